@@ -1,0 +1,5 @@
+"""`python -m lexigrid` runs the command-line interface."""
+
+from lexigrid.cli import main
+
+main()

@@ -1,0 +1,130 @@
+"""`lexigrid words`: check words and find every word a rack can make."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+
+app = typer.Typer(help="Check words and find the words a rack can make.", no_args_is_help=True)
+
+
+@app.command("check")
+def check(
+    words: Annotated[list[str], typer.Argument(help="Words to look up.")],
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Say whether each word is in the lexicon (exit 0 when all are, 1 otherwise)."""
+    from lexigrid.lexicon import load
+
+    lex = load(lexicon)
+    verdicts = {w.upper(): lex.is_word(w) for w in words}
+    if json:
+        emit_json({"lexicon": lex.name, "words": verdicts, "all_valid": all(verdicts.values())})
+    else:
+        for word, ok in verdicts.items():
+            mark = "[green]valid[/]" if ok else "[red]not a word[/]"
+            console.print(f"{word:<16} {mark}")
+    raise typer.Exit(0 if all(verdicts.values()) else 1)
+
+
+@app.command("find")
+def find(
+    rack: Annotated[str, typer.Argument(help="Tiles, '?' for a blank (at most 2), e.g. RETAINS?")],
+    prefix: Annotated[str, typer.Option(help="Board letters the word must start with.")] = "",
+    suffix: Annotated[str, typer.Option(help="Board letters the word must end with.")] = "",
+    contains: Annotated[str, typer.Option(help="Board letters the word must contain.")] = "",
+    pattern: Annotated[
+        str | None, typer.Option(help="Only words matching a pattern: '?' one letter, '*' any run.")
+    ] = None,
+    min_len: Annotated[int, typer.Option("--min-len", min=1, help="Shortest word.")] = 2,
+    max_len: Annotated[int | None, typer.Option("--max-len", min=1, help="Longest word.")] = None,
+    common: Annotated[
+        int | None, typer.Option(min=1, help="Only the N most frequent words of the lexicon.")
+    ] = None,
+    sort: Annotated[str, typer.Option(help="length, zipf (most common first) or alpha.")] = "length",
+    limit: Annotated[int | None, typer.Option(min=1, help="Show at most N words (table only).")] = None,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Every word buildable from RACK, with its frequency (blank letters shown lowercase)."""
+    from lexigrid.lexicon import load
+    from lexigrid.lexicon.lexicon import SortKey
+
+    lex = load(lexicon)
+    key: SortKey = sort  # type: ignore[assignment]  # validated by sort_words
+    found = lex.find(
+        rack,
+        prefix=prefix,
+        suffix=suffix,
+        contains=contains,
+        pattern=pattern,
+        min_len=min_len,
+        max_len=max_len,
+        common=common,
+        sort=key,
+    )
+    if json:
+        emit_json(
+            {
+                "lexicon": lex.name,
+                "rack": rack.upper(),
+                "count": len(found),
+                "words": [w.as_dict() for w in found],
+            }
+        )
+        return
+    shown = found if limit is None else found[:limit]
+    table = Table(title=f"{len(found)} words from {rack.upper()} ({lex.name})")
+    for column in ("word", "length", "zipf", "rank"):
+        table.add_column(column, justify="left" if column == "word" else "right")
+    for w in shown:
+        table.add_row(
+            _with_blanks(w.word, w.blanks),
+            str(len(w.word)),
+            f"{w.zipf:.2f}",
+            "" if w.rank is None else str(w.rank),
+        )
+    console.print(table)
+
+
+@app.command("match")
+def match(
+    pattern: Annotated[str, typer.Argument(help="Letters, '?' for one letter, '*' for any run: C?T")],
+    common: Annotated[
+        int | None, typer.Option(min=1, help="Only the N most frequent words of the lexicon.")
+    ] = None,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Every word matching PATTERN."""
+    from lexigrid.lexicon import load
+
+    lex = load(lexicon)
+    found = lex.match(pattern, common=common)
+    if json:
+        emit_json(
+            {
+                "lexicon": lex.name,
+                "pattern": pattern.upper(),
+                "count": len(found),
+                "words": [w.as_dict() for w in found],
+            }
+        )
+        return
+    console.print(" ".join(w.word for w in found) or "no words match")
+
+
+def _with_blanks(word: str, blanks: str) -> str:
+    """The word with the letters that blanks stand for in lowercase (rightmost occurrences)."""
+    letters = list(word)
+    for letter in blanks:
+        for i in range(len(letters) - 1, -1, -1):
+            if letters[i] == letter:
+                letters[i] = letter.lower()
+                break
+    return "".join(letters)

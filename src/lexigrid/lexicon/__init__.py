@@ -1,0 +1,33 @@
+"""The lexicon layer: the only place word lists are read. Every game imports its words from here.
+
+Glossary: a *lexicon* is a set of valid words (uppercase A-Z); its *index* is compiled once per content
+hash and cached on disk; a word's *Zipf value* is log10 of its uses per billion words (wordfreq) and its
+*rank* is its position among the lexicon's words by frequency; a *rack* is letters plus `?` blanks.
+"""
+
+from lexigrid.lexicon.lexicon import Lexicon, WordInfo, load, pattern_regex, sort_words
+from lexigrid.lexicon.rack import BLANK, MAX_BLANKS, Rack, parse_rack
+from lexigrid.lexicon.sources import (
+    DEFAULT_LEXICON,
+    NamedLexicon,
+    named_lexicons,
+    parse_word_list,
+    register_lexicon,
+)
+
+__all__ = [
+    "BLANK",
+    "DEFAULT_LEXICON",
+    "MAX_BLANKS",
+    "Lexicon",
+    "NamedLexicon",
+    "Rack",
+    "WordInfo",
+    "load",
+    "named_lexicons",
+    "parse_rack",
+    "parse_word_list",
+    "pattern_regex",
+    "register_lexicon",
+    "sort_words",
+]

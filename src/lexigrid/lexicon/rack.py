@@ -1,0 +1,47 @@
+"""Racks: the tiles a player can use, letters plus `?` blanks that stand for any letter."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from lexigrid.errors import LexigridError
+
+BLANK = "?"
+MAX_BLANKS = 2
+MAX_TILES = 20
+
+
+@dataclass(frozen=True)
+class Rack:
+    """A multiset of letters A-Z (sorted) and a number of blanks."""
+
+    letters: str
+    blanks: int = 0
+
+    def __len__(self) -> int:
+        return len(self.letters) + self.blanks
+
+    def __str__(self) -> str:
+        return self.letters + BLANK * self.blanks
+
+    def counts(self) -> Counter[str]:
+        """Letter -> how many of it the rack holds (blanks not included)."""
+        return Counter(self.letters)
+
+
+def parse_rack(text: str, *, max_blanks: int = MAX_BLANKS, max_tiles: int = MAX_TILES) -> Rack:
+    """A rack from text such as `RETAINS?` (case-insensitive; `?` is a blank)."""
+    cleaned = text.strip().upper()
+    if not cleaned:
+        raise LexigridError("the rack is empty: give letters A-Z and up to 2 '?' blanks, e.g. RETAINS?")
+    bad = sorted({c for c in cleaned if not ("A" <= c <= "Z" or c == BLANK)})
+    if bad:
+        shown = "".join(bad)
+        raise LexigridError(f"rack {text!r} holds {shown!r}: use only letters A-Z and '?' for a blank")
+    blanks = cleaned.count(BLANK)
+    if blanks > max_blanks:
+        raise LexigridError(f"rack {text!r} has {blanks} blanks: at most {max_blanks} '?' are allowed")
+    if len(cleaned) > max_tiles:
+        raise LexigridError(f"rack {text!r} has {len(cleaned)} tiles: at most {max_tiles} are allowed")
+    return Rack("".join(sorted(cleaned.replace(BLANK, ""))), blanks)

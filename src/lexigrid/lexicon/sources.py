@@ -1,0 +1,146 @@
+"""Where word lists come from: named, bundled lexicons and user word-list files, read and checked."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from lexigrid.errors import LexigridError
+
+MAX_WORD_LENGTH = 32
+
+
+@dataclass(frozen=True)
+class Source:
+    """A word list before it is indexed: its name, where it came from, and its raw bytes."""
+
+    name: str
+    description: str
+    location: str
+    data: bytes
+
+    @property
+    def raw_sha256(self) -> str:
+        """Hash of the raw bytes: the key of the compiled index in the cache."""
+        return hashlib.sha256(self.data).hexdigest()
+
+
+@dataclass(frozen=True)
+class NamedLexicon:
+    """A lexicon selectable by name: a loader for its raw bytes and one line about it."""
+
+    name: str
+    description: str
+    location: str
+    read: Callable[[], bytes]
+
+
+def _read_kjxqz() -> bytes:
+    return resources.files("kjxqz").joinpath("words.txt").read_bytes()
+
+
+DEFAULT_LEXICON = "nwl"
+
+_NAMED: dict[str, NamedLexicon] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register_lexicon(lexicon: NamedLexicon, *aliases: str) -> None:
+    """Make a lexicon selectable by its name (and aliases) everywhere `--lexicon` is taken."""
+    _NAMED[lexicon.name] = lexicon
+    for alias in aliases:
+        _ALIASES[alias] = lexicon.name
+
+
+register_lexicon(
+    NamedLexicon(
+        name="nwl",
+        description=(
+            "North American tournament word list (NWL-based, 2-15 letters, 188,378 words) "
+            "shipped by the PyPI package kjxqz 1.2.0 (Apache-2.0)"
+        ),
+        location="package kjxqz: kjxqz/words.txt",
+        read=_read_kjxqz,
+    ),
+    "default",
+    "kjxqz",
+)
+
+
+def named_lexicons() -> dict[str, NamedLexicon]:
+    """Every lexicon selectable by name."""
+    return dict(_NAMED)
+
+
+def aliases() -> dict[str, str]:
+    """Alias -> lexicon name."""
+    return dict(_ALIASES)
+
+
+def canonical_name(name: str) -> str | None:
+    """The registered name for a name or alias (case-insensitive), or None."""
+    key = name.lower()
+    if key in _NAMED:
+        return key
+    return _ALIASES.get(key)
+
+
+def open_source(spec: str | Path | None) -> Source:
+    """The raw word list for a lexicon name or a path to a word-list file."""
+    if spec is None or spec == "":
+        spec = DEFAULT_LEXICON
+    if isinstance(spec, str):
+        name = canonical_name(spec)
+        if name is not None:
+            named = _NAMED[name]
+            return Source(name, named.description, named.location, named.read())
+    path = Path(spec).expanduser()
+    if not path.exists():
+        if isinstance(spec, str) and "/" not in spec and "." not in spec:
+            known = ", ".join(sorted([*_NAMED, *_ALIASES]))
+            raise LexigridError(
+                f"unknown lexicon {spec!r}: use one of {known}, or give the path to a word-list file"
+            )
+        raise LexigridError(f"word-list file {str(path)!r} does not exist: check the path")
+    if path.is_dir():
+        raise LexigridError(f"{str(path)!r} is a directory: give a word-list file, one word per line")
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise LexigridError(f"cannot read word-list file {str(path)!r}: {error.strerror}") from None
+    return Source(path.name, f"word-list file {path.resolve()}", str(path.resolve()), data)
+
+
+def parse_word_list(data: bytes, location: str = "word list") -> list[str]:
+    """The sorted, de-duplicated uppercase words of a word list; a clear error on the first bad line.
+
+    One word per line, case-insensitive; blank lines and lines starting with `#` are ignored.
+    """
+    if b"\x00" in data[:65536]:
+        raise LexigridError(f"{location} looks binary (it holds NUL bytes): give a plain-text word list")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        bad_line = data[: error.start].count(b"\n") + 1
+        raise LexigridError(
+            f"{location} is not UTF-8 text (line {bad_line}): give a plain-text word list"
+        ) from None
+    words: set[str] = set()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        word = line.upper()
+        if not (word.isascii() and word.isalpha()) or len(word) > MAX_WORD_LENGTH:
+            shown = line if len(line) <= 40 else line[:37] + "..."
+            raise LexigridError(
+                f"{location}, line {number}: {shown!r} is not a word of letters A-Z "
+                f"(one word per line, up to {MAX_WORD_LENGTH} letters; '#' starts a comment)"
+            )
+        words.add(word)
+    if not words:
+        raise LexigridError(f"{location} holds no words: put one word per line")
+    return sorted(words)
