@@ -1,0 +1,36 @@
+"""The shared runner gives the same results, in order, in process, over processes and on Dask."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexigrid import runner
+from lexigrid.errors import LexigridError
+
+
+def square(n: int) -> int:
+    """A picklable job."""
+    return n * n
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_results_in_item_order(jobs: int) -> None:
+    items = list(range(101))
+    assert runner.run(square, items, jobs=jobs, progress=False) == [n * n for n in items]
+
+
+def test_empty_and_small_inputs() -> None:
+    assert runner.run(square, [], jobs=2) == []
+    assert runner.run(square, [3], jobs=2, chunk_size=5) == [9]
+
+
+def test_bad_jobs() -> None:
+    with pytest.raises(LexigridError, match="--jobs"):
+        runner.run(square, [1], jobs=0)
+
+
+@pytest.mark.slow
+def test_dask_local_cluster() -> None:
+    pytest.importorskip("distributed", reason="the cluster extra is not installed")
+    items = list(range(40))
+    assert runner.run(square, items, jobs=2, backend="dask", progress=False) == [n * n for n in items]
