@@ -1,0 +1,619 @@
+/* The compiled hot loop of the Scrabble engine: GADDAG construction, cross-checks and move generation.
+ *
+ * The GADDAG is stored KWG-style as flat uint32 arcs. A node is a run of arcs, the last one flagged END.
+ * Arc bits: 0..21 child node index (0 = no child), 22 END, 23 ACCEPTS (the path through this arc is a
+ * complete GADDAG string), 24..31 letter (0 = the GADDAG separator, 1..26 = A..Z). arcs[0] points to the root.
+ * Move generation follows Gordon's GADDAG version of Appel & Jacobson's algorithm, one anchor at a time,
+ * across on the board and down on its transpose.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHILD_MASK 0x3FFFFFu
+#define END_BIT 0x400000u
+#define ACCEPTS_BIT 0x800000u
+#define LETTER_SHIFT 24
+#define ALL_LETTERS 0x7FFFFFEu
+#define MAX_DIM 32
+#define THROUGH 0x40
+#define BLANK 0x20
+
+/* ------------------------------------------------------------------------------------------------ */
+/* GADDAG construction: Daciuk's incremental minimisation over the sorted GADDAG strings.            */
+
+typedef struct {
+    uint32_t *data;
+    size_t len, cap;
+} U32Vec;
+
+static int vec_push(U32Vec *v, uint32_t x) {
+    if (v->len == v->cap) {
+        size_t cap = v->cap ? v->cap * 2 : 1024;
+        uint32_t *d = realloc(v->data, cap * sizeof(uint32_t));
+        if (!d) return -1;
+        v->data = d;
+        v->cap = cap;
+    }
+    v->data[v->len++] = x;
+    return 0;
+}
+
+typedef struct {
+    uint32_t arcs[28]; /* letter << 24 | accepts | child, without END */
+    int n;
+} TempNode;
+
+typedef struct {
+    U32Vec out;
+    uint32_t *table; /* registry: node start index, 0 = empty slot */
+    uint32_t *table_len;
+    size_t table_cap, table_used;
+} Builder;
+
+static uint64_t hash_arcs(const uint32_t *a, int n) {
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < n; i++) {
+        h ^= a[i];
+        h *= 1099511628211ull;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+static int registry_grow(Builder *b);
+
+/* The index of a node equal to `t` (registering it when new); 0 for a node without arcs. */
+static int64_t finalize(Builder *b, TempNode *t) {
+    if (t->n == 0) return 0;
+    uint32_t tmp[28];
+    for (int i = 0; i < t->n; i++) tmp[i] = t->arcs[i];
+    tmp[t->n - 1] |= END_BIT;
+    uint64_t h = hash_arcs(tmp, t->n);
+    size_t mask = b->table_cap - 1;
+    size_t slot = (size_t)h & mask;
+    while (b->table[slot]) {
+        uint32_t start = b->table[slot];
+        if (b->table_len[slot] == (uint32_t)t->n &&
+            memcmp(b->out.data + start, tmp, (size_t)t->n * sizeof(uint32_t)) == 0)
+            return start;
+        slot = (slot + 1) & mask;
+    }
+    uint32_t start = (uint32_t)b->out.len;
+    for (int i = 0; i < t->n; i++)
+        if (vec_push(&b->out, tmp[i])) return -1;
+    if (b->out.len > CHILD_MASK) return -2;
+    b->table[slot] = start;
+    b->table_len[slot] = (uint32_t)t->n;
+    b->table_used++;
+    if (b->table_used * 2 > b->table_cap && registry_grow(b)) return -1;
+    return start;
+}
+
+static int registry_grow(Builder *b) {
+    size_t cap = b->table_cap * 2;
+    uint32_t *t = calloc(cap, sizeof(uint32_t));
+    uint32_t *l = calloc(cap, sizeof(uint32_t));
+    if (!t || !l) {
+        free(t);
+        free(l);
+        return -1;
+    }
+    for (size_t i = 0; i < b->table_cap; i++) {
+        uint32_t start = b->table[i];
+        if (!start) continue;
+        uint32_t n = b->table_len[i];
+        size_t slot = (size_t)hash_arcs(b->out.data + start, (int)n) & (cap - 1);
+        while (t[slot]) slot = (slot + 1) & (cap - 1);
+        t[slot] = start;
+        l[slot] = n;
+    }
+    free(b->table);
+    free(b->table_len);
+    b->table = t;
+    b->table_len = l;
+    b->table_cap = cap;
+    return 0;
+}
+
+static int cmp_strings(const void *a, const void *b) {
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* build_gaddag(words: bytes) -> bytes: words are uppercase A-Z separated by newlines. */
+static PyObject *build_gaddag(PyObject *self, PyObject *args) {
+    Py_buffer buf;
+    if (!PyArg_ParseTuple(args, "y*", &buf)) return NULL;
+    const char *src = buf.buf;
+    Py_ssize_t n = buf.len;
+    /* Count the GADDAG strings (one per letter of each word) and their total size. */
+    size_t nstrings = 0, total = 0, wordlen = 0;
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        if (i == n || src[i] == '\n') {
+            if (wordlen) {
+                if (wordlen > 26) {
+                    PyBuffer_Release(&buf);
+                    PyErr_SetString(PyExc_ValueError, "words longer than 26 letters are not supported");
+                    return NULL;
+                }
+                nstrings += wordlen;
+                total += wordlen * (wordlen + 2);
+            }
+            wordlen = 0;
+        } else {
+            char c = src[i];
+            if (c < 'A' || c > 'Z') {
+                PyBuffer_Release(&buf);
+                PyErr_SetString(PyExc_ValueError, "words must be uppercase A-Z");
+                return NULL;
+            }
+            wordlen++;
+        }
+    }
+    char *pool = malloc(total + 1);
+    char **strs = malloc((nstrings + 1) * sizeof(char *));
+    Builder b = {{NULL, 0, 0}, NULL, NULL, 1u << 16, 0};
+    b.table = calloc(b.table_cap, sizeof(uint32_t));
+    b.table_len = calloc(b.table_cap, sizeof(uint32_t));
+    if (!pool || !strs || !b.table || !b.table_len) goto nomem;
+    /* Codes inside the builder: separator 1, letters 2..27, so strcmp sorts and 0 terminates. */
+    size_t k = 0;
+    char *p = pool;
+    Py_ssize_t start = 0;
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        if (i < n && src[i] != '\n') continue;
+        Py_ssize_t len = i - start;
+        const char *w = src + start;
+        for (Py_ssize_t cut = 1; cut <= len; cut++) {
+            strs[k++] = p;
+            for (Py_ssize_t j = cut - 1; j >= 0; j--) *p++ = (char)(w[j] - 'A' + 2);
+            if (cut < len) {
+                *p++ = 1;
+                for (Py_ssize_t j = cut; j < len; j++) *p++ = (char)(w[j] - 'A' + 2);
+            }
+            *p++ = 0;
+        }
+        start = i + 1;
+    }
+    PyBuffer_Release(&buf);
+    Py_BEGIN_ALLOW_THREADS qsort(strs, k, sizeof(char *), cmp_strings);
+    Py_END_ALLOW_THREADS
+
+    if (vec_push(&b.out, 0)) goto nomem; /* arcs[0]: the root pointer, filled in at the end */
+    TempNode path[32];
+    int depth = 0; /* path[0] is the root; path[d] the node reached by the first d letters */
+    path[0].n = 0;
+    const char *prev = "";
+    for (size_t s = 0; s < k; s++) {
+        const char *cur = strs[s];
+        if (s && strcmp(cur, prev) == 0) continue;
+        int common = 0;
+        while (prev[common] && prev[common] == cur[common]) common++;
+        for (int d = depth; d > common; d--) {
+            int64_t id = finalize(&b, &path[d]);
+            if (id == -1) goto nomem;
+            if (id == -2) goto toobig;
+            path[d - 1].arcs[path[d - 1].n - 1] |= (uint32_t)id;
+        }
+        depth = common;
+        int len = (int)strlen(cur);
+        for (int d = common; d < len; d++) {
+            uint32_t letter = (uint32_t)(cur[d] - 1);
+            path[d].arcs[path[d].n++] = letter << LETTER_SHIFT;
+            path[d + 1].n = 0;
+        }
+        path[len - 1].arcs[path[len - 1].n - 1] |= ACCEPTS_BIT;
+        depth = len;
+        prev = cur;
+    }
+    for (int d = depth; d > 0; d--) {
+        int64_t id = finalize(&b, &path[d]);
+        if (id == -1) goto nomem;
+        if (id == -2) goto toobig;
+        path[d - 1].arcs[path[d - 1].n - 1] |= (uint32_t)id;
+    }
+    int64_t root = finalize(&b, &path[0]);
+    if (root == -1) goto nomem;
+    if (root == -2) goto toobig;
+    b.out.data[0] = (uint32_t)root | END_BIT;
+    PyObject *result = PyBytes_FromStringAndSize((const char *)b.out.data, (Py_ssize_t)(b.out.len * 4));
+    free(pool);
+    free(strs);
+    free(b.table);
+    free(b.table_len);
+    free(b.out.data);
+    return result;
+toobig:
+    free(pool);
+    free(strs);
+    free(b.table);
+    free(b.table_len);
+    free(b.out.data);
+    PyErr_SetString(PyExc_ValueError, "the lexicon is too large for a 22-bit GADDAG");
+    return NULL;
+nomem:
+    free(pool);
+    free(strs);
+    free(b.table);
+    free(b.table_len);
+    free(b.out.data);
+    if (buf.obj) PyBuffer_Release(&buf);
+    return PyErr_NoMemory();
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Cross-checks: which letters may go on an empty square given the tiles beside it across the line.  */
+
+static inline uint32_t find_arc(const uint32_t *kwg, uint32_t node, uint32_t letter) {
+    if (!node) return 0;
+    for (uint32_t i = node;; i++) {
+        uint32_t a = kwg[i];
+        if ((a >> LETTER_SHIFT) == letter) return a;
+        if (a & END_BIT) return 0;
+    }
+}
+
+/* Letters x such that prefix + x + suffix is a word; prefix/suffix hold letter codes 1..26. */
+static uint32_t check_set(const uint32_t *kwg, const uint8_t *prefix, int np, const uint8_t *suffix, int ns) {
+    uint32_t node = kwg[0] & CHILD_MASK;
+    for (int i = ns - 1; i >= 0 && node; i--) {
+        uint32_t a = find_arc(kwg, node, suffix[i]);
+        node = a ? (a & CHILD_MASK) : 0;
+        if (!a) return 0;
+    }
+    if (!node) return 0;
+    uint32_t set = 0;
+    for (uint32_t i = node;; i++) {
+        uint32_t a = kwg[i];
+        uint32_t x = a >> LETTER_SHIFT;
+        if (x) {
+            uint32_t cur = a;
+            int ok = 1;
+            for (int j = np - 1; j >= 0; j--) {
+                cur = find_arc(kwg, cur & CHILD_MASK, prefix[j]);
+                if (!cur) {
+                    ok = 0;
+                    break;
+                }
+            }
+            if (ok && (cur & ACCEPTS_BIT)) set |= 1u << x;
+        }
+        if (a & END_BIT) break;
+    }
+    return set;
+}
+
+/* Fill checks/cscores for one line of `dim` squares (stride `step` in the output arrays). */
+static void line_checks(const uint32_t *kwg, const uint8_t *line, int dim, const int8_t *scores,
+                        uint32_t *checks, int32_t *cscores, int step) {
+    for (int i = 0; i < dim; i++) {
+        if (line[i]) {
+            checks[i * step] = 0;
+            cscores[i * step] = -1;
+            continue;
+        }
+        int a = i, z = i;
+        while (a > 0 && line[a - 1]) a--;
+        while (z < dim - 1 && line[z + 1]) z++;
+        if (a == i && z == i) {
+            checks[i * step] = ALL_LETTERS;
+            cscores[i * step] = -1;
+            continue;
+        }
+        uint8_t prefix[MAX_DIM], suffix[MAX_DIM];
+        int np = 0, ns = 0, sum = 0;
+        for (int j = a; j < i; j++) {
+            prefix[np++] = line[j] & 31;
+            sum += (line[j] & BLANK) ? 0 : scores[line[j] & 31];
+        }
+        for (int j = i + 1; j <= z; j++) {
+            suffix[ns++] = line[j] & 31;
+            sum += (line[j] & BLANK) ? 0 : scores[line[j] & 31];
+        }
+        checks[i * step] = check_set(kwg, prefix, np, suffix, ns);
+        cscores[i * step] = sum;
+    }
+}
+
+/* update_checks(kwg, tiles, dim, scores, checks, cscores, rows, cols): recompute the given lines.
+ * checks/cscores hold 2*dim*dim entries: [0, dim*dim) for across play (set by the column, row-major),
+ * [dim*dim, 2*dim*dim) for down play (set by the row, stored transposed: index c*dim + r). */
+static PyObject *update_checks(PyObject *self, PyObject *args) {
+    Py_buffer kwg_b, tiles_b, scores_b, checks_b, cscores_b, rows_b, cols_b;
+    int dim;
+    if (!PyArg_ParseTuple(args, "y*y*iy*w*w*y*y*", &kwg_b, &tiles_b, &dim, &scores_b, &checks_b, &cscores_b,
+                          &rows_b, &cols_b))
+        return NULL;
+    const uint32_t *kwg = kwg_b.buf;
+    const uint8_t *tiles = tiles_b.buf;
+    uint32_t *checks = checks_b.buf;
+    int32_t *cscores = cscores_b.buf;
+    const int8_t *scores = scores_b.buf;
+    int nn = dim * dim;
+    uint8_t line[MAX_DIM];
+    const uint8_t *cols = cols_b.buf;
+    for (Py_ssize_t k = 0; k < cols_b.len; k++) {
+        int c = cols[k];
+        for (int r = 0; r < dim; r++) line[r] = tiles[r * dim + c];
+        line_checks(kwg, line, dim, scores, checks + c, cscores + c, dim);
+    }
+    const uint8_t *rows = rows_b.buf;
+    for (Py_ssize_t k = 0; k < rows_b.len; k++) {
+        int r = rows[k];
+        line_checks(kwg, tiles + r * dim, dim, scores, checks + nn + r, cscores + nn + r, dim);
+    }
+    PyBuffer_Release(&kwg_b);
+    PyBuffer_Release(&tiles_b);
+    PyBuffer_Release(&scores_b);
+    PyBuffer_Release(&checks_b);
+    PyBuffer_Release(&cscores_b);
+    PyBuffer_Release(&rows_b);
+    PyBuffer_Release(&cols_b);
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Move generation.                                                                                   */
+
+typedef struct {
+    uint8_t row, col, down, length;
+    uint8_t ntiles, leave;
+    int16_t score;
+    double equity;
+    uint8_t letters[24]; /* letter code | BLANK for a blank | THROUGH for a played-through tile */
+} MoveRec;
+
+enum { MODE_ALL = 0, MODE_BEST_SCORE = 1, MODE_BEST_EQUITY = 2, MODE_COUNT = 3 };
+
+typedef struct {
+    const uint32_t *kwg;
+    int dim, down, mode, bingo_tiles, bingo_bonus;
+    const int8_t *scores;
+    const double *leave_values;
+    uint8_t stride[27];
+    uint8_t rack[27];
+    int rack_size;
+    /* the current line */
+    const uint8_t *tiles;
+    const uint32_t *checks;
+    const int32_t *cscores;
+    const uint8_t *lmul, *wmul;
+    const double *vowel_penalty; /* NULL unless the board is empty */
+    int line, anchor, last_anchor;
+    uint8_t strip[MAX_DIM];
+    /* output */
+    MoveRec *out;
+    size_t n, cap;
+    int failed;
+    MoveRec best;
+    int have_best;
+} Gen;
+
+static const uint32_t VOWELS = (1u << 1) | (1u << 5) | (1u << 9) | (1u << 15) | (1u << 21);
+
+static void record(Gen *g, int left, int right, int ms, int wm, int ct, int nt, int leave) {
+    if (right == left) return;
+    if (g->down && nt == 1 && g->cscores[g->line * g->dim + g->anchor] >= 0) return;
+    if (g->mode == MODE_COUNT) {
+        g->n++;
+        return;
+    }
+    int score = ms * wm + ct + (nt == g->bingo_tiles ? g->bingo_bonus : 0);
+    double equity = score + g->leave_values[leave];
+    if (g->vowel_penalty) {
+        for (int i = left; i <= right; i++) {
+            uint8_t t = g->strip[i];
+            if (!(t & THROUGH) && (VOWELS >> (t & 31) & 1))
+                equity += g->vowel_penalty[g->line * g->dim + i];
+        }
+    }
+    if (g->mode == MODE_BEST_SCORE) {
+        if (g->have_best && score <= g->best.score) return;
+    } else if (g->mode == MODE_BEST_EQUITY) {
+        if (g->have_best && (equity < g->best.equity || (equity == g->best.equity && score <= g->best.score)))
+            return;
+    }
+    MoveRec *m;
+    if (g->mode == MODE_ALL) {
+        if (g->n == g->cap) {
+            size_t cap = g->cap ? g->cap * 2 : 4096;
+            MoveRec *o = realloc(g->out, cap * sizeof(MoveRec));
+            if (!o) {
+                g->failed = 1;
+                return;
+            }
+            g->out = o;
+            g->cap = cap;
+        }
+        m = &g->out[g->n++];
+    } else {
+        m = &g->best;
+        g->have_best = 1;
+    }
+    memset(m, 0, sizeof(MoveRec));
+    if (g->down) {
+        m->row = (uint8_t)left;
+        m->col = (uint8_t)g->line;
+    } else {
+        m->row = (uint8_t)g->line;
+        m->col = (uint8_t)left;
+    }
+    m->down = (uint8_t)g->down;
+    m->length = (uint8_t)(right - left + 1);
+    m->ntiles = (uint8_t)nt;
+    m->leave = (uint8_t)leave;
+    m->score = (int16_t)score;
+    m->equity = equity;
+    memcpy(m->letters, g->strip + left, (size_t)(right - left + 1));
+}
+
+static void gen(Gen *g, int pos, uint32_t node, int left, int ms, int wm, int ct, int nt, int leave);
+
+static void go_on(Gen *g, int pos, uint32_t arc, int left, int ms, int wm, int ct, int nt, int leave) {
+    const uint8_t *row = g->tiles + g->line * g->dim;
+    int dim = g->dim;
+    uint32_t child = arc & CHILD_MASK;
+    if (pos <= g->anchor) {
+        int clear_left = pos == 0 || !row[pos - 1];
+        int clear_right = g->anchor == dim - 1 || !row[g->anchor + 1];
+        if ((arc & ACCEPTS_BIT) && clear_left && clear_right) record(g, pos, g->anchor, ms, wm, ct, nt, leave);
+        if (!child) return;
+        if (pos > 0 && pos - 1 != g->last_anchor) gen(g, pos - 1, child, pos - 1, ms, wm, ct, nt, leave);
+        if (clear_left && g->anchor < dim - 1) {
+            uint32_t sep = find_arc(g->kwg, child, 0);
+            if (sep && (sep & CHILD_MASK)) gen(g, g->anchor + 1, sep & CHILD_MASK, pos, ms, wm, ct, nt, leave);
+        }
+    } else {
+        int clear_right = pos == dim - 1 || !row[pos + 1];
+        if ((arc & ACCEPTS_BIT) && clear_right) record(g, left, pos, ms, wm, ct, nt, leave);
+        if (child && pos < dim - 1) gen(g, pos + 1, child, left, ms, wm, ct, nt, leave);
+    }
+}
+
+static void gen(Gen *g, int pos, uint32_t node, int left, int ms, int wm, int ct, int nt, int leave) {
+    int sq = g->line * g->dim + pos;
+    uint8_t tile = g->tiles[sq];
+    if (tile) {
+        uint32_t a = find_arc(g->kwg, node, tile & 31);
+        if (!a) return;
+        g->strip[pos] = (uint8_t)(tile | THROUGH);
+        go_on(g, pos, a, left, ms + ((tile & BLANK) ? 0 : g->scores[tile & 31]), wm, ct, nt, leave);
+        return;
+    }
+    if (!g->rack_size) return;
+    uint32_t allowed = g->checks[sq];
+    if (!allowed) return;
+    int lm = g->lmul[sq], w = g->wmul[sq];
+    int32_t cs = g->cscores[sq];
+    for (uint32_t i = node;; i++) {
+        uint32_t a = g->kwg[i];
+        uint32_t x = a >> LETTER_SHIFT;
+        if (x && (allowed >> x & 1)) {
+            if (g->rack[x]) {
+                int v = g->scores[x] * lm;
+                g->rack[x]--;
+                g->rack_size--;
+                g->strip[pos] = (uint8_t)x;
+                go_on(g, pos, a, left, ms + v, wm * w, cs >= 0 ? ct + (cs + v) * w : ct, nt + 1,
+                      leave - g->stride[x]);
+                g->rack[x]++;
+                g->rack_size++;
+            }
+            if (g->rack[0]) {
+                g->rack[0]--;
+                g->rack_size--;
+                g->strip[pos] = (uint8_t)(x | BLANK);
+                go_on(g, pos, a, left, ms, wm * w, cs >= 0 ? ct + cs * w : ct, nt + 1, leave - g->stride[0]);
+                g->rack[0]++;
+                g->rack_size++;
+            }
+        }
+        if (a & END_BIT) break;
+    }
+}
+
+/* generate(kwg, tiles, dim, checks, cscores, lmul2, wmul2, scores, rack, strides, leave_values,
+ *          vowel_penalty2 or b"", mode, bingo_tiles, bingo_bonus) -> bytes of MoveRec (or an int count)
+ * lmul2/wmul2/vowel_penalty2 hold the layout row-major then transposed. */
+static PyObject *generate(PyObject *self, PyObject *args) {
+    Py_buffer kwg_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, rack_b, stride_b, leave_b, vowel_b;
+    int dim, mode, bingo_tiles, bingo_bonus;
+    if (!PyArg_ParseTuple(args, "y*y*iy*y*y*y*y*y*y*y*y*iii", &kwg_b, &tiles_b, &dim, &checks_b, &cscores_b,
+                          &lmul_b, &wmul_b, &scores_b, &rack_b, &stride_b, &leave_b, &vowel_b, &mode,
+                          &bingo_tiles, &bingo_bonus))
+        return NULL;
+    Gen g;
+    memset(&g, 0, sizeof g);
+    g.kwg = kwg_b.buf;
+    g.dim = dim;
+    g.mode = mode;
+    g.bingo_tiles = bingo_tiles;
+    g.bingo_bonus = bingo_bonus;
+    g.scores = scores_b.buf;
+    g.leave_values = leave_b.buf;
+    const uint8_t *rack = rack_b.buf;
+    const uint8_t *stride = stride_b.buf;
+    int leave = 0;
+    for (int i = 0; i < 27; i++) {
+        g.rack[i] = rack[i];
+        g.stride[i] = stride[i];
+        g.rack_size += rack[i];
+        leave += rack[i] * stride[i];
+    }
+    int nn = dim * dim;
+    const uint8_t *tiles = tiles_b.buf;
+    uint8_t transposed[MAX_DIM * MAX_DIM];
+    int empty = 1;
+    for (int r = 0; r < dim; r++)
+        for (int c = 0; c < dim; c++) {
+            transposed[c * dim + r] = tiles[r * dim + c];
+            if (tiles[r * dim + c]) empty = 0;
+        }
+    uint32_t root = ((const uint32_t *)kwg_b.buf)[0] & CHILD_MASK;
+    const double *vowel = vowel_b.len ? (const double *)vowel_b.buf : NULL;
+    Py_BEGIN_ALLOW_THREADS for (int d = 0; d < 2 && root && g.rack_size; d++) {
+        g.down = d;
+        g.tiles = d ? transposed : tiles;
+        g.checks = (const uint32_t *)checks_b.buf + d * nn;
+        g.cscores = (const int32_t *)cscores_b.buf + d * nn;
+        g.lmul = (const uint8_t *)lmul_b.buf + d * nn;
+        g.wmul = (const uint8_t *)wmul_b.buf + d * nn;
+        g.vowel_penalty = (empty && vowel) ? vowel + d * nn : NULL;
+        for (int line = 0; line < dim; line++) {
+            g.line = line;
+            g.last_anchor = -1;
+            const uint8_t *row = g.tiles + line * dim;
+            for (int pos = 0; pos < dim; pos++) {
+                int anchor;
+                if (empty) {
+                    anchor = line == dim / 2 && pos == dim / 2;
+                } else {
+                    anchor = !row[pos] &&
+                             ((pos > 0 && row[pos - 1]) || (pos < dim - 1 && row[pos + 1]) ||
+                              (line > 0 && row[pos - dim]) || (line < dim - 1 && row[pos + dim]));
+                }
+                if (!anchor) continue;
+                g.anchor = pos;
+                gen(&g, pos, root, pos, 0, 1, 0, 0, leave);
+                g.last_anchor = pos;
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS PyObject *result;
+    if (g.failed) {
+        result = PyErr_NoMemory();
+    } else if (mode == MODE_COUNT) {
+        result = PyLong_FromSize_t(g.n);
+    } else if (mode == MODE_ALL) {
+        result = PyBytes_FromStringAndSize((const char *)g.out, (Py_ssize_t)(g.n * sizeof(MoveRec)));
+    } else {
+        result = PyBytes_FromStringAndSize((const char *)&g.best, g.have_best ? (Py_ssize_t)sizeof(MoveRec) : 0);
+    }
+    free(g.out);
+    PyBuffer_Release(&kwg_b);
+    PyBuffer_Release(&tiles_b);
+    PyBuffer_Release(&checks_b);
+    PyBuffer_Release(&cscores_b);
+    PyBuffer_Release(&lmul_b);
+    PyBuffer_Release(&wmul_b);
+    PyBuffer_Release(&scores_b);
+    PyBuffer_Release(&rack_b);
+    PyBuffer_Release(&stride_b);
+    PyBuffer_Release(&leave_b);
+    PyBuffer_Release(&vowel_b);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"build_gaddag", build_gaddag, METH_VARARGS, "Build the packed GADDAG of newline-separated words."},
+    {"update_checks", update_checks, METH_VARARGS, "Recompute cross-checks and cross scores of lines."},
+    {"generate", generate, METH_VARARGS, "Generate tile placements (all, best, or a count)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_engine", "Compiled Scrabble move generation.", -1,
+                                    methods};
+
+PyMODINIT_FUNC PyInit__engine(void) { return PyModule_Create(&module); }

@@ -1,0 +1,34 @@
+"""Type stubs for the compiled move generator (_engine.c)."""
+
+from typing_extensions import Buffer
+
+def build_gaddag(words: bytes, /) -> bytes: ...
+def update_checks(
+    kwg: Buffer,
+    tiles: Buffer,
+    dim: int,
+    scores: Buffer,
+    checks: Buffer,
+    cscores: Buffer,
+    rows: Buffer,
+    cols: Buffer,
+    /,
+) -> None: ...
+def generate(
+    kwg: Buffer,
+    tiles: Buffer,
+    dim: int,
+    checks: Buffer,
+    cscores: Buffer,
+    lmul: Buffer,
+    wmul: Buffer,
+    scores: Buffer,
+    rack: Buffer,
+    strides: Buffer,
+    leave_values: Buffer,
+    vowel_penalty: Buffer,
+    mode: int,
+    bingo_tiles: int,
+    bingo_bonus: int,
+    /,
+) -> bytes | int: ...

@@ -1,0 +1,182 @@
+"""The board's squares and the rack's tiles, encoded as the compiled generator reads them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from lexigrid.errors import LexigridError
+from lexigrid.scrabble.rules import BLANK, LETTERS, Rules, rules
+
+if TYPE_CHECKING:
+    from lexigrid.scrabble.move import Move
+
+BLANK_FLAG = 32  # a square's code is the letter (1..26), plus 32 when the tile is a blank
+
+
+def encode_tile(tile: str) -> int:
+    """The square code of a tile: 'A' -> 1, a blank standing for A ('a') -> 33."""
+    return (ord(tile.upper()) - 64) | (BLANK_FLAG if tile.islower() else 0)
+
+
+def decode_tile(code: int) -> str:
+    """The tile of a square code: uppercase, or lowercase for a blank."""
+    letter = chr(64 + (code & 31))
+    return letter.lower() if code & BLANK_FLAG else letter
+
+
+def column_name(col: int) -> str:
+    """The letter naming column `col` (0 -> 'A')."""
+    return LETTERS[col]
+
+
+class Board:
+    """A square grid of tiles; lowercase tiles are blanks. Remembers which lines changed for cross-checks."""
+
+    __slots__ = ("_listeners", "dim", "rules", "tiles")
+
+    def __init__(self, board_rules: Rules | None = None) -> None:
+        self.rules = board_rules or rules()
+        self.dim = self.rules.dim
+        self.tiles = bytearray(self.dim * self.dim)
+        self._listeners: list[LineListener] = []
+
+    @classmethod
+    def from_rows(cls, rows: list[str], board_rules: Rules | None = None) -> Board:
+        """A board from one string per row: a letter per square, '.' or ' ' for an empty one."""
+        board = cls(board_rules)
+        if len(rows) != board.dim or any(len(row) != board.dim for row in rows):
+            raise LexigridError(f"a board needs {board.dim} rows of {board.dim} squares")
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                if ch.isalpha() and ch.isascii():
+                    board.tiles[r * board.dim + c] = encode_tile(ch)
+                elif ch not in ". ":
+                    raise LexigridError(f"unknown board character {ch!r} at row {r + 1}: use A-Z, a-z or '.'")
+        return board
+
+    def __getitem__(self, square: tuple[int, int]) -> str:
+        """The tile on (row, col), '' when empty."""
+        code = self.tiles[square[0] * self.dim + square[1]]
+        return decode_tile(code) if code else ""
+
+    def __setitem__(self, square: tuple[int, int], tile: str) -> None:
+        """Put a tile on (row, col) ('' empties the square)."""
+        row, col = square
+        self.tiles[row * self.dim + col] = encode_tile(tile) if tile else 0
+        for listener in self._listeners:
+            listener.lines_changed((row,), (col,))
+
+    def in_bounds(self, row: int, col: int) -> bool:
+        """Whether (row, col) lies on the board."""
+        return 0 <= row < self.dim and 0 <= col < self.dim
+
+    def is_empty(self) -> bool:
+        """Whether no tile is on the board yet."""
+        return not any(self.tiles)
+
+    def rows(self) -> list[str]:
+        """One string per row, '.' for an empty square."""
+        return ["".join(self[r, c] or "." for c in range(self.dim)) for r in range(self.dim)]
+
+    def tile_counts(self) -> Counter[str]:
+        """How many of each tile lie on the board ('?' for blanks)."""
+        counts: Counter[str] = Counter()
+        for code in self.tiles:
+            if code:
+                counts[BLANK if code & BLANK_FLAG else decode_tile(code)] += 1
+        return counts
+
+    def squares(self) -> Iterator[tuple[int, int, str]]:
+        """Every occupied square as (row, col, tile)."""
+        for index, code in enumerate(self.tiles):
+            if code:
+                yield index // self.dim, index % self.dim, decode_tile(code)
+
+    def place(self, move: Move) -> None:
+        """Put a tile placement's new tiles on the board (no legality check: see `referee`)."""
+        if move.kind != "place":
+            return
+        dr, dc = (1, 0) if move.down else (0, 1)
+        rows: set[int] = set()
+        cols: set[int] = set()
+        for i, tile in enumerate(move.played):
+            if tile == ".":
+                continue
+            row, col = move.row + dr * i, move.col + dc * i
+            self.tiles[row * self.dim + col] = encode_tile(tile)
+            rows.add(row)
+            cols.add(col)
+        for listener in self._listeners:
+            listener.lines_changed(tuple(rows), tuple(cols))
+
+    def copy(self) -> Board:
+        """An independent copy of the tiles (cross-checks are recomputed on demand)."""
+        board = Board(self.rules)
+        board.tiles[:] = self.tiles
+        return board
+
+    def listeners(self) -> tuple[LineListener, ...]:
+        """What is kept in step with this board."""
+        return tuple(self._listeners)
+
+    def listen(self, listener: LineListener) -> None:
+        """Tell `listener` about every row and column a later change touches."""
+        self._listeners.append(listener)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and self.rules == other.rules and self.tiles == other.tiles
+
+    def __hash__(self) -> int:
+        return hash(bytes(self.tiles))
+
+    def __repr__(self) -> str:
+        return f"Board({'/'.join(self.rows())!r})"
+
+
+class LineListener:
+    """Something kept in step with a board's tiles line by line (the cross-checks)."""
+
+    def lines_changed(self, rows: tuple[int, ...], cols: tuple[int, ...]) -> None:
+        """Rows and columns whose tiles changed."""
+        raise NotImplementedError
+
+
+class Rack:
+    """The tiles a player holds: letters A-Z and '?' for blanks, as a multiset."""
+
+    __slots__ = ("counts",)
+
+    def __init__(self, tiles: str = "", size_limit: int = 7) -> None:
+        text = tiles.strip().upper()
+        bad = sorted({ch for ch in text if ch != BLANK and not ("A" <= ch <= "Z")})
+        if bad:
+            raise LexigridError(
+                f"unknown rack tile(s) {''.join(bad)!r} in {tiles!r}: use A-Z and '?' for a blank"
+            )
+        if len(text) > size_limit:
+            raise LexigridError(f"rack {tiles!r} has {len(text)} tiles: at most {size_limit}")
+        self.counts: Counter[str] = Counter(text)
+
+    def __len__(self) -> int:
+        return sum(self.counts.values())
+
+    def __str__(self) -> str:
+        return "".join(sorted(self.counts.elements(), key=lambda t: (t == BLANK, t)))
+
+    def __repr__(self) -> str:
+        return f"Rack({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rack) and self.counts == other.counts
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def code_counts(self) -> bytes:
+        """27 counts: index 0 the blanks, 1..26 the letters A..Z."""
+        out = bytearray(27)
+        for tile, n in self.counts.items():
+            out[0 if tile == BLANK else ord(tile) - 64] = n
+        return bytes(out)

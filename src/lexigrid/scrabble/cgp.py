@@ -1,0 +1,173 @@
+"""Positions in CGP (`board racks scores zeros [ops;]`), parsed and printed, with the unseen tiles."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from lexigrid.errors import LexigridError
+from lexigrid.scrabble.board import Board, Rack
+from lexigrid.scrabble.rules import BLANK, Rules, layout_for_dim, rules, tile_set
+
+
+@dataclass
+class Position:
+    """A board, the racks (player to move first), the scores, the scoreless-turn count and CGP opcodes."""
+
+    board: Board
+    racks: tuple[Rack, Rack] = field(default_factory=lambda: (Rack(), Rack()))
+    scores: tuple[int, int] = (0, 0)
+    zeros: int = 0
+    ops: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the board."""
+        return self.board.rules
+
+    @property
+    def rack(self) -> Rack:
+        """The rack of the player to move."""
+        return self.racks[0]
+
+    def unseen(self) -> Counter[str]:
+        """The tiles neither on the board nor on the mover's rack (the bag plus the opponent's rack)."""
+        left = Counter(self.rules.tiles.counts)
+        left.subtract(self.board.tile_counts())
+        left.subtract(self.racks[0].counts)
+        return +left
+
+    def bag(self) -> Counter[str]:
+        """The tiles in the bag: unseen minus the opponent's known rack."""
+        left = self.unseen()
+        left.subtract(self.racks[1].counts)
+        return +left
+
+    def bag_size(self) -> int:
+        """How many tiles the bag holds."""
+        return sum(self.bag().values())
+
+    def can_exchange(self) -> bool:
+        """Exchanging needs a full bag behind it: bag + opponent's rack >= 2 racks (bag >= 7 with 7 on it)."""
+        return self.bag_size() + len(self.racks[1]) >= 2 * self.rules.rack_size
+
+    def validate(self) -> None:
+        """Raise when the board and racks use more of a tile than the tile set holds."""
+        used = self.board.tile_counts() + self.racks[0].counts + self.racks[1].counts
+        counts = self.rules.tiles.counts
+        too_many = [
+            f"{n} x {'blank' if t == BLANK else t} (the set has {counts.get(t, 0)})"
+            for t, n in sorted(used.items())
+            if n > counts.get(t, 0)
+        ]
+        if too_many:
+            raise LexigridError(
+                f"impossible position for the {self.rules.tiles.name} tile set: {', '.join(too_many)}"
+            )
+
+    def __str__(self) -> str:
+        return format_cgp(self)
+
+
+_ROW_TOKEN = re.compile(r"\d+|[A-Za-z]|.")
+
+
+def _parse_row(text: str, dim: int, number: int) -> str:
+    """One board row in CGP into `dim` characters ('.' empty)."""
+    out: list[str] = []
+    for token in _ROW_TOKEN.findall(text):
+        if token.isdigit():
+            if int(token) == 0:
+                raise LexigridError(f"CGP row {number} has an empty run of 0")
+            out.append("." * int(token))
+        elif token.isascii() and token.isalpha():
+            out.append(token)
+        else:
+            raise LexigridError(f"bad character {token!r} in CGP row {number}: use digits, A-Z, a-z (blank)")
+    row = "".join(out)
+    if len(row) != dim:
+        raise LexigridError(f"CGP row {number} {text!r} covers {len(row)} squares, not {dim}")
+    return row
+
+
+def parse_cgp(text: str, board_rules: Rules | None = None) -> Position:
+    """Parse `board racks scores zeros [op value; ...]`; racks, scores and zeros may be left out."""
+    text = text.strip()
+    if not text:
+        raise LexigridError("empty CGP: give at least the board, e.g. 15/15/.../15 AEINRST/ 0/0 0")
+    fields = text.split()
+    board_text, rest = fields[0], fields[1:]
+    ops_text = ""
+    for i, part in enumerate(rest):
+        if not re.fullmatch(r"[A-Za-z?]*/[A-Za-z?]*|-?\d+/-?\d+|\d+", part):
+            ops_text = " ".join(rest[i:])
+            rest = rest[:i]
+            break
+    rows_text = board_text.split("/")
+    dim = len(rows_text)
+    chosen = board_rules or (rules() if dim == 15 else _rules_for_dim(dim))
+    if chosen.dim != dim:
+        raise LexigridError(f"the CGP board has {dim} rows; the rules need {chosen.dim}")
+    rows = [_parse_row(row, dim, i + 1) for i, row in enumerate(rows_text)]
+    board = Board.from_rows(rows, chosen)
+    racks = (Rack(), Rack())
+    scores = (0, 0)
+    zeros = 0
+    if len(rest) > 3:
+        raise LexigridError(f"too many CGP fields in {text!r}: board racks scores zeros [ops;]")
+    if rest:
+        mover, slash, other = rest[0].partition("/")
+        if not slash:
+            raise LexigridError(f"bad CGP racks {rest[0]!r}: write MOVER/OPPONENT, e.g. AEINRST/")
+        racks = (Rack(mover, chosen.rack_size), Rack(other, chosen.rack_size))
+    if len(rest) > 1:
+        try:
+            a, b = rest[1].split("/")
+            scores = (int(a), int(b))
+        except ValueError:
+            raise LexigridError(f"bad CGP scores {rest[1]!r}: write MOVER/OPPONENT, e.g. 0/0") from None
+    if len(rest) > 2:
+        zeros = int(rest[2])
+    ops: dict[str, str] = {}
+    for op in filter(None, (part.strip() for part in ops_text.split(";"))):
+        name, _, value = op.partition(" ")
+        ops[name] = value.strip()
+    if ops_text.strip() and not ops_text.strip().endswith(";"):
+        raise LexigridError(f"bad CGP opcodes {ops_text!r}: end each with ';', e.g. lex TWL06;")
+    position = Position(board, racks, scores, zeros, ops)
+    position.validate()
+    return position
+
+
+def _rules_for_dim(dim: int) -> Rules:
+    """The rules for a board of `dim` rows (Super Scrabble has its own tile set)."""
+    found = layout_for_dim(dim)
+    return Rules(tile_set("super" if found.name == "super" else "english"), found)
+
+
+def _format_row(row: str) -> str:
+    """One board row in CGP: runs of empty squares as numbers."""
+    out, run = [], 0
+    for ch in row:
+        if ch == ".":
+            run += 1
+            continue
+        if run:
+            out.append(str(run))
+            run = 0
+        out.append(ch)
+    if run:
+        out.append(str(run))
+    return "".join(out)
+
+
+def format_cgp(position: Position) -> str:
+    """The position in CGP."""
+    board = "/".join(_format_row(row) for row in position.board.rows())
+    racks = f"{position.racks[0]}/{position.racks[1]}"
+    scores = f"{position.scores[0]}/{position.scores[1]}"
+    text = f"{board} {racks} {scores} {position.zeros}"
+    if position.ops:
+        text += " " + " ".join(f"{k} {v};" if v else f"{k};" for k, v in position.ops.items())
+    return text

@@ -1,0 +1,69 @@
+"""Leave values: what the tiles kept on the rack are worth, for static equity (score + leave)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from lexigrid.scrabble.rules import BLANK
+
+VOWELS = frozenset("AEIOU")
+
+# A documented heuristic, in points: the blank and S are worth keeping, clumsy tiles are not. The numbers
+# follow the shape of published single-tile leave tables (blank ~ +25, S ~ +8, Q ~ -7, V/U/W ~ -4).
+TILE_VALUES: dict[str, float] = {
+    "?": 25.0, "S": 8.0, "Z": 3.0, "X": 3.0, "E": 1.5, "R": 1.5, "H": 1.0, "N": 0.5, "D": 0.5, "M": 0.5,
+    "A": 0.5, "T": 0.0, "C": 0.0, "L": -0.5, "K": -0.5, "P": -0.5, "Y": -1.0, "O": -1.5, "I": -2.0,
+    "B": -2.0, "F": -2.0, "G": -2.0, "J": -2.5, "U": -4.0, "W": -4.0, "V": -5.5, "Q": -7.0,
+}  # fmt: skip
+DUPLICATE_PENALTY = 4.0  # each extra copy of a letter kept
+IMBALANCE_PENALTY = 2.5  # each vowel beyond consonants + 1, each consonant beyond vowels + 2
+Q_WITHOUT_U_PENALTY = 4.0
+
+
+class LeaveModel(Protocol):
+    """Something that values a leave (the tiles kept, '?' for a blank)."""
+
+    def value(self, leave: str) -> float:
+        """The leave's value in points."""
+        ...
+
+
+class HeuristicLeaves:
+    """Per-tile values, minus penalties for duplicates, vowel/consonant imbalance and Q without U."""
+
+    def value(self, leave: str) -> float:
+        """The heuristic value of a leave."""
+        if not leave:
+            return 0.0
+        counts = Counter(leave)
+        total = sum(TILE_VALUES.get(t, 0.0) for t in leave)
+        total -= DUPLICATE_PENALTY * sum(n - 1 for t, n in counts.items() if t != BLANK and n > 1)
+        vowels = sum(n for t, n in counts.items() if t in VOWELS)
+        consonants = sum(n for t, n in counts.items() if t != BLANK and t not in VOWELS)
+        total -= IMBALANCE_PENALTY * (max(0, vowels - consonants - 1) + max(0, consonants - vowels - 2))
+        if counts["Q"] and not counts["U"]:
+            total -= Q_WITHOUT_U_PENALTY
+        return total
+
+
+@dataclass
+class TableLeaves:
+    """Leave values looked up in a table of sorted leaves (learned by self-play), else a fallback."""
+
+    table: dict[str, float]
+    fallback: LeaveModel
+
+    def value(self, leave: str) -> float:
+        """The table's value of the leave, or the fallback's when it is not in the table."""
+        key = "".join(sorted(leave))
+        found = self.table.get(key)
+        return found if found is not None else self.fallback.value(leave)
+
+    @classmethod
+    def read(cls, path: Path, fallback: LeaveModel | None = None) -> TableLeaves:
+        """A table saved as JSON {leave: value}."""
+        return cls(json.loads(path.read_text()), fallback or HeuristicLeaves())

@@ -1,0 +1,143 @@
+"""Moves and their notation: `8D WORD` across, `D8 WORD` down, `-ABC` an exchange, `-` a pass."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from lexigrid.errors import LexigridError
+from lexigrid.scrabble.board import Board, column_name
+from lexigrid.scrabble.rules import BLANK, LETTERS
+
+MoveKind = Literal["place", "exchange", "pass"]
+THROUGH = "."
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A tile placement (start square, direction, main word), an exchange or a pass, with its value."""
+
+    kind: MoveKind
+    row: int = 0
+    col: int = 0
+    down: bool = False
+    word: str = ""  # the whole main word, blanks lowercase; for an exchange, the tiles exchanged
+    played: str = ""  # the main word with '.' on played-through squares: the new tiles
+    score: int = 0
+    equity: float = 0.0
+
+    @property
+    def coordinate(self) -> str:
+        """`8D` for across (row, then column), `D8` for down."""
+        if self.down:
+            return f"{column_name(self.col)}{self.row + 1}"
+        return f"{self.row + 1}{column_name(self.col)}"
+
+    @property
+    def tiles_used(self) -> str:
+        """The rack tiles this move uses (or exchanges), '?' for a blank."""
+        if self.kind == "exchange":
+            return self.word
+        return "".join(BLANK if t.islower() else t for t in self.played if t != THROUGH)
+
+    def squares(self) -> list[tuple[int, int, str]]:
+        """The new tiles as (row, col, tile)."""
+        dr, dc = (1, 0) if self.down else (0, 1)
+        return [(self.row + dr * i, self.col + dc * i, t) for i, t in enumerate(self.played) if t != THROUGH]
+
+    @property
+    def notation(self) -> str:
+        """The move with the whole main word: `15B RETSINA`, `L8 CERIUM`, `-ABC`, `-`."""
+        if self.kind == "pass":
+            return "-"
+        if self.kind == "exchange":
+            return f"-{self.word}"
+        return f"{self.coordinate} {self.word}"
+
+    @property
+    def paren(self) -> str:
+        """The move with played-through letters in parentheses, as in GCG: `L8 (C)ERIUM`."""
+        if self.kind != "place":
+            return self.notation
+        out, inside = [], False
+        for letter, new in zip(self.word, self.played, strict=True):
+            through = new == THROUGH
+            if through and not inside:
+                out.append("(")
+            elif not through and inside:
+                out.append(")")
+            inside = through
+            out.append(letter)
+        if inside:
+            out.append(")")
+        return f"{self.coordinate} {''.join(out)}"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+_COORD = re.compile(r"^(?:(\d{1,2})([A-Za-z])|([A-Za-z])(\d{1,2}))$")
+
+
+def parse_coordinate(text: str) -> tuple[int, int, bool]:
+    """(row, col, down) from `8D` (across) or `D8` (down)."""
+    found = _COORD.match(text.strip())
+    if not found:
+        raise LexigridError(f"bad coordinate {text!r}: write 8D for across or D8 for down")
+    if found.group(1):
+        return int(found.group(1)) - 1, LETTERS.index(found.group(2).upper()), False
+    return int(found.group(4)) - 1, LETTERS.index(found.group(3).upper()), True
+
+
+def parse_move(text: str, board: Board) -> Move:
+    """A move in notation, against `board` (which tells played-through squares); score left at 0.
+
+    Accepts `8D WORD` (played-through letters read from the board), `8D W(OR)D`, `8D W..D`,
+    `-ABC` (exchange, '?' a blank) and `-` (pass)."""
+    text = text.strip()
+    if text == "-" or text.lower() == "pass":
+        return Move("pass")
+    if text.startswith("-"):
+        tiles = text[1:].upper()
+        if not tiles or any(t != BLANK and t not in LETTERS for t in tiles):
+            raise LexigridError(f"bad exchange {text!r}: write -ABC with A-Z and '?' for a blank")
+        return Move("exchange", word=tiles)
+    parts = text.split()
+    if len(parts) != 2:
+        raise LexigridError(f"bad move {text!r}: write '8D WORD' (across) or 'D8 WORD' (down)")
+    row, col, down = parse_coordinate(parts[0])
+    dr, dc = (1, 0) if down else (0, 1)
+    word: list[str] = []
+    played: list[str] = []
+    through = False
+    for ch in parts[1]:
+        if ch == "(":
+            through = True
+            continue
+        if ch == ")":
+            through = False
+            continue
+        i = len(word)
+        r, c = row + dr * i, col + dc * i
+        if not board.in_bounds(r, c):
+            raise LexigridError(f"move {text!r} runs off the board")
+        on_board = board[r, c]
+        if ch == THROUGH:
+            if not on_board:
+                raise LexigridError(f"move {text!r}: '.' marks an empty square at {i + 1}")
+            word.append(on_board)
+            played.append(THROUGH)
+        elif not (ch.isascii() and ch.isalpha()):
+            raise LexigridError(f"bad letter {ch!r} in move {text!r}: use A-Z, a-z for a blank")
+        elif on_board:
+            if on_board.upper() != ch.upper():
+                raise LexigridError(f"move {text!r} puts {ch} on a square holding {on_board}")
+            word.append(on_board)
+            played.append(THROUGH)
+        else:
+            if through:
+                raise LexigridError(f"move {text!r}: parentheses mark an empty square at {i + 1}")
+            word.append(ch)
+            played.append(ch)
+    return Move("place", row, col, down, "".join(word), "".join(played))

@@ -1,0 +1,311 @@
+"""Move generation: every legal tile placement, exchanges and the pass, and the best move, compiled."""
+
+from __future__ import annotations
+
+import itertools
+from array import array
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from lexigrid.lexicon import Lexicon
+from lexigrid.lexicon import load as load_lexicon
+from lexigrid.scrabble import _engine
+from lexigrid.scrabble.board import Board, LineListener
+from lexigrid.scrabble.cgp import Position
+from lexigrid.scrabble.gaddag import Gaddag
+from lexigrid.scrabble.gaddag import load as load_gaddag
+from lexigrid.scrabble.leave import HeuristicLeaves, LeaveModel
+from lexigrid.scrabble.move import Move
+from lexigrid.scrabble.rules import BLANK, LETTERS, Rules
+
+SortKey = Literal["score", "equity"]
+PASS_EQUITY = -1000.0  # the pass only wins when nothing else is legal
+OPENING_VOWEL_PENALTY = 0.35
+MODE_ALL, MODE_BEST_SCORE, MODE_BEST_EQUITY, MODE_COUNT = 0, 1, 2, 3
+
+# One generated placement as the compiled generator writes it (see MoveRec in _engine.c).
+RECORD = np.dtype(
+    [
+        ("row", "u1"), ("col", "u1"), ("down", "u1"), ("length", "u1"), ("ntiles", "u1"), ("leave", "u1"),
+        ("score", "<i2"), ("equity", "<f8"), ("letters", "u1", (24,)),
+    ]
+)  # fmt: skip
+THROUGH_FLAG, BLANK_FLAG = 0x40, 0x20
+
+
+class CrossChecks(LineListener):
+    """Per-square allowed letters and cross-word scores for both directions, updated line by line."""
+
+    def __init__(self, gaddag: Gaddag, board: Board, scores: bytes) -> None:
+        n = board.dim * board.dim
+        self.gaddag = gaddag
+        self.board = board
+        self.scores = scores
+        self.checks = array("I", bytes(8 * n))
+        self.cscores = array("i", bytes(8 * n))
+        self.pending_rows: set[int] = set(range(board.dim))
+        self.pending_cols: set[int] = set(range(board.dim))
+        board.listen(self)
+
+    def lines_changed(self, rows: tuple[int, ...], cols: tuple[int, ...]) -> None:
+        """Only the changed rows (checks for down play) and columns (for across play) are recomputed."""
+        self.pending_rows.update(rows)
+        self.pending_cols.update(cols)
+
+    def refresh(self) -> CrossChecks:
+        """Bring the pending lines up to date."""
+        if self.pending_rows or self.pending_cols:
+            _engine.update_checks(
+                self.gaddag.arcs,
+                self.board.tiles,
+                self.board.dim,
+                self.scores,
+                self.checks,
+                self.cscores,
+                bytes(sorted(self.pending_rows)),
+                bytes(sorted(self.pending_cols)),
+            )
+            self.pending_rows.clear()
+            self.pending_cols.clear()
+        return self
+
+
+def decode(record: np.void) -> Move:
+    """A generated placement as a Move."""
+    word, played = [], []
+    for code in record["letters"][: int(record["length"])]:
+        letter = LETTERS[(int(code) & 31) - 1]
+        tile = letter.lower() if code & BLANK_FLAG else letter
+        word.append(tile)
+        played.append("." if code & THROUGH_FLAG else tile)
+    return Move(
+        "place",
+        int(record["row"]),
+        int(record["col"]),
+        bool(record["down"]),
+        "".join(word),
+        "".join(played),
+        int(record["score"]),
+        round(float(record["equity"]), 3),
+    )
+
+
+@dataclass
+class MoveList:
+    """The moves of a position: placements as compact records, then exchanges and the pass."""
+
+    records: npt.NDArray[np.void]
+    exchanges: list[Move] = field(default_factory=list)
+    pass_move: Move | None = None
+
+    @property
+    def count(self) -> int:
+        """The number of distinct legal tile placements."""
+        return len(self.records)
+
+    def __len__(self) -> int:
+        return self.count + len(self.exchanges) + (self.pass_move is not None)
+
+    def placements(self) -> Iterator[Move]:
+        """Every tile placement, in generation order."""
+        for record in self.records:
+            yield decode(record)
+
+    def __iter__(self) -> Iterator[Move]:
+        yield from self.placements()
+        yield from self.exchanges
+        if self.pass_move is not None:
+            yield self.pass_move
+
+    def top(self, n: int | None = None, sort: SortKey = "score", placements_only: bool = False) -> list[Move]:
+        """The n best moves by score (placements only) or equity; ties by higher score, then notation."""
+        if sort == "score" or placements_only:
+            values = self.records[sort]
+            extra = [] if sort == "score" or placements_only else [*self.exchanges]
+        else:
+            values = self.records["equity"]
+            extra = [*self.exchanges, *([self.pass_move] if self.pass_move else [])]
+        if n is not None and len(values) > n:
+            threshold = np.partition(values, len(values) - n)[len(values) - n]
+            chosen = self.records[values >= threshold]
+        else:
+            chosen = self.records
+        moves = [decode(r) for r in chosen]
+        if sort == "equity" and not placements_only:
+            moves += extra
+        key = (
+            (lambda m: (-m.score, m.notation))
+            if sort == "score"
+            else (lambda m: (-m.equity, -m.score, m.notation))
+        )
+        moves.sort(key=key)
+        return moves if n is None else moves[:n]
+
+
+def _transposed(values: list[int], dim: int) -> list[int]:
+    """A row-major grid followed by its transpose, as the generator reads layouts."""
+    return [*values, *(values[c * dim + r] for r in range(dim) for c in range(dim))]
+
+
+class Engine:
+    """The move generator for one lexicon and set of rules."""
+
+    def __init__(
+        self,
+        lexicon: Lexicon | None = None,
+        rules: Rules | None = None,
+        leaves: LeaveModel | None = None,
+    ) -> None:
+        from lexigrid.scrabble.rules import rules as default_rules
+
+        self.lexicon = lexicon if lexicon is not None else load_lexicon()
+        self.rules = rules or default_rules()
+        self.leaves = leaves or HeuristicLeaves()
+        self.gaddag = load_gaddag(self.lexicon)
+        tiles = self.rules.tiles
+        self.tile_scores = bytes([0, *(tiles.scores.get(letter, 0) for letter in LETTERS)])
+        self._layouts: dict[int, tuple[bytes, bytes, bytes]] = {}
+
+    def _layout_arrays(self, board: Board) -> tuple[bytes, bytes, bytes]:
+        """Letter and word multipliers and the opening vowel penalty, row-major then transposed."""
+        found = self._layouts.get(board.dim)
+        if found is None:
+            layout, dim = board.rules.layout, board.dim
+            cells = [(r, c) for r in range(dim) for c in range(dim)]
+            lmul = [layout.letter_multiplier(r, c) for r, c in cells]
+            wmul = [layout.word_multiplier(r, c) for r, c in cells]
+
+            def penalty(r: int, c: int, down: bool) -> float:
+                total = 0.0
+                for rr, cc in ((r, c - 1), (r, c + 1)) if down else ((r - 1, c), (r + 1, c)):
+                    if 0 <= rr < dim and 0 <= cc < dim:
+                        total -= OPENING_VOWEL_PENALTY * (layout.word_multiplier(rr, cc) - 1)
+                        total -= OPENING_VOWEL_PENALTY * (layout.letter_multiplier(rr, cc) - 1)
+                return total
+
+            across = [penalty(r, c, False) for r, c in cells]
+            down = [penalty(c, r, True) for r, c in cells]  # stored transposed: index c*dim + r
+            found = (
+                bytes(_transposed(lmul, dim)),
+                bytes(_transposed(wmul, dim)),
+                array("d", across + down).tobytes(),
+            )
+            self._layouts[board.dim] = found
+        return found
+
+    def cross_checks(self, board: Board) -> CrossChecks:
+        """The board's cross-checks for this lexicon, kept in step with later moves."""
+        for listener in board.listeners():
+            if isinstance(listener, CrossChecks) and listener.gaddag is self.gaddag:
+                return listener.refresh()
+        return CrossChecks(self.gaddag, board, self.tile_scores).refresh()
+
+    def leave_table(self, position: Position) -> tuple[bytes, bytes]:
+        """The rack's mixed-radix strides per tile and the equity adjustment of every possible leave."""
+        rack = position.rack
+        codes = rack.code_counts()
+        strides = bytearray(27)
+        size = 1
+        for code in range(27):
+            if codes[code]:
+                strides[code] = size
+                size *= codes[code] + 1
+        bag_empty = position.bag_size() == 0
+        opponent = sum(self.rules.tiles.score(t) for t in position.racks[1].counts.elements())
+        values = array("d", bytes(8 * size))
+        for index in range(size):
+            leave = []
+            for code in range(27):
+                if codes[code]:
+                    n = (index // strides[code]) % (codes[code] + 1)
+                    leave.append((BLANK if code == 0 else LETTERS[code - 1]) * n)
+            kept = "".join(leave)
+            if bag_empty:
+                left = sum(self.rules.tiles.score(t) for t in kept)
+                values[index] = 2.0 * opponent if not kept else -2.0 * left - 10.0
+            else:
+                values[index] = self.leaves.value(kept)
+        return bytes(strides), values.tobytes()
+
+    def _generate(self, position: Position, mode: int) -> bytes | int:
+        """Run the compiled generator."""
+        board = position.board
+        checks = self.cross_checks(board)
+        lmul, wmul, vowel = self._layout_arrays(board)
+        strides, leave_values = self.leave_table(position)
+        result: bytes | int = _engine.generate(
+            self.gaddag.arcs,
+            board.tiles,
+            board.dim,
+            checks.checks,
+            checks.cscores,
+            lmul,
+            wmul,
+            self.tile_scores,
+            position.rack.code_counts(),
+            strides,
+            leave_values,
+            vowel if mode in (MODE_ALL, MODE_BEST_EQUITY) else b"",
+            mode,
+            self.rules.rack_size,
+            self.rules.bingo_bonus,
+        )
+        return result
+
+    def count(self, position: Position) -> int:
+        """The number of distinct legal tile placements (nothing decoded)."""
+        found = self._generate(position, MODE_COUNT)
+        assert isinstance(found, int)
+        return found
+
+    def placements(self, position: Position) -> npt.NDArray[np.void]:
+        """Every legal tile placement as compact records (see RECORD)."""
+        found = self._generate(position, MODE_ALL)
+        assert isinstance(found, bytes)
+        return np.frombuffer(found, dtype=RECORD)
+
+    def exchanges(self, position: Position) -> list[Move]:
+        """Every distinct exchange (a non-empty sub-multiset of the rack), when exchanging is legal."""
+        if not position.can_exchange():
+            return []
+        rack = position.rack
+        tiles = sorted(rack.counts)
+        strides, values = self.leave_table(position)
+        leave_values = array("d")
+        leave_values.frombytes(values)
+        codes = [0 if t == BLANK else ord(t) - 64 for t in tiles]
+        full_index = sum(rack.counts[t] * strides[c] for t, c in zip(tiles, codes, strict=True))
+        moves = []
+        for used in itertools.product(*(range(rack.counts[t] + 1) for t in tiles)):
+            if not any(used):
+                continue
+            swapped = "".join(t * n for t, n in zip(tiles, used, strict=True))
+            index = full_index - sum(n * strides[c] for n, c in zip(used, codes, strict=True))
+            moves.append(Move("exchange", word=swapped, equity=round(leave_values[index], 3)))
+        return moves
+
+    def moves(self, position: Position) -> MoveList:
+        """Every legal move: the placements, then the exchanges, then the pass."""
+        return MoveList(self.placements(position), self.exchanges(position), Move("pass", equity=PASS_EQUITY))
+
+    def best(self, position: Position, by: SortKey = "score") -> Move | None:
+        """The best tile placement by score, or the best move by equity (exchanges included)."""
+        found = self._generate(position, MODE_BEST_SCORE if by == "score" else MODE_BEST_EQUITY)
+        assert isinstance(found, bytes)
+        best = decode(np.frombuffer(found, dtype=RECORD)[0]) if found else None
+        if by == "equity":
+            for move in self.exchanges(position):
+                if best is None or move.equity > best.equity:
+                    best = move
+            if best is None:
+                best = Move("pass", equity=PASS_EQUITY)
+        return best
+
+
+def generate(position: Position, lexicon: Lexicon | None = None) -> MoveList:
+    """Every legal move of a position with the default rules of its board."""
+    return Engine(lexicon, position.rules).moves(position)

@@ -1,0 +1,120 @@
+"""The rules as data: tile sets, premium layouts, rack size and the bingo bonus."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+from lexigrid.errors import LexigridError
+
+BLANK = "?"
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+LETTER_MULTIPLIERS = {"d": 2, "t": 3, "q": 4}
+WORD_MULTIPLIERS = {"D": 2, "T": 3, "Q": 4, "*": 2}
+
+
+def _data_lines(name: str) -> list[str]:
+    """The non-comment lines of a bundled data file."""
+    text = resources.files("lexigrid.scrabble").joinpath("data", name).read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """How many tiles of each letter the bag holds and what each scores ('?' is the blank)."""
+
+    name: str
+    counts: dict[str, int]
+    scores: dict[str, int]
+
+    @property
+    def total(self) -> int:
+        """The number of tiles in a full bag."""
+        return sum(self.counts.values())
+
+    def score(self, tile: str) -> int:
+        """A tile's score: a lowercase letter is a blank and scores 0."""
+        return 0 if tile == BLANK or tile.islower() else self.scores[tile]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A square board's premium squares: letter and word multipliers, row-major."""
+
+    name: str
+    dim: int
+    cells: tuple[str, ...] = field(repr=False)
+
+    @property
+    def center(self) -> tuple[int, int]:
+        """The start square (row, column)."""
+        return self.dim // 2, self.dim // 2
+
+    def letter_multiplier(self, row: int, col: int) -> int:
+        """The letter multiplier of a square."""
+        return LETTER_MULTIPLIERS.get(self.cells[row][col], 1)
+
+    def word_multiplier(self, row: int, col: int) -> int:
+        """The word multiplier of a square."""
+        return WORD_MULTIPLIERS.get(self.cells[row][col], 1)
+
+    def premium(self, row: int, col: int) -> str:
+        """The square's code: '.', d/t/q (letter), D/T/Q (word) or '*' (start)."""
+        return self.cells[row][col]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything that fixes legality and scores apart from the lexicon."""
+
+    tiles: TileSet
+    layout: Layout
+    rack_size: int = 7
+    bingo_bonus: int = 50
+
+    @property
+    def dim(self) -> int:
+        """The board's side."""
+        return self.layout.dim
+
+
+@cache
+def tile_set(name: str = "english") -> TileSet:
+    """A bundled tile set by name."""
+    try:
+        lines = _data_lines(f"tiles_{name}.txt")
+    except FileNotFoundError:
+        raise LexigridError(f"unknown tile set {name!r}: use 'english'") from None
+    counts: dict[str, int] = {}
+    scores: dict[str, int] = {}
+    for line in lines:
+        letter, count, score = line.split()
+        counts[letter] = int(count)
+        scores[letter] = int(score)
+    return TileSet(name, counts, scores)
+
+
+@cache
+def layout(name: str = "standard") -> Layout:
+    """A bundled premium layout by name ('standard' 15x15 or 'super' 21x21)."""
+    try:
+        rows = _data_lines(f"layout_{name}.txt")
+    except FileNotFoundError:
+        raise LexigridError(f"unknown board layout {name!r}: use 'standard' or 'super'") from None
+    return Layout(name, len(rows), tuple(rows))
+
+
+@cache
+def layout_for_dim(dim: int) -> Layout:
+    """The bundled layout with `dim` rows."""
+    for name in ("standard", "super"):
+        if layout(name).dim == dim:
+            return layout(name)
+    raise LexigridError(f"a board has 15 rows (standard) or 21 rows (Super Scrabble), not {dim}")
+
+
+@cache
+def rules(layout_name: str = "standard", tiles_name: str = "english") -> Rules:
+    """The standard rules on a bundled layout."""
+    return Rules(tile_set(tiles_name), layout(layout_name))
