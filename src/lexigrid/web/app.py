@@ -1,0 +1,98 @@
+"""The FastAPI application: routers per game, JSON errors with no tracebacks, static files."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from lexigrid import __version__
+from lexigrid.budget import BudgetExceeded
+from lexigrid.errors import LexigridError
+from lexigrid.lexicon import DEFAULT_LEXICON, named_lexicons
+from lexigrid.web.common import HERE, templates
+from lexigrid.web.limits import RequestLimits
+
+log = logging.getLogger("lexigrid.web")
+
+# Each game's web module lives in lexigrid.web.<name> and exposes `api` and/or `pages` routers.
+WEB_MODULES = ("words", "letterboxed", "qless", "wordle", "scrabble")
+GAMES = (
+    ("wordle", "Wordle", "Play a faithful clone, or let the assistant suggest your next guess."),
+    ("letterboxed", "Letter Boxed", "Play the box, or see every solution ranked as a person would."),
+    ("qless", "Q-Less", "Roll the dice, find every crossword, rate a roll's difficulty."),
+    ("scrabble", "Scrabble", "Analyse a position move by move, or play against the computer."),
+)
+
+
+def create_app() -> FastAPI:
+    """The web app with every game module that is installed."""
+    app = FastAPI(
+        title="lexigrid",
+        version=__version__,
+        docs_url="/api/docs",
+        openapi_url="/api/openapi.json",
+        redoc_url=None,
+    )
+    app.add_middleware(RequestLimits)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+
+    @app.exception_handler(LexigridError)
+    async def bad_input(request: Request, error: LexigridError) -> JSONResponse:
+        return JSONResponse({"error": str(error)}, status_code=400)
+
+    @app.exception_handler(BudgetExceeded)
+    async def over_budget(request: Request, error: BudgetExceeded) -> JSONResponse:
+        return JSONResponse({"error": f"the solve was {error}; narrow the request"}, status_code=503)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[0] if error.errors() else {}
+        where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("query", "body"))
+        return JSONResponse({"error": f"{where}: {first.get('msg', 'invalid request')}"}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(error.detail)}, status_code=error.status_code)
+
+    @app.exception_handler(Exception)
+    async def internal(request: Request, error: Exception) -> JSONResponse:
+        log.exception("internal error on %s", request.url.path)
+        return JSONResponse({"error": "internal error (see the server log)"}, status_code=500)
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def home(request: Request) -> HTMLResponse:
+        games = [g for g in GAMES if g[0] in app.state.pages]
+        return templates.TemplateResponse(request, "index.html", {"games": games})
+
+    @app.get("/api/health")
+    async def health() -> dict[str, str]:
+        return {"status": "ok", "version": __version__}
+
+    @app.get("/api/lexicons")
+    async def lexicons() -> dict[str, object]:
+        """The lexicons the web app accepts, by name."""
+        return {
+            "default": DEFAULT_LEXICON,
+            "lexicons": [{"name": n, "description": lx.description} for n, lx in named_lexicons().items()],
+        }
+
+    app.state.pages = set()
+    for name in WEB_MODULES:
+        try:
+            module = importlib.import_module(f"lexigrid.web.{name}")
+        except ModuleNotFoundError as error:
+            if error.name == f"lexigrid.web.{name}":
+                continue  # that game's web module has not landed yet
+            raise
+        if hasattr(module, "api"):
+            app.include_router(module.api, prefix=f"/api/{name}", tags=[name])
+        if hasattr(module, "pages"):
+            app.include_router(module.pages, prefix=f"/{name}", include_in_schema=False)
+            app.state.pages.add(name)
+    return app

@@ -1,0 +1,71 @@
+"""Web routes for the word finder: check words, find the words a rack makes."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse
+
+from lexigrid.errors import LexigridError
+from lexigrid.lexicon.lexicon import SortKey
+from lexigrid.web.common import lexicon_by_name, templates
+
+api = APIRouter()
+pages = APIRouter()
+
+MAX_RESULTS = 5000
+
+
+@api.get("/check")
+def check(
+    words: Annotated[str, Query(max_length=2000, description="Words separated by spaces or commas.")],
+    lexicon: str | None = None,
+) -> dict[str, Any]:
+    """Is each word in the lexicon? Same shape as `lexigrid words check --json`."""
+    lex = lexicon_by_name(lexicon)
+    listed = [w for w in words.replace(",", " ").split() if w]
+    if not listed:
+        raise LexigridError("give at least one word to check")
+    verdicts = {w.upper(): lex.is_word(w) for w in listed}
+    return {"lexicon": lex.name, "words": verdicts, "all_valid": all(verdicts.values())}
+
+
+@api.get("/find")
+def find(
+    rack: Annotated[str, Query(max_length=20, description="Tiles, '?' for a blank, e.g. RETAINS?")],
+    prefix: Annotated[str, Query(max_length=15)] = "",
+    suffix: Annotated[str, Query(max_length=15)] = "",
+    contains: Annotated[str, Query(max_length=15)] = "",
+    pattern: Annotated[str | None, Query(max_length=30)] = None,
+    min_len: Annotated[int, Query(ge=1, le=30)] = 2,
+    max_len: Annotated[int | None, Query(ge=1, le=30)] = None,
+    common: Annotated[int | None, Query(ge=1)] = None,
+    sort: SortKey = "length",
+    lexicon: str | None = None,
+) -> dict[str, Any]:
+    """Every word the rack makes. Same shape as `lexigrid words find --json`."""
+    lex = lexicon_by_name(lexicon)
+    found = lex.find(
+        rack,
+        prefix=prefix,
+        suffix=suffix,
+        contains=contains,
+        pattern=pattern,
+        min_len=min_len,
+        max_len=max_len,
+        common=common,
+        sort=sort,
+    )
+    return {
+        "lexicon": lex.name,
+        "rack": rack.upper(),
+        "count": len(found),
+        "words": [w.as_dict() for w in found[:MAX_RESULTS]],
+    }
+
+
+@pages.get("", response_class=HTMLResponse)
+def finder_page(request: Request) -> HTMLResponse:
+    """The word finder page."""
+    return templates.TemplateResponse(request, "words.html", {})

@@ -1,0 +1,97 @@
+"""Web fixtures: an API test client, a live server on loopback, and Debian's Chromium via Playwright."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from lexigrid.web import create_app
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def client() -> TestClient:
+    """An in-process client for the JSON API and the pages."""
+    return TestClient(create_app())
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[str]:
+    """The web app served by uvicorn on a free loopback port, for the browser."""
+    import uvicorn
+
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the test web server did not start in 30 s")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+def chromium_path() -> str | None:
+    """Debian's Chromium (Playwright's own browser download does not work here)."""
+    return os.environ.get("LEXIGRID_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """A headless Chromium driven by Playwright."""
+    executable = chromium_path()
+    if executable is None:
+        pytest.skip("no chromium on PATH: apt-get install chromium (CI installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_FLAGS)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def page(browser: Any, live_server: str) -> Iterator[Any]:
+    """A fresh browser page; its screenshot is kept under artifacts/screenshots/."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    tab = context.new_page()
+    tab.set_default_timeout(15_000)
+    yield tab
+    context.close()
+
+
+def screenshot(tab: Any, name: str) -> Path:
+    """Save a full-page screenshot as a test artifact."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    tab.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,81 @@
+"""The web app's shell: home page, JSON errors, size limits, lexicons by name, time budgets."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from lexigrid.budget import BudgetExceeded, call_with_budget
+from lexigrid.errors import LexigridError
+
+
+def test_home_page_links_to_the_tools(client: TestClient) -> None:
+    response = client.get("/")
+    assert response.status_code == 200 and "text/html" in response.headers["content-type"]
+    assert 'href="/words"' in response.text
+
+
+def test_openapi_docs(client: TestClient) -> None:
+    spec = client.get("/api/openapi.json").json()
+    assert "/api/words/find" in spec["paths"]
+    assert client.get("/api/docs").status_code == 200
+
+
+def test_words_api_matches_the_library(client: TestClient) -> None:
+    payload = client.get("/api/words/find", params={"rack": "RETAINS"}).json()
+    assert payload["count"] == 282 and payload["words"][0]["length"] == 7
+    assert client.get("/api/words/check", params={"words": "qi za qzx"}).json()["words"] == {
+        "QI": True,
+        "ZA": True,
+        "QZX": False,
+    }
+
+
+@pytest.mark.parametrize(
+    ("params", "status", "message"),
+    [
+        ({"rack": "RE1"}, 400, "holds '1'"),
+        ({}, 422, "rack: Field required"),
+        ({"rack": "AB", "lexicon": "/etc/passwd"}, 400, "lexicon names only"),
+        ({"rack": "AB", "lexicon": "../shared/data/lexicons/twl06.txt"}, 400, "lexicon names only"),
+        ({"rack": "AB", "min_len": "0"}, 422, "min_len"),
+    ],
+)
+def test_bad_requests_get_json_4xx(
+    client: TestClient, params: dict[str, str], status: int, message: str
+) -> None:
+    response = client.get("/api/words/find", params=params)
+    assert response.status_code == status
+    error = response.json()["error"]
+    assert message in error and "Traceback" not in error and "\n" not in error
+
+
+def test_request_size_limits(client: TestClient) -> None:
+    assert client.post("/api/words/find", content=b"x" * 70_000).status_code == 413
+    assert client.get("/api/words/find", params={"rack": "A" * 5000}).status_code == 414
+
+
+def test_unknown_route_is_json_404(client: TestClient) -> None:
+    response = client.get("/api/nope")
+    assert response.status_code == 404 and "error" in response.json()
+
+
+def _slow(seconds: float) -> str:
+    time.sleep(seconds)
+    return "done"
+
+
+def _bad() -> None:
+    raise LexigridError("bad board")
+
+
+def test_budget_returns_results_and_stops_slow_calls() -> None:
+    assert call_with_budget(_slow, 0.01, seconds=10) == "done"
+    start = time.monotonic()
+    with pytest.raises(BudgetExceeded):
+        call_with_budget(_slow, 30, seconds=0.5)
+    assert time.monotonic() - start < 5
+    with pytest.raises(LexigridError, match="bad board"):
+        call_with_budget(_bad, seconds=10)
