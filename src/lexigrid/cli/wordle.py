@@ -1,0 +1,368 @@
+"""`lexigrid wordle`: replies, play (hard mode, boards, Absurdle), backtests, optimal trees, assistant."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+
+if TYPE_CHECKING:
+    from lexigrid.wordle.table import ReplyTable
+
+app = typer.Typer(
+    help="Play and solve Wordle: replies, strategies, optimal trees, assistant.", no_args_is_help=True
+)
+
+HardOption = Annotated[bool, typer.Option("--hard", help="Hard mode: revealed letters must be used again.")]
+AnswersOption = Annotated[
+    Path | None, typer.Option("--answers", help="Answer list file (e.g. the NYT 2022 list), one word a line.")
+]
+GuessesOption = Annotated[
+    Path | None, typer.Option("--guesses", help="Accepted-guess list file (answers are always accepted).")
+]
+LengthOption = Annotated[
+    int | None,
+    typer.Option(
+        "--length", help="Word length other than 5: words from the lexicon, common ones as answers."
+    ),
+]
+
+
+def _table(answers: Path | None, guesses: Path | None, length: int | None, lexicon: str | None) -> ReplyTable:
+    from lexigrid.wordle.table import reply_table
+    from lexigrid.wordle.words import word_lists
+
+    return reply_table(word_lists(answers=answers, guesses=guesses, length=length, lexicon=lexicon))
+
+
+def _check_word(word: str, what: str) -> str:
+    from lexigrid.errors import LexigridError
+
+    word = word.strip().upper()
+    if not (word.isascii() and word.isalpha()):
+        raise LexigridError(f"{what} {word!r} is not a word of letters A-Z")
+    return word
+
+
+@app.command("reply")
+def reply(
+    guess: Annotated[str, typer.Argument(help="The guessed word.")],
+    answer: Annotated[str, typer.Argument(help="The answer.")],
+    style: Annotated[str, typer.Option(help="gy (GY..G), xof (the seed's F/O/X) or emoji.")] = "gy",
+    answers: AnswersOption = None,
+    guesses: GuessesOption = None,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """The reply the game gives to GUESS when the answer is ANSWER (G green, Y yellow, . grey)."""
+    from lexigrid.errors import LexigridError
+    from lexigrid.wordle.reply import format_reply, reply_for
+
+    guess, answer = _check_word(guess, "guess"), _check_word(answer, "answer")
+    if len(guess) != len(answer):
+        raise LexigridError(
+            f"{guess} has {len(guess)} letters and {answer} {len(answer)}: give two words of one length"
+        )
+    table = _table(answers, guesses, len(guess) if len(guess) != 5 else None, lexicon)
+    for word in (guess, answer):
+        table.guess_id(word)
+    code = reply_for(guess, answer)
+    shown = format_reply(code, len(guess), style)
+    if json:
+        emit_json({"guess": guess, "answer": answer, "reply": format_reply(code, len(guess)), "shown": shown})
+    else:
+        console.print(shown)
+
+
+def _prompt_reader(prompt: str) -> str | None:
+    try:
+        return console.input(prompt)
+    except EOFError:
+        return None
+
+
+@app.command("play")
+def play(
+    hard: HardOption = False,
+    seed: Annotated[int | None, typer.Option(help="Seed for the answer (same seed, same answer).")] = None,
+    length: LengthOption = None,
+    boards: Annotated[int, typer.Option(min=1, max=16, help="Boards at once: 2 Dordle, 4 Quordle.")] = 1,
+    absurdle: Annotated[
+        bool, typer.Option("--absurdle", help="Absurdle: the answer dodges your guesses.")
+    ] = False,
+    answer: Annotated[str | None, typer.Option(help="Play this answer (for practice).")] = None,
+    answers: AnswersOption = None,
+    guesses: GuessesOption = None,
+    lexicon: LexiconOption = None,
+) -> None:
+    """Play in the terminal: type a guess at the prompt; invalid guesses are refused with the reason."""
+    from lexigrid.wordle.play import play_session
+
+    table = _table(answers, guesses, length, lexicon)
+    play_session(
+        table, console, _prompt_reader, hard=hard, seed=seed, boards=boards, absurdle=absurdle, answer=answer
+    )
+
+
+def _summary_table(summary: dict[str, Any], distribution: dict[int, int]) -> None:
+    from rich.table import Table
+
+    from lexigrid.wordle.display import distribution as chart
+
+    console.print(chart(distribution))
+    info = Table.grid(padding=(0, 2))
+    for key in ("strategy", "opener", "games", "total", "average", "max", "failures", "seconds"):
+        if key in summary:
+            info.add_row(key, str(summary[key]))
+    console.print(info)
+
+
+@app.command("backtest")
+def backtest(
+    strategy: Annotated[
+        str, typer.Option(help="frequency, rank, entropy, minimax, most-parts, expected-size, optimal.")
+    ] = "entropy",
+    opener: Annotated[str | None, typer.Option(help="The first guess (default: the strategy's own).")] = None,
+    hard: HardOption = False,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes (the shared runner).")] = 1,
+    scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address (tcp://host:8786).")] = None,
+    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N answers.")] = None,
+    length: LengthOption = None,
+    answers: AnswersOption = None,
+    guesses: GuessesOption = None,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Play a strategy against every answer: the guess-count distribution, average, max, failures, time."""
+    from lexigrid.wordle.backtest import backtest as run_backtest
+
+    table = _table(answers, guesses, length, lexicon)
+    targets = list(table.lists.answers[:limit]) if limit else None
+    result = run_backtest(
+        table.lists,
+        strategy,
+        opener=opener,
+        hard=hard,
+        jobs=jobs,
+        answers=targets,
+        scheduler=scheduler,
+        progress=not json,
+    )
+    if json:
+        emit_json(result.summary())
+    else:
+        _summary_table(result.summary(), result.distribution)
+
+
+@app.command("tree")
+def tree(
+    opener: Annotated[str | None, typer.Option(help="The first guess (default: searched, slow).")] = None,
+    hard: HardOption = False,
+    out: Annotated[
+        Path | None, typer.Option(help="Write the tree here (.json: JSON, else one line per answer).")
+    ] = None,
+    breadth: Annotated[
+        int | None, typer.Option(min=1, help="Guesses tried per set (default 10, hard 100).")
+    ] = None,
+    exhaustive: Annotated[
+        bool, typer.Option("--exhaustive", help="Try every guess: a proven optimum (slower).")
+    ] = False,
+    length: LengthOption = None,
+    answers: AnswersOption = None,
+    guesses: GuessesOption = None,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """The decision tree with the fewest total guesses, re-played by the checker against every answer."""
+    from lexigrid.wordle.optimal import DEFAULT_BREADTH, optimal_tree
+    from lexigrid.wordle.tree import check_tree, dumps_tree
+
+    table = _table(answers, guesses, length, lexicon)
+    width = None if exhaustive else breadth or DEFAULT_BREADTH[hard]
+    start = time.perf_counter()
+    found, search = optimal_tree(table, opener, hard=hard, breadth=width)
+    seconds = time.perf_counter() - start
+    checked = check_tree(found, table.lists.answers, frozenset(table.lists.guesses), hard=hard)
+    if out is not None:
+        fmt = "json" if out.suffix == ".json" else "text"
+        out.write_text(dumps_tree(found, table.lists.answers, fmt))
+    summary = {
+        "strategy": "optimal",
+        "opener": found.guess,
+        "hard": hard,
+        "games": checked.games,
+        "total": checked.total,
+        "average": round(checked.average, 4),
+        "max": checked.max,
+        "failures": checked.failures,
+        "distribution": {str(k): v for k, v in checked.distribution.items()},
+        "breadth": width,
+        "proven_optimal": width is None,
+        "sets_searched": search.nodes,
+        "seconds": round(seconds, 3),
+        "out": str(out) if out else None,
+    }
+    if json:
+        emit_json(summary)
+    else:
+        _summary_table(summary, checked.distribution)
+        proof = (
+            "proven optimal (every guess tried)"
+            if width is None
+            else f"best over the top {width} guesses per set"
+        )
+        console.print(f"{proof}; re-played against all {checked.games} answers by the checker")
+
+
+@app.command("check-tree")
+def check_tree_command(
+    path: Annotated[Path, typer.Argument(help="A tree file written by `lexigrid wordle tree --out`.")],
+    hard: HardOption = False,
+    length: LengthOption = None,
+    answers: AnswersOption = None,
+    guesses: GuessesOption = None,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Re-play a tree file against every answer with the rules; its totals, or the first broken step."""
+    from lexigrid.errors import LexigridError
+    from lexigrid.wordle.tree import check_tree, loads_tree
+
+    if not path.is_file():
+        raise LexigridError(f"tree file {str(path)!r} does not exist: check the path")
+    table = _table(answers, guesses, length, lexicon)
+    checked = check_tree(
+        loads_tree(path.read_text()), table.lists.answers, frozenset(table.lists.guesses), hard=hard
+    )
+    summary = {
+        "games": checked.games,
+        "total": checked.total,
+        "average": round(checked.average, 4),
+        "max": checked.max,
+        "failures": checked.failures,
+        "distribution": {str(k): v for k, v in checked.distribution.items()},
+    }
+    if json:
+        emit_json(summary)
+    else:
+        _summary_table(summary, checked.distribution)
+
+
+@app.command("suggest")
+def suggest(
+    history: Annotated[
+        str, typer.Argument(help="Guesses and replies so far, e.g. 'CRANE:..Y.G,SLOTH:.....'.")
+    ] = "",
+    hard: HardOption = False,
+    top: Annotated[int, typer.Option(min=1, help="How many guesses to suggest.")] = 5,
+    show: Annotated[int, typer.Option(help="Candidates to list.")] = 30,
+    length: LengthOption = None,
+    answers: AnswersOption = None,
+    guesses: GuessesOption = None,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """The answers still possible and the best next guesses, with their expected outcome and why."""
+    from rich.table import Table
+
+    from lexigrid.wordle import assistant
+
+    table = _table(answers, guesses, length, lexicon)
+    turns = assistant.parse_history(history, table) if history.strip() else []
+    candidates, allowed = assistant.replay(table, turns, hard)
+    found = assistant.suggest(table, candidates, allowed, turn=len(turns), hard=hard, top=top)
+    words = [table.lists.answers[i] for i in candidates]
+    m = len(words)
+    if json:
+        emit_json({"candidates": words, "count": m, "suggestions": [s.as_dict(m) for s in found]})
+        return
+    console.print(
+        f"[bold]{m}[/] candidate{'s' if m != 1 else ''}: "
+        + " ".join(words[:show])
+        + (" ..." if m > show else "")
+    )
+    grid = Table("guess", "expected guesses", "why")
+    for s in found:
+        exp = "-" if s.expected_guesses is None else f"{s.expected_guesses:.3f}"
+        grid.add_row(s.guess, exp, s.why(m))
+    console.print(grid)
+    if found and found[0].expected_guesses is None:
+        console.print(
+            "(too many candidates to solve exactly: ranked by expected part size; "
+            f"exact below {assistant.EXACT_LIMIT + 1})"
+        )
+
+
+@app.command("review")
+def review(
+    history: Annotated[
+        str, typer.Argument(help="Words ('CRANE SLOTH BEACH'), WORD:REPLY pairs, or a share text with words.")
+    ],
+    answer: Annotated[str, typer.Option(help="The day's answer.")],
+    hard: HardOption = False,
+    length: LengthOption = None,
+    answers: AnswersOption = None,
+    guesses: GuessesOption = None,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Grade each guess of a game against the best guess in the same position."""
+    from rich.table import Table
+
+    from lexigrid.errors import LexigridError
+    from lexigrid.wordle import assistant
+    from lexigrid.wordle.display import tiles
+    from lexigrid.wordle.reply import format_reply, reply_for
+
+    table = _table(answers, guesses, length, lexicon)
+    goal = _check_word(answer, "answer")
+    table.guess_id(goal)
+    turns = assistant.parse_history(history, table, goal)
+    for word, code in turns:
+        if reply_for(word, goal) != code:
+            got, typed = format_reply(reply_for(word, goal), len(goal)), format_reply(code, len(goal))
+            raise LexigridError(f"{word} would get {got} with answer {goal}, not {typed}: check the reply")
+    grades = assistant.review(table, turns, hard)
+    if json:
+        emit_json(
+            {
+                "answer": goal,
+                "turns": [
+                    {
+                        "turn": g.turn,
+                        "guess": g.guess,
+                        "reply": format_reply(g.reply, len(goal)),
+                        "candidates_before": g.candidates_before,
+                        "candidates_after": g.candidates_after,
+                        "expected_guesses": g.played.expected_guesses,
+                        "best": g.best.guess,
+                        "best_expected_guesses": g.best.expected_guesses,
+                        "loss": g.loss,
+                    }
+                    for g in grades
+                ],
+            }
+        )
+        return
+    grid = Table("#", "guess", "left", "expected", "best", "best expected", "verdict")
+    for g in grades:
+        fmt: Callable[[float | None], str] = lambda x: "-" if x is None else f"{x:.3f}"  # noqa: E731
+        if g.loss is None:
+            verdict = f"expected left {g.played.expected_left:.1f} vs {g.best.expected_left:.1f}"
+        else:
+            verdict = "best" if g.loss < 1e-9 else f"-{g.loss:.3f} guesses"
+        grid.add_row(
+            str(g.turn),
+            tiles(g.guess, g.reply),
+            f"{g.candidates_before}->{g.candidates_after}",
+            fmt(g.played.expected_guesses),
+            g.best.guess,
+            fmt(g.best.expected_guesses),
+            verdict,
+        )
+    console.print(grid)

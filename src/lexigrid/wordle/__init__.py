@@ -1,0 +1,29 @@
+"""Wordle: the game, its replies, strategies from letter frequency to the optimal decision tree, a backtester.
+
+Glossary: an *answer* is the hidden word, a *guess* any word the game accepts; a *reply* is the colour
+of each guessed letter (green: right place, yellow: elsewhere in the answer, grey: not (again) in it);
+the *candidates* are the answers consistent with every reply so far; a guess *splits* the candidates
+into *parts* by the reply each would give; *hard mode* makes every revealed letter be used again; a
+*decision tree* says which guess to play after every sequence of replies; its *total* is the number of
+guesses it needs over all answers.
+"""
+
+from lexigrid.wordle.game import MAX_GUESSES, Game, hard_mode_violation
+from lexigrid.wordle.reply import Reply, format_reply, parse_reply, reply_for
+from lexigrid.wordle.table import ReplyTable, reply_table
+from lexigrid.wordle.words import WordLists, original, word_lists
+
+__all__ = [
+    "MAX_GUESSES",
+    "Game",
+    "Reply",
+    "ReplyTable",
+    "WordLists",
+    "format_reply",
+    "hard_mode_violation",
+    "original",
+    "parse_reply",
+    "reply_for",
+    "reply_table",
+    "word_lists",
+]

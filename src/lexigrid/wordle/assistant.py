@@ -1,0 +1,227 @@
+"""The assistant: parse a history of guesses and replies, list the candidates, suggest and grade guesses."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from lexigrid.errors import LexigridError
+from lexigrid.wordle.game import MAX_GUESSES, Turn, hard_mode_allowed, hard_mode_violation
+from lexigrid.wordle.reply import EMOJI, EMOJI_DARK, format_reply, parse_reply, reply_for
+from lexigrid.wordle.strategies import score_guesses
+from lexigrid.wordle.table import Indices, ReplyTable
+
+# Exact optimal costs are computed for sets up to this size (larger ones take seconds each).
+EXACT_LIMIT = 400
+_SQUARES = set(EMOJI) | {EMOJI_DARK}
+
+
+def parse_history(text: str, table: ReplyTable, answer: str | None = None) -> list[Turn]:
+    """Turns from `CRANE:..Y.G,SLOTH:.....`, from words alone when the answer is known, or a share text.
+
+    A share text pairs each row of squares with its word (`🟩⬜🟨⬜⬜ CRANE`); squares alone do not
+    say which words were guessed.
+    """
+    length = table.lists.length
+    turns: list[Turn] = []
+    lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
+    if any(any(ch in _SQUARES for ch in ln) for ln in lines):
+        for line in lines:
+            if not any(ch in _SQUARES for ch in line):
+                continue  # the share's title line, e.g. "Wordle 245 4/6"
+            word = re.sub(r"[^A-Za-z]", "", line).upper()
+            if not word:
+                raise LexigridError(
+                    "a share without the guessed words cannot be graded: put each word after its row, "
+                    "e.g. '🟩⬜🟨⬜⬜ CRANE'"
+                )
+            squares = "".join(ch for ch in line if ch in _SQUARES)
+            turns.append((word, parse_reply(squares, length)))
+    else:
+        for item in re.split(r"[,\s]+", text.strip()):
+            if not item:
+                continue
+            word, _, reply = item.partition(":")
+            word = word.upper()
+            if reply:
+                turns.append((word, parse_reply(reply, length)))
+            elif answer is not None:
+                turns.append((word, reply_for(word, answer.upper())))
+            else:
+                raise LexigridError(f"{word} has no reply: write WORD:REPLY, e.g. {word}:..Y.G")
+    if not turns:
+        raise LexigridError("the history is empty: write WORD:REPLY pairs, e.g. 'CRANE:..Y.G,SLOTH:.....'")
+    for word, _ in turns:
+        table.guess_id(word)
+    return turns
+
+
+def replay(table: ReplyTable, history: list[Turn], hard: bool = False) -> tuple[Indices, Indices]:
+    """The candidates and allowed guesses after `history`; a clear error for an impossible sequence."""
+    candidates, allowed = table.all_answers(), table.all_guesses()
+    for n, (word, reply) in enumerate(history):
+        if hard:
+            reason = hard_mode_violation(word, history[:n])
+            if reason is not None:
+                raise LexigridError(f"{word} breaks {reason}: drop --hard or fix the history")
+        if n > 0 and history[n - 1][1] == table.solved:
+            raise LexigridError(f"{history[n - 1][0]} was already all green: the game ended before {word}")
+        guess = table.guess_id(word)
+        candidates = table.filter(candidates, guess, reply)
+        if candidates.shape[0] == 0:
+            shown = format_reply(reply, table.lists.length)
+            raise LexigridError(
+                f"no answer gives these replies (impossible after {word}:{shown}): check the colours"
+            )
+        if hard:
+            allowed = hard_mode_allowed(table, allowed, guess, reply)
+    return candidates, allowed
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A possible next guess and what to expect from it."""
+
+    guess: str
+    is_candidate: bool
+    parts: int
+    largest: int
+    expected_left: float
+    entropy: float
+    expected_guesses: float | None  # with optimal play after it, for all candidates; None if too big
+
+    def why(self, m: int) -> str:
+        """One line on why this guess is good."""
+        could = "; could be the answer" if self.is_candidate else ""
+        return (
+            f"splits {m} candidates into {self.parts} parts, worst {self.largest}, "
+            f"{self.expected_left:.2f} expected left ({self.entropy:.2f} bits){could}"
+        )
+
+    def as_dict(self, m: int) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "guess": self.guess,
+            "is_candidate": self.is_candidate,
+            "parts": self.parts,
+            "largest": self.largest,
+            "expected_left": round(self.expected_left, 4),
+            "entropy": round(self.entropy, 4),
+            "expected_guesses": None if self.expected_guesses is None else round(self.expected_guesses, 4),
+            "why": self.why(m),
+        }
+
+
+def suggest(
+    table: ReplyTable,
+    candidates: Indices,
+    allowed: Indices,
+    *,
+    turn: int = 0,
+    hard: bool = False,
+    top: int = 5,
+    shortlist: int = 30,
+) -> list[Suggestion]:
+    """The best next guesses: a shortlist by expected part size, ranked exactly when the set is small."""
+    m = candidates.shape[0]
+    if m == 1:
+        allowed = table.answer_guess[candidates]
+    scores = score_guesses(table, candidates, allowed)
+    order = np.lexsort((scores.guesses, ~scores.is_candidate, -scores.parts, scores.squares))
+    picks = order[: max(top, shortlist)]
+    exact = m <= EXACT_LIMIT
+    costs: dict[int, int] = {}
+    if exact:
+        from lexigrid.wordle.optimal import INFINITE, OptimalSearch
+
+        search = OptimalSearch(table, hard=hard, breadth=None if m <= 60 else 20)
+        depth = MAX_GUESSES - turn
+        for p in picks:
+            g = int(scores.guesses[p])
+            costs[g] = search.guess_cost(g, candidates, allowed, depth) if depth >= 1 else INFINITE
+    found = []
+    for p in picks:
+        g = int(scores.guesses[p])
+        expected = costs[g] / m if exact and costs[g] < 1 << 39 else None
+        found.append(
+            Suggestion(
+                table.lists.guesses[g],
+                bool(scores.is_candidate[p]),
+                int(scores.parts[p]),
+                int(scores.largest[p]),
+                float(scores.squares[p] / m),
+                float(np.log2(m) - scores.nlogn[p] / m),
+                expected,
+            )
+        )
+    if exact:
+        found.sort(key=lambda s: (s.expected_guesses is None, s.expected_guesses or 0.0, not s.is_candidate))
+    return found[:top]
+
+
+@dataclass(frozen=True)
+class Grade:
+    """How one played guess compares with the best guess in its position."""
+
+    turn: int
+    guess: str
+    reply: int
+    candidates_before: int
+    candidates_after: int
+    played: Suggestion
+    best: Suggestion
+
+    @property
+    def loss(self) -> float | None:
+        """Expected guesses lost against the best guess (None when the set was too big to solve)."""
+        if self.played.expected_guesses is None or self.best.expected_guesses is None:
+            return None
+        return max(0.0, self.played.expected_guesses - self.best.expected_guesses)
+
+
+def review(table: ReplyTable, history: list[Turn], hard: bool = False) -> list[Grade]:
+    """Grade each guess of a game against the best guess in the same position."""
+    grades = []
+    for turn, (word, reply) in enumerate(history):
+        candidates, allowed = replay(table, history[:turn], hard)
+        best = suggest(table, candidates, allowed, turn=turn, hard=hard, top=1)[0]
+        played = _score_one(table, word, candidates, allowed, turn, hard)
+        if best.expected_guesses is None and played.expected_left < best.expected_left:
+            best = played
+        if (
+            best.expected_guesses is not None
+            and played.expected_guesses is not None
+            and played.expected_guesses < best.expected_guesses
+        ):
+            best = played
+        after = table.filter(candidates, table.guess_id(word), reply).shape[0]
+        grades.append(Grade(turn + 1, word, reply, candidates.shape[0], after, played, best))
+    return grades
+
+
+def _score_one(
+    table: ReplyTable, word: str, candidates: Indices, allowed: Indices, turn: int, hard: bool
+) -> Suggestion:
+    g = table.guess_id(word)
+    one = np.array([g], np.int64)
+    scores = score_guesses(table, candidates, one)
+    m = candidates.shape[0]
+    expected = None
+    if m <= EXACT_LIMIT:
+        from lexigrid.wordle.optimal import OptimalSearch
+
+        search = OptimalSearch(table, hard=hard, breadth=None if m <= 60 else 20)
+        cost = search.guess_cost(g, candidates, allowed, MAX_GUESSES - turn)
+        expected = cost / m if cost < 1 << 39 else None
+    return Suggestion(
+        word,
+        bool(scores.is_candidate[0]),
+        int(scores.parts[0]),
+        int(scores.largest[0]),
+        float(scores.squares[0] / m),
+        float(np.log2(m) - scores.nlogn[0] / m),
+        expected,
+    )

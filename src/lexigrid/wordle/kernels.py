@@ -1,0 +1,132 @@
+"""The compiled inner loops (numba): the reply table and the partition statistics of guesses.
+
+Everything here works on integer arrays: words are rows of letter numbers 0-25, a set of answers is an
+array of answer indices, and table[g, a] is the reply code of guess g against answer a.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit, prange
+
+Codes = npt.NDArray[np.unsignedinteger[Any]]
+Indices = npt.NDArray[np.int64]
+
+
+@njit(cache=True, parallel=True)
+def build_table(guesses: npt.NDArray[np.uint8], answers: npt.NDArray[np.uint8], out: Codes) -> None:
+    """Fill out[g, a] with the reply code of guess g against answer a (greens, then yellows)."""
+    n_guesses, length = guesses.shape
+    n_answers = answers.shape[0]
+    for g in prange(n_guesses):
+        left = np.zeros(26, np.int8)
+        for a in range(n_answers):
+            code = 0
+            power = 1
+            for i in range(length):
+                if guesses[g, i] != answers[a, i]:
+                    left[answers[a, i]] += 1
+            for i in range(length):
+                letter = guesses[g, i]
+                if letter == answers[a, i]:
+                    code += 2 * power
+                elif left[letter] > 0:
+                    left[letter] -= 1
+                    code += power
+                power *= 3
+            for i in range(length):
+                left[answers[a, i]] = 0
+            out[g, a] = code
+
+
+@njit(cache=True)
+def partition_stats(
+    table: Codes, guesses: Indices, answers: Indices, n_replies: int
+) -> tuple[Indices, Indices, Indices, npt.NDArray[np.float64]]:
+    """For each guess: the number of parts, the largest part, the sum of squares and of n log2 n."""
+    n = guesses.shape[0]
+    parts = np.zeros(n, np.int64)
+    largest = np.zeros(n, np.int64)
+    squares = np.zeros(n, np.int64)
+    nlogn = np.zeros(n, np.float64)
+    counts = np.zeros(n_replies, np.int64)
+    for j in range(n):
+        row = table[guesses[j]]
+        for a in answers:
+            counts[row[a]] += 1
+        p = 0
+        big = 0
+        sq = 0
+        ent = 0.0
+        for a in answers:
+            c = counts[row[a]]
+            if c > 0:
+                p += 1
+                if c > big:
+                    big = c
+                sq += c * c
+                ent += c * np.log2(c)
+                counts[row[a]] = 0
+        parts[j] = p
+        largest[j] = big
+        squares[j] = sq
+        nlogn[j] = ent
+    return parts, largest, squares, nlogn
+
+
+@njit(cache=True)
+def count_parts(table: Codes, guesses: Indices, answers: Indices, n_replies: int) -> Indices:
+    """For each guess, the number of distinct replies it can get over the answers."""
+    n = guesses.shape[0]
+    parts = np.zeros(n, np.int64)
+    seen = np.zeros(n_replies, np.int64)
+    for j in range(n):
+        row = table[guesses[j]]
+        stamp = j + 1
+        p = 0
+        for a in answers:
+            if seen[row[a]] != stamp:
+                seen[row[a]] = stamp
+                p += 1
+        parts[j] = p
+    return parts
+
+
+@njit(cache=True)
+def first_perfect(table: Codes, guesses: Indices, answers: Indices, n_replies: int, stamp0: int) -> int:
+    """The first guess (position in `guesses`) that gives every answer a different reply, or -1."""
+    seen = np.full(n_replies, -1, np.int64)
+    for j in range(guesses.shape[0]):
+        row = table[guesses[j]]
+        ok = True
+        for a in answers:
+            if seen[row[a]] == j:
+                ok = False
+                break
+            seen[row[a]] = j
+        if ok:
+            return j
+    return -1
+
+
+@njit(cache=True)
+def group(table: Codes, guess: int, answers: Indices) -> tuple[Indices, Indices, Indices]:
+    """The answers sorted by reply to `guess`: (sorted answers, reply of each part, start of each part)."""
+    replies = table[guess][answers]
+    order = np.argsort(replies, kind="mergesort")
+    ordered = answers[order]
+    sorted_replies = replies[order]
+    starts = [0]
+    for i in range(1, ordered.shape[0]):
+        if sorted_replies[i] != sorted_replies[i - 1]:
+            starts.append(i)
+    start_arr = np.empty(len(starts) + 1, np.int64)
+    codes = np.empty(len(starts), np.int64)
+    for k in range(len(starts)):
+        start_arr[k] = starts[k]
+        codes[k] = sorted_replies[starts[k]]
+    start_arr[len(starts)] = ordered.shape[0]
+    return ordered, codes, start_arr

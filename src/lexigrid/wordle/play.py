@@ -1,0 +1,91 @@
+"""A game at the prompt: guesses from any input function, bad ones refused with the reason."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from rich.console import Console
+
+from lexigrid.wordle.display import board, keyboard
+from lexigrid.wordle.game import Game
+from lexigrid.wordle.table import ReplyTable
+from lexigrid.wordle.variants import BOARD_NAMES, Absurdle, MultiGame, multi_board_guesses
+
+Reader = Callable[[str], "str | None"]  # returns None at the end of input
+
+
+def play_session(
+    table: ReplyTable,
+    console: Console,
+    read: Reader,
+    *,
+    hard: bool = False,
+    seed: int | None = None,
+    boards: int = 1,
+    absurdle: bool = False,
+    answer: str | None = None,
+) -> bool:
+    """Play one game; True when won."""
+    rng = random.Random(seed)
+    if absurdle:
+        return _play_absurdle(table, console, read, hard)
+    if answer is not None:
+        picks = [table.lists.answers[table.answer_id(answer)]]
+    else:
+        picks = rng.sample(table.lists.answers, boards)
+    game = MultiGame(table, picks, hard)
+    limit = multi_board_guesses(boards) if boards > 1 else 6
+    if boards == 1:
+        game.boards[0].max_guesses = limit
+    name = BOARD_NAMES.get(boards, f"{boards} boards")
+    mode = " (hard mode)" if hard else ""
+    console.print(
+        f"[bold]{name}{mode}[/]: {limit} guesses to find "
+        f"{table.lists.length}-letter word{'s' if boards > 1 else ''}."
+    )
+    while not game.over:
+        typed = read(f"guess {game.turns + 1}/{limit}> ")
+        if typed is None:
+            break
+        reason = game.rejection(typed)
+        if reason is not None:
+            console.print(f"[red]refused:[/] {reason}")
+            continue
+        game.guess(typed)
+        _draw(console, game.boards)
+    if game.won:
+        console.print(f"[bold green]solved[/] in {game.turns} guess{'es' if game.turns != 1 else ''}")
+    else:
+        console.print(
+            f"[bold red]not solved[/]: the answer{'s were' if boards > 1 else ' was'} {', '.join(picks)}"
+        )
+    return game.won
+
+
+def _draw(console: Console, boards: list[Game]) -> None:
+    for i, game in enumerate(boards):
+        if len(boards) > 1:
+            state = " [green]solved[/]" if game.won else ""
+            console.print(f"board {i + 1}{state}")
+        console.print(board(game.history))
+        console.print(keyboard(game.keyboard()))
+
+
+def _play_absurdle(table: ReplyTable, console: Console, read: Reader, hard: bool) -> bool:
+    game = Absurdle(table, hard)
+    console.print("[bold]Absurdle[/]: the answer changes to dodge you; find it in as few guesses as you can.")
+    while not game.won:
+        typed = read(f"guess {len(game.history) + 1}> ")
+        if typed is None:
+            break
+        reason = game.rejection(typed)
+        if reason is not None:
+            console.print(f"[red]refused:[/] {reason}")
+            continue
+        game.guess(typed)
+        console.print(board(game.history))
+        console.print(f"{game.candidates.shape[0]} answers still possible")
+    if game.won:
+        console.print(f"[bold green]solved[/] in {len(game.history)} guesses")
+    return game.won

@@ -1,0 +1,156 @@
+"""Decision trees: a guess and, for each reply other than all-green, the tree to play next.
+
+Text form: one line per answer, the guesses and replies that find it, e.g.
+`SALET ..Y.. CRONY .GG.. BROOK GGGGG`. JSON form: {"guess": "SALET", "replies": {"..Y..": {...}}}.
+The checker re-plays every answer with the plain reply function, not the table the search used.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from lexigrid.errors import LexigridError
+from lexigrid.wordle.reply import format_reply, parse_reply, reply_for, solved
+
+
+@dataclass
+class Tree:
+    """A guess and the subtree for each reply it can get (all-green ends the game)."""
+
+    guess: str
+    children: dict[int, Tree] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The nested JSON form."""
+        n = len(self.guess)
+        return {
+            "guess": self.guess,
+            "replies": {format_reply(r, n): c.to_json() for r, c in sorted(self.children.items())},
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Tree:
+        """A tree from its JSON form; a clear error when it is malformed."""
+        if not isinstance(data, dict) or not isinstance(data.get("guess"), str):
+            raise LexigridError('a tree node must be an object with a "guess" word and "replies"')
+        guess = data["guess"].upper()
+        replies = data.get("replies", {})
+        if not isinstance(replies, dict):
+            raise LexigridError(f'"replies" under {guess} must be an object of reply -> tree')
+        return cls(guess, {parse_reply(r, len(guess)): cls.from_json(c) for r, c in replies.items()})
+
+    def lines(self, answers: list[str] | tuple[str, ...]) -> list[str]:
+        """The text form: for each answer, the guesses and replies that find it."""
+        out = []
+        for answer in answers:
+            node: Tree | None = self
+            steps = []
+            while node is not None:
+                reply = reply_for(node.guess, answer)
+                steps.append(f"{node.guess} {format_reply(reply, len(answer))}")
+                node = None if reply == solved(len(answer)) else node.children.get(reply)
+            out.append(" ".join(steps))
+        return out
+
+    @classmethod
+    def from_lines(cls, lines: list[str]) -> Tree:
+        """A tree from its text form; a clear error when two lines disagree."""
+        root: Tree | None = None
+        for number, line in enumerate(lines, start=1):
+            tokens = line.split()
+            if not tokens:
+                continue
+            if len(tokens) % 2:
+                raise LexigridError(f"tree line {number}: expected pairs of GUESS REPLY, got {line!r}")
+            pairs = [(tokens[i].upper(), parse_reply(tokens[i + 1])) for i in range(0, len(tokens), 2)]
+            if root is None:
+                root = cls(pairs[0][0])
+            node = root
+            for i, (guess, reply) in enumerate(pairs):
+                if node.guess != guess:
+                    raise LexigridError(
+                        f"tree line {number}: guess {guess} where the tree already plays {node.guess}"
+                    )
+                if i + 1 < len(pairs):
+                    node = node.children.setdefault(reply, cls(pairs[i + 1][0]))
+        if root is None:
+            raise LexigridError("the tree file is empty: give one line per answer")
+        return root
+
+
+@dataclass(frozen=True)
+class TreeSummary:
+    """How a tree does over every answer."""
+
+    games: int
+    total: int
+    max: int
+    failures: int
+    distribution: dict[int, int]
+
+    @property
+    def average(self) -> float:
+        """Guesses per game."""
+        return self.total / self.games
+
+
+def check_tree(
+    tree: Tree,
+    answers: list[str] | tuple[str, ...],
+    guesses: set[str] | frozenset[str],
+    *,
+    hard: bool = False,
+    max_guesses: int = 6,
+) -> TreeSummary:
+    """Re-play every answer through the tree with the rules; a clear error on any broken step."""
+    from lexigrid.wordle.game import hard_mode_violation
+
+    counts: Counter[int] = Counter()
+    failures = 0
+    for answer in answers:
+        node: Tree | None = tree
+        history: list[tuple[str, int]] = []
+        while node is not None:
+            if node.guess not in guesses:
+                raise LexigridError(f"the tree guesses {node.guess}, which the word list does not accept")
+            if hard:
+                reason = hard_mode_violation(node.guess, history)
+                if reason is not None:
+                    raise LexigridError(f"the tree breaks {reason} when the answer is {answer}")
+            reply = reply_for(node.guess, answer)
+            history.append((node.guess, reply))
+            node = None if reply == solved(len(answer)) else node.children.get(reply)
+            if node is None and reply != solved(len(answer)):
+                raise LexigridError(f"the tree has no move after {node_path(history)} (answer {answer})")
+        if len(history) > max_guesses:
+            failures += 1
+        counts[len(history)] += 1
+    total = sum(k * v for k, v in counts.items())
+    return TreeSummary(len(answers), total, max(counts), failures, dict(sorted(counts.items())))
+
+
+def node_path(history: list[tuple[str, int]]) -> str:
+    """A history as `SALET ..Y.. CRONY .GG..`."""
+    return " ".join(f"{g} {format_reply(r, len(g))}" for g, r in history)
+
+
+def dumps_tree(tree: Tree, answers: list[str] | tuple[str, ...], fmt: str = "text") -> str:
+    """The tree as text (one line per answer) or JSON."""
+    if fmt == "json":
+        return json.dumps(tree.to_json(), indent=1) + "\n"
+    return "\n".join(tree.lines(answers)) + "\n"
+
+
+def loads_tree(text: str) -> Tree:
+    """A tree from text or JSON (recognised by a leading brace)."""
+    if text.lstrip().startswith("{"):
+        try:
+            return Tree.from_json(json.loads(text))
+        except json.JSONDecodeError as error:
+            raise LexigridError(
+                f"the tree file is not valid JSON: {error.msg} at line {error.lineno}"
+            ) from None
+    return Tree.from_lines(text.splitlines())

