@@ -53,7 +53,9 @@ def _check_word(word: str, what: str) -> str:
 def reply(
     guess: Annotated[str, typer.Argument(help="The guessed word.")],
     answer: Annotated[str, typer.Argument(help="The answer.")],
-    style: Annotated[str, typer.Option(help="gy (GY..G), xof (the seed's F/O/X) or emoji.")] = "gy",
+    style: Annotated[
+        str, typer.Option(help="gy (GY..G), xof (the seed's: F grey, O yellow, X green) or emoji.")
+    ] = "gy",
     answers: AnswersOption = None,
     guesses: GuessesOption = None,
     lexicon: LexiconOption = None,

@@ -13,13 +13,13 @@ from lexigrid.errors import LexigridError
 Reply = int
 GREY, YELLOW, GREEN = 0, 1, 2
 LETTERS = ".YG"  # the GY. notation
-SEED_LETTERS = "XOF"  # the seed program's notation: X grey, O yellow, F green
+SEED_LETTERS = "FOX"  # the seed program's notation: F grey, O yellow, X green (HATCH for BEACH: FOFXX)
 EMOJI = ("\u2b1c", "\U0001f7e8", "\U0001f7e9")  # white, yellow, green squares
 EMOJI_DARK = "\u2b1b"  # the dark-theme grey square
 _ALIASES = {
-    ".": GREY, "-": GREY, "_": GREY, "X": GREY, "B": GREY, "0": GREY, EMOJI[0]: GREY, EMOJI_DARK: GREY,
+    ".": GREY, "-": GREY, "_": GREY, "F": GREY, "B": GREY, "0": GREY, EMOJI[0]: GREY, EMOJI_DARK: GREY,
     "Y": YELLOW, "O": YELLOW, "1": YELLOW, EMOJI[1]: YELLOW,
-    "G": GREEN, "F": GREEN, "2": GREEN, EMOJI[2]: GREEN,
+    "G": GREEN, "X": GREEN, "2": GREEN, EMOJI[2]: GREEN,
 }  # fmt: skip
 
 
@@ -55,7 +55,7 @@ def solved(length: int) -> Reply:
 
 
 def parse_reply(text: str, length: int | None = None) -> Reply:
-    """A reply from `GY..G`, the seed's `FOFXX` (X grey, O yellow, F green) or emoji squares."""
+    """A reply from `GY..G`, the seed's `FOFXX` (F grey, O yellow, X green) or emoji squares."""
     symbols = [ch for ch in text.strip().upper() if ch not in " \ufe0f"]
     colours: list[int] = []
     for ch in symbols:
@@ -72,7 +72,7 @@ def parse_reply(text: str, length: int | None = None) -> Reply:
 
 
 def format_reply(reply: Reply, length: int, style: str = "gy") -> str:
-    """A reply as `GY..G` (style gy), `FOXXF` (style xof) or emoji squares (style emoji)."""
+    """A reply as `GY..G` (style gy), the seed's `XOFFX` (style xof) or emoji squares (style emoji)."""
     colours = decode(reply, length)
     if style == "gy":
         return "".join(LETTERS[c] for c in colours)

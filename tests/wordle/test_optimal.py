@@ -1,0 +1,102 @@
+"""The optimal tree search against a brute-force oracle, and the published optima from SALET."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from functools import cache
+
+import pytest
+
+from lexigrid.errors import LexigridError
+from lexigrid.wordle.game import hard_mode_violation
+from lexigrid.wordle.optimal import INFINITE, OptimalSearch, optimal_tree
+from lexigrid.wordle.reply import reply_for, solved
+from lexigrid.wordle.table import ReplyTable, reply_table
+from lexigrid.wordle.tree import check_tree
+from lexigrid.wordle.words import WordLists
+from tests.wordle.conftest import clustered_lists, small_lists
+
+
+def brute_force_total(lists: WordLists, depth: int, hard: bool) -> float:
+    """The least total guesses over every tree: every guess tried at every node, no bounds, no pruning."""
+    done = solved(lists.length)
+
+    @cache
+    def cost(answers: frozenset[str], allowed: frozenset[str], depth: int) -> float:
+        if len(answers) == 1:
+            return 1 if depth >= 1 else math.inf
+        if depth == 0:
+            return math.inf
+        best = math.inf
+        for guess in sorted(allowed):
+            parts: dict[int, set[str]] = defaultdict(set)
+            for answer in answers:
+                parts[reply_for(guess, answer)].add(answer)
+            total: float = len(answers)
+            for reply, part in parts.items():
+                if reply != done:
+                    after = allowed
+                    if hard:
+                        after = frozenset(
+                            w for w in allowed if hard_mode_violation(w, [(guess, reply)]) is None
+                        )
+                    total += cost(frozenset(part), after, depth - 1)
+            best = min(best, total)
+        return best
+
+    return cost(frozenset(lists.answers), frozenset(lists.guesses), depth)
+
+
+@pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("kind", ["random", "clustered"])
+def test_search_equals_brute_force(kind: str, seed: int, hard: bool) -> None:
+    make = small_lists if kind == "random" else clustered_lists
+    lists = make(seed, 9, 7) if kind == "random" else make(seed, 8, 7)
+    table = reply_table(lists)
+    for depth in (3, 4, 6):
+        expected = brute_force_total(lists, depth, hard)
+        search = OptimalSearch(table, hard=hard, breadth=None)
+        found = search.cost(table.all_answers(), table.all_guesses(), depth)
+        if math.isinf(expected):
+            assert found >= INFINITE
+            continue
+        assert found == expected
+        tree = search.tree(table.all_answers(), table.all_guesses(), depth)
+        checked = check_tree(tree, lists.answers, set(lists.guesses), hard=hard, max_guesses=depth)
+        assert checked.total == expected and checked.failures == 0 and checked.max <= depth
+
+
+def test_tiny_lists_need_a_non_answer_guess(tiny: ReplyTable) -> None:
+    tree, _ = optimal_tree(tiny, breadth=None)
+    checked = check_tree(tree, tiny.lists.answers, set(tiny.lists.guesses))
+    assert checked.total == brute_force_total(tiny.lists, 6, False)
+
+
+def test_impossible_depth(tiny: ReplyTable) -> None:
+    search = OptimalSearch(tiny, hard=True, breadth=None, max_guesses=2)
+    assert search.cost(tiny.all_answers(), tiny.all_guesses(), 2) >= INFINITE
+
+
+def test_unknown_opener(tiny: ReplyTable) -> None:
+    with pytest.raises(LexigridError, match="not in the word list"):
+        optimal_tree(tiny, "ZZZZZ")
+
+
+@pytest.mark.parametrize(
+    ("hard", "total", "worst"), [(False, 7920, 5), (True, 8122, 6)], ids=["normal", "hard"]
+)
+def test_salet_reproduces_the_published_optimum(
+    table: ReplyTable, hard: bool, total: int, worst: int
+) -> None:
+    tree, _ = optimal_tree(table, "SALET", hard=hard)
+    checked = check_tree(tree, table.lists.answers, set(table.lists.guesses), hard=hard)
+    assert (checked.total, checked.max, checked.failures) == (total, worst, 0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("hard", "total"), [(False, 7920), (True, 8122)], ids=["normal", "hard"])
+def test_salet_exhaustive_search_proves_the_optimum(table: ReplyTable, hard: bool, total: int) -> None:
+    tree, _ = optimal_tree(table, "SALET", hard=hard, breadth=None)
+    assert check_tree(tree, table.lists.answers, set(table.lists.guesses), hard=hard).total == total
