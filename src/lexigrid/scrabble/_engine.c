@@ -354,6 +354,34 @@ static PyObject *update_checks(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* node_masks(kwg) -> bytes: for each node start index, the bitset of letters on its arcs (bit 0 = separator). */
+static PyObject *node_masks(PyObject *self, PyObject *args) {
+    Py_buffer kwg_b;
+    if (!PyArg_ParseTuple(args, "y*", &kwg_b)) return NULL;
+    const uint32_t *kwg = kwg_b.buf;
+    size_t n = (size_t)kwg_b.len / 4;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * 4));
+    if (!out) {
+        PyBuffer_Release(&kwg_b);
+        return NULL;
+    }
+    uint32_t *masks = (uint32_t *)PyBytes_AS_STRING(out);
+    size_t start = 1;
+    uint32_t mask = 0;
+    masks[0] = 0;
+    for (size_t i = 1; i < n; i++) {
+        masks[i] = 0;
+        mask |= 1u << (kwg[i] >> LETTER_SHIFT);
+        if (kwg[i] & END_BIT) {
+            masks[start] = mask;
+            mask = 0;
+            start = i + 1;
+        }
+    }
+    PyBuffer_Release(&kwg_b);
+    return out;
+}
+
 /* ------------------------------------------------------------------------------------------------ */
 /* Move generation.                                                                                   */
 
@@ -369,6 +397,8 @@ enum { MODE_ALL = 0, MODE_BEST_SCORE = 1, MODE_BEST_EQUITY = 2, MODE_COUNT = 3 }
 
 typedef struct {
     const uint32_t *kwg;
+    const uint32_t *masks;
+    uint32_t rack_mask;
     int dim, down, mode, bingo_tiles, bingo_bonus;
     const int8_t *scores;
     const double *leave_values;
@@ -461,9 +491,9 @@ static void go_on(Gen *g, int pos, uint32_t arc, int left, int ms, int wm, int c
         if ((arc & ACCEPTS_BIT) && clear_left && clear_right) record(g, pos, g->anchor, ms, wm, ct, nt, leave);
         if (!child) return;
         if (pos > 0 && pos - 1 != g->last_anchor) gen(g, pos - 1, child, pos - 1, ms, wm, ct, nt, leave);
-        if (clear_left && g->anchor < dim - 1) {
-            uint32_t sep = find_arc(g->kwg, child, 0);
-            if (sep && (sep & CHILD_MASK)) gen(g, g->anchor + 1, sep & CHILD_MASK, pos, ms, wm, ct, nt, leave);
+        if (clear_left && g->anchor < dim - 1 && (g->masks[child] & 1)) {
+            uint32_t sep = g->kwg[child]; /* the separator sorts first */
+            if (sep & CHILD_MASK) gen(g, g->anchor + 1, sep & CHILD_MASK, pos, ms, wm, ct, nt, leave);
         }
     } else {
         int clear_right = pos == dim - 1 || !row[pos + 1];
@@ -475,58 +505,123 @@ static void go_on(Gen *g, int pos, uint32_t arc, int left, int ms, int wm, int c
 static void gen(Gen *g, int pos, uint32_t node, int left, int ms, int wm, int ct, int nt, int leave) {
     int sq = g->line * g->dim + pos;
     uint8_t tile = g->tiles[sq];
+    uint32_t mask = g->masks[node];
     if (tile) {
-        uint32_t a = find_arc(g->kwg, node, tile & 31);
-        if (!a) return;
+        uint32_t x = tile & 31;
+        if (!(mask >> x & 1)) return;
+        uint32_t a = g->kwg[node + (uint32_t)__builtin_popcount(mask & ((1u << x) - 1))];
         g->strip[pos] = (uint8_t)(tile | THROUGH);
-        go_on(g, pos, a, left, ms + ((tile & BLANK) ? 0 : g->scores[tile & 31]), wm, ct, nt, leave);
+        go_on(g, pos, a, left, ms + ((tile & BLANK) ? 0 : g->scores[x]), wm, ct, nt, leave);
         return;
     }
     if (!g->rack_size) return;
-    uint32_t allowed = g->checks[sq];
+    uint32_t allowed = g->checks[sq] & mask;
+    if (!g->rack[0]) allowed &= g->rack_mask;
     if (!allowed) return;
     int lm = g->lmul[sq], w = g->wmul[sq];
     int32_t cs = g->cscores[sq];
-    for (uint32_t i = node;; i++) {
-        uint32_t a = g->kwg[i];
-        uint32_t x = a >> LETTER_SHIFT;
-        if (x && (allowed >> x & 1)) {
-            if (g->rack[x]) {
-                int v = g->scores[x] * lm;
-                g->rack[x]--;
-                g->rack_size--;
-                g->strip[pos] = (uint8_t)x;
-                go_on(g, pos, a, left, ms + v, wm * w, cs >= 0 ? ct + (cs + v) * w : ct, nt + 1,
-                      leave - g->stride[x]);
-                g->rack[x]++;
-                g->rack_size++;
-            }
-            if (g->rack[0]) {
-                g->rack[0]--;
-                g->rack_size--;
-                g->strip[pos] = (uint8_t)(x | BLANK);
-                go_on(g, pos, a, left, ms, wm * w, cs >= 0 ? ct + cs * w : ct, nt + 1, leave - g->stride[0]);
-                g->rack[0]++;
-                g->rack_size++;
-            }
+    while (allowed) {
+        uint32_t x = (uint32_t)__builtin_ctz(allowed);
+        allowed &= allowed - 1;
+        uint32_t a = g->kwg[node + (uint32_t)__builtin_popcount(mask & ((1u << x) - 1))];
+        if (g->rack[x]) {
+            int v = g->scores[x] * lm;
+            if (!--g->rack[x]) g->rack_mask &= ~(1u << x);
+            g->rack_size--;
+            g->strip[pos] = (uint8_t)x;
+            go_on(g, pos, a, left, ms + v, wm * w, cs >= 0 ? ct + (cs + v) * w : ct, nt + 1, leave - g->stride[x]);
+            g->rack[x]++;
+            g->rack_mask |= 1u << x;
+            g->rack_size++;
         }
-        if (a & END_BIT) break;
+        if (g->rack[0]) {
+            g->rack[0]--;
+            g->rack_size--;
+            g->strip[pos] = (uint8_t)(x | BLANK);
+            go_on(g, pos, a, left, ms, wm * w, cs >= 0 ? ct + cs * w : ct, nt + 1, leave - g->stride[0]);
+            g->rack[0]++;
+            g->rack_size++;
+        }
     }
+}
+
+/* An upper bound on the score of any placement generated from the current anchor (the "shadow"):
+ * ignores which letters fit, assigns the highest rack tiles to the best-weighted squares of each longest
+ * reachable span. Adding a square never lowers the bound, so only the longest spans are tried. */
+typedef struct {
+    double bound;
+    int down, line, anchor, last_anchor;
+} Shadow;
+
+static int cmp_shadow(const void *a, const void *b) {
+    double x = ((const Shadow *)a)->bound, y = ((const Shadow *)b)->bound;
+    return (x < y) - (x > y);
+}
+
+static int shadow_bound(const Gen *g, const int *values, int k) {
+    int dim = g->dim, base = g->line * dim, a = g->anchor;
+    const uint8_t *row = g->tiles + base;
+    if (!g->checks[base + a]) return -1;
+    int lsq[8], rsq[8], lthr[8], rthr[8];
+    int pos = a - 1, thr = 0, nl = 0, nr = 0;
+    while (pos >= 0 && row[pos]) thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & 31], pos--;
+    lthr[0] = thr;
+    while (nl < k - 1 && pos >= 0 && pos > g->last_anchor && !row[pos] && g->checks[base + pos]) {
+        lsq[++nl] = pos--;
+        while (pos >= 0 && row[pos]) thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & 31], pos--;
+        lthr[nl] = thr;
+    }
+    pos = a + 1, thr = 0;
+    while (pos < dim && row[pos]) thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & 31], pos++;
+    rthr[0] = thr;
+    while (nr < k - 1 && pos < dim && !row[pos] && g->checks[base + pos]) {
+        rsq[++nr] = pos++;
+        while (pos < dim && row[pos]) thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & 31], pos++;
+        rthr[nr] = thr;
+    }
+    int best = -1;
+    for (int j = 0; j <= nl; j++) {
+        int rr = k - 1 - j < nr ? k - 1 - j : nr;
+        int sq[8], n = 0;
+        sq[n++] = base + a;
+        for (int i = 1; i <= j; i++) sq[n++] = base + lsq[i];
+        for (int i = 1; i <= rr; i++) sq[n++] = base + rsq[i];
+        int wm = 1, fixed = 0;
+        for (int i = 0; i < n; i++) wm *= g->wmul[sq[i]];
+        fixed = (lthr[j] + rthr[rr]) * wm;
+        int weights[8];
+        for (int i = 0; i < n; i++) {
+            int32_t cs = g->cscores[sq[i]];
+            weights[i] = g->lmul[sq[i]] * (wm + (cs >= 0 ? g->wmul[sq[i]] : 0));
+            if (cs >= 0) fixed += cs * g->wmul[sq[i]];
+        }
+        for (int i = 1; i < n; i++) /* insertion sort, descending */
+            for (int m = i; m > 0 && weights[m] > weights[m - 1]; m--) {
+                int t = weights[m];
+                weights[m] = weights[m - 1];
+                weights[m - 1] = t;
+            }
+        int total = fixed + (n == g->bingo_tiles ? g->bingo_bonus : 0);
+        for (int i = 0; i < n; i++) total += weights[i] * values[i];
+        if (total > best) best = total;
+    }
+    return best;
 }
 
 /* generate(kwg, tiles, dim, checks, cscores, lmul2, wmul2, scores, rack, strides, leave_values,
  *          vowel_penalty2 or b"", mode, bingo_tiles, bingo_bonus) -> bytes of MoveRec (or an int count)
  * lmul2/wmul2/vowel_penalty2 hold the layout row-major then transposed. */
 static PyObject *generate(PyObject *self, PyObject *args) {
-    Py_buffer kwg_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, rack_b, stride_b, leave_b, vowel_b;
+    Py_buffer masks_b, kwg_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, rack_b, stride_b, leave_b, vowel_b;
     int dim, mode, bingo_tiles, bingo_bonus;
-    if (!PyArg_ParseTuple(args, "y*y*iy*y*y*y*y*y*y*y*y*iii", &kwg_b, &tiles_b, &dim, &checks_b, &cscores_b,
+    if (!PyArg_ParseTuple(args, "y*y*y*iy*y*y*y*y*y*y*y*y*iii", &kwg_b, &masks_b, &tiles_b, &dim, &checks_b, &cscores_b,
                           &lmul_b, &wmul_b, &scores_b, &rack_b, &stride_b, &leave_b, &vowel_b, &mode,
                           &bingo_tiles, &bingo_bonus))
         return NULL;
     Gen g;
     memset(&g, 0, sizeof g);
     g.kwg = kwg_b.buf;
+    g.masks = masks_b.buf;
     g.dim = dim;
     g.mode = mode;
     g.bingo_tiles = bingo_tiles;
@@ -540,6 +635,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         g.rack[i] = rack[i];
         g.stride[i] = stride[i];
         g.rack_size += rack[i];
+        if (rack[i]) g.rack_mask |= 1u << i;
         leave += rack[i] * stride[i];
     }
     int nn = dim * dim;
@@ -553,6 +649,25 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         }
     uint32_t root = ((const uint32_t *)kwg_b.buf)[0] & CHILD_MASK;
     const double *vowel = vowel_b.len ? (const double *)vowel_b.buf : NULL;
+    int values[32], k = 0;
+    for (int x = 1; x <= 26; x++)
+        for (int i = 0; i < g.rack[x]; i++) values[k++] = g.scores[x];
+    for (int i = 0; i < g.rack[0]; i++) values[k++] = 0;
+    for (int i = 1; i < k; i++)
+        for (int m = i; m > 0 && values[m] > values[m - 1]; m--) {
+            int t = values[m];
+            values[m] = values[m - 1];
+            values[m - 1] = t;
+        }
+    if (k > 7) k = 7; /* a bound over the first 7 would be wrong with bigger racks: never prune then */
+    double max_leave = 0;
+    for (Py_ssize_t i = 0; i < (Py_ssize_t)(leave_b.len / sizeof(double)); i++)
+        if (i == 0 || g.leave_values[i] > max_leave) max_leave = g.leave_values[i];
+    int pruning = (mode == MODE_BEST_SCORE || mode == MODE_BEST_EQUITY) && g.rack_size <= 7;
+    Shadow *shadows = NULL;
+    size_t nshadows = 0;
+    if (pruning) shadows = malloc(2 * (size_t)nn * sizeof(Shadow));
+    if (pruning && !shadows) pruning = 0;
     Py_BEGIN_ALLOW_THREADS for (int d = 0; d < 2 && root && g.rack_size; d++) {
         g.down = d;
         g.tiles = d ? transposed : tiles;
@@ -576,10 +691,45 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                 }
                 if (!anchor) continue;
                 g.anchor = pos;
-                gen(&g, pos, root, pos, 0, 1, 0, 0, leave);
+                if (pruning) {
+                    int bound = shadow_bound(&g, values, k);
+                    if (bound >= 0) {
+                        Shadow *sh = &shadows[nshadows++];
+                        sh->bound = bound + (mode == MODE_BEST_EQUITY ? max_leave : 0.0);
+                        sh->down = d;
+                        sh->line = line;
+                        sh->anchor = pos;
+                        sh->last_anchor = g.last_anchor;
+                    }
+                } else {
+                    gen(&g, pos, root, pos, 0, 1, 0, 0, leave);
+                }
                 g.last_anchor = pos;
             }
         }
+    }
+    if (pruning) {
+        qsort(shadows, nshadows, sizeof(Shadow), cmp_shadow);
+        for (size_t i = 0; i < nshadows; i++) {
+            Shadow *sh = &shadows[i];
+            if (g.have_best) {
+                double best = mode == MODE_BEST_SCORE ? (double)g.best.score : g.best.equity;
+                if (sh->bound < best) break;
+            }
+            int d = sh->down;
+            g.down = d;
+            g.tiles = d ? transposed : tiles;
+            g.checks = (const uint32_t *)checks_b.buf + d * nn;
+            g.cscores = (const int32_t *)cscores_b.buf + d * nn;
+            g.lmul = (const uint8_t *)lmul_b.buf + d * nn;
+            g.wmul = (const uint8_t *)wmul_b.buf + d * nn;
+            g.vowel_penalty = (empty && vowel) ? vowel + d * nn : NULL;
+            g.line = sh->line;
+            g.anchor = sh->anchor;
+            g.last_anchor = sh->last_anchor;
+            gen(&g, sh->anchor, root, sh->anchor, 0, 1, 0, 0, leave);
+        }
+        free(shadows);
     }
     Py_END_ALLOW_THREADS PyObject *result;
     if (g.failed) {
@@ -593,6 +743,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     }
     free(g.out);
     PyBuffer_Release(&kwg_b);
+    PyBuffer_Release(&masks_b);
     PyBuffer_Release(&tiles_b);
     PyBuffer_Release(&checks_b);
     PyBuffer_Release(&cscores_b);
@@ -609,6 +760,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"build_gaddag", build_gaddag, METH_VARARGS, "Build the packed GADDAG of newline-separated words."},
     {"update_checks", update_checks, METH_VARARGS, "Recompute cross-checks and cross scores of lines."},
+    {"node_masks", node_masks, METH_VARARGS, "The letter bitset of every node of a packed GADDAG."},
     {"generate", generate, METH_VARARGS, "Generate tile placements (all, best, or a count)."},
     {NULL, NULL, 0, NULL},
 };

@@ -14,8 +14,10 @@ def update_checks(
     cols: Buffer,
     /,
 ) -> None: ...
+def node_masks(kwg: Buffer, /) -> bytes: ...
 def generate(
     kwg: Buffer,
+    masks: Buffer,
     tiles: Buffer,
     dim: int,
     checks: Buffer,

@@ -45,8 +45,10 @@ class Position:
         return +left
 
     def bag_size(self) -> int:
-        """How many tiles the bag holds."""
-        return sum(self.bag().values())
+        """How many tiles the bag holds (counted without building the multiset)."""
+        on_board = len(self.board.tiles) - self.board.tiles.count(0)
+        held = len(self.racks[0]) + len(self.racks[1])
+        return max(0, self.rules.tiles.total - on_board - held)
 
     def can_exchange(self) -> bool:
         """Exchanging needs a full bag behind it: bag + opponent's rack >= 2 racks (bag >= 7 with 7 on it)."""

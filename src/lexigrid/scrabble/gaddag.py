@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
@@ -25,6 +26,11 @@ class Gaddag:
     arcs: bytes = field(repr=False)
     lexicon_sha256: str
     words: int
+
+    @cached_property
+    def masks(self) -> bytes:
+        """For each node's first arc index, the bitset of the letters leaving the node."""
+        return _engine.node_masks(self.arcs)
 
     @property
     def arc_count(self) -> int:

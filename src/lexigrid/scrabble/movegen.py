@@ -169,6 +169,8 @@ class Engine:
         tiles = self.rules.tiles
         self.tile_scores = bytes([0, *(tiles.scores.get(letter, 0) for letter in LETTERS)])
         self._layouts: dict[int, tuple[bytes, bytes, bytes]] = {}
+        self._leave_tables: dict[tuple[bytes, bool, int], tuple[bytes, bytes]] = {}
+        self._leave_values: dict[str, float] = {}
 
     def _layout_arrays(self, board: Board) -> tuple[bytes, bytes, bytes]:
         """Letter and word multipliers and the opening vowel penalty, row-major then transposed."""
@@ -208,14 +210,32 @@ class Engine:
         """The rack's mixed-radix strides per tile and the equity adjustment of every possible leave."""
         rack = position.rack
         codes = rack.code_counts()
+        bag_empty = position.bag_size() == 0
+        opponent = sum(self.rules.tiles.score(t) for t in position.racks[1].counts.elements())
+        key = (codes, bag_empty, opponent if bag_empty else 0)
+        found = self._leave_tables.get(key)
+        if found is None:
+            if len(self._leave_tables) > 4096:  # racks seen in a long self-play run: start afresh
+                self._leave_tables.clear()
+            found = self._leave_tables[key] = self._build_leave_table(codes, bag_empty, opponent)
+        return found
+
+    def leave_value(self, leave: str) -> float:
+        """The leave model's value of the tiles kept, memoised by sorted leave."""
+        key = "".join(sorted(leave))
+        found = self._leave_values.get(key)
+        if found is None:
+            found = self._leave_values[key] = self.leaves.value(key)
+        return found
+
+    def _build_leave_table(self, codes: bytes, bag_empty: bool, opponent: int) -> tuple[bytes, bytes]:
+        """Strides and leave adjustments for a rack given as 27 tile counts."""
         strides = bytearray(27)
         size = 1
         for code in range(27):
             if codes[code]:
                 strides[code] = size
                 size *= codes[code] + 1
-        bag_empty = position.bag_size() == 0
-        opponent = sum(self.rules.tiles.score(t) for t in position.racks[1].counts.elements())
         values = array("d", bytes(8 * size))
         for index in range(size):
             leave = []
@@ -228,7 +248,7 @@ class Engine:
                 left = sum(self.rules.tiles.score(t) for t in kept)
                 values[index] = 2.0 * opponent if not kept else -2.0 * left - 10.0
             else:
-                values[index] = self.leaves.value(kept)
+                values[index] = self.leave_value(kept)
         return bytes(strides), values.tobytes()
 
     def _generate(self, position: Position, mode: int) -> bytes | int:
@@ -239,6 +259,7 @@ class Engine:
         strides, leave_values = self.leave_table(position)
         result: bytes | int = _engine.generate(
             self.gaddag.arcs,
+            self.gaddag.masks,
             board.tiles,
             board.dim,
             checks.checks,

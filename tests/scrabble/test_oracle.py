@@ -1,0 +1,102 @@
+"""The compiled generator against the brute-force oracle and the independent referee."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from lexigrid.errors import LexigridError
+from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble import Board, Engine, Position, Rack, parse_cgp
+from lexigrid.scrabble.oracle import placements
+from lexigrid.scrabble.referee import check
+from tests.scrabble.conftest import REFERENCE_BOARD
+
+RACK_TILES = "AEINRSTXZQO??"
+
+
+def _key(move: object) -> frozenset[tuple[int, int, str]]:
+    from lexigrid.scrabble import Move
+
+    assert isinstance(move, Move)
+    return frozenset(move.squares())
+
+
+def _grown_board(engine: Engine, seed: int, turns: int) -> Board:
+    """A board grown by playing random legal moves of the compiled engine (checked by the referee)."""
+    rng = random.Random(seed)
+    board = Board()
+    for _ in range(turns):
+        rack = Rack("".join(rng.choice("AEINRSTOXZ") for _ in range(7)))
+        moves = list(engine.moves(Position(board, (rack, Rack()))).placements())
+        if not moves:
+            continue
+        move = rng.choice(moves)
+        assert check(board, move, engine.lexicon) == move.score
+        board.place(move)
+    return board
+
+
+def _compare(engine: Engine, lexicon: Lexicon, board: Board, rack: Rack) -> None:
+    compiled = {_key(m): m for m in engine.moves(Position(board, (rack, Rack()))).placements()}
+    slow = placements(board, rack, lexicon)
+    assert len(compiled) == engine.count(Position(board, (rack, Rack())))  # no duplicates
+    assert set(compiled) == set(slow)
+    for key, move in slow.items():
+        assert (compiled[key].notation, compiled[key].score) == (move.notation, move.score)
+
+
+@pytest.mark.parametrize("rack", ["RETAINS", "AEINRST", "TARS?", "EINRT??", "QAT", "ZAX"])
+def test_empty_board_matches_the_oracle(small_engine: Engine, small_lexicon: Lexicon, rack: str) -> None:
+    _compare(small_engine, small_lexicon, Board(), Rack(rack))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_grown_boards_match_the_oracle(small_engine: Engine, small_lexicon: Lexicon, seed: int) -> None:
+    board = _grown_board(small_engine, seed, 6)
+    for rack in ("AEINRST", "SAT?", "OXEN"):
+        _compare(small_engine, small_lexicon, board, Rack(rack))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000), turns=st.integers(1, 8), rack=st.text(RACK_TILES, min_size=1, max_size=7))
+def test_property_oracle_agrees(
+    small_engine: Engine, small_lexicon: Lexicon, seed: int, turns: int, rack: str
+) -> None:
+    if rack.count("?") > 2:
+        rack = rack.replace("?", "", rack.count("?") - 2)
+    _compare(small_engine, small_lexicon, _grown_board(small_engine, seed, turns), Rack(rack))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rack=st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ??", min_size=1, max_size=7), pick=st.randoms())
+def test_property_every_move_is_legal_and_rescored(
+    twl_engine: Engine, rack: str, pick: random.Random
+) -> None:
+    if rack.count("?") > 2:
+        rack = rack.replace("?", "", rack.count("?") - 2)
+    try:
+        position = parse_cgp(f"{REFERENCE_BOARD} {rack}/ 0/0 0")
+    except LexigridError:
+        assume(False)  # more of a letter than the tile set holds
+    moves = list(twl_engine.moves(position).placements())
+    for move in pick.sample(moves, min(len(moves), 40)):
+        assert check(position.board, move, twl_engine.lexicon) == move.score
+
+
+def test_incremental_cross_checks_equal_a_fresh_computation(small_engine: Engine) -> None:
+    board = Board()
+    checks = small_engine.cross_checks(board)
+    rng = random.Random(7)
+    for _ in range(8):
+        moves = list(small_engine.moves(Position(board, (Rack("AEINRST"), Rack()))).placements())
+        if not moves:
+            break
+        board.place(rng.choice(moves))
+        small_engine.cross_checks(board)
+        fresh = small_engine.cross_checks(board.copy())
+        assert checks.checks == fresh.checks
+        assert checks.cscores == fresh.cscores
