@@ -1,0 +1,199 @@
+"""`lexigrid letterboxed`: solve NYT Letter Boxed boards, check a solution, get a hint."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from lexigrid.letterboxed import Board
+
+app = typer.Typer(help="Solve NYT Letter Boxed boards, check solutions, get hints.", no_args_is_help=True)
+
+SidesArgument = Annotated[
+    str, typer.Argument(help="The board's sides, e.g. VYQ,FIG,OTE,XLU (any case; commas or spaces).")
+]
+ShapeOption = Annotated[
+    str,
+    typer.Option(help="The box: N sides of M letters as NxM, or 'any' for any box of equal sides."),
+]
+MaxWordsOption = Annotated[int, typer.Option("--max-words", help="Most words in a solution (1-6).")]
+CommonOption = Annotated[
+    int | None, typer.Option(help="Only the N most frequent words of the lexicon.", show_default=False)
+]
+
+
+def _board(sides: str, shape: str) -> Board:
+    from lexigrid.letterboxed import Board, parse_shape
+
+    return Board.parse(sides, parse_shape(shape))
+
+
+@app.command("solve")
+def solve(
+    sides: SidesArgument,
+    max_words: MaxWordsOption = 4,
+    top: Annotated[int, typer.Option(help="How many ranked solutions to give.")] = 20,
+    all_: Annotated[
+        bool, typer.Option("--all", help="Every non-redundant solution, streamed as found, no cap.")
+    ] = False,
+    common: CommonOption = None,
+    shape: ShapeOption = "4x3",
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """The best solutions of a board: fewer words first, then common, tight words."""
+    from lexigrid.errors import LexigridError
+    from lexigrid.letterboxed import solver
+    from lexigrid.letterboxed.search import sort_key
+    from lexigrid.letterboxed.solve import check_max_words, iter_solutions_of
+    from lexigrid.lexicon import load
+
+    board = _board(sides, shape)
+    check_max_words(max_words)
+    if top < 1:
+        raise LexigridError(f"--top must be at least 1, not {top}")
+    started = time.perf_counter()
+    lex = load(lexicon)
+    loaded = time.perf_counter()
+    s = solver(board, lex, common)
+    if all_ and not json:
+        console.print(_box(board))
+        count = 0
+        for solution in iter_solutions_of(s, max_words):
+            console.print(f"{solution}  [dim]{solution.score:.2f}[/]")
+            count += 1
+        console.print(f"[bold]{count}[/] solutions of up to {max_words} words ({lex.name})")
+        return
+    solutions = sorted(iter_solutions_of(s, max_words), key=sort_key) if all_ else s.best(top, max_words)
+    finished = time.perf_counter()
+    if json:
+        emit_json(
+            {
+                "board": str(board),
+                "lexicon": lex.name,
+                "solutions": [x.as_dict() for x in solutions],
+                "playable_words": len(s.words),
+                "elapsed_ms": round((finished - loaded) * 1000, 2),
+                "load_ms": round((loaded - started) * 1000, 2),
+            }
+        )
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{len(solutions)} best solutions ({lex.name}, {len(s.words)} playable words)")
+    for column in ("#", "solution", "words", "score"):
+        table.add_column(column, justify="left" if column == "solution" else "right")
+    for rank, solution in enumerate(solutions, start=1):
+        table.add_row(str(rank), str(solution), str(len(solution)), f"{solution.score:.2f}")
+    console.print(_box(board))
+    console.print(table if solutions else f"no solution of up to {max_words} words")
+    console.print(f"[dim]solved in {(finished - loaded) * 1000:.0f} ms[/]")
+
+
+@app.command("check")
+def check(
+    sides: SidesArgument,
+    words: Annotated[str, typer.Argument(help="The solution, e.g. FOXGLOVE-EQUITY.")],
+    shape: ShapeOption = "4x3",
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Is WORDS a solution of the board, and if not, exactly why (exit 0 when valid, 1 otherwise)."""
+    from lexigrid.letterboxed import check as check_solution
+    from lexigrid.letterboxed import format_words, parse_words
+    from lexigrid.lexicon import load
+
+    board = _board(sides, shape)
+    chain = parse_words(words)
+    lex = load(lexicon)
+    verdict = check_solution(board, chain, lex)
+    if json:
+        emit_json({**verdict.as_dict(), "lexicon": lex.name})
+    elif verdict.valid:
+        console.print(f"[green]valid[/] {format_words(chain)}  [dim]score {verdict.score:.2f}[/]")
+        if verdict.shorter is not None:
+            console.print(f"redundant: {format_words(verdict.shorter)} already covers every letter")
+    else:
+        console.print(f"[red]not a solution[/] {format_words(chain)}")
+        for problem in verdict.problems:
+            console.print(f"  - {problem.message}")
+    raise typer.Exit(0 if verdict.valid else 1)
+
+
+@app.command("hint")
+def hint(
+    sides: SidesArgument,
+    played: Annotated[
+        str, typer.Argument(help="The words played so far, e.g. FOXGLOVE (none for a first word).")
+    ] = "",
+    top: Annotated[int, typer.Option(help="How many next words to suggest.")] = 10,
+    max_words: MaxWordsOption = 4,
+    common: CommonOption = None,
+    shape: ShapeOption = "4x3",
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """The best next words after the words played so far, each with the finish it leads to."""
+    from lexigrid.errors import LexigridError
+    from lexigrid.letterboxed import format_words, parse_words, solver
+    from lexigrid.letterboxed import hint as hints_for
+    from lexigrid.letterboxed.solve import check_max_words
+    from lexigrid.lexicon import load
+
+    board = _board(sides, shape)
+    words = parse_words(played)
+    check_max_words(max_words)
+    if top < 1:
+        raise LexigridError(f"--top must be at least 1, not {top}")
+    lex = load(lexicon)
+    found = hints_for(solver(board, lex, common), lex, words, top=top, max_words=max_words)
+    if json:
+        emit_json(
+            {
+                "board": str(board),
+                "lexicon": lex.name,
+                "played": list(words),
+                "hints": [h.as_dict() for h in found],
+            }
+        )
+        return
+    console.print(_box(board))
+    if not found:
+        console.print("no next word: " + ("the board is solved" if words else "no solution found"))
+        return
+    from rich.table import Table
+
+    title = f"next words after {format_words(words)}" if words else "first words"
+    table = Table(title=title)
+    for column in ("word", "new letters", "best finish", "score"):
+        table.add_column(column)
+    for h in found:
+        table.add_row(h.word, h.new_letters, str(h.solution), f"{h.solution.score:.2f}")
+    console.print(table)
+
+
+def _box(board: Board) -> RenderableType:
+    """The board drawn as a box: sides top, right, bottom, left (or listed, for other shapes)."""
+    from rich.panel import Panel
+    from rich.text import Text
+
+    if len(board.sides) != 4:
+        return Panel(Text("  ".join(board.sides), style="bold"), title="board", expand=False)
+    top, right, bottom, left = board.sides
+    width = max(len(top), len(bottom), 1) * 4 + 1
+    lines = ["    " + "".join(f"  {c} " for c in top), "   ┌" + "─" * width + "┐"]
+    height = max(len(left), len(right))
+    for i in range(height):
+        a = left[i] if i < len(left) else " "
+        b = right[i] if i < len(right) else " "
+        lines.append(f" {a} │" + " " * width + f"│ {b}")
+    lines.append("   └" + "─" * width + "┘")
+    lines.append("    " + "".join(f"  {c} " for c in bottom))
+    return Text("\n".join(lines), style="bold")

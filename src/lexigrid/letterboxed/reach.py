@@ -1,0 +1,147 @@
+"""Completion bounds: from a chain's state, how good can the best completion in r more words be?
+
+A chain's *state* is its last letter and the mask of board letters it covers. `bound(r)[c][covered]`
+is the highest "rarest-word Zipf value" over every run of exactly r words that starts with board letter
+c, covers the rest of the board only with its last word, and so completes a chain in that state;
+-inf when there is none. The search looks these up to skip chains that cannot be completed, or cannot
+beat the solutions it already holds.
+
+Levels 1 and 2 are full tables over every state, computed with numpy (a superset-maximum transform,
+then one gather per word shape); deeper levels are filled lazily, state by state, as the search asks.
+Only word *shapes* matter here (first letter, last letter, mask, best Zipf value), and a shape is
+dropped when another with the same ends holds a superset of its letters and a Zipf value as high.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from lexigrid.letterboxed.board import Board
+from lexigrid.letterboxed.playable import PlayableWord
+
+# Full tables have 2**letters entries per letter: beyond this many letters the search runs without.
+MAX_TABLE_LETTERS = 16
+Row = Sequence[float] | dict[int, float]
+
+
+def word_shapes(board: Board, words: Sequence[PlayableWord]) -> list[tuple[int, int, int, float]]:
+    """The undominated (first, last, mask, zipf) shapes of the words, sorted by first letter."""
+    index = {c: i for i, c in enumerate(board.letters)}
+    best: dict[tuple[int, int, int], float] = {}
+    for w in words:
+        key = (index[w.first], index[w.last], w.mask)
+        if best.get(key, -math.inf) < w.zipf:
+            best[key] = w.zipf
+    by_ends: dict[tuple[int, int], list[tuple[float, int]]] = {}
+    for (first, last, mask), zipf in best.items():
+        by_ends.setdefault((first, last), []).append((zipf, mask))
+    shapes: list[tuple[int, int, int, float]] = []
+    for (first, last), found in by_ends.items():
+        front: list[int] = []
+        for zipf, mask in sorted(found, key=lambda zm: (-zm[0], -zm[1].bit_count())):
+            if any(m & mask == mask for m in front):
+                continue
+            front.append(mask)
+            shapes.append((first, last, mask, zipf))
+    shapes.sort()
+    return shapes
+
+
+class _LazyRow(dict[int, float]):
+    """One letter's row of a deep level, filled as the search asks for states."""
+
+    def __init__(self, bounds: CompletionBounds, level: int, letter: int) -> None:
+        super().__init__()
+        self.bounds, self.level, self.letter = bounds, level, letter
+
+    def __missing__(self, covered: int) -> float:
+        value = self.bounds.compute(self.level, self.letter, covered)
+        self[covered] = value
+        return value
+
+
+class CompletionBounds:
+    """Completion bounds of one board's words, `bound(r)[letter][covered]`."""
+
+    def __init__(self, board: Board, words: Sequence[PlayableWord]) -> None:
+        self.letters = len(board.letters)
+        self.full = board.full_mask
+        shapes = word_shapes(board, words)
+        self.firsts = np.array([s[0] for s in shapes], dtype=np.int64)
+        self.lasts = np.array([s[1] for s in shapes], dtype=np.int64)
+        self.masks = np.array([s[2] for s in shapes], dtype=np.int64)
+        self.zipf = np.array([s[3] for s in shapes], dtype=np.float64)
+        starts = np.searchsorted(self.firsts, np.arange(self.letters + 1))
+        self.starting = [slice(int(starts[c]), int(starts[c + 1])) for c in range(self.letters)]
+        self._arrays: list[npt.NDArray[np.float64]] = []
+        self._rows: list[list[Any]] = [[]]
+
+    @property
+    def tabled(self) -> bool:
+        """Are full tables possible (the board is small enough)?"""
+        return self.letters <= MAX_TABLE_LETTERS
+
+    def bound(self, level: int) -> list[Row]:
+        """The rows of one level: `bound(r)[letter][covered]`."""
+        while len(self._rows) <= level:
+            r = len(self._rows)
+            if r <= 2 and self.tabled:
+                table = self._first_level() if r == 1 else self._next_level(self._arrays[-1])
+                self._arrays.append(table)
+                self._rows.append(table.tolist())
+            else:
+                self._rows.append([_LazyRow(self, r, c) for c in range(self.letters)])
+        return self._rows[level]
+
+    def compute(self, level: int, letter: int, covered: int) -> float:
+        """The bound of one state at a deep level, from the level below."""
+        if covered == self.full:
+            return -math.inf
+        span = self.starting[letter]
+        masks = covered | self.masks[span]
+        if level == 1:
+            need = self.full & ~covered
+            fits = (self.masks[span] & need) == need
+            return float(self.zipf[span][fits].max()) if fits.any() else -math.inf
+        below = self.bound(level - 1)
+        if level - 1 <= len(self._arrays):
+            after = self._arrays[level - 2][self.lasts[span], masks]
+        else:
+            after = np.array(
+                [below[last][m] for last, m in zip(self.lasts[span].tolist(), masks.tolist(), strict=True)],
+                dtype=np.float64,
+            )
+        through = np.minimum(after, self.zipf[span])
+        through[masks == self.full] = -math.inf
+        return float(through.max()) if len(through) else -math.inf
+
+    def _first_level(self) -> npt.NDArray[np.float64]:
+        """Level 1 for every state: the best word starting with c holding every uncovered letter."""
+        size = 1 << self.letters
+        everything = np.arange(size, dtype=np.int64)
+        holds = np.full((self.letters, size), -np.inf)
+        np.maximum.at(holds, (self.firsts, self.masks), self.zipf)
+        for bit in range(self.letters):
+            lower = everything[(everything >> bit & 1) == 0]
+            holds[:, lower] = np.maximum(holds[:, lower], holds[:, lower | (1 << bit)])
+        level = holds[:, self.full ^ everything]
+        level[:, self.full] = -np.inf  # a covered chain takes no more words
+        return level
+
+    def _next_level(self, below: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """One more word in front, for every state: it must leave something for the words after."""
+        size = 1 << self.letters
+        everything = np.arange(size, dtype=np.int64)
+        level = np.full((self.letters, size), -np.inf)
+        for c, span in enumerate(self.starting):
+            if span.start == span.stop:
+                continue
+            after = below[self.lasts[span][:, None], everything[None, :] | self.masks[span][:, None]]
+            level[c] = np.minimum(after, self.zipf[span][:, None]).max(axis=0)
+        level[:, self.full] = -np.inf
+        return level

@@ -1,0 +1,276 @@
+"""The search: every non-redundant chain of 1..K playable words covering a board, or the best N of them.
+
+A *chain* is a sequence of playable words, each starting with the last letter of the one before; it
+*covers* the board when its words use every board letter. A covering chain is *redundant* when a proper
+subsequence of its words, kept in order, is itself a chain covering the board (FOXGLOVE-EYE-EQUITY, as
+FOXGLOVE-EQUITY covers every letter of VYQ,FIG,OTE,XLU). Solutions are the non-redundant covering chains.
+
+The search is a depth-first extension of chains from a first-letter index, with words held as board
+letter masks. It runs level by level (all 1-word solutions, then 2-word ones, ...), so fewer words come
+first. For the best N it is branch and bound: words are tried most frequent first and a chain is
+dropped as soon as an upper bound of its score falls below the N-th best score found at that level.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from lexigrid.letterboxed.board import Board
+from lexigrid.letterboxed.playable import PlayableWord
+from lexigrid.letterboxed.ranking import repeats, score
+from lexigrid.letterboxed.reach import CompletionBounds, Row
+from lexigrid.letterboxed.solution import Solution
+
+Chain = tuple[PlayableWord, ...]
+MAX_WORDS = 6
+
+
+@cache
+def _kept_subsequences(k: int, fixed: int) -> tuple[tuple[int, ...], ...]:
+    """Index tuples of every proper subsequence of k words keeping the first `fixed` and the last."""
+    # A covering subsequence that drops the last word would make a prefix cover the board, and the
+    # search never extends a covering prefix, so only these need checking.
+    free = k - 1 - fixed
+    return tuple(
+        (*range(fixed), *(fixed + i for i in range(free) if keep >> i & 1), k - 1)
+        for keep in range((1 << free) - 1)
+    )
+
+
+def is_redundant(chain: Sequence[PlayableWord], full_mask: int, fixed: int = 0) -> bool:
+    """Does a proper subsequence of the chain's words, in order, still make a covering chain?
+
+    With `fixed`, only subsequences keeping the first `fixed` words count (words already played).
+    """
+    k = len(chain)
+    covered = 0
+    for word in chain[:-1]:
+        covered |= word.mask
+        if covered == full_mask:
+            return True  # a covering prefix is a shorter covering chain
+    if k <= fixed:
+        return False
+    for kept in _kept_subsequences(k, min(fixed, k - 1)):
+        covered = 0
+        previous: PlayableWord | None = None
+        for i in kept:
+            word = chain[i]
+            if previous is not None and previous.last != word.first:
+                break
+            covered |= word.mask
+            previous = word
+        else:
+            if covered == full_mask:
+                return True
+    return False
+
+
+def _returns_idle(
+    chain: Sequence[PlayableWord], covers: Sequence[int], new: int, last: str, fixed: int
+) -> bool:
+    """Would the next word end where an earlier word ended, with no letter added since?"""
+    # Then the words after that earlier one can be dropped from any completion, which is redundant.
+    i = len(chain) - 1
+    while i >= max(fixed - 1, 0) and covers[i] == new:
+        if chain[i].last == last:
+            return True
+        i -= 1
+    return False
+
+
+def chain_score(chain: Sequence[PlayableWord], board_letters: int) -> float:
+    """The ranking score of a covering chain (see lexigrid.letterboxed.ranking)."""
+    return score(
+        min(w.zipf for w in chain),
+        repeats(sum(len(w.word) for w in chain), board_letters, len(chain)),
+        sum(w.s_form for w in chain),
+    )
+
+
+def solution_of(chain: Sequence[PlayableWord], board_letters: int) -> Solution:
+    """The Solution of a covering chain, with its score."""
+    return Solution(tuple(w.word for w in chain), chain_score(chain, board_letters))
+
+
+def sort_key(solution: Solution) -> tuple[int, float, int, tuple[str, ...]]:
+    """Fewer words, then higher score, then fewer letters traced, then alphabetical."""
+    return (len(solution.words), -solution.score, solution.letter_count, solution.words)
+
+
+@dataclass
+class _Best:
+    """The best `size` chains of one level: a heap of their scores and every candidate at or above it."""
+
+    size: int
+    scores: list[float] = field(default_factory=list)
+    candidates: list[tuple[float, Chain]] = field(default_factory=list)
+    threshold: float = -math.inf
+
+    def offer(self, value: float, chain: Chain) -> None:
+        if len(self.scores) < self.size:
+            heapq.heappush(self.scores, value)
+        elif value > self.scores[0]:
+            heapq.heapreplace(self.scores, value)
+        elif value < self.scores[0]:
+            return
+        self.candidates.append((value, chain))
+        if len(self.scores) == self.size:
+            self.threshold = self.scores[0]
+            if len(self.candidates) > 4 * self.size:
+                self.candidates = [c for c in self.candidates if c[0] >= self.threshold]
+
+
+class Solver:
+    """The solutions of one board over its playable words."""
+
+    def __init__(self, board: Board, words: Sequence[PlayableWord]) -> None:
+        self.board = board
+        self.full_mask = board.full_mask
+        self.board_letters = len(board.letters)
+        self.letter_index = {c: i for i, c in enumerate(board.letters)}
+        ordered = sorted(words, key=lambda w: (-w.zipf, w.word))
+        self.words: tuple[PlayableWord, ...] = tuple(ordered)
+        starting: defaultdict[str, list[PlayableWord]] = defaultdict(list)
+        for w in ordered:
+            starting[w.first].append(w)
+        self.starting = {c: tuple(ws) for c, ws in starting.items()}
+        self.starting[""] = self.words  # a chain's first word may start anywhere
+        self.bounds = CompletionBounds(board, self.words)
+        self._fits: dict[tuple[str, int], tuple[PlayableWord, ...]] = {}
+        self._rows_by_level: dict[int, dict[str, Row]] = {}
+
+    def solutions(self, max_words: int, prefix: Chain = (), played: bool = False) -> Iterator[Chain]:
+        """Every solution of up to `max_words` words starting with `prefix`, fewer words first.
+
+        With `played`, the prefix is words already played: it is kept whole, and only the words
+        after it must not be redundant.
+        """
+        for k in range(max(1, len(prefix)), max_words + 1):
+            yield from self.level(k, prefix, played=played)
+
+    def level(
+        self, k: int, prefix: Chain = (), best: _Best | None = None, played: bool = False
+    ) -> Iterator[Chain]:
+        """Every solution of exactly k words starting with `prefix` (pruned by `best` when given)."""
+        fixed = len(prefix) if played else 0
+        if len(prefix) > k:
+            return
+        covered = 0
+        covers: list[int] = []
+        for i, word in enumerate(prefix):
+            if i and prefix[i - 1].last != word.first:
+                return
+            covered |= word.mask
+            covers.append(covered)
+            if covered == self.full_mask and i < k - 1:
+                return
+        if len(prefix) == k:
+            if covered == self.full_mask and not is_redundant(prefix, self.full_mask, fixed):
+                yield prefix
+            return
+        min_zipf = min((w.zipf for w in prefix), default=math.inf)
+        traced = sum(len(w.word) for w in prefix)
+        s_forms = sum(w.s_form for w in prefix)
+        yield from self._extend(list(prefix), covers, k, min_zipf, traced, s_forms, best, fixed)
+
+    def best(self, top: int, max_words: int, prefix: Chain = (), played: bool = False) -> list[Solution]:
+        """The `top` best solutions of up to `max_words` words starting with `prefix`, best first."""
+        found: list[Solution] = []
+        for k in range(max(1, len(prefix)), max_words + 1):
+            wanted = top - len(found)
+            if wanted <= 0:
+                break
+            best = _Best(wanted)
+            for chain in self.level(k, prefix, best, played):
+                best.offer(chain_score(chain, self.board_letters), chain)
+            ranked = sorted(
+                (solution_of(chain, self.board_letters) for _, chain in best.candidates),
+                key=sort_key,
+            )
+            found.extend(ranked[:wanted])
+        return found
+
+    def _fitting(self, letter: str, need: int) -> tuple[PlayableWord, ...]:
+        """The words starting with `letter` that hold every letter of `need`, most frequent first."""
+        key = (letter, need)
+        found = self._fits.get(key)
+        if found is None:
+            found = tuple(w for w in self.starting.get(letter, ()) if w.mask & need == need)
+            self._fits[key] = found
+        return found
+
+    def _rows(self, remaining: int) -> dict[str, Row]:
+        """Completion bounds for `remaining` more words, by letter."""
+        rows = self._rows_by_level.get(remaining)
+        if rows is None:
+            rows = dict(zip(self.board.letters, self.bounds.bound(remaining), strict=True))
+            self._rows_by_level[remaining] = rows
+        return rows
+
+    def _extend(
+        self,
+        chain: list[PlayableWord],
+        covers: list[int],
+        k: int,
+        min_zipf: float,
+        traced: int,
+        s_forms: int,
+        best: _Best | None,
+        fixed: int,
+    ) -> Iterator[Chain]:
+        """Extend a chain that does not cover the board yet to k words in every possible way."""
+        j = len(chain)
+        full = self.full_mask
+        covered = covers[-1] if covers else 0
+        remaining = k - j - 1  # words still to come after the next one
+        bounded = best is not None
+        threshold = -math.inf
+        if remaining == 0:
+            candidates = self._fitting(chain[-1].last, full & ~covered) if chain else self._fitting("", full)
+            for word in candidates:
+                if best is not None:
+                    threshold = best.threshold
+                    if word.zipf < threshold:
+                        break  # words come most frequent first: no later word can do better
+                    zipf = word.zipf if word.zipf < min_zipf else min_zipf
+                    value = score(
+                        zipf, repeats(traced + len(word.word), self.board_letters, k), s_forms + word.s_form
+                    )
+                    if value < threshold:
+                        continue
+                done = (*chain, word)
+                if not is_redundant(done, full, fixed):
+                    yield done
+            return
+        candidates = self.starting.get(chain[-1].last, ()) if chain else self.words
+        rows = self._rows(remaining)
+        for word in candidates:
+            if bounded:
+                threshold = best.threshold  # type: ignore[union-attr]
+                if word.zipf < threshold:
+                    break
+            new = covered | word.mask
+            if new == full:
+                continue  # a shorter chain already covers the board
+            reachable = rows[word.last][new]
+            if reachable == -math.inf or reachable < threshold:
+                continue
+            zipf = word.zipf if word.zipf < min_zipf else min_zipf
+            if reachable < zipf:
+                zipf = reachable
+            if _returns_idle(chain, covers, new, word.last, fixed):
+                continue
+            length = traced + len(word.word)
+            forms = s_forms + word.s_form
+            if bounded and score(zipf, length - new.bit_count() - j, forms) < threshold:
+                continue
+            chain.append(word)
+            covers.append(new)
+            yield from self._extend(chain, covers, k, zipf, length, forms, best, fixed)
+            chain.pop()
+            covers.pop()

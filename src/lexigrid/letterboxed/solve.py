@@ -1,0 +1,73 @@
+"""Solving a board: its solver over the lexicon's playable words, the best N or every solution."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from lexigrid.errors import LexigridError
+from lexigrid.letterboxed.board import Board
+from lexigrid.letterboxed.playable import playable_words
+from lexigrid.letterboxed.search import MAX_WORDS, Solver, solution_of, sort_key
+from lexigrid.letterboxed.solution import Solution
+from lexigrid.lexicon import Lexicon, load
+
+DEFAULT_MAX_WORDS = 4
+DEFAULT_TOP = 500
+
+
+def check_max_words(max_words: int) -> int:
+    """The number of words allowed in a solution, or an error when it is out of range."""
+    if not 1 <= max_words <= MAX_WORDS:
+        raise LexigridError(f"--max-words must be between 1 and {MAX_WORDS}, not {max_words}")
+    return max_words
+
+
+def board_of(board: Board | str) -> Board:
+    """A Board, parsing the notation when given text."""
+    return board if isinstance(board, Board) else Board.parse(board)
+
+
+def solver(board: Board | str, lexicon: Lexicon | None = None, common: int | None = None) -> Solver:
+    """The solver of a board over the playable words of a lexicon (the default one when None)."""
+    if common is not None and common < 1:
+        raise LexigridError(f"--common must be at least 1, not {common}")
+    b = board_of(board)
+    lex = load() if lexicon is None else lexicon
+    return Solver(b, playable_words(b, lex, common))
+
+
+def solve(
+    board: Board | str,
+    lexicon: Lexicon | None = None,
+    *,
+    max_words: int = DEFAULT_MAX_WORDS,
+    top: int | None = DEFAULT_TOP,
+    common: int | None = None,
+) -> list[Solution]:
+    """The best `top` solutions of up to `max_words` words (every one when top is None), best first."""
+    check_max_words(max_words)
+    s = solver(board, lexicon, common)
+    if top is None:
+        return sorted(iter_solutions_of(s, max_words), key=sort_key)
+    if top < 1:
+        raise LexigridError(f"--top must be at least 1, not {top}")
+    return s.best(top, max_words)
+
+
+def iter_solutions(
+    board: Board | str,
+    lexicon: Lexicon | None = None,
+    *,
+    max_words: int = DEFAULT_MAX_WORDS,
+    common: int | None = None,
+) -> Iterator[Solution]:
+    """Every solution of up to `max_words` words, as found: fewer words first, unranked within."""
+    check_max_words(max_words)
+    return iter_solutions_of(solver(board, lexicon, common), max_words)
+
+
+def iter_solutions_of(s: Solver, max_words: int) -> Iterator[Solution]:
+    """Every solution a solver finds, scored, as found."""
+    letters = len(s.board.letters)
+    for chain in s.solutions(max_words):
+        yield solution_of(chain, letters)
