@@ -100,12 +100,16 @@ def parse_cgp(text: str, board_rules: Rules | None = None) -> Position:
         raise LexigridError("empty CGP: give at least the board, e.g. 15/15/.../15 AEINRST/ 0/0 0")
     fields = text.split()
     board_text, rest = fields[0], fields[1:]
-    ops_text = ""
-    for i, part in enumerate(rest):
-        if not re.fullmatch(r"[A-Za-z?]*/[A-Za-z?]*|-?\d+/-?\d+|\d+", part):
-            ops_text = " ".join(rest[i:])
-            rest = rest[:i]
+    positional = 0  # racks, scores and zeros come first when present; opcodes follow
+    while positional < len(rest) and positional < 3:
+        part = rest[positional]
+        if positional < 2 and "/" not in part:
             break
+        if positional == 2 and not part.lstrip("-").isdigit():
+            break
+        positional += 1
+    ops_text = " ".join(rest[positional:])
+    rest = rest[:positional]
     rows_text = board_text.split("/")
     dim = len(rows_text)
     chosen = board_rules or (rules() if dim == 15 else _rules_for_dim(dim))
@@ -116,8 +120,6 @@ def parse_cgp(text: str, board_rules: Rules | None = None) -> Position:
     racks = (Rack(), Rack())
     scores = (0, 0)
     zeros = 0
-    if len(rest) > 3:
-        raise LexigridError(f"too many CGP fields in {text!r}: board racks scores zeros [ops;]")
     if rest:
         mover, slash, other = rest[0].partition("/")
         if not slash:
@@ -131,6 +133,8 @@ def parse_cgp(text: str, board_rules: Rules | None = None) -> Position:
             raise LexigridError(f"bad CGP scores {rest[1]!r}: write MOVER/OPPONENT, e.g. 0/0") from None
     if len(rest) > 2:
         zeros = int(rest[2])
+        if zeros < 0:
+            raise LexigridError(f"bad CGP scoreless-turn count {zeros}: it cannot be negative")
     ops: dict[str, str] = {}
     for op in filter(None, (part.strip() for part in ops_text.split(";"))):
         name, _, value = op.partition(" ")

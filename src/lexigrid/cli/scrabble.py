@@ -1,0 +1,156 @@
+"""`lexigrid scrabble`: draw a position and list its legal moves, best first."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.table import Table
+
+from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+
+if TYPE_CHECKING:
+    from lexigrid.lexicon import Lexicon
+    from lexigrid.scrabble import Position
+
+app = typer.Typer(help="Scrabble: draw positions (CGP) and generate every legal move.", no_args_is_help=True)
+
+CgpArgument = Annotated[
+    str,
+    typer.Argument(help="A position in CGP: 'BOARD RACKS SCORES ZEROS', e.g. '15/15/.../15 AEINRST/ 0/0 0'."),
+]
+
+
+def _lexicon(name: str | None, position: Position) -> Lexicon:
+    """The --lexicon, else the CGP's `lex` opcode, else the default lexicon."""
+    from lexigrid.lexicon import load
+
+    return load(name or position.ops.get("lex") or None)
+
+
+@app.command("show")
+def show(cgp: CgpArgument, json: JsonOption = False) -> None:
+    """Draw the board with its premium squares, the racks and the scores."""
+    from lexigrid.scrabble import format_cgp, parse_cgp
+    from lexigrid.scrabble.render import board_table
+
+    position = parse_cgp(cgp)
+    if json:
+        emit_json(
+            {
+                "cgp": format_cgp(position),
+                "board": position.board.rows(),
+                "racks": [str(r) for r in position.racks],
+                "scores": list(position.scores),
+                "zeros": position.zeros,
+                "bag": position.bag_size(),
+            }
+        )
+        return
+    console.print(board_table(position.board))
+    console.print(
+        f"to move: [bold]{position.racks[0] or '-'}[/]  opponent: {position.racks[1] or '?'}  "
+        f"scores {position.scores[0]}-{position.scores[1]}  bag {position.bag_size()}  "
+        f"scoreless turns {position.zeros}"
+    )
+
+
+@app.command("moves")
+def moves(
+    cgp: CgpArgument,
+    top: Annotated[int, typer.Option("--top", "-n", min=1, help="Show the N best moves.")] = 20,
+    sort: Annotated[
+        str, typer.Option(help="score (placements) or equity (score + leave, with exchanges).")
+    ] = "score",
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Every legal move of the player to move; prints the count and the best N."""
+    import time
+
+    from lexigrid.errors import LexigridError
+    from lexigrid.scrabble import Engine, parse_cgp
+
+    if sort not in ("score", "equity"):
+        raise LexigridError(f"unknown --sort {sort!r}: use score or equity")
+    position = parse_cgp(cgp)
+    engine = Engine(_lexicon(lexicon, position), position.rules)
+    start = time.perf_counter()
+    found = engine.moves(position)
+    elapsed_ms = (time.perf_counter() - start) * 1000
+    best = found.top(top, "score" if sort == "score" else "equity")
+    rack = position.rack
+    if json:
+        emit_json(
+            {
+                "count": found.count,
+                "exchanges": len(found.exchanges),
+                "moves": [
+                    {
+                        "move": m.notation,
+                        "paren": m.paren,
+                        "score": m.score,
+                        "equity": m.equity,
+                        "leave": _leave(str(rack), m.tiles_used),
+                    }
+                    for m in best
+                ],
+                "elapsed_ms": round(elapsed_ms, 3),
+            }
+        )
+        return
+    table = Table(title=f"{found.count:,} placements, {len(found.exchanges)} exchanges ({elapsed_ms:.2f} ms)")
+    for name, justify in (("#", "right"), ("move", "left"), ("score", "right"), ("equity", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    table.add_column("leave")
+    for i, m in enumerate(best, 1):
+        table.add_row(str(i), m.paren, str(m.score), f"{m.equity:.1f}", _leave(str(rack), m.tiles_used))
+    console.print(table)
+
+
+@app.command("best")
+def best(
+    cgp: CgpArgument,
+    by: Annotated[str, typer.Option(help="score or equity.")] = "score",
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """The single best move, found with shadow pruning (no full move list)."""
+    import time
+
+    from lexigrid.errors import LexigridError
+    from lexigrid.scrabble import Engine, parse_cgp
+
+    if by not in ("score", "equity"):
+        raise LexigridError(f"unknown --by {by!r}: use score or equity")
+    position = parse_cgp(cgp)
+    engine = Engine(_lexicon(lexicon, position), position.rules)
+    start = time.perf_counter()
+    move = engine.best(position, "score" if by == "score" else "equity")
+    elapsed_ms = (time.perf_counter() - start) * 1000
+    if json:
+        emit_json(
+            {
+                "move": move.notation if move else None,
+                "paren": move.paren if move else None,
+                "score": move.score if move else None,
+                "equity": move.equity if move else None,
+                "elapsed_ms": round(elapsed_ms, 3),
+            }
+        )
+        return
+    if move is None:
+        console.print("no tile placement is possible")
+        return
+    console.print(
+        f"[bold]{move.paren}[/]  score {move.score}  equity {move.equity:.1f}  ({elapsed_ms:.3f} ms)"
+    )
+
+
+def _leave(rack: str, used: str) -> str:
+    """The tiles kept after playing `used` from `rack`."""
+    kept = list(rack)
+    for tile in used:
+        if tile in kept:
+            kept.remove(tile)
+    return "".join(kept)

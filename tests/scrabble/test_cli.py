@@ -1,0 +1,71 @@
+"""`lexigrid scrabble`: drawing, listing moves, JSON, and one-line errors with exit code 2."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+from tests.conftest import TWL06, CliResult, shared_file
+from tests.scrabble.conftest import REFERENCE_BOARD
+
+Cli = Callable[..., CliResult]
+
+
+def test_show_draws_the_board(cli: Cli) -> None:
+    result = cli("scrabble", "show", f"{REFERENCE_BOARD} AEINRST/ 0/0 0")
+    assert result.exit_code == 0
+    assert "TW" in result.stdout and "COZY" not in result.stdout  # tiles drawn square by square
+    assert "AEINRST" in result.stdout
+
+
+def test_moves_json_matches_the_reference(cli: Cli) -> None:
+    shared_file("data", "lexicons", "twl06.txt")
+    result = cli(
+        "scrabble",
+        "moves",
+        f"{REFERENCE_BOARD} AEINRST/ 0/0 0",
+        "--lexicon",
+        str(TWL06),
+        "--json",
+        "--top",
+        "4",
+    )
+    assert result.exit_code == 0, result.stderr
+    payload = json.loads(result.stdout)
+    assert payload["count"] == 1559
+    assert payload["exchanges"] == 127
+    assert [m["move"] for m in payload["moves"]] == [
+        "15B ANESTRI",
+        "15B ANTSIER",
+        "15B RETSINA",
+        "15C NASTIER",
+    ]
+    assert {m["score"] for m in payload["moves"]} == {83}
+    assert payload["elapsed_ms"] > 0
+
+
+def test_best_by_equity_json(cli: Cli) -> None:
+    shared_file("data", "lexicons", "twl06.txt")
+    result = cli("scrabble", "best", f"{REFERENCE_BOARD} AEINRST/ 0/0 0", "-L", str(TWL06), "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["score"] == 83
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("moves", "15/15 AB/ 0/0 0"), "15 rows"),
+        (("moves", f"{REFERENCE_BOARD} ABCDEFGH/ 0/0 0"), "at most 7"),
+        (("moves", f"{REFERENCE_BOARD} QQ/ 0/0 0"), "impossible position"),
+        (("moves", f"{REFERENCE_BOARD} A/ 0/0 0", "--sort", "luck"), "unknown --sort"),
+        (("show", "15/15/15/15/15/15/15/15/15/15/15/15/15/15/1$"), "bad character"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(cli: Cli, args: tuple[str, ...], message: str) -> None:
+    result = cli("scrabble", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
