@@ -323,7 +323,7 @@ def review(
 
     table = _table(answers, guesses, length, lexicon)
     goal = _check_word(answer, "answer")
-    table.guess_id(goal)
+    table.answer_id(goal)
     turns = assistant.parse_history(history, table, goal)
     for word, code in turns:
         if reply_for(word, goal) != code:

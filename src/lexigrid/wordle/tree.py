@@ -65,7 +65,10 @@ class Tree:
                 continue
             if len(tokens) % 2:
                 raise LexigridError(f"tree line {number}: expected pairs of GUESS REPLY, got {line!r}")
-            pairs = [(tokens[i].upper(), parse_reply(tokens[i + 1])) for i in range(0, len(tokens), 2)]
+            pairs = [
+                (tokens[i].upper(), parse_reply(tokens[i + 1], len(tokens[i])))
+                for i in range(0, len(tokens), 2)
+            ]
             if root is None:
                 root = cls(pairs[0][0])
             node = root

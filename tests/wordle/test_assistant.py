@@ -1,0 +1,59 @@
+"""The assistant: candidates from a history, suggestions, grading a played game."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexigrid.errors import LexigridError
+from lexigrid.wordle import assistant
+from lexigrid.wordle.reply import parse_reply, reply_for
+from lexigrid.wordle.table import ReplyTable
+
+HISTORIES = {
+    "two guesses": "CRANE:..Y.G,SLOTH:.....",
+    "seed notation": "HATCH:FOFXX",
+    "one yellow": "SALET:.Y...",
+    "emoji reply": "TRACE:⬜⬜🟩⬜⬜",
+}
+
+
+@pytest.mark.parametrize("history", HISTORIES.values(), ids=HISTORIES.keys())
+def test_candidates_are_exactly_the_consistent_answers(table: ReplyTable, history: str) -> None:
+    turns = assistant.parse_history(history, table)
+    candidates, _ = assistant.replay(table, turns)
+    found = [table.lists.answers[i] for i in candidates]
+    expected = [a for a in table.lists.answers if all(reply_for(g, a) == r for g, r in turns)]
+    assert found == expected
+
+
+def test_history_from_words_needs_the_answer(table: ReplyTable) -> None:
+    assert assistant.parse_history("crane beach", table, "BEACH")[0] == ("CRANE", reply_for("CRANE", "BEACH"))
+    with pytest.raises(LexigridError, match="no reply"):
+        assistant.parse_history("crane", table)
+
+
+def test_suggestions_are_ranked_by_exact_expectation(table: ReplyTable) -> None:
+    turns = assistant.parse_history("CRANE:..Y.G,SLOTH:.....", table)
+    candidates, allowed = assistant.replay(table, turns)
+    found = assistant.suggest(table, candidates, allowed, turn=2, top=5)
+    expectations = [s.expected_guesses for s in found]
+    assert all(e is not None for e in expectations)
+    assert expectations == sorted(expectations)  # type: ignore[type-var]
+    # a perfect split of m candidates by a non-candidate costs 2 guesses each: the floor
+    m = candidates.shape[0]
+    assert expectations[0] is not None and expectations[0] >= (2 * m - 1) / m
+
+
+def test_solved_history_ends_the_game(table: ReplyTable) -> None:
+    with pytest.raises(LexigridError, match="already all green"):
+        assistant.replay(table, [("CRANE", parse_reply("GGGGG")), ("SLATE", 0)])
+
+
+def test_review_grades_against_the_best(table: ReplyTable) -> None:
+    turns = assistant.parse_history("SALET TRAIN BEACH", table, "BEACH")
+    grades = assistant.review(table, turns)
+    assert [g.candidates_after for g in grades][-1] == 1
+    for grade in grades[1:]:
+        assert grade.loss is not None and grade.loss >= 0
+        assert grade.best.expected_guesses is not None and grade.played.expected_guesses is not None
+        assert grade.best.expected_guesses <= grade.played.expected_guesses

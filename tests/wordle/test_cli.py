@@ -1,0 +1,145 @@
+"""The `lexigrid wordle` commands: outputs, JSON shapes, play from stdin, bad input -> exit 2."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from lexigrid.wordle.reply import parse_reply, reply_for
+from tests.conftest import CliResult, shared_file
+
+Cli = Callable[..., CliResult]
+
+
+def test_reply(cli: Cli) -> None:
+    assert cli("wordle", "reply", "hatch", "beach").stdout.strip() == ".Y.GG"
+    assert cli("wordle", "reply", "hatch", "beach", "--style", "xof").stdout.strip() == "FOFXX"
+    payload = json.loads(cli("wordle", "reply", "speed", "abide", "--json").stdout)
+    assert payload["reply"] == "..Y.Y"
+
+
+BAD = {
+    "wrong length": (("reply", "hatc", "beach"), "letters"),
+    "unknown word": (("reply", "zzzzz", "beach"), "not in the word list"),
+    "impossible replies": (("suggest", "CRANE:GGGG.,CRANK:GGGG."), "no answer"),
+    "reply of wrong length": (("suggest", "CRANE:..Y"), "colours"),
+    "unknown strategy": (("backtest", "--strategy", "psychic"), "unknown strategy"),
+    "unknown opener": (("tree", "--opener", "qqqqq"), "not in the word list"),
+    "answer not an answer": (("review", "CRANE", "--answer", "aahed"), "not one of the possible answers"),
+    "review reply mismatch": (("review", "CRANE:GGGGG", "--answer", "beach"), "would get"),
+    "missing tree file": (("check-tree", "/nonexistent/tree.txt"), "does not exist"),
+    "hard-mode break in history": (("suggest", "HATCH:.Y.GG,CHEAP:.....", "--hard"), "hard mode"),
+}
+
+
+@pytest.mark.parametrize(("args", "message"), BAD.values(), ids=BAD.keys())
+def test_bad_input_is_one_line_and_exit_2(cli: Cli, args: tuple[str, ...], message: str) -> None:
+    result = cli("wordle", *args)
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error:")
+    assert message in result.stderr
+
+
+def test_backtest_json(cli: Cli) -> None:
+    result = cli(
+        "wordle", "backtest", "--strategy", "entropy", "--opener", "crane", "--limit", "40", "--json"
+    )
+    payload = json.loads(result.stdout)
+    assert {"strategy", "opener", "games", "total", "average", "max", "failures", "distribution"} <= set(
+        payload
+    )
+    assert payload["games"] == 40 and payload["opener"] == "CRANE"
+    assert sum(payload["distribution"].values()) == 40
+    assert payload["total"] == sum(int(k) * v for k, v in payload["distribution"].items())
+
+
+def test_backtest_table(cli: Cli) -> None:
+    result = cli("wordle", "backtest", "--strategy", "minimax", "--opener", "raise", "--limit", "30")
+    assert result.exit_code == 0 and "average" in result.stdout and "█" in result.stdout
+
+
+def test_tree_out_and_check(cli: Cli, tmp_path: Path) -> None:
+    answers = tmp_path / "answers.txt"
+    answers.write_text("beach\nhatch\nbatch\nmatch\npatch\nlatch\nwatch\ncatch\n")
+    guesses = tmp_path / "guesses.txt"
+    guesses.write_text("clamp\nwhelp\nblimp\n")
+    out = tmp_path / "tree.json"
+    base = ("--answers", str(answers), "--guesses", str(guesses))
+    payload = json.loads(cli("wordle", "tree", *base, "--exhaustive", "--out", str(out), "--json").stdout)
+    assert payload["games"] == 8 and payload["proven_optimal"] is True
+    checked = json.loads(cli("wordle", "check-tree", str(out), *base, "--json").stdout)
+    assert checked["total"] == payload["total"]
+
+
+def test_nyt_lists_option(cli: Cli) -> None:
+    answers = shared_file("data", "wordle", "answers_nyt2022.txt")
+    guesses = shared_file("data", "wordle", "allowed_nyt2022.txt")
+    args = ("--answers", str(answers), "--guesses", str(guesses))
+    payload = json.loads(cli("wordle", "suggest", "SALET:.Y...,CORNY:..Y..", *args, "--json").stdout)
+    expected = [
+        w
+        for w in answers.read_text().upper().split()
+        if reply_for("SALET", w) == parse_reply(".Y...") and reply_for("CORNY", w) == parse_reply("..Y..")
+    ]
+    assert payload["candidates"] == sorted(expected) and payload["count"] == len(expected) > 0
+
+
+def test_suggest(cli: Cli) -> None:
+    payload = json.loads(cli("wordle", "suggest", "CRANE:..Y.G,SLOTH:.....", "--json").stdout)
+    assert payload["count"] == len(payload["candidates"]) > 1
+    assert all(w[2] == "A" or "A" in w for w in payload["candidates"])
+    best = payload["suggestions"][0]
+    assert best["expected_guesses"] <= min(s["expected_guesses"] for s in payload["suggestions"])
+    assert "splits" in best["why"]
+
+
+def test_review(cli: Cli) -> None:
+    payload = json.loads(cli("wordle", "review", "SALET TRAIN BEACH", "--answer", "beach", "--json").stdout)
+    turns = payload["turns"]
+    assert [t["guess"] for t in turns] == ["SALET", "TRAIN", "BEACH"]
+    assert turns[-1]["candidates_after"] == 1
+    for t in turns[1:]:
+        assert t["loss"] is not None and t["loss"] >= 0
+
+
+def test_review_share_text(cli: Cli) -> None:
+    share = "Wordle 200 3/6\n⬜🟨⬜⬜⬜ SALET\n⬜⬜🟩⬜⬜ TRAIN\n🟩🟩🟩🟩🟩 BEACH"
+    result = cli("wordle", "review", share, "--answer", "beach", "--json")
+    assert result.exit_code == 2 and "would get" in result.stderr  # SALET gets ⬜🟨⬜🟨⬜, not the typed row
+    share = "Wordle 200 3/6\n⬜🟨⬜🟨⬜ SALET\n⬜⬜🟩⬜⬜ TRAIN\n🟩🟩🟩🟩🟩 BEACH"
+    assert cli("wordle", "review", share, "--answer", "beach", "--json").exit_code == 0
+    squares_only = "⬜🟨⬜🟨⬜\n🟩🟩🟩🟩🟩"
+    assert "without the guessed words" in cli("wordle", "review", squares_only, "--answer", "beach").stderr
+
+
+def _play(cli: Cli, monkeypatch: pytest.MonkeyPatch, typed: str, *args: str) -> CliResult:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    return cli("wordle", "play", *args)
+
+
+def test_play_from_stdin(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = _play(cli, monkeypatch, "zzzzz\ncrane\ncrank\nbeach\n", "--answer", "beach", "--hard")
+    assert "refused: ZZZZZ is not in the word list" in result.stdout
+    assert "refused: hard mode" in result.stdout
+    assert "solved in 2 guesses" in result.stdout
+
+
+def test_play_seeded_runs_out(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    typed = "".join(f"{w}\n" for w in ["crane", "slot", "pudgy", "wimpy", "fjord", "quack", "zesty", "extra"])
+    first = _play(cli, monkeypatch, typed, "--seed", "7")
+    second = _play(cli, monkeypatch, typed, "--seed", "7")
+    assert first.stdout == second.stdout
+    assert "SLOT has 4 letters" in first.stdout
+    assert "not solved: the answer was" in first.stdout
+
+
+def test_play_quordle_and_absurdle(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = _play(cli, monkeypatch, "crane\n", "--boards", "4", "--seed", "1")
+    assert "Quordle" in result.stdout and "9 guesses" in result.stdout and "board 4" in result.stdout
+    result = _play(cli, monkeypatch, "crane\nslate\n", "--absurdle")
+    assert "answers still possible" in result.stdout
