@@ -21,11 +21,32 @@ def build_table(guesses: npt.NDArray[np.uint8], answers: npt.NDArray[np.uint8], 
     """Fill out[g, a] with the reply code of guess g against answer a (greens, then yellows)."""
     n_guesses, length = guesses.shape
     n_answers = answers.shape[0]
+    letter_sets = np.zeros(n_answers, np.int64)
+    for a in range(n_answers):
+        for i in range(length):
+            letter_sets[a] |= 1 << answers[a, i]
     for g in prange(n_guesses):
         left = np.zeros(26, np.int8)
+        repeated = False
+        for i in range(length):
+            for j in range(i):
+                if guesses[g, i] == guesses[g, j]:
+                    repeated = True
         for a in range(n_answers):
             code = 0
             power = 1
+            if not repeated:
+                # Distinct guess letters: a letter not in place is yellow iff the answer has it
+                # anywhere, since a green elsewhere would be a different letter.
+                for i in range(length):
+                    letter = guesses[g, i]
+                    if letter == answers[a, i]:
+                        code += 2 * power
+                    elif letter_sets[a] >> letter & 1:
+                        code += power
+                    power *= 3
+                out[g, a] = code
+                continue
             for i in range(length):
                 if guesses[g, i] != answers[a, i]:
                     left[answers[a, i]] += 1
@@ -48,28 +69,36 @@ def partition_stats(
 ) -> tuple[Indices, Indices, Indices, npt.NDArray[np.float64]]:
     """For each guess: the number of parts, the largest part, the sum of squares and of n log2 n."""
     n = guesses.shape[0]
+    m = answers.shape[0]
     parts = np.zeros(n, np.int64)
     largest = np.zeros(n, np.int64)
     squares = np.zeros(n, np.int64)
     nlogn = np.zeros(n, np.float64)
     counts = np.zeros(n_replies, np.int64)
+    touched = np.zeros(m, np.int64)
+    nlog = np.zeros(m + 1, np.float64)
+    for k in range(2, m + 1):
+        nlog[k] = k * np.log2(k)
     for j in range(n):
         row = table[guesses[j]]
-        for a in answers:
-            counts[row[a]] += 1
         p = 0
+        for a in answers:
+            c = row[a]
+            if counts[c] == 0:
+                touched[p] = c
+                p += 1
+            counts[c] += 1
         big = 0
         sq = 0
         ent = 0.0
-        for a in answers:
-            c = counts[row[a]]
-            if c > 0:
-                p += 1
-                if c > big:
-                    big = c
-                sq += c * c
-                ent += c * np.log2(c)
-                counts[row[a]] = 0
+        for i in range(p):
+            c = touched[i]
+            k = counts[c]
+            counts[c] = 0
+            if k > big:
+                big = k
+            sq += k * k
+            ent += nlog[k]
         parts[j] = p
         largest[j] = big
         squares[j] = sq

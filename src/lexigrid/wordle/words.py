@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import metadata
 from pathlib import Path
 
@@ -37,7 +37,7 @@ class WordLists:
         """The word length."""
         return len(self.answers[0])
 
-    @property
+    @cached_property
     def sha256(self) -> str:
         """Content hash of both lists: the key of the reply table in the cache."""
         digest = hashlib.sha256()
