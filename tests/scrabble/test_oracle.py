@@ -100,3 +100,23 @@ def test_incremental_cross_checks_equal_a_fresh_computation(small_engine: Engine
         fresh = small_engine.cross_checks(board.copy())
         assert checks.checks == fresh.checks
         assert checks.cscores == fresh.cscores
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000), turns=st.integers(0, 8), rack=st.text(RACK_TILES, min_size=1, max_size=7))
+def test_property_best_move_is_the_maximum(small_engine: Engine, seed: int, turns: int, rack: str) -> None:
+    """The shadow-pruned best move scores (and values) exactly the maximum of the full list."""
+    if rack.count("?") > 2:
+        rack = rack.replace("?", "", rack.count("?") - 2)
+    position = Position(_grown_board(small_engine, seed, turns), (Rack(rack), Rack()))
+    moves = small_engine.moves(position)
+    placements_found = list(moves.placements())
+    best = small_engine.best(position, "score")
+    if not placements_found:
+        assert best is None
+        return
+    assert best is not None
+    assert best.score == max(m.score for m in placements_found)
+    by_equity = small_engine.best(position, "equity")
+    assert by_equity is not None
+    assert by_equity.equity == pytest.approx(max(m.equity for m in [*placements_found, *moves.exchanges]))

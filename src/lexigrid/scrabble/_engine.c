@@ -558,15 +558,16 @@ static int cmp_shadow(const void *a, const void *b) {
     return (x < y) - (x > y);
 }
 
-static int shadow_bound(const Gen *g, const int *values, int k) {
+static double shadow_bound(const Gen *g, const int *values, int k, const double *max_leave) {
     int dim = g->dim, base = g->line * dim, a = g->anchor;
     const uint8_t *row = g->tiles + base;
-    if (!g->checks[base + a]) return -1;
+    uint32_t letters = g->rack[0] ? ALL_LETTERS : g->rack_mask;
+    if (!(g->checks[base + a] & letters)) return -1;
     int lsq[8], rsq[8], lthr[8], rthr[8];
     int pos = a - 1, thr = 0, nl = 0, nr = 0;
     while (pos >= 0 && row[pos]) thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & 31], pos--;
     lthr[0] = thr;
-    while (nl < k - 1 && pos >= 0 && pos > g->last_anchor && !row[pos] && g->checks[base + pos]) {
+    while (nl < k - 1 && pos >= 0 && pos > g->last_anchor && !row[pos] && (g->checks[base + pos] & letters)) {
         lsq[++nl] = pos--;
         while (pos >= 0 && row[pos]) thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & 31], pos--;
         lthr[nl] = thr;
@@ -574,36 +575,49 @@ static int shadow_bound(const Gen *g, const int *values, int k) {
     pos = a + 1, thr = 0;
     while (pos < dim && row[pos]) thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & 31], pos++;
     rthr[0] = thr;
-    while (nr < k - 1 && pos < dim && !row[pos] && g->checks[base + pos]) {
+    while (nr < k - 1 && pos < dim && !row[pos] && (g->checks[base + pos] & letters)) {
         rsq[++nr] = pos++;
         while (pos < dim && row[pos]) thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & 31], pos++;
         rthr[nr] = thr;
     }
-    int best = -1;
+    double best = -1;
     for (int j = 0; j <= nl; j++) {
-        int rr = k - 1 - j < nr ? k - 1 - j : nr;
-        int sq[8], n = 0;
-        sq[n++] = base + a;
-        for (int i = 1; i <= j; i++) sq[n++] = base + lsq[i];
-        for (int i = 1; i <= rr; i++) sq[n++] = base + rsq[i];
-        int wm = 1, fixed = 0;
-        for (int i = 0; i < n; i++) wm *= g->wmul[sq[i]];
-        fixed = (lthr[j] + rthr[rr]) * wm;
-        int weights[8];
-        for (int i = 0; i < n; i++) {
-            int32_t cs = g->cscores[sq[i]];
-            weights[i] = g->lmul[sq[i]] * (wm + (cs >= 0 ? g->wmul[sq[i]] : 0));
-            if (cs >= 0) fixed += cs * g->wmul[sq[i]];
-        }
-        for (int i = 1; i < n; i++) /* insertion sort, descending */
-            for (int m = i; m > 0 && weights[m] > weights[m - 1]; m--) {
-                int t = weights[m];
-                weights[m] = weights[m - 1];
-                weights[m - 1] = t;
+        int rmax = k - 1 - j < nr ? k - 1 - j : nr;
+        for (int rr = max_leave ? 0 : rmax; rr <= rmax; rr++) {
+            int sq[8], n = 0;
+            sq[n++] = base + a;
+            for (int i = 1; i <= j; i++) sq[n++] = base + lsq[i];
+            for (int i = 1; i <= rr; i++) sq[n++] = base + rsq[i];
+            int wm = 1;
+            for (int i = 0; i < n; i++) wm *= g->wmul[sq[i]];
+            int fixed = (lthr[j] + rthr[rr]) * wm, capped = 0;
+            int weights[8];
+            for (int i = 0; i < n; i++) {
+                int32_t cs = g->cscores[sq[i]];
+                weights[i] = g->lmul[sq[i]] * (wm + (cs >= 0 ? g->wmul[sq[i]] : 0));
+                if (cs >= 0) fixed += cs * g->wmul[sq[i]];
+                /* the best real tile the cross-check lets onto this square */
+                uint32_t fits = g->checks[sq[i]] & g->rack_mask;
+                int cap = 0;
+                while (fits) {
+                    int x = __builtin_ctz(fits);
+                    fits &= fits - 1;
+                    if (g->scores[x] > cap) cap = g->scores[x];
+                }
+                capped += weights[i] * cap;
             }
-        int total = fixed + (n == g->bingo_tiles ? g->bingo_bonus : 0);
-        for (int i = 0; i < n; i++) total += weights[i] * values[i];
-        if (total > best) best = total;
+            for (int i = 1; i < n; i++) /* insertion sort, descending */
+                for (int m = i; m > 0 && weights[m] > weights[m - 1]; m--) {
+                    int t = weights[m];
+                    weights[m] = weights[m - 1];
+                    weights[m - 1] = t;
+                }
+            int paired = 0;
+            for (int i = 0; i < n; i++) paired += weights[i] * values[i];
+            double total = fixed + (paired < capped ? paired : capped) + (n == g->bingo_tiles ? g->bingo_bonus : 0);
+            if (max_leave) total += max_leave[n];
+            if (total > best) best = total;
+        }
     }
     return best;
 }
@@ -660,9 +674,16 @@ static PyObject *generate(PyObject *self, PyObject *args) {
             values[m - 1] = t;
         }
     if (k > 7) k = 7; /* a bound over the first 7 would be wrong with bigger racks: never prune then */
-    double max_leave = 0;
-    for (Py_ssize_t i = 0; i < (Py_ssize_t)(leave_b.len / sizeof(double)); i++)
-        if (i == 0 || g.leave_values[i] > max_leave) max_leave = g.leave_values[i];
+    /* the best leave adjustment for each number of tiles played */
+    double max_leave[32];
+    for (int n = 0; n < 32; n++) max_leave[n] = -1e300;
+    for (Py_ssize_t i = 0; i < (Py_ssize_t)(leave_b.len / sizeof(double)); i++) {
+        int kept = 0;
+        for (int x = 0; x < 27; x++)
+            if (g.stride[x]) kept += (int)((i / g.stride[x]) % (g.rack[x] + 1));
+        int played = g.rack_size - kept;
+        if (played >= 0 && played < 32 && g.leave_values[i] > max_leave[played]) max_leave[played] = g.leave_values[i];
+    }
     int pruning = (mode == MODE_BEST_SCORE || mode == MODE_BEST_EQUITY) && g.rack_size <= 7;
     Shadow *shadows = NULL;
     size_t nshadows = 0;
@@ -692,10 +713,10 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                 if (!anchor) continue;
                 g.anchor = pos;
                 if (pruning) {
-                    int bound = shadow_bound(&g, values, k);
-                    if (bound >= 0) {
+                    double bound = shadow_bound(&g, values, k, mode == MODE_BEST_EQUITY ? max_leave : NULL);
+                    if (bound > -1) {
                         Shadow *sh = &shadows[nshadows++];
-                        sh->bound = bound + (mode == MODE_BEST_EQUITY ? max_leave : 0.0);
+                        sh->bound = bound;
                         sh->down = d;
                         sh->line = line;
                         sh->anchor = pos;

@@ -171,6 +171,7 @@ class Engine:
         self._layouts: dict[int, tuple[bytes, bytes, bytes]] = {}
         self._leave_tables: dict[tuple[bytes, bool, int], tuple[bytes, bytes]] = {}
         self._leave_values: dict[str, float] = {}
+        self._exchange_lists: dict[tuple[bytes, bool, int], list[Move]] = {}
 
     def _layout_arrays(self, board: Board) -> tuple[bytes, bytes, bytes]:
         """Letter and word multipliers and the opening vowel penalty, row-major then transposed."""
@@ -208,17 +209,21 @@ class Engine:
 
     def leave_table(self, position: Position) -> tuple[bytes, bytes]:
         """The rack's mixed-radix strides per tile and the equity adjustment of every possible leave."""
-        rack = position.rack
-        codes = rack.code_counts()
-        bag_empty = position.bag_size() == 0
-        opponent = sum(self.rules.tiles.score(t) for t in position.racks[1].counts.elements())
-        key = (codes, bag_empty, opponent if bag_empty else 0)
+        key = self._leave_key(position)
         found = self._leave_tables.get(key)
         if found is None:
             if len(self._leave_tables) > 4096:  # racks seen in a long self-play run: start afresh
                 self._leave_tables.clear()
-            found = self._leave_tables[key] = self._build_leave_table(codes, bag_empty, opponent)
+            found = self._leave_tables[key] = self._build_leave_table(*key)
         return found
+
+    def _leave_key(self, position: Position) -> tuple[bytes, bool, int]:
+        """What a leave table depends on: the rack, whether the bag is empty, the opponent's tiles then."""
+        bag_empty = position.bag_size() == 0
+        opponent = (
+            sum(self.rules.tiles.score(t) for t in position.racks[1].counts.elements()) if bag_empty else 0
+        )
+        return position.rack.code_counts(), bag_empty, opponent
 
     def leave_value(self, leave: str) -> float:
         """The leave model's value of the tiles kept, memoised by sorted leave."""
@@ -293,6 +298,16 @@ class Engine:
         """Every distinct exchange (a non-empty sub-multiset of the rack), when exchanging is legal."""
         if not position.can_exchange():
             return []
+        key = self._leave_key(position)
+        found = self._exchange_lists.get(key)
+        if found is None:
+            if len(self._exchange_lists) > 4096:
+                self._exchange_lists.clear()
+            found = self._exchange_lists[key] = self._all_exchanges(position)
+        return list(found)
+
+    def _all_exchanges(self, position: Position) -> list[Move]:
+        """The exchanges of the position's rack with their equity (the leave kept)."""
         rack = position.rack
         tiles = sorted(rack.counts)
         strides, values = self.leave_table(position)
@@ -319,9 +334,10 @@ class Engine:
         assert isinstance(found, bytes)
         best = decode(np.frombuffer(found, dtype=RECORD)[0]) if found else None
         if by == "equity":
-            for move in self.exchanges(position):
-                if best is None or move.equity > best.equity:
-                    best = move
+            exchanges = self.exchanges(position)
+            top = max(exchanges, key=lambda m: m.equity, default=None)
+            if top is not None and (best is None or top.equity > best.equity):
+                best = top
             if best is None:
                 best = Move("pass", equity=PASS_EQUITY)
         return best
