@@ -1,4 +1,4 @@
-"""Scrabble engine benchmarks: GADDAG build/load/memory, all placements and best move on the reference positions.
+"""Scrabble benchmarks: GADDAG build, load and memory; all placements and best move on reference positions.
 
 Run: python benchmarks/bench_scrabble.py   (needs ../shared/data for TWL06 and the reference positions)
 """
