@@ -54,9 +54,10 @@ def solutions(sides: Sequence[str], lexicon: Iterable[str], max_words: int) -> s
     words = sorted(w for w in set(lexicon) if playable(sides, w))
     found: set[tuple[str, ...]] = set()
     chains: list[tuple[str, ...]] = [(w,) for w in words]
-    for _ in range(max_words):
+    for size in range(1, max_words + 1):
         for chain in chains:
             if covers(sides, chain) and not is_redundant(sides, chain):
                 found.add(chain)
-        chains = [(*c, w) for c in chains for w in words if c[-1][-1] == w[0]]
+        if size < max_words:
+            chains = [(*c, w) for c in chains for w in words if c[-1][-1] == w[0]]
     return found

@@ -1,0 +1,84 @@
+"""`lexigrid letterboxed`: output shapes, exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+from lexigrid.letterboxed import iter_solutions
+from lexigrid.lexicon import Lexicon
+from tests.conftest import CliResult
+from tests.letterboxed.conftest import BOXCHAR
+
+Cli = Callable[..., CliResult]
+
+
+def test_solve_json(cli: Cli) -> None:
+    result = cli("letterboxed", "solve", "vyq fig ote xlu", "--top", "3", "--json")
+    assert result.exit_code == 0
+    payload = json.loads(result.stdout)
+    assert set(payload) >= {"board", "solutions", "playable_words", "elapsed_ms"}
+    assert payload["board"] == BOXCHAR and payload["playable_words"] > 100
+    assert [s["words"] for s in payload["solutions"]][:2] == [
+        ["FOXGLOVE", "EQUITY"],
+        ["FOG", "GLOVE", "EXILE", "EQUITY"],
+    ]
+    assert len(payload["solutions"]) == 3 and all(isinstance(s["score"], float) for s in payload["solutions"])
+
+
+def test_solve_draws_the_box(cli: Cli) -> None:
+    result = cli("letterboxed", "solve", BOXCHAR, "--top", "2")
+    assert result.exit_code == 0
+    assert "┌" in result.stdout and "FOXGLOVE-EQUITY" in result.stdout
+
+
+def test_all_streams_every_solution(cli: Cli, default_lexicon: Lexicon) -> None:
+    result = cli("letterboxed", "solve", BOXCHAR, "--all", "--max-words", "3")
+    expected = {str(s) for s in iter_solutions(BOXCHAR, default_lexicon, max_words=3)}
+    printed = {line.split()[0] for line in result.stdout.splitlines() if "-" in line and "│" not in line}
+    assert result.exit_code == 0 and printed == expected
+    payload = json.loads(cli("letterboxed", "solve", BOXCHAR, "--all", "--max-words", "3", "--json").stdout)
+    assert {"-".join(s["words"]) for s in payload["solutions"]} == expected
+
+
+def test_check_exit_codes(cli: Cli) -> None:
+    good = cli("letterboxed", "check", BOXCHAR, "foxglove-equity", "--json")
+    assert good.exit_code == 0 and json.loads(good.stdout)["valid"] is True
+    bad = cli("letterboxed", "check", BOXCHAR, "FOXGLOVE-QUIET")
+    assert bad.exit_code == 1 and "both on side OTE" in bad.stdout
+
+
+def test_hint_json(cli: Cli) -> None:
+    result = cli("letterboxed", "hint", BOXCHAR, "FOG", "--json", "--top", "2")
+    payload = json.loads(result.stdout)
+    assert result.exit_code == 0 and payload["played"] == ["FOG"]
+    assert payload["hints"][0]["word"] == "GLOVE"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "VYQ,FIG,OTE"], "not 4 sides of 3 letters"),
+        (["solve", "VYQ,FIG,OTE,XLV"], "repeats the letter"),
+        (["solve", "VYQ,FIG,OT3,XLU"], "non-letter"),
+        (["solve", BOXCHAR, "--max-words", "7"], "--max-words must be between 1 and 6"),
+        (["solve", BOXCHAR, "--max-words", "0"], "--max-words must be between 1 and 6"),
+        (["solve", BOXCHAR, "--top", "0"], "--top must be at least 1"),
+        (["solve", BOXCHAR, "--common", "0"], "--common must be at least 1"),
+        (["solve", BOXCHAR, "--shape", "4by3"], "shape"),
+        (["check", BOXCHAR, "FOX-GL0VE"], "not a word of letters"),
+        (["hint", BOXCHAR, "QUIET"], "cannot be played"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str, cli: Cli) -> None:
+    result = cli("letterboxed", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr and result.stderr.count("\n") == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_other_box_shape(cli: Cli) -> None:
+    result = cli("letterboxed", "solve", "ABCD,EFGH,ILMN", "--shape", "3x4", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["board"] == "ABCD,EFGH,ILMN"
