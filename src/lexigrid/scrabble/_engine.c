@@ -246,6 +246,14 @@ nomem:
 /* ------------------------------------------------------------------------------------------------ */
 /* Cross-checks: which letters may go on an empty square given the tiles beside it across the line.  */
 
+/* Bits set in x, without a libgcc call when the target has no popcount instruction. */
+static inline uint32_t pop32(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (x * 0x01010101u) >> 24;
+}
+
 static inline uint32_t find_arc(const uint32_t *kwg, uint32_t node, uint32_t letter) {
     if (!node) return 0;
     for (uint32_t i = node;; i++) {
@@ -509,7 +517,7 @@ static void gen(Gen *g, int pos, uint32_t node, int left, int ms, int wm, int ct
     if (tile) {
         uint32_t x = tile & 31;
         if (!(mask >> x & 1)) return;
-        uint32_t a = g->kwg[node + (uint32_t)__builtin_popcount(mask & ((1u << x) - 1))];
+        uint32_t a = g->kwg[node + pop32(mask & ((1u << x) - 1))];
         g->strip[pos] = (uint8_t)(tile | THROUGH);
         go_on(g, pos, a, left, ms + ((tile & BLANK) ? 0 : g->scores[x]), wm, ct, nt, leave);
         return;
@@ -523,7 +531,7 @@ static void gen(Gen *g, int pos, uint32_t node, int left, int ms, int wm, int ct
     while (allowed) {
         uint32_t x = (uint32_t)__builtin_ctz(allowed);
         allowed &= allowed - 1;
-        uint32_t a = g->kwg[node + (uint32_t)__builtin_popcount(mask & ((1u << x) - 1))];
+        uint32_t a = g->kwg[node + pop32(mask & ((1u << x) - 1))];
         if (g->rack[x]) {
             int v = g->scores[x] * lm;
             if (!--g->rack[x]) g->rack_mask &= ~(1u << x);

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Protocol
 
@@ -21,7 +22,7 @@ TILE_VALUES: dict[str, float] = {
 }  # fmt: skip
 DUPLICATE_PENALTY = 4.0  # each extra copy of a letter kept
 IMBALANCE_PENALTY = 2.5  # each vowel beyond consonants + 1, each consonant beyond vowels + 2
-Q_WITHOUT_U_PENALTY = 4.0
+Q_WITHOUT_U_PENALTY = 6.0
 
 
 class LeaveModel(Protocol):
@@ -32,6 +33,7 @@ class LeaveModel(Protocol):
         ...
 
 
+@dataclass(frozen=True)
 class HeuristicLeaves:
     """Per-tile values, minus penalties for duplicates, vowel/consonant imbalance and Q without U."""
 
@@ -48,6 +50,50 @@ class HeuristicLeaves:
         if counts["Q"] and not counts["U"]:
             total -= Q_WITHOUT_U_PENALTY
         return total
+
+
+def leave_features(leave: str) -> list[str]:
+    """A leave's features: each copy of each tile (S1, S2 ...), the vowel/consonant mix, Q without U."""
+    counts = Counter(leave)
+    names = [f"{tile}{k}" for tile, n in counts.items() for k in range(1, n + 1)]
+    vowels = sum(n for t, n in counts.items() if t in VOWELS)
+    consonants = sum(n for t, n in counts.items() if t != BLANK and t not in VOWELS)
+    names.append(f"v{vowels}c{consonants}")
+    if counts["Q"] and not counts["U"]:
+        names.append("q-no-u")
+    return names
+
+
+@dataclass(frozen=True)
+class LinearLeaves:
+    """Learned feature weights: value(leave) = the sum of its weights minus the empty leave's."""
+
+    weights: dict[str, float] = field(hash=False)
+
+    def value(self, leave: str) -> float:
+        """The learned value of a leave, relative to keeping nothing."""
+        if not leave:
+            return 0.0
+        total = sum(self.weights.get(name, 0.0) for name in leave_features(leave))
+        return total - self.weights.get("v0c0", 0.0)
+
+    def save(self, path: Path) -> None:
+        """Write the weights as JSON."""
+        path.write_text(json.dumps(dict(sorted(self.weights.items())), indent=1) + "\n")
+
+    @classmethod
+    def read(cls, path: Path) -> LinearLeaves:
+        """Weights saved by `save`."""
+        return cls(json.loads(path.read_text()))
+
+
+def default_leaves() -> LeaveModel:
+    """The leave values learned by self-play that ship with lexigrid, else the heuristic."""
+    try:
+        text = resources.files("lexigrid.scrabble").joinpath("data", "leaves_english.json").read_text()
+    except FileNotFoundError:
+        return HeuristicLeaves()
+    return LinearLeaves(json.loads(text))
 
 
 @dataclass

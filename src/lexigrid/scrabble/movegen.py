@@ -18,7 +18,7 @@ from lexigrid.scrabble.board import Board, LineListener
 from lexigrid.scrabble.cgp import Position
 from lexigrid.scrabble.gaddag import Gaddag
 from lexigrid.scrabble.gaddag import load as load_gaddag
-from lexigrid.scrabble.leave import HeuristicLeaves, LeaveModel
+from lexigrid.scrabble.leave import LeaveModel, default_leaves
 from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.rules import BLANK, LETTERS, Rules
 
@@ -164,7 +164,7 @@ class Engine:
 
         self.lexicon = lexicon if lexicon is not None else load_lexicon()
         self.rules = rules or default_rules()
-        self.leaves = leaves or HeuristicLeaves()
+        self.leaves = leaves or default_leaves()
         self.gaddag = load_gaddag(self.lexicon)
         tiles = self.rules.tiles
         self.tile_scores = bytes([0, *(tiles.scores.get(letter, 0) for letter in LETTERS)])

@@ -1,0 +1,186 @@
+"""Learning leave values by self-play: static-equity games, next-turn scores, a least-squares fit.
+
+Each turn played with tiles still in the bag yields one sample: the leave kept, and what the same player
+scores on their next turn. A leave's value is how much more than average that next turn scores, fitted
+as a linear model over leave features (each copy of each tile, the vowel/consonant mix, Q without U), as
+wolges and MAGPIE learn their leave tables from self-play (they fit every leave; we fit features, which
+needs far fewer games). The game loop here is the smallest one that plays legal games for training; the
+game layer proper lives elsewhere.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from lexigrid.lexicon import load
+from lexigrid.runner import run
+from lexigrid.scrabble.board import Board, Rack
+from lexigrid.scrabble.cgp import Position
+from lexigrid.scrabble.leave import HeuristicLeaves, LeaveModel, LinearLeaves, leave_features
+from lexigrid.scrabble.move import Move
+from lexigrid.scrabble.movegen import Engine
+from lexigrid.scrabble.rules import rules
+
+MAX_SCORELESS_TURNS = 6
+RIDGE = 1.0  # shrinks rarely seen features towards 0
+
+
+@dataclass
+class GameRecord:
+    """One self-play game: final scores (first player first) and the (leave, next-turn score) samples."""
+
+    scores: tuple[int, int]
+    samples: list[tuple[str, int]]
+    moves: list[Move]
+
+
+_ENGINES: dict[tuple[str | None, str], Engine] = {}
+
+
+def _engine(lexicon: str | None, model: LeaveModel) -> Engine:
+    """One engine per lexicon and leave model in each worker process."""
+    key = (lexicon, repr(model))
+    found = _ENGINES.get(key)
+    if found is None:
+        found = _ENGINES[key] = Engine(load(lexicon), rules(), model)
+    return found
+
+
+def play_game(seed: int, models: tuple[LeaveModel, LeaveModel], lexicon: str | None = None) -> GameRecord:
+    """A game between two static-equity players (first player uses models[0])."""
+    engines = (_engine(lexicon, models[0]), _engine(lexicon, models[1]))
+    rng = random.Random(seed)
+    tiles = engines[0].rules.tiles
+    bag = [t for t, n in tiles.counts.items() for _ in range(n)]
+    rng.shuffle(bag)
+    board = Board(engines[0].rules)
+    racks = [Counter(bag.pop() for _ in range(7)), Counter(bag.pop() for _ in range(7))]
+    scores = [0, 0]
+    zeros = 0
+    turn_scores: list[int] = []
+    played: list[Move] = []
+    kept: list[tuple[int, str]] = []  # (turn, leave) for turns played with tiles in the bag
+    turn = 0
+    while True:
+        p = turn % 2
+        rack = Rack("".join(racks[p].elements()))
+        position = Position(board, (rack, Rack("".join(racks[1 - p].elements()))), (scores[p], scores[1 - p]))
+        move = engines[p].best(position, "equity")
+        assert move is not None
+        bag_before = len(bag)
+        if move.kind == "place":
+            board.place(move)
+            scores[p] += move.score
+            racks[p].subtract(move.tiles_used)
+            racks[p] = +racks[p]
+            zeros = 0
+            while bag and sum(racks[p].values()) < 7:
+                racks[p][bag.pop()] += 1
+        elif move.kind == "exchange":
+            drawn = [bag.pop() for _ in move.tiles_used]
+            racks[p].subtract(move.tiles_used)
+            racks[p] = +racks[p]
+            bag.extend(move.tiles_used)
+            rng.shuffle(bag)
+            racks[p].update(drawn)
+            zeros += 1
+        else:
+            zeros += 1
+        turn_scores.append(move.score)
+        played.append(move)
+        if bag_before:
+            left = Counter(rack.counts)
+            left.subtract(move.tiles_used)
+            kept.append((turn, "".join(sorted((+left).elements()))))
+        turn += 1
+        if not racks[p]:
+            out = sum(tiles.score(t) for t in racks[1 - p].elements())
+            scores[p] += out
+            scores[1 - p] -= out
+            break
+        if zeros >= MAX_SCORELESS_TURNS:
+            for q in (0, 1):
+                scores[q] -= sum(tiles.score(t) for t in racks[q].elements())
+            break
+    samples = [(leave, turn_scores[t + 2]) for t, leave in kept if t + 2 < len(turn_scores)]
+    return GameRecord((scores[0], scores[1]), samples, played)
+
+
+def _play(item: tuple[int, tuple[LeaveModel, LeaveModel], str | None]) -> GameRecord:
+    """Runner job: one game."""
+    seed, models, lexicon = item
+    return play_game(seed, models, lexicon)
+
+
+def fit(samples: Sequence[tuple[str, int]]) -> LinearLeaves:
+    """Least-squares (ridge) feature weights: next-turn score minus the mean, explained by the leave."""
+    names = sorted({name for leave, _ in samples for name in leave_features(leave)})
+    column = {name: i for i, name in enumerate(names)}
+    x = np.zeros((len(samples), len(names)))
+    y = np.array([score for _, score in samples], dtype=float)
+    for row, (leave, _) in enumerate(samples):
+        for name in leave_features(leave):
+            x[row, column[name]] += 1.0
+    y -= y.mean()
+    weights = np.linalg.solve(x.T @ x + RIDGE * np.eye(len(names)), x.T @ y)
+    return LinearLeaves({name: round(float(w), 3) for name, w in zip(names, weights, strict=True)})
+
+
+def learn(
+    games: int,
+    rounds: int = 2,
+    jobs: int = 1,
+    lexicon: str | None = None,
+    seed: int = 1,
+    progress: bool = True,
+) -> LinearLeaves:
+    """Leave weights learned over `rounds` of `games` self-play games, starting from the heuristic."""
+    model: LeaveModel = HeuristicLeaves()
+    learned = LinearLeaves({})
+    for r in range(rounds):
+        items = [(seed + r * games + i, (model, model), lexicon) for i in range(games)]
+        records = run(_play, items, jobs=jobs, description=f"self-play round {r + 1}", progress=progress)
+        learned = fit([s for record in records for s in record.samples])
+        model = learned
+    return learned
+
+
+@dataclass
+class Comparison:
+    """A head-to-head match over paired games (same bag, each side moving first once)."""
+
+    games: int
+    wins: float  # draws count a half
+    mean_spread: float
+    spread_stderr: float
+
+    @property
+    def win_rate(self) -> float:
+        """The first model's share of wins."""
+        return self.wins / self.games
+
+
+def compare(
+    model: LeaveModel,
+    other: LeaveModel,
+    pairs: int,
+    jobs: int = 1,
+    lexicon: str | None = None,
+    seed: int = 10_000_000,
+    progress: bool = True,
+) -> Comparison:
+    """How `model` fares against `other` over 2 x pairs games."""
+    items = [(seed + i, (model, other), lexicon) for i in range(pairs)]
+    items += [(seed + i, (other, model), lexicon) for i in range(pairs)]
+    records = run(_play, items, jobs=jobs, description="head to head", progress=progress)
+    spreads = [r.scores[0] - r.scores[1] for r in records[:pairs]]
+    spreads += [r.scores[1] - r.scores[0] for r in records[pairs:]]
+    wins = sum(1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in spreads)
+    stderr = statistics.stdev(spreads) / len(spreads) ** 0.5 if len(spreads) > 1 else 0.0
+    return Comparison(len(spreads), wins, statistics.fmean(spreads), stderr)
