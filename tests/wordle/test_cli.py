@@ -70,7 +70,7 @@ def test_tree_out_and_check(cli: Cli, tmp_path: Path) -> None:
     guesses.write_text("clamp\nwhelp\nblimp\n")
     out = tmp_path / "tree.json"
     base = ("--answers", str(answers), "--guesses", str(guesses))
-    payload = json.loads(cli("wordle", "tree", *base, "--exhaustive", "--out", str(out), "--json").stdout)
+    payload = json.loads(cli("wordle", "tree", *base, "--out", str(out), "--json").stdout)
     assert payload["games"] == 8 and payload["proven_optimal"] is True
     checked = json.loads(cli("wordle", "check-tree", str(out), *base, "--json").stdout)
     assert checked["total"] == payload["total"]

@@ -163,17 +163,15 @@ def backtest(
 
 @app.command("tree")
 def tree(
-    opener: Annotated[str | None, typer.Option(help="The first guess (default: searched, slow).")] = None,
+    opener: Annotated[str | None, typer.Option(help="The first guess (default: searched; slow).")] = None,
     hard: HardOption = False,
     out: Annotated[
         Path | None, typer.Option(help="Write the tree here (.json: JSON, else one line per answer).")
     ] = None,
     breadth: Annotated[
-        int | None, typer.Option(min=1, help="Guesses tried per set (default 10, hard 100).")
+        int | None,
+        typer.Option(min=1, help="Try only the best K guesses per set: faster, no longer a proof."),
     ] = None,
-    exhaustive: Annotated[
-        bool, typer.Option("--exhaustive", help="Try every guess: a proven optimum (slower).")
-    ] = False,
     length: LengthOption = None,
     answers: AnswersOption = None,
     guesses: GuessesOption = None,
@@ -181,11 +179,11 @@ def tree(
     json: JsonOption = False,
 ) -> None:
     """The decision tree with the fewest total guesses, re-played by the checker against every answer."""
-    from lexigrid.wordle.optimal import DEFAULT_BREADTH, optimal_tree
+    from lexigrid.wordle.optimal import optimal_tree
     from lexigrid.wordle.tree import check_tree, dumps_tree
 
     table = _table(answers, guesses, length, lexicon)
-    width = None if exhaustive else breadth or DEFAULT_BREADTH[hard]
+    width = breadth
     start = time.perf_counter()
     found, search = optimal_tree(table, opener, hard=hard, breadth=width)
     seconds = time.perf_counter() - start

@@ -39,20 +39,12 @@ def hard_mode_violation(guess: str, history: list[Turn]) -> str | None:
 
 def hard_mode_allowed(table: ReplyTable, allowed: Indices, guess: int, reply: Reply) -> Indices:
     """The guesses among `allowed` that keep the hard-mode rule after `guess` got `reply`."""
-    word = table.lists.guesses[guess]
-    colours = decode(reply, len(word))
-    keep = np.ones(allowed.shape[0], bool)
-    letters = table.guess_letters[allowed]
-    counts = table.guess_counts[allowed]
-    needed: Counter[str] = Counter()
-    for i, (letter, colour) in enumerate(zip(word, colours, strict=True)):
-        if colour == GREEN:
-            keep &= letters[:, i] == ord(letter) - ord("A")
-        if colour != GREY:
-            needed[letter] += 1
-    for letter, n in needed.items():
-        keep &= counts[:, ord(letter) - ord("A")] >= n
-    return allowed[keep]
+    from lexigrid.wordle.kernels import keep_hard_mode
+
+    colours = np.array(decode(reply, table.lists.length), np.int64)
+    letters = table.guess_letters
+    kept: Indices = keep_hard_mode(letters, table.guess_counts, allowed, letters[guess], colours)
+    return kept
 
 
 def check_reply_consistent(table: ReplyTable, history: list[Turn]) -> Indices:

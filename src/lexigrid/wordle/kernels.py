@@ -107,20 +107,25 @@ def partition_stats(
 
 
 @njit(cache=True)
-def count_parts(table: Codes, guesses: Indices, answers: Indices, n_replies: int) -> Indices:
-    """For each guess, the number of distinct replies it can get over the answers."""
+def count_parts(by_answer: Codes, guesses: Indices, answers: Indices, n_replies: int) -> Indices:
+    """For each guess, the number of distinct replies it can get over the answers.
+
+    Reads the answer-major table (by_answer[a, g]): each answer's row is contiguous, so a set of m
+    answers touches m rows instead of a few bytes of every guess's row.
+    """
     n = guesses.shape[0]
     parts = np.zeros(n, np.int64)
-    seen = np.zeros(n_replies, np.int64)
-    for j in range(n):
-        row = table[guesses[j]]
-        stamp = j + 1
-        p = 0
-        for a in answers:
-            if seen[row[a]] != stamp:
-                seen[row[a]] = stamp
-                p += 1
-        parts[j] = p
+    seen = np.zeros((n, (n_replies + 63) // 64), np.uint64)
+    one = np.uint64(1)
+    for a in answers:
+        row = by_answer[a]
+        for j in range(n):
+            code = row[guesses[j]]
+            word = code >> 6
+            bit = one << np.uint64(code & 63)
+            if not seen[j, word] & bit:
+                seen[j, word] |= bit
+                parts[j] += 1
     return parts
 
 
@@ -159,3 +164,34 @@ def group(table: Codes, guess: int, answers: Indices) -> tuple[Indices, Indices,
         codes[k] = sorted_replies[starts[k]]
     start_arr[len(starts)] = ordered.shape[0]
     return ordered, codes, start_arr
+
+
+@njit(cache=True)
+def keep_hard_mode(
+    letters: npt.NDArray[np.uint8],
+    counts: npt.NDArray[np.uint8],
+    allowed: Indices,
+    guess: npt.NDArray[np.uint8],
+    colours: Indices,
+) -> Indices:
+    """The allowed guesses that keep every green of `guess` in place and use each revealed letter as often."""
+    length = guess.shape[0]
+    needed = np.zeros(26, np.int64)
+    for i in range(length):
+        if colours[i] != 0:
+            needed[guess[i]] += 1
+    keep = np.empty(allowed.shape[0], np.int64)
+    n = 0
+    for w in allowed:
+        ok = True
+        for i in range(length):
+            if colours[i] == 2 and letters[w, i] != guess[i]:
+                ok = False
+                break
+            if colours[i] != 0 and counts[w, guess[i]] < needed[guess[i]]:
+                ok = False
+                break
+        if ok:
+            keep[n] = w
+            n += 1
+    return keep[:n]

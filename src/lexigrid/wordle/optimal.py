@@ -5,9 +5,9 @@ A guess g splits S into parts P by reply; cost = |S| + sum over parts other than
 Bounds: a part of n answers costs at least 2n - 1 (one may be found at once, the rest need two
 guesses), exactly 1 for n = 1 and 3 for n = 2. So a guess with k non-green parts costs at least
 3|S| - 2[g in S] - k, and guesses are tried in that order, stopping once the bound reaches the best.
-With `breadth` set, only the best `breadth` guesses by that bound are tried at each set: the result is
-then the optimum over those trees (a valid tree, and the true optimum whenever the best tree uses only
-such guesses); with breadth None the search is exhaustive and the result is proven optimal.
+By default every guess is tried (pruned only by that sound bound), so the result is proven optimal.
+With `breadth` set, only the best `breadth` guesses by the bound are tried at each set: the result is
+then the best over those trees (a valid tree; optimal whenever the best tree uses only such guesses).
 """
 
 from __future__ import annotations
@@ -24,8 +24,6 @@ from lexigrid.wordle.table import Indices, ReplyTable
 from lexigrid.wordle.tree import Tree
 
 INFINITE = 1 << 40
-# The breadth that reproduces the published optima from SALET: 7,920 (normal) and 8,122 (hard).
-DEFAULT_BREADTH = {False: 10, True: 100}
 
 
 @dataclass
@@ -41,7 +39,7 @@ class OptimalSearch:
 
     table: ReplyTable
     hard: bool = False
-    breadth: int | None = 40
+    breadth: int | None = None
     max_guesses: int = MAX_GUESSES
     memo: dict[bytes, _Entry] = field(default_factory=dict)
     nodes: int = 0
@@ -52,6 +50,7 @@ class OptimalSearch:
 
         self._k = kernels
         self._codes = self.table.codes
+        self._by_answer = self.table.by_answer
         self._n = self.table.n_replies
         self._solved = self.table.solved
         self._answer_guess = self.table.answer_guess
@@ -93,18 +92,20 @@ class OptimalSearch:
             return 2 * m - 1, int(own[j])
         if 2 * m >= beta:
             return 2 * m, -1
-        j = k.first_perfect(self._codes, allowed, answers, self._n, 0)
-        if j >= 0:
-            return 2 * m, int(allowed[j])
+        parts = k.count_parts(self._by_answer, allowed, answers, self._n)
+        perfect = np.flatnonzero(parts == m)
+        if perfect.shape[0]:
+            return 2 * m, int(allowed[perfect[0]])
         if depth <= 2:
             return INFINITE, -1
-        parts = k.count_parts(self._codes, allowed, answers, self._n)
         self._in_set[answers] = True
         answer_of = self._guess_answer[allowed]
         is_candidate = (answer_of >= 0) & self._in_set[np.maximum(answer_of, 0)]
         self._in_set[answers] = False
         bound = 3 * m - is_candidate - parts  # 3m - 2[g in S] - (parts - [g in S])
-        order = np.lexsort((allowed, ~is_candidate, bound))
+        hopeful = np.flatnonzero(bound < beta)
+        # bound first, then candidates, then word order (a stable sort keeps the last)
+        order = hopeful[np.argsort(2 * bound[hopeful] + ~is_candidate[hopeful], kind="stable")]
         if self.breadth is not None:
             order = order[: self.breadth]
         best, best_guess = beta, -1
@@ -178,12 +179,10 @@ def optimal_tree(
     opener: str | None = None,
     *,
     hard: bool = False,
-    breadth: int | None = -1,
+    breadth: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> tuple[Tree, OptimalSearch]:
     """The least-total-guesses tree from `opener` (or from the best opener the search finds)."""
-    if breadth == -1:
-        breadth = DEFAULT_BREADTH[hard]
     search = OptimalSearch(table, hard=hard, breadth=breadth)
     answers, allowed = table.all_answers(), table.all_guesses()
     depth = search.max_guesses

@@ -57,6 +57,11 @@ class ReplyTable:
         return solved(self.lists.length)
 
     @cached_property
+    def by_answer(self) -> Codes:
+        """The same codes answer-major (answers x guesses), for scans over a set of answers."""
+        return np.ascontiguousarray(self.codes.T)
+
+    @cached_property
     def answer_guess(self) -> Indices:
         """For each answer, its index among the guesses."""
         return np.array([self.lists.guess_index(w) for w in self.lists.answers], np.int64)
