@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -38,6 +39,22 @@ def _table(answers: Path | None, guesses: Path | None, length: int | None, lexic
     from lexigrid.wordle.words import word_lists
 
     return reply_table(word_lists(answers=answers, guesses=guesses, length=length, lexicon=lexicon))
+
+
+@contextmanager
+def _progress_bar(total: int, description: str, show: bool = True) -> Iterator[Callable[[int], None]]:
+    """A transient progress bar on stderr when it is a terminal; yields `advance(n)`."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from lexigrid.cli.common import err_console
+
+    if not show or not err_console.is_terminal:
+        yield lambda n: None
+        return
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=err_console, transient=True) as bar:
+        task = bar.add_task(description, total=total)
+        yield lambda n: bar.advance(task, n)
 
 
 def _check_word(word: str, what: str) -> str:
@@ -172,6 +189,12 @@ def tree(
         int | None,
         typer.Option(min=1, help="Try only the best K guesses per set: faster, no longer a proof."),
     ] = None,
+    openers: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="Without --opener: first guesses tried (default 5; all for <= 300 answers)."
+        ),
+    ] = None,
     length: LengthOption = None,
     answers: AnswersOption = None,
     guesses: GuessesOption = None,
@@ -179,14 +202,20 @@ def tree(
     json: JsonOption = False,
 ) -> None:
     """The decision tree with the fewest total guesses, re-played by the checker against every answer."""
-    from lexigrid.wordle.optimal import optimal_tree
+    from lexigrid.wordle.optimal import default_openers, optimal_tree
     from lexigrid.wordle.tree import check_tree, dumps_tree
 
     table = _table(answers, guesses, length, lexicon)
     width = breadth
+    if opener is None and openers is None:
+        openers = default_openers(table)
     start = time.perf_counter()
-    found, search = optimal_tree(table, opener, hard=hard, breadth=width)
+    with _progress_bar(len(table.lists.answers), "optimal tree", show=not json) as advance:
+        found, search = optimal_tree(
+            table, opener, hard=hard, breadth=width, openers=openers, progress=advance
+        )
     seconds = time.perf_counter() - start
+    proven = width is None and (opener is not None or openers is None)
     checked = check_tree(found, table.lists.answers, frozenset(table.lists.guesses), hard=hard)
     if out is not None:
         fmt = "json" if out.suffix == ".json" else "text"
@@ -202,7 +231,8 @@ def tree(
         "failures": checked.failures,
         "distribution": {str(k): v for k, v in checked.distribution.items()},
         "breadth": width,
-        "proven_optimal": width is None,
+        "openers_tried": None if opener is not None else openers,
+        "proven_optimal": proven,
         "sets_searched": search.nodes,
         "seconds": round(seconds, 3),
         "out": str(out) if out else None,
@@ -211,11 +241,12 @@ def tree(
         emit_json(summary)
     else:
         _summary_table(summary, checked.distribution)
-        proof = (
-            "proven optimal (every guess tried)"
-            if width is None
-            else f"best over the top {width} guesses per set"
-        )
+        if proven:
+            proof = "proven optimal" + (f" from {found.guess}" if opener else "") + " (every guess tried)"
+        elif width is None:
+            proof = f"optimal from {found.guess}, the best of the {openers} likeliest first guesses"
+        else:
+            proof = f"best over the top {width} guesses per set"
         console.print(f"{proof}; re-played against all {checked.games} answers by the checker")
 
 

@@ -167,9 +167,9 @@ def backtest(
     tree = None
     name = strategy_name.lower()
     if name == "optimal":
-        from lexigrid.wordle.optimal import optimal_tree
+        from lexigrid.wordle.optimal import default_openers, optimal_tree
 
-        tree, _ = optimal_tree(table, opener, hard=hard, breadth=breadth)
+        tree, _ = optimal_tree(table, opener, hard=hard, breadth=breadth, openers=default_openers(table))
         opener = tree.guess
     else:
         strategy(name)  # a clear error for an unknown name before any work starts

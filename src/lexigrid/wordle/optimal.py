@@ -24,6 +24,13 @@ from lexigrid.wordle.table import Indices, ReplyTable
 from lexigrid.wordle.tree import Tree
 
 INFINITE = 1 << 40
+SMALL_LISTS = 300  # answer lists this small get every first guess tried by default
+DEFAULT_OPENERS = 5
+
+
+def default_openers(table: ReplyTable) -> int | None:
+    """How many first guesses a search without an opener tries: all for small lists, else the 5 likeliest."""
+    return None if len(table.lists.answers) <= SMALL_LISTS else DEFAULT_OPENERS
 
 
 @dataclass
@@ -83,7 +90,9 @@ class OptimalSearch:
         self.memo[key] = _Entry(value, value < beta, guess)
         return value
 
-    def _search(self, answers: Indices, allowed: Indices, depth: int, beta: int) -> tuple[int, int]:
+    def _search(
+        self, answers: Indices, allowed: Indices, depth: int, beta: int, limit: int | None = None
+    ) -> tuple[int, int]:
         k = self._k
         m = int(answers.shape[0])
         own = self._answer_guess[answers]
@@ -106,8 +115,9 @@ class OptimalSearch:
         hopeful = np.flatnonzero(bound < beta)
         # bound first, then candidates, then word order (a stable sort keeps the last)
         order = hopeful[np.argsort(2 * bound[hopeful] + ~is_candidate[hopeful], kind="stable")]
-        if self.breadth is not None:
-            order = order[: self.breadth]
+        limit = self.breadth if limit is None else limit
+        if limit is not None:
+            order = order[:limit]
         best, best_guess = beta, -1
         for position in order:
             if bound[position] >= best:
@@ -180,17 +190,23 @@ def optimal_tree(
     *,
     hard: bool = False,
     breadth: int | None = None,
+    openers: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> tuple[Tree, OptimalSearch]:
-    """The least-total-guesses tree from `opener` (or from the best opener the search finds)."""
+    """The least-total-guesses tree from `opener`, or from the best of the `openers` likeliest first guesses.
+
+    `progress` is called with the number of answers each finished part of the first guess holds.
+    """
     search = OptimalSearch(table, hard=hard, breadth=breadth)
     answers, allowed = table.all_answers(), table.all_guesses()
     depth = search.max_guesses
     if opener is None:
-        total = search.cost(answers, allowed, depth)
+        total, guess = search._search(answers, allowed, depth, INFINITE, limit=openers)
         if total >= INFINITE:
             raise LexigridError(f"no tree solves every answer within {depth} guesses")
-        return search.tree(answers, allowed, depth), search
+        if progress is not None:
+            progress(answers.shape[0])
+        return search.tree(answers, allowed, depth, guess), search
     guess = table.guess_id(opener)
     ordered, replies, starts = search._k.group(table.codes, guess, answers)
     sizes = np.diff(starts)
