@@ -154,3 +154,58 @@ def _leave(rack: str, used: str) -> str:
         if tile in kept:
             kept.remove(tile)
     return "".join(kept)
+
+
+@app.command("learn-leaves")
+def learn_leaves(
+    out: Annotated[str, typer.Option(help="Where to write the learned leave weights (JSON).")],
+    games: Annotated[int, typer.Option(min=2, help="Self-play games per round.")] = 2500,
+    rounds: Annotated[
+        int, typer.Option(min=1, help="Rounds (each plays with the previous round's values).")
+    ] = 3,
+    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    lexicon: LexiconOption = None,
+) -> None:
+    """Learn leave values by self-play, starting from the documented heuristic."""
+    from pathlib import Path
+
+    from lexigrid.scrabble.training import learn
+
+    model = learn(games, rounds, jobs, lexicon)
+    model.save(Path(out))
+    console.print(f"wrote {len(model.weights)} leave weights to {out}")
+
+
+@app.command("compare-leaves")
+def compare_leaves(
+    leaves: Annotated[
+        str | None, typer.Option(help="Learned weights (JSON); default: the shipped ones.")
+    ] = None,
+    pairs: Annotated[
+        int, typer.Option(min=2, help="Pairs of games (same bag, each side first once).")
+    ] = 1000,
+    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Play learned leave values against the heuristic: win rate and mean spread."""
+    from pathlib import Path
+
+    from lexigrid.scrabble.leave import HeuristicLeaves, LinearLeaves, default_leaves
+    from lexigrid.scrabble.training import compare
+
+    model = LinearLeaves.read(Path(leaves)) if leaves else default_leaves()
+    result = compare(model, HeuristicLeaves(), pairs, jobs, lexicon)
+    payload = {
+        "games": result.games,
+        "win_rate": round(result.win_rate, 4),
+        "mean_spread": round(result.mean_spread, 2),
+        "spread_stderr": round(result.spread_stderr, 2),
+    }
+    if json:
+        emit_json(payload)
+        return
+    console.print(
+        f"learned vs heuristic over {result.games} games: win rate {result.win_rate:.1%}, "
+        f"mean spread {result.mean_spread:+.1f} ± {result.spread_stderr:.1f}"
+    )

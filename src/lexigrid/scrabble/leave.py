@@ -9,6 +9,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Protocol
 
+from lexigrid.errors import LexigridError
 from lexigrid.scrabble.rules import BLANK
 
 VOWELS = frozenset("AEIOU")
@@ -84,7 +85,13 @@ class LinearLeaves:
     @classmethod
     def read(cls, path: Path) -> LinearLeaves:
         """Weights saved by `save`."""
-        return cls(json.loads(path.read_text()))
+        try:
+            weights = json.loads(path.read_text())
+        except (OSError, ValueError) as error:
+            raise LexigridError(f"cannot read leave weights from {path}: {error}") from None
+        if not isinstance(weights, dict) or not all(isinstance(v, int | float) for v in weights.values()):
+            raise LexigridError(f"{path} is not a JSON object of leave feature weights")
+        return cls({str(k): float(v) for k, v in weights.items()})
 
 
 def default_leaves() -> LeaveModel:

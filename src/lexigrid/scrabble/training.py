@@ -1,11 +1,12 @@
-"""Learning leave values by self-play: static-equity games, next-turn scores, a least-squares fit.
+"""Learning leave values by self-play: static-equity games, next-turn equities, a least-squares fit.
 
-Each turn played with tiles still in the bag yields one sample: the leave kept, and what the same player
-scores on their next turn. A leave's value is how much more than average that next turn scores, fitted
-as a linear model over leave features (each copy of each tile, the vowel/consonant mix, Q without U), as
-wolges and MAGPIE learn their leave tables from self-play (they fit every leave; we fit features, which
-needs far fewer games). The game loop here is the smallest one that plays legal games for training; the
-game layer proper lives elsewhere.
+Each turn played with tiles still in the bag yields one sample: the leave kept, and the equity of the
+same player's next turn (its score plus the value, under the model playing, of the leave it keeps: a
+temporal-difference target, so each round carries value one turn further ahead). A leave's value is how
+much more than average that is, fitted as a linear model over leave features (each copy of each tile, the
+vowel/consonant mix, Q without U), as wolges and MAGPIE learn their leave tables from self-play (they fit
+every leave; we fit features, which needs far fewer games). The game loop here is the smallest one that
+plays legal games for training; the game layer proper lives elsewhere.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ class GameRecord:
     """One self-play game: final scores (first player first) and the (leave, next-turn score) samples."""
 
     scores: tuple[int, int]
-    samples: list[tuple[str, int]]
+    samples: list[tuple[str, float]]
     moves: list[Move]
 
 
@@ -66,6 +67,7 @@ def play_game(seed: int, models: tuple[LeaveModel, LeaveModel], lexicon: str | N
     turn_scores: list[int] = []
     played: list[Move] = []
     kept: list[tuple[int, str]] = []  # (turn, leave) for turns played with tiles in the bag
+    kept_value: list[float] = []  # per turn: the mover's value of the leave kept (0 with the bag empty)
     turn = 0
     while True:
         p = turn % 2
@@ -94,10 +96,13 @@ def play_game(seed: int, models: tuple[LeaveModel, LeaveModel], lexicon: str | N
             zeros += 1
         turn_scores.append(move.score)
         played.append(move)
+        kept_value.append(0.0)
         if bag_before:
             left = Counter(rack.counts)
             left.subtract(move.tiles_used)
-            kept.append((turn, "".join(sorted((+left).elements()))))
+            leave = "".join(sorted((+left).elements()))
+            kept.append((turn, leave))
+            kept_value[-1] = engines[p].leave_value(leave)
         turn += 1
         if not racks[p]:
             out = sum(tiles.score(t) for t in racks[1 - p].elements())
@@ -108,7 +113,9 @@ def play_game(seed: int, models: tuple[LeaveModel, LeaveModel], lexicon: str | N
             for q in (0, 1):
                 scores[q] -= sum(tiles.score(t) for t in racks[q].elements())
             break
-    samples = [(leave, turn_scores[t + 2]) for t, leave in kept if t + 2 < len(turn_scores)]
+    samples = [
+        (leave, turn_scores[t + 2] + kept_value[t + 2]) for t, leave in kept if t + 2 < len(turn_scores)
+    ]
     return GameRecord((scores[0], scores[1]), samples, played)
 
 
@@ -118,8 +125,8 @@ def _play(item: tuple[int, tuple[LeaveModel, LeaveModel], str | None]) -> GameRe
     return play_game(seed, models, lexicon)
 
 
-def fit(samples: Sequence[tuple[str, int]]) -> LinearLeaves:
-    """Least-squares (ridge) feature weights: next-turn score minus the mean, explained by the leave."""
+def fit(samples: Sequence[tuple[str, float]]) -> LinearLeaves:
+    """Least-squares (ridge) feature weights: next-turn equity minus the mean, explained by the leave."""
     names = sorted({name for leave, _ in samples for name in leave_features(leave)})
     column = {name: i for i, name in enumerate(names)}
     x = np.zeros((len(samples), len(names)))
