@@ -21,32 +21,38 @@ def build_table(guesses: npt.NDArray[np.uint8], answers: npt.NDArray[np.uint8], 
     """Fill out[g, a] with the reply code of guess g against answer a (greens, then yellows)."""
     n_guesses, length = guesses.shape
     n_answers = answers.shape[0]
-    letter_sets = np.zeros(n_answers, np.int64)
+    by_position = np.ascontiguousarray(answers.T).astype(np.int32)
+    letter_sets = np.zeros(n_answers, np.int32)
     for a in range(n_answers):
         for i in range(length):
             letter_sets[a] |= 1 << answers[a, i]
     for g in prange(n_guesses):
-        left = np.zeros(26, np.int8)
         repeated = False
         for i in range(length):
             for j in range(i):
                 if guesses[g, i] == guesses[g, j]:
                     repeated = True
+        if not repeated:
+            # Distinct guess letters: a letter not in place is yellow iff the answer has it
+            # anywhere, since a green elsewhere would be a different letter. Answer-wise loops
+            # over contiguous arrays, which the compiler vectorises.
+            row = np.zeros(n_answers, np.int32)
+            power = 1
+            for i in range(length):
+                letter = np.int32(guesses[g, i])
+                column = by_position[i]
+                for a in range(n_answers):
+                    green = column[a] == letter
+                    present = (letter_sets[a] >> letter) & 1
+                    row[a] += power * (2 * green + (1 - green) * present)
+                power *= 3
+            for a in range(n_answers):
+                out[g, a] = row[a]
+            continue
+        left = np.zeros(26, np.int8)
         for a in range(n_answers):
             code = 0
             power = 1
-            if not repeated:
-                # Distinct guess letters: a letter not in place is yellow iff the answer has it
-                # anywhere, since a green elsewhere would be a different letter.
-                for i in range(length):
-                    letter = guesses[g, i]
-                    if letter == answers[a, i]:
-                        code += 2 * power
-                    elif letter_sets[a] >> letter & 1:
-                        code += power
-                    power *= 3
-                out[g, a] = code
-                continue
             for i in range(length):
                 if guesses[g, i] != answers[a, i]:
                     left[answers[a, i]] += 1

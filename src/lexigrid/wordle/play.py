@@ -47,6 +47,7 @@ def play_session(
     while not game.over:
         typed = read(f"guess {game.turns + 1}/{limit}> ")
         if typed is None:
+            console.print()
             break
         reason = game.rejection(typed)
         if reason is not None:
@@ -78,6 +79,7 @@ def _play_absurdle(table: ReplyTable, console: Console, read: Reader, hard: bool
     while not game.won:
         typed = read(f"guess {len(game.history) + 1}> ")
         if typed is None:
+            console.print()
             break
         reason = game.rejection(typed)
         if reason is not None:
