@@ -97,3 +97,14 @@ def test_optimal_backtest_plays_the_tree(lists: WordLists) -> None:
     result = backtest(lists, "optimal", opener="SALET", answers=answers, progress=False)
     replay_checks(lists, result.guesses, answers, hard=False)
     assert result.max <= 5 and all(g[0] == "SALET" for g in result.guesses)
+
+
+def test_remembered_decisions_are_kept_apart_per_word_list() -> None:
+    from lexigrid.wordle import backtest as module
+    from tests.wordle.conftest import TINY, small_lists
+
+    other = small_lists(3, 40, 20)
+    module._decisions.clear()
+    fresh = backtest(other, "entropy", progress=False).guesses
+    backtest(TINY, "entropy", progress=False)
+    assert backtest(other, "entropy", progress=False).guesses == fresh

@@ -96,19 +96,22 @@ class BacktestResult:
         }
 
 
-# Per process: the decision of a deterministic strategy depends only on the position, and games
-# share their early positions, so each process remembers them.
-_decisions: dict[tuple[str, bytes], int] = {}
+# Per process: the decision of a deterministic strategy depends only on the position (the word lists,
+# candidates and allowed guesses), and games share their early positions, so each process remembers
+# them, for the lists of the latest backtest only.
+_decisions: dict[tuple[str, str, bytes], int] = {}
 
 
-def _position_key(name: str, position: Position) -> tuple[str, bytes]:
+def _position_key(name: str, position: Position) -> tuple[str, str, bytes]:
     digest = hashlib.blake2b(position.allowed.tobytes(), digest_size=16).digest() if position.hard else b""
-    return name, position.candidates.astype(np.int32).tobytes() + digest
+    return name, position.table.lists.sha256, position.candidates.astype(np.int32).tobytes() + digest
 
 
 def _choose(chooser: Strategy, position: Position) -> int:
     key = _position_key(chooser.name, position)
     if key not in _decisions:
+        if _decisions and next(iter(_decisions))[1] != key[1]:
+            _decisions.clear()
         _decisions[key] = chooser.choose(position)
     return _decisions[key]
 
