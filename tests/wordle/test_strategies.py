@@ -101,10 +101,11 @@ def test_optimal_backtest_plays_the_tree(lists: WordLists) -> None:
 
 def test_remembered_decisions_are_kept_apart_per_word_list() -> None:
     from lexigrid.wordle import backtest as module
-    from tests.wordle.conftest import TINY, small_lists
+    from tests.wordle.conftest import small_lists
 
-    other = small_lists(3, 40, 20)
+    first, second = small_lists(3, 40, 20), small_lists(4, 40, 20)  # same sizes: same position keys
     module._decisions.clear()
-    fresh = backtest(other, "entropy", progress=False).guesses
-    backtest(TINY, "entropy", progress=False)
-    assert backtest(other, "entropy", progress=False).guesses == fresh
+    fresh = backtest(second, "entropy", progress=False).guesses
+    module._decisions.clear()
+    backtest(first, "entropy", progress=False)
+    assert backtest(second, "entropy", progress=False).guesses == fresh
