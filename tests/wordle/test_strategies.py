@@ -109,3 +109,14 @@ def test_remembered_decisions_are_kept_apart_per_word_list() -> None:
     module._decisions.clear()
     backtest(first, "entropy", progress=False)
     assert backtest(second, "entropy", progress=False).guesses == fresh
+
+
+@pytest.mark.slow
+def test_dask_backend_gives_the_same_games(lists: WordLists) -> None:
+    pytest.importorskip("distributed", reason="the Dask backend needs the cluster extra")
+    answers = list(lists.answers[::40])
+    local = backtest(lists, "most-parts", opener="TRACE", answers=answers, progress=False)
+    spread = backtest(
+        lists, "most-parts", opener="TRACE", answers=answers, jobs=2, backend="dask", progress=False
+    )
+    assert spread.guesses == local.guesses

@@ -13,6 +13,7 @@ import typer
 from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
 
 if TYPE_CHECKING:
+    from lexigrid.runner import Backend
     from lexigrid.wordle.table import ReplyTable
 
 app = typer.Typer(
@@ -55,6 +56,14 @@ def _progress_bar(total: int, description: str, show: bool = True) -> Iterator[C
     with Progress(*columns, console=err_console, transient=True) as bar:
         task = bar.add_task(description, total=total)
         yield lambda n: bar.advance(task, n)
+
+
+def _backend(name: str) -> Backend:
+    from lexigrid.errors import LexigridError
+
+    if name not in ("auto", "process", "dask"):
+        raise LexigridError(f"unknown backend {name!r}: use auto, process or dask")
+    return name  # type: ignore[return-value]  # checked just above
 
 
 def _check_word(word: str, what: str) -> str:
@@ -149,6 +158,9 @@ def backtest(
     opener: Annotated[str | None, typer.Option(help="The first guess (default: the strategy's own).")] = None,
     hard: HardOption = False,
     jobs: Annotated[int, typer.Option(min=1, help="Processes (the shared runner).")] = 1,
+    backend: Annotated[
+        str, typer.Option(help="auto, process or dask (a local Dask cluster of --jobs workers).")
+    ] = "auto",
     scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address (tcp://host:8786).")] = None,
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N answers.")] = None,
     length: LengthOption = None,
@@ -169,6 +181,7 @@ def backtest(
         hard=hard,
         jobs=jobs,
         answers=targets,
+        backend=_backend(backend),
         scheduler=scheduler,
         progress=not json,
     )

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from lexigrid.errors import LexigridError
-from lexigrid.runner import run
+from lexigrid.runner import Backend, run
 from lexigrid.wordle.game import MAX_GUESSES, hard_mode_allowed
 from lexigrid.wordle.reply import Reply
 from lexigrid.wordle.strategies import Position, Strategy, strategy
@@ -159,6 +159,7 @@ def backtest(
     jobs: int = 1,
     answers: list[str] | None = None,
     breadth: int | None = None,
+    backend: Backend = "auto",
     scheduler: str | None = None,
     progress: bool = True,
 ) -> BacktestResult:
@@ -182,6 +183,7 @@ def backtest(
         functools.partial(_play, plan),
         targets,
         jobs=jobs,
+        backend=backend,
         scheduler=scheduler,
         description=f"{name} backtest",
         progress=progress,
