@@ -99,3 +99,14 @@ def test_reference_figures_from_the_issue(twl_engine: Engine) -> None:
         assert best[0].score == top
         if word:
             assert word in {m.notation for m in best if m.score == top}
+
+
+@pytest.mark.slow
+def test_every_reference_placement_passes_the_referee(twl_engine: Engine, golden: dict[str, Any]) -> None:
+    """Every generated placement of every reference position is legal and re-scores identically."""
+    position = parse_cgp(golden["cgp"])
+    seen = set()
+    for move in twl_engine.moves(position).placements():
+        assert check(position.board, move, twl_engine.lexicon) == move.score
+        seen.add(frozenset(move.squares()))
+    assert len(seen) == golden["placements"]
