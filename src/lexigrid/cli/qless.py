@@ -1,0 +1,187 @@
+"""`lexigrid qless`: roll the dice, solve a roll, check a grid, rate a roll, pick the daily roll."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.panel import Panel
+from rich.text import Text
+
+from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+
+if TYPE_CHECKING:
+    from lexigrid.qless import Grid
+
+app = typer.Typer(
+    help="Q-Less: roll 12 letter dice and use every letter in one crossword.", no_args_is_help=True
+)
+
+LettersArgument = Annotated[str, typer.Argument(help="The 12 letters of a roll, e.g. BFHLRCTTNOAE.")]
+CommonOption = Annotated[
+    int | None,
+    typer.Option("--common", "-c", min=1, help="Only the N most frequent words of the lexicon (e.g. 10000)."),
+]
+
+
+def _draw(grid: Grid, title: str = "") -> Panel:
+    """A grid as letter tiles in a panel."""
+    text = Text()
+    for i, row in enumerate(grid):
+        for ch in row:
+            text.append(
+                f" {ch} " if ch != "." else "   ", style="bold black on bright_yellow" if ch != "." else ""
+            )
+        if i < len(grid) - 1:
+            text.append("\n")
+    return Panel(text, title=title or None, expand=False)
+
+
+@app.command("roll")
+def roll_command(
+    seed: Annotated[int | None, typer.Option(help="Seed for a reproducible roll.")] = None,
+    json: JsonOption = False,
+) -> None:
+    """Roll the twelve Q-Less dice."""
+    from lexigrid.qless import roll
+
+    letters = roll(seed)
+    if json:
+        emit_json({"letters": letters, "seed": seed})
+    else:
+        console.print(letters)
+
+
+@app.command("solve")
+def solve_command(
+    letters: LettersArgument,
+    all_: Annotated[bool, typer.Option("--all", help="Every distinct solution.")] = False,
+    count: Annotated[bool, typer.Option("--count", help="Only count the distinct solutions.")] = False,
+    limit: Annotated[int | None, typer.Option(min=1, help="At most N solutions.")] = None,
+    common: CommonOption = None,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Solve a roll: the first solution, --all of them, or --count them (exit 1 when there is none)."""
+    import time
+
+    from lexigrid.lexicon import load
+    from lexigrid.qless import count_solutions, parse_roll, solve
+
+    roll = parse_roll(letters)
+    lex = load(lexicon)
+    started = time.perf_counter()
+    if count:
+        total = count_solutions(roll, lex, common=common)
+        solutions = []
+    else:
+        wanted = limit if limit is not None else (None if all_ else 1)
+        solutions = list(solve(roll, lex, common=common, limit=wanted))
+        total = len(solutions)
+    elapsed_ms = (time.perf_counter() - started) * 1000
+    complete = count or (all_ and limit is None) or total == 0
+    if json:
+        emit_json(
+            {
+                "letters": roll,
+                "lexicon": lex.name,
+                "common": common,
+                "solvable": total > 0,
+                "solutions": [s.as_dict() for s in solutions],
+                "count": total,
+                "complete": complete,
+                "elapsed_ms": round(elapsed_ms, 3),
+            }
+        )
+    else:
+        for i, solution in enumerate(solutions, start=1):
+            console.print(_draw(solution.grid, f"{i}: {', '.join(solution.words)}"))
+        what = "solutions" if complete else "shown"
+        if total == 0:
+            note = _common_note(common)
+            console.print(f"{roll}: [red]no solution[/] ({lex.name}{note}), proved in {elapsed_ms:.0f} ms")
+        else:
+            console.print(f"{roll}: {total} {what} ({lex.name}{_common_note(common)}) in {elapsed_ms:.0f} ms")
+    raise typer.Exit(0 if total else 1)
+
+
+@app.command("check")
+def check_command(
+    grid: Annotated[
+        str, typer.Argument(help="The grid: rows joined by '/', '.' for empty, e.g. CAT/A../T..")
+    ],
+    letters: LettersArgument,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Check a grid against a roll; list what is wrong (exit 0 when it is a solution, 1 when not)."""
+    from lexigrid.lexicon import load
+    from lexigrid.qless import parse_grid, parse_roll, validate
+
+    roll = parse_roll(letters)
+    board = parse_grid(grid)
+    lex = load(lexicon)
+    problems = validate(board, roll, lex)
+    if json:
+        emit_json(
+            {
+                "letters": roll,
+                "grid": list(board),
+                "valid": not problems,
+                "problems": [p.as_dict() for p in problems],
+            }
+        )
+    else:
+        console.print(_draw(board))
+        for problem in problems:
+            console.print(f"[red]✗[/] {problem.message}")
+        if not problems:
+            console.print("[green]✓ a solution[/]")
+    raise typer.Exit(0 if not problems else 1)
+
+
+@app.command("difficulty")
+def difficulty_command(
+    letters: LettersArgument,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Rate a roll Monday (easiest) .. Sunday (hardest), or unsolvable."""
+    from lexigrid.lexicon import load
+    from lexigrid.qless import difficulty, parse_roll
+
+    rating = difficulty(parse_roll(letters), load(lexicon))
+    if json:
+        emit_json(rating.as_dict())
+    else:
+        console.print(f"{rating.letters}: [bold]{rating.weekday or 'unsolvable'}[/] ({rating.reason})")
+
+
+@app.command("daily")
+def daily_command(
+    date: Annotated[str | None, typer.Option(help="The day, YYYY-MM-DD (default: today, UTC).")] = None,
+    solution: Annotated[bool, typer.Option("--solution", help="Also show a solution.")] = False,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """The roll of the day: deterministic, of the difficulty of its weekday."""
+    from lexigrid.lexicon import load
+    from lexigrid.qless import daily, first_solution, parse_date
+
+    lex = load(lexicon)
+    puzzle = daily(parse_date(date), lex)
+    found = first_solution(puzzle.letters, lex) if solution else None
+    if json:
+        payload = puzzle.as_dict()
+        if solution:
+            payload["solution"] = found.as_dict() if found else None
+        emit_json(payload)
+        return
+    day = f"{puzzle.date.isoformat()} ({puzzle.weekday})"
+    console.print(f"{day}: [bold]{puzzle.letters}[/]  ({puzzle.difficulty.reason})")
+    if found is not None:
+        console.print(_draw(found.grid, ", ".join(found.words)))
+
+
+def _common_note(common: int | None) -> str:
+    return "" if common is None else f", top {common} words"
