@@ -143,3 +143,10 @@ def test_play_quordle_and_absurdle(cli: Cli, monkeypatch: pytest.MonkeyPatch) ->
     assert "Quordle" in result.stdout and "9 guesses" in result.stdout and "board 4" in result.stdout
     result = _play(cli, monkeypatch, "crane\nslate\n", "--absurdle")
     assert "answers still possible" in result.stdout
+
+
+def test_multi_board_backtest_json(cli: Cli) -> None:
+    payload = json.loads(cli("wordle", "backtest", "--boards", "2", "--games", "10", "--json").stdout)
+    assert payload["boards"] == 2 and payload["games"] == 10
+    assert payload["total"] == sum(int(k) * v for k, v in payload["distribution"].items())
+    assert cli("wordle", "backtest", "--boards", "2", "--hard").exit_code == 2

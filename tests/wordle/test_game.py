@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
 from lexigrid.errors import LexigridError
 from lexigrid.wordle.game import Game, hard_mode_allowed, hard_mode_violation
 from lexigrid.wordle.reply import GREEN, GREY, YELLOW, parse_reply, reply_for
-from lexigrid.wordle.table import ReplyTable
+from lexigrid.wordle.table import ReplyTable, reply_table
 from lexigrid.wordle.variants import Absurdle, MultiGame
+from lexigrid.wordle.words import WordLists
 
 HARD = {
     "keeps green and yellow": ("CRANE", "BEACH", "BEACH", None),
@@ -89,3 +92,25 @@ def test_absurdle_keeps_the_largest_part(tiny: ReplyTable) -> None:
     while not game.won:
         game.guess(tiny.lists.answers[int(game.candidates[0])])
     assert len(game.history) >= 3
+
+
+def test_multi_board_guesser_finds_every_answer(lists: WordLists) -> None:
+    from lexigrid.wordle.multiboard import multi_board_backtest
+
+    result = multi_board_backtest(lists, 4, games=12, seed=5, progress=False)
+    rng = random.Random(5)
+    for guesses in result.guesses:
+        deal = [lists.answers[i] for i in rng.sample(range(len(lists.answers)), 4)]
+        assert set(deal) <= set(guesses) and guesses[-1] in deal
+        game = MultiGame(reply_table(lists), deal)
+        for word in guesses:
+            game.guess(word)
+        assert game.won and game.turns == len(guesses)
+
+
+def test_multi_board_guesser_plays_a_sure_answer(table: ReplyTable) -> None:
+    from lexigrid.wordle.multiboard import multi_board_guess
+
+    sure = np.array([table.answer_id("BEACH")])
+    wide = table.all_answers()[:50]
+    assert table.lists.guesses[multi_board_guess(table, [wide, sure])] == "BEACH"

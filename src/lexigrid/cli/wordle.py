@@ -137,14 +137,14 @@ def play(
     )
 
 
-def _summary_table(summary: dict[str, Any], distribution: dict[int, int]) -> None:
+def _summary_table(summary: dict[str, Any], distribution: dict[int, int], max_guesses: int = 6) -> None:
     from rich.table import Table
 
     from lexigrid.wordle.display import distribution as chart
 
-    console.print(chart(distribution))
+    console.print(chart(distribution, max_guesses))
     info = Table.grid(padding=(0, 2))
-    for key in ("strategy", "opener", "games", "total", "average", "max", "failures", "seconds"):
+    for key in ("strategy", "opener", "boards", "games", "total", "average", "max", "failures", "seconds"):
         if key in summary:
             info.add_row(key, str(summary[key]))
     console.print(info)
@@ -163,16 +163,44 @@ def backtest(
     ] = "auto",
     scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address (tcp://host:8786).")] = None,
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N answers.")] = None,
+    boards: Annotated[
+        int, typer.Option(min=1, max=16, help="Boards at once (2 Dordle, 4 Quordle): seeded games.")
+    ] = 1,
+    games: Annotated[int, typer.Option(min=1, help="Multi-board games to play.")] = 200,
+    seed: Annotated[int, typer.Option(help="Seed for the multi-board deals.")] = 0,
     length: LengthOption = None,
     answers: AnswersOption = None,
     guesses: GuessesOption = None,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Play a strategy against every answer: the guess-count distribution, average, max, failures, time."""
+    """Play a strategy against every answer: the guess-count distribution, average, max, failures, time.
+
+    With --boards N (N >= 2) the multi-board guesser plays --games seeded deals of N answers instead.
+    """
+    from lexigrid.errors import LexigridError
     from lexigrid.wordle.backtest import backtest as run_backtest
+    from lexigrid.wordle.multiboard import multi_board_backtest
 
     table = _table(answers, guesses, length, lexicon)
+    if boards > 1:
+        if hard or opener:
+            raise LexigridError("multi-board backtests take neither --hard nor --opener: drop them")
+        many = multi_board_backtest(
+            table.lists,
+            boards,
+            games=games,
+            seed=seed,
+            jobs=jobs,
+            backend=_backend(backend),
+            scheduler=scheduler,
+            progress=not json,
+        )
+        if json:
+            emit_json(many.summary())
+        else:
+            _summary_table(many.summary(), many.distribution, max_guesses=boards + 5)
+        return
     targets = list(table.lists.answers[:limit]) if limit else None
     result = run_backtest(
         table.lists,
