@@ -18,11 +18,11 @@ from typing import Any
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.lexicon.cache import cached
-from lexigrid.qless.notation import Cell, Grid, Roll, format_grid, grid_from_cells, transpose
+from lexigrid.qless.notation import Cell, Grid, Roll, format_grid, transpose
 from lexigrid.qless.shapes import PACKAGED_SIZE, Shape, shapes
 from lexigrid.qless.words import candidate_words
 
-TRIE_VERSION = 1
+TRIE_VERSION = 2
 
 # Letter counts packed in one int, five bits a letter: four for the count and a guard bit above them
 # that a subtraction borrows exactly when that letter runs short.
@@ -83,11 +83,34 @@ def plan(shape: Shape) -> tuple[list[Step], list[Cell]]:
 
 @dataclass(slots=True)
 class Leaf:
-    """A shape whose steps end here: its cells in fill order; `symmetric` when it is its own transpose."""
+    """A shape whose steps end here, with what it takes to turn letters in fill order into a solution."""
 
     shape: Shape
-    cells: tuple[Cell, ...]
-    symmetric: bool
+    cells: tuple[Cell, ...]  # in fill order
+    symmetric: bool  # the shape is its own transpose
+    flat: tuple[int, ...]  # each cell's index in the grid's rows laid end to end
+    slots: tuple[tuple[int, ...], ...]  # each slot's cells (fill numbers), across then down
+
+    @classmethod
+    def of(cls, shape: Shape, cells: list[Cell]) -> Leaf:
+        """The leaf of a shape whose cells are filled in this order."""
+        number = {cell: i for i, cell in enumerate(cells)}
+        slots = tuple(tuple(number[shape.cells[c]] for c in slot.cells) for slot in shape.slots())
+        flat = tuple(r * shape.width + c for r, c in cells)
+        return cls(shape, tuple(cells), shape.transpose() == shape, flat, slots)
+
+    def grid(self, letters: list[str]) -> Grid:
+        """The grid holding these letters (in fill order)."""
+        width = self.shape.width
+        flat = ["."] * (width * self.shape.height)
+        for k, ch in zip(self.flat, letters, strict=True):
+            flat[k] = ch
+        text = "".join(flat)
+        return tuple(text[i : i + width] for i in range(0, len(text), width))
+
+    def words(self, letters: list[str]) -> tuple[str, ...]:
+        """The words these letters make in the slots, across then down."""
+        return tuple("".join([letters[i] for i in slot]) for slot in self.slots)
 
 
 @dataclass(slots=True)
@@ -109,7 +132,7 @@ def build_trie(n: int) -> Node:
             if key not in node.children:
                 node.children[key] = (step, Node())
             node = node.children[key][1]
-        node.leaves.append(Leaf(shape, tuple(cells), shape.transpose() == shape))
+        node.leaves.append(Leaf.of(shape, cells))
     return root
 
 
@@ -148,7 +171,9 @@ class _Move:
     crossed: tuple[int, ...]
     new: tuple[Crossing, ...]
     child: Node
-    final: bool  # the child only finishes shapes that are not their own transpose
+    crossings: tuple[Crossing, ...]
+    last: bool  # the child finishes shapes: this slot takes exactly the letters left
+    final: bool  # ... and none of them is its own transpose
 
 
 @cache
@@ -161,7 +186,8 @@ def _moves(n: int) -> dict[int, list[_Move]]:
         edges = []
         for step, child in node.children.values():
             crossed = step.crossed
-            final = not child.children and not any(leaf.symmetric for leaf in child.leaves)
+            last = not child.children
+            final = last and not any(leaf.symmetric for leaf in child.leaves)
             edges.append(
                 _Move(
                     step.length,
@@ -170,6 +196,8 @@ def _moves(n: int) -> dict[int, list[_Move]]:
                     tuple(c for _, c in crossed),
                     step.new,
                     child,
+                    crossed,
+                    last,
                     final,
                 )
             )
@@ -187,10 +215,12 @@ class _Search:
         self.root = trie(len(letters))
         self.by_length: dict[int, list[Option]] = {}
         self.by_letter: dict[tuple[int, int, str], list[Option]] = {}
+        self.by_letters: dict[tuple[int, int], list[Option]] = {}
         self.word_set = set(words)
         for word in words:
             option = (word, _pack(word))
             self.by_length.setdefault(len(word), []).append(option)
+            self.by_letters.setdefault((len(word), option[1]), []).append(option)
             for p, ch in enumerate(word):
                 self.by_letter.setdefault((len(word), p, ch), []).append(option)
         self.cells = [""] * len(letters)
@@ -207,16 +237,20 @@ class _Search:
                 if "".join(cells[c] for c in move.crossed) in self.word_set:
                     yield from self.walk(move.child, rack)
                 continue
+            guarded = rack + _GUARDS
+            for c in move.crossed:
+                guarded += packed[c]
             first = move.first
-            if first is None:
+            if move.last:
+                # the last slot takes exactly the letters left: look its words up by their letters
+                options = self.by_letters.get((move.length, guarded - _GUARDS), _NONE)
+                rest = move.crossings
+            elif first is None:
                 options = self.by_length.get(move.length, _NONE)
-                guarded = rack + _GUARDS
+                rest = ()
             else:
                 options = self.by_letter.get((move.length, first[0], cells[first[1]]), _NONE)
-                guarded = rack + _GUARDS
-                for c in move.crossed:
-                    guarded += packed[c]
-            rest = move.rest
+                rest = move.rest
             for word, letters in options:
                 left = guarded - letters
                 if left & _GUARDS != _GUARDS:
@@ -237,7 +271,7 @@ class _Search:
             if not leaf.symmetric:
                 total += 1
             else:
-                grid = _grid(leaf, cells)
+                grid = leaf.grid(cells)
                 total += transpose(grid) >= grid
         for move in self.moves[id(node)]:
             new = move.new
@@ -245,16 +279,20 @@ class _Search:
                 if "".join(cells[c] for c in move.crossed) in self.word_set:
                     total += self.count(move.child, rack)
                 continue
+            guarded = rack + _GUARDS
+            for c in move.crossed:
+                guarded += packed[c]
             first = move.first
-            if first is None:
+            if move.last:
+                # the last slot takes exactly the letters left: look its words up by their letters
+                options = self.by_letters.get((move.length, guarded - _GUARDS), _NONE)
+                rest = move.crossings
+            elif first is None:
                 options = self.by_length.get(move.length, _NONE)
-                guarded = rack + _GUARDS
+                rest = ()
             else:
                 options = self.by_letter.get((move.length, first[0], cells[first[1]]), _NONE)
-                guarded = rack + _GUARDS
-                for c in move.crossed:
-                    guarded += packed[c]
-            rest = move.rest
+                rest = move.rest
             final = move.final
             for word, letters in options:
                 left = guarded - letters
@@ -285,23 +323,13 @@ def count_fills(letters: Roll, words: list[str]) -> int:
     return search.count(search.root, search.rack)
 
 
-def _grid(leaf: Leaf, letters: list[str]) -> Grid:
-    return grid_from_cells(dict(zip(leaf.cells, letters, strict=True)))
-
-
-def _solution(grid: Grid) -> Solution:
-    across = [w for row in grid for w in row.split(".") if len(w) >= 2]
-    down = [w for col in transpose(grid) for w in col.split(".") if len(w) >= 2]
-    return Solution(grid, tuple(across + down))
-
-
-def _grids(letters: str, lexicon: Lexicon | None, common: int | None) -> Iterator[Grid]:
+def _solutions(letters: str, lexicon: Lexicon | None, common: int | None) -> Iterator[Solution]:
     roll = letters_of(letters)
     for leaf, cells in fills(roll, candidate_words(roll, lexicon, common)):
-        grid = _grid(leaf, cells)
+        grid = leaf.grid(cells)
         if leaf.symmetric and transpose(grid) < grid:
             continue
-        yield grid
+        yield Solution(grid, leaf.words(cells))
 
 
 def solve(
@@ -318,8 +346,8 @@ def solve(
     """
     if limit is not None and limit < 1:
         raise LexigridError(f"limit must be at least 1, not {limit}")
-    for found, grid in enumerate(_grids(letters, lexicon, common), start=1):
-        yield _solution(grid)
+    for found, solution in enumerate(_solutions(letters, lexicon, common), start=1):
+        yield solution
         if limit is not None and found >= limit:
             return
 
