@@ -47,16 +47,6 @@ def hard_mode_allowed(table: ReplyTable, allowed: Indices, guess: int, reply: Re
     return kept
 
 
-def check_reply_consistent(table: ReplyTable, history: list[Turn]) -> Indices:
-    """The answers consistent with every turn; a clear error when none is."""
-    candidates = table.all_answers()
-    for guess, reply in history:
-        candidates = table.filter(candidates, table.guess_id(guess), reply)
-        if candidates.shape[0] == 0:
-            raise LexigridError(f"no answer fits the replies up to {guess}: check the colours you typed")
-    return candidates
-
-
 @dataclass
 class Game:
     """One game: the hidden answer, the turns so far, and whether hard mode is on."""

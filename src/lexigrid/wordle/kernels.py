@@ -136,7 +136,7 @@ def count_parts(by_answer: Codes, guesses: Indices, answers: Indices, n_replies:
 
 
 @njit(cache=True)
-def first_perfect(table: Codes, guesses: Indices, answers: Indices, n_replies: int, stamp0: int) -> int:
+def first_perfect(table: Codes, guesses: Indices, answers: Indices, n_replies: int) -> int:
     """The first guess (position in `guesses`) that gives every answer a different reply, or -1."""
     seen = np.full(n_replies, -1, np.int64)
     for j in range(guesses.shape[0]):

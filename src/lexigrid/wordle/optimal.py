@@ -50,7 +50,6 @@ class OptimalSearch:
     max_guesses: int = MAX_GUESSES
     memo: dict[bytes, _Entry] = field(default_factory=dict)
     nodes: int = 0
-    progress: Callable[[int], None] | None = None
 
     def __post_init__(self) -> None:
         from lexigrid.wordle import kernels
@@ -96,7 +95,7 @@ class OptimalSearch:
         k = self._k
         m = int(answers.shape[0])
         own = self._answer_guess[answers]
-        j = k.first_perfect(self._codes, own, answers, self._n, 0)
+        j = k.first_perfect(self._codes, own, answers, self._n)
         if j >= 0:
             return 2 * m - 1, int(own[j])
         if 2 * m >= beta:

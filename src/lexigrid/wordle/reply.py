@@ -81,8 +81,3 @@ def format_reply(reply: Reply, length: int, style: str = "gy") -> str:
     if style == "emoji":
         return "".join(EMOJI[c] for c in colours)
     raise LexigridError(f"unknown reply style {style!r}: use gy, xof or emoji")
-
-
-def is_consistent(guess: str, reply: Reply, answer: str) -> bool:
-    """True when `answer` would have given `reply` to `guess`."""
-    return reply_for(guess, answer) == reply

@@ -8,7 +8,7 @@ import numpy as np
 
 from lexigrid.errors import LexigridError
 from lexigrid.wordle.game import Game, Turn, hard_mode_violation
-from lexigrid.wordle.reply import GREEN, YELLOW, Reply, decode, solved
+from lexigrid.wordle.reply import GREEN, YELLOW, Reply, decode
 from lexigrid.wordle.table import Indices, ReplyTable
 
 BOARD_NAMES = {1: "Wordle", 2: "Dordle", 4: "Quordle", 8: "Octordle", 16: "Sedecordle"}
@@ -126,4 +126,4 @@ class Absurdle:
         return best
 
 
-__all__ = ["BOARD_NAMES", "Absurdle", "MultiGame", "multi_board_guesses", "solved"]
+__all__ = ["BOARD_NAMES", "Absurdle", "MultiGame", "multi_board_guesses"]
