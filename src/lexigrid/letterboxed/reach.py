@@ -15,7 +15,7 @@ dropped when another with the same ends holds a superset of its letters and a Zi
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -97,6 +97,32 @@ class CompletionBounds:
             else:
                 self._rows.append([_LazyRow(self, r, c) for c in range(self.letters)])
         return self._rows[level]
+
+    def bound_at(self, level: int, states: Iterable[tuple[int, int]]) -> list[dict[int, float]]:
+        """The rows of one level at the given (letter, covered) states only, computed in bulk."""
+        by_letter: list[set[int]] = [set() for _ in range(self.letters)]
+        for letter, covered in states:
+            by_letter[letter].add(covered)
+        rows: list[dict[int, float]] = [{} for _ in range(self.letters)]
+        if level == 1 or level - 1 > 2 or not self.tabled:
+            for letter, covers in enumerate(by_letter):
+                rows[letter] = {c: self.compute(level, letter, c) for c in covers}
+            return rows
+        self.bound(level - 1)
+        below = self._arrays[level - 2]
+        for letter, covers in enumerate(by_letter):
+            if not covers:
+                continue
+            states_in = np.array(sorted(covers), dtype=np.int64)
+            span = self.starting[letter]
+            if span.start == span.stop:
+                rows[letter] = dict.fromkeys(states_in.tolist(), -math.inf)
+                continue
+            masks = states_in[:, None] | self.masks[span][None, :]
+            through = np.minimum(below[self.lasts[span][None, :], masks], self.zipf[span][None, :])
+            through[(masks == self.full) | (states_in[:, None] == self.full)] = -np.inf
+            rows[letter] = dict(zip(states_in.tolist(), through.max(axis=1).tolist(), strict=True))
+        return rows
 
     def compute(self, level: int, letter: int, covered: int) -> float:
         """The bound of one state at a deep level, from the level below."""

@@ -27,6 +27,7 @@ from lexigrid.letterboxed.reach import CompletionBounds, Row
 from lexigrid.letterboxed.solution import Solution
 
 Chain = tuple[PlayableWord, ...]
+Scored = tuple[float, Chain]
 MAX_WORDS = 6
 
 
@@ -92,11 +93,6 @@ def chain_score(chain: Sequence[PlayableWord], board_letters: int) -> float:
     )
 
 
-def solution_of(chain: Sequence[PlayableWord], board_letters: int) -> Solution:
-    """The Solution of a covering chain, with its score."""
-    return Solution(tuple(w.word for w in chain), chain_score(chain, board_letters))
-
-
 def sort_key(solution: Solution) -> tuple[int, float, int, tuple[str, ...]]:
     """Fewer words, then higher score, then fewer letters traced, then alphabetical."""
     return (len(solution.words), -solution.score, solution.letter_count, solution.words)
@@ -141,22 +137,24 @@ class Solver:
         self.starting = {c: tuple(ws) for c, ws in starting.items()}
         self.starting[""] = self.words  # a chain's first word may start anywhere
         self.bounds = CompletionBounds(board, self.words)
-        self._fits: dict[tuple[str, int], tuple[PlayableWord, ...]] = {}
-        self._rows_by_level: dict[int, dict[str, Row]] = {}
+        self._rows_by_level: dict[tuple[int, bool], dict[str, Row]] = {}
+        # Per start letter, per board letter bit: the positions (in `starting`) of words holding it.
+        self._letter_sets: dict[str, dict[int, int]] = {}
 
-    def solutions(self, max_words: int, prefix: Chain = (), played: bool = False) -> Iterator[Chain]:
+    def solutions(self, max_words: int, prefix: Chain = (), played: bool = False) -> Iterator[Solution]:
         """Every solution of up to `max_words` words starting with `prefix`, fewer words first.
 
         With `played`, the prefix is words already played: it is kept whole, and only the words
         after it must not be redundant.
         """
         for k in range(max(1, len(prefix)), max_words + 1):
-            yield from self.level(k, prefix, played=played)
+            for value, chain in self.level(k, prefix, played=played):
+                yield Solution(tuple(w.word for w in chain), value)
 
     def level(
         self, k: int, prefix: Chain = (), best: _Best | None = None, played: bool = False
-    ) -> Iterator[Chain]:
-        """Every solution of exactly k words starting with `prefix` (pruned by `best` when given)."""
+    ) -> Iterator[Scored]:
+        """Every solution of exactly k words starting with `prefix`, scored (pruned by `best` if given)."""
         fixed = len(prefix) if played else 0
         if len(prefix) > k:
             return
@@ -171,7 +169,7 @@ class Solver:
                 return
         if len(prefix) == k:
             if covered == self.full_mask and not is_redundant(prefix, self.full_mask, fixed):
-                yield prefix
+                yield chain_score(prefix, self.board_letters), prefix
             return
         min_zipf = min((w.zipf for w in prefix), default=math.inf)
         traced = sum(len(w.word) for w in prefix)
@@ -186,30 +184,47 @@ class Solver:
             if wanted <= 0:
                 break
             best = _Best(wanted)
-            for chain in self.level(k, prefix, best, played):
-                best.offer(chain_score(chain, self.board_letters), chain)
+            for value, chain in self.level(k, prefix, best, played):
+                best.offer(value, chain)
             ranked = sorted(
-                (solution_of(chain, self.board_letters) for _, chain in best.candidates),
+                (Solution(tuple(w.word for w in chain), value) for value, chain in best.candidates),
                 key=sort_key,
             )
             found.extend(ranked[:wanted])
         return found
 
-    def _fitting(self, letter: str, need: int) -> tuple[PlayableWord, ...]:
-        """The words starting with `letter` that hold every letter of `need`, most frequent first."""
-        key = (letter, need)
-        found = self._fits.get(key)
-        if found is None:
-            found = tuple(w for w in self.starting.get(letter, ()) if w.mask & need == need)
-            self._fits[key] = found
-        return found
+    def _holding(self, start: str, need: int) -> int:
+        """The words starting with `start` holding every letter of `need`, as a bitset of positions."""
+        by_letter = self._letter_sets.get(start)
+        if by_letter is None:
+            by_letter = {}
+            for i, word in enumerate(self.starting.get(start, ())):
+                m = word.mask
+                while m:
+                    low = m & -m
+                    m ^= low
+                    by_letter[low] = by_letter.get(low, 0) | 1 << i
+            self._letter_sets[start] = by_letter
+        fits = (1 << len(self.starting.get(start, ()))) - 1
+        while need and fits:
+            low = need & -need
+            need ^= low
+            fits &= by_letter.get(low, 0)
+        return fits
 
-    def _rows(self, remaining: int) -> dict[str, Row]:
-        """Completion bounds for `remaining` more words, by letter."""
-        rows = self._rows_by_level.get(remaining)
+    def _rows(self, remaining: int, first: bool) -> dict[str, Row]:
+        """Completion bounds for `remaining` more words, by letter (after a first word: only there)."""
+        key = (remaining, first)
+        rows = self._rows_by_level.get(key)
         if rows is None:
-            rows = dict(zip(self.board.letters, self.bounds.bound(remaining), strict=True))
-            self._rows_by_level[remaining] = rows
+            if first:
+                index = self.letter_index
+                states = {(index[w.last], w.mask) for w in self.words}
+                level: Sequence[Row] = self.bounds.bound_at(remaining, states)
+            else:
+                level = self.bounds.bound(remaining)
+            rows = dict(zip(self.board.letters, level, strict=True))
+            self._rows_by_level[key] = rows
         return rows
 
     def _extend(
@@ -222,7 +237,7 @@ class Solver:
         s_forms: int,
         best: _Best | None,
         fixed: int,
-    ) -> Iterator[Chain]:
+    ) -> Iterator[Scored]:
         """Extend a chain that does not cover the board yet to k words in every possible way."""
         j = len(chain)
         full = self.full_mask
@@ -231,24 +246,28 @@ class Solver:
         bounded = best is not None
         threshold = -math.inf
         if remaining == 0:
-            candidates = self._fitting(chain[-1].last, full & ~covered) if chain else self._fitting("", full)
-            for word in candidates:
-                if best is not None:
-                    threshold = best.threshold
+            start = chain[-1].last if chain else ""
+            words = self.starting.get(start, ())
+            fits = self._holding(start, full & ~covered)
+            letters = self.board_letters
+            while fits:
+                low = fits & -fits
+                fits ^= low
+                word = words[low.bit_length() - 1]
+                if bounded:
+                    threshold = best.threshold  # type: ignore[union-attr]
                     if word.zipf < threshold:
                         break  # words come most frequent first: no later word can do better
-                    zipf = word.zipf if word.zipf < min_zipf else min_zipf
-                    value = score(
-                        zipf, repeats(traced + len(word.word), self.board_letters, k), s_forms + word.s_form
-                    )
-                    if value < threshold:
-                        continue
+                zipf = word.zipf if word.zipf < min_zipf else min_zipf
+                value = score(zipf, traced + len(word.word) - letters - j, s_forms + word.s_form)
+                if value < threshold:
+                    continue
                 done = (*chain, word)
                 if not is_redundant(done, full, fixed):
-                    yield done
+                    yield value, done
             return
         candidates = self.starting.get(chain[-1].last, ()) if chain else self.words
-        rows = self._rows(remaining)
+        rows = self._rows(remaining, j == 0 and remaining >= 2)
         for word in candidates:
             if bounded:
                 threshold = best.threshold  # type: ignore[union-attr]
@@ -263,7 +282,7 @@ class Solver:
             zipf = word.zipf if word.zipf < min_zipf else min_zipf
             if reachable < zipf:
                 zipf = reachable
-            if _returns_idle(chain, covers, new, word.last, fixed):
+            if new == covered and _returns_idle(chain, covers, new, word.last, fixed):
                 continue
             length = traced + len(word.word)
             forms = s_forms + word.s_form

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from lexigrid.errors import LexigridError
 from lexigrid.letterboxed.board import Board
 from lexigrid.letterboxed.playable import playable_words
-from lexigrid.letterboxed.search import MAX_WORDS, Solver, solution_of, sort_key
+from lexigrid.letterboxed.search import MAX_WORDS, Solver, sort_key
 from lexigrid.letterboxed.solution import Solution
 from lexigrid.lexicon import Lexicon, load
 
@@ -68,6 +68,4 @@ def iter_solutions(
 
 def iter_solutions_of(s: Solver, max_words: int) -> Iterator[Solution]:
     """Every solution a solver finds, scored, as found."""
-    letters = len(s.board.letters)
-    for chain in s.solutions(max_words):
-        yield solution_of(chain, letters)
+    return s.solutions(max_words)

@@ -1,0 +1,161 @@
+"""Letter Boxed benchmarks over the 697 NYT puzzles in ../shared: answers found, ranked first, solve time.
+
+Run: python benchmarks/bench_letterboxed.py   (needs ../shared/data/letterboxed)
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import track
+from rich.table import Table
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "letterboxed"
+PUZZLES = SHARED / "nyt_puzzles_with_dictionaries.json.gz"
+BOXCHAR = "VYQ,FIG,OTE,XLU"
+TOP = 500
+MAX_WORDS = 4
+
+
+def fresh_process_seconds(code: str) -> float:
+    """Wall time a fresh Python process reports for `code` (which prints its own timing last)."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=dict(os.environ), capture_output=True, text=True, check=True
+    )
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-quantile of the values (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def rate(count: int, total: int) -> str:
+    """`count/total (percent)`."""
+    return f"{count}/{total} ({count / total:.1%})"
+
+
+def ms(seconds: float) -> str:
+    """Seconds as milliseconds, one decimal."""
+    return f"{seconds * 1000:.1f}"
+
+
+def boxchar_first(solutions: list[Any], lexicon: Any) -> tuple[str, ...] | None:
+    """The solution Boxchar's score (rarest word's frequency * 10 / words) would rank first."""
+    if not solutions:
+        return None
+    best = max(solutions, key=lambda s: min(lexicon.zipf(w) for w in s.words) * 10 / len(s.words))
+    return tuple(best.words)
+
+
+def main() -> None:
+    console = Console()
+    if not PUZZLES.exists():
+        console.print(f"{PUZZLES} is absent: the shared data is not beside this checkout")
+        sys.exit(1)
+    from lexigrid.letterboxed import Board, solver
+    from lexigrid.letterboxed.playable import alphabet_index
+    from lexigrid.lexicon import Lexicon, load
+
+    load_code = (
+        "import time; t = time.perf_counter(); from lexigrid.lexicon import load; "
+        "from lexigrid.letterboxed.playable import alphabet_index; lex = load(); alphabet_index(lex); "
+        "print(time.perf_counter() - t)"
+    )
+    fresh_process_seconds(load_code)  # builds the caches if they are cold
+    loads = [fresh_process_seconds(load_code) for _ in range(5)]
+
+    lex = load()
+    alphabet_index(lex)
+    with gzip.open(PUZZLES, "rt", encoding="utf-8") as handle:
+        puzzles = json.load(handle)["puzzles"]
+
+    wall: list[float] = []
+    cpu: list[float] = []
+    two_words = found = first = boxchar_firsts = nyt_first = 0
+    misses: list[str] = []
+    for puzzle in track(puzzles, description="solving 697 NYT puzzles", console=console):
+        board = Board(tuple(puzzle["sides"]))
+        answer = tuple(puzzle["ourSolution"])
+        started, started_cpu = time.perf_counter(), time.process_time()
+        best = solver(board, lex).best(TOP, MAX_WORDS)
+        wall.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - started_cpu)
+        ranked = [s.words for s in best]
+        two_words += bool(ranked) and len(ranked[0]) <= 2
+        found += answer in ranked
+        first += bool(ranked) and ranked[0] == answer
+        boxchar_firsts += boxchar_first(best, lex) == answer
+        if answer not in ranked:
+            missing = [w for w in answer if w not in lex]
+            why = f"not in {lex.name}: {', '.join(missing)}" if missing else "ranked below the top 500"
+            misses.append(f"{puzzle['date']} {'-'.join(answer)} ({why})")
+        days = Lexicon.from_words(puzzle["dictionary"], name="nyt")
+        nyt_best = solver(board, days).best(1, MAX_WORDS)
+        nyt_first += bool(nyt_best) and nyt_best[0].words == answer
+
+    started = time.perf_counter()
+    every = sum(1 for _ in solver(BOXCHAR, lex).solutions(MAX_WORDS))
+    enumerate_all = time.perf_counter() - started
+    biggest = max(puzzles, key=lambda p: len(p["dictionary"]))
+    started = time.perf_counter()
+    every_big = sum(1 for _ in solver(Board(tuple(biggest["sides"])), lex).solutions(3))
+    enumerate_big = time.perf_counter() - started
+
+    n = len(puzzles)
+    table = Table(title=f"Letter Boxed over {n} NYT puzzles ({lex.name}, top {TOP}, up to {MAX_WORDS} words)")
+    for column in ("measure", "value", "goal", "Boxchar (issue, 902 puzzles)"):
+        table.add_column(column)
+    table.add_row("2-word solution found", rate(two_words, n), "100 %", "")
+    table.add_row("official answer found", rate(found, n), ">= 98 %", "863/902 (95.7 %)")
+    table.add_row("official answer ranked first", rate(first, n), ">= 60 %", "442/902 (49.0 %)")
+    table.add_row(
+        "  same, with Boxchar's score on our solutions",
+        rate(boxchar_firsts, n),
+        "",
+        "",
+    )
+    table.add_row("  same, with the NYT's word list of the day", rate(nyt_first, n), "", "")
+    table.add_row(
+        "solve, wall: median / p90 / max",
+        f"{ms(statistics.median(wall))} / {ms(percentile(wall, 0.9))} / {ms(max(wall))} ms",
+        "<= 50 / <= 200 ms",
+        "558 / 1,274 ms",
+    )
+    table.add_row(
+        "solve, CPU: median / p90",
+        f"{ms(statistics.median(cpu))} / {ms(percentile(cpu, 0.9))} ms",
+        "",
+        "",
+    )
+    table.add_row(
+        "lexicon + word index load, fresh process (median of 5)",
+        f"{statistics.median(loads) * 1000:.0f} ms",
+        "reported apart",
+        "~300 ms",
+    )
+    table.add_row(f"all solutions up to 4 words, {BOXCHAR}", f"{every:,} in {ms(enumerate_all)} ms", "", "")
+    table.add_row(
+        f"all solutions up to 3 words, {','.join(biggest['sides'])} (largest NYT list)",
+        f"{every_big:,} in {ms(enumerate_big)} ms",
+        "",
+        "",
+    )
+    console.print(table)
+    console.print(f"[bold]official answer not found ({len(misses)}):[/]")
+    for line in misses:
+        console.print(f"  {line}")
+
+
+if __name__ == "__main__":
+    main()
