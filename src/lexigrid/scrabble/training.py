@@ -1,12 +1,12 @@
-"""Learning leave values by self-play: static-equity games, next-turn equities, a least-squares fit.
+"""Learning leave values by self-play: static-equity games, then fitted value iteration on their turns.
 
-Each turn played with tiles still in the bag yields one sample: the leave kept, and the equity of the
-same player's next turn (its score plus the value, under the model playing, of the leave it keeps: a
-temporal-difference target, so each round carries value one turn further ahead). A leave's value is how
-much more than average that is, fitted as a linear model over leave features (each copy of each tile, the
-vowel/consonant mix, Q without U), as wolges and MAGPIE learn their leave tables from self-play (they fit
-every leave; we fit features, which needs far fewer games). The game loop here is the smallest one that
-plays legal games for training; the game layer proper lives elsewhere.
+Each turn played with tiles still in the bag yields one sample: the leave kept, the score of the same
+player's next turn, and the leave kept then. A leave's value is how much more than average the rest of the
+game goes for its holder: next score + value(next leave), minus the mean, solved by fitting a linear model
+over leave features (each copy of each tile, the vowel/consonant mix, Q without U) again and again on the
+same samples until the values settle (temporal-difference learning, as in the self-play leave tables of
+wolges and MAGPIE; they fit every leave, we fit features, which needs far fewer games). The game loop here
+is the smallest one that plays legal games for training; the game layer proper lives elsewhere.
 """
 
 from __future__ import annotations
@@ -32,12 +32,15 @@ MAX_SCORELESS_TURNS = 6
 RIDGE = 1.0  # shrinks rarely seen features towards 0
 
 
+Sample = tuple[str, int, str | None]  # leave kept, next-turn score, leave kept then (None: bag was empty)
+
+
 @dataclass
 class GameRecord:
     """One self-play game: final scores (first player first) and the (leave, next-turn score) samples."""
 
     scores: tuple[int, int]
-    samples: list[tuple[str, float]]
+    samples: list[Sample]
     moves: list[Move]
 
 
@@ -66,8 +69,7 @@ def play_game(seed: int, models: tuple[LeaveModel, LeaveModel], lexicon: str | N
     zeros = 0
     turn_scores: list[int] = []
     played: list[Move] = []
-    kept: list[tuple[int, str]] = []  # (turn, leave) for turns played with tiles in the bag
-    kept_value: list[float] = []  # per turn: the mover's value of the leave kept (0 with the bag empty)
+    kept: dict[int, str] = {}  # turn -> leave, for turns played with tiles in the bag
     turn = 0
     while True:
         p = turn % 2
@@ -96,13 +98,10 @@ def play_game(seed: int, models: tuple[LeaveModel, LeaveModel], lexicon: str | N
             zeros += 1
         turn_scores.append(move.score)
         played.append(move)
-        kept_value.append(0.0)
         if bag_before:
             left = Counter(rack.counts)
             left.subtract(move.tiles_used)
-            leave = "".join(sorted((+left).elements()))
-            kept.append((turn, leave))
-            kept_value[-1] = engines[p].leave_value(leave)
+            kept[turn] = "".join(sorted((+left).elements()))
         turn += 1
         if not racks[p]:
             out = sum(tiles.score(t) for t in racks[1 - p].elements())
@@ -114,7 +113,7 @@ def play_game(seed: int, models: tuple[LeaveModel, LeaveModel], lexicon: str | N
                 scores[q] -= sum(tiles.score(t) for t in racks[q].elements())
             break
     samples = [
-        (leave, turn_scores[t + 2] + kept_value[t + 2]) for t, leave in kept if t + 2 < len(turn_scores)
+        (leave, turn_scores[t + 2], kept.get(t + 2)) for t, leave in kept.items() if t + 2 < len(turn_scores)
     ]
     return GameRecord((scores[0], scores[1]), samples, played)
 
@@ -125,18 +124,26 @@ def _play(item: tuple[int, tuple[LeaveModel, LeaveModel], str | None]) -> GameRe
     return play_game(seed, models, lexicon)
 
 
-def fit(samples: Sequence[tuple[str, float]]) -> LinearLeaves:
-    """Least-squares (ridge) feature weights: next-turn equity minus the mean, explained by the leave."""
-    names = sorted({name for leave, _ in samples for name in leave_features(leave)})
+def fit(samples: Sequence[Sample], iterations: int = 25) -> LinearLeaves:
+    """Fitted value iteration: weights explaining next score + value(next leave), minus the mean."""
+    names = sorted({name for leave, _, _ in samples for name in leave_features(leave)})
     column = {name: i for i, name in enumerate(names)}
     x = np.zeros((len(samples), len(names)))
-    y = np.array([score for _, score in samples], dtype=float)
-    for row, (leave, _) in enumerate(samples):
+    for row, (leave, _, _) in enumerate(samples):
         for name in leave_features(leave):
             x[row, column[name]] += 1.0
-    y -= y.mean()
-    weights = np.linalg.solve(x.T @ x + RIDGE * np.eye(len(names)), x.T @ y)
-    return LinearLeaves({name: round(float(w), 3) for name, w in zip(names, weights, strict=True)})
+    solve = np.linalg.inv(x.T @ x + RIDGE * np.eye(len(names))) @ x.T
+    scores = np.array([score for _, score, _ in samples], dtype=float)
+    following = sorted({n for _, _, n in samples if n is not None})
+    where = {leave: i for i, leave in enumerate(following)}
+    index = np.array([where[n] if n is not None else -1 for _, _, n in samples])
+    model = LinearLeaves({})
+    for _ in range(iterations):
+        values = np.array([model.value(leave) for leave in following] + [0.0])
+        y = scores + values[index]
+        weights = solve @ (y - y.mean())
+        model = LinearLeaves({name: float(w) for name, w in zip(names, weights, strict=True)})
+    return LinearLeaves({name: round(w, 3) for name, w in model.weights.items()})
 
 
 def learn(
