@@ -425,7 +425,10 @@ def review(
     for g in grades:
         fmt: Callable[[float | None], str] = lambda x: "-" if x is None else f"{x:.3f}"  # noqa: E731
         if g.loss is None:
-            verdict = f"expected left {g.played.expected_left:.1f} vs {g.best.expected_left:.1f}"
+            verdict = (
+                f"not graded exactly ({g.candidates_before} candidates): expected left "
+                f"{g.played.expected_left:.1f}, {g.best.guess} {g.best.expected_left:.1f}"
+            )
         else:
             verdict = "best" if g.loss < 1e-9 else f"-{g.loss:.3f} guesses"
         grid.add_row(
