@@ -10,13 +10,13 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit, prange
+from numba import njit
 
 Codes = npt.NDArray[np.unsignedinteger[Any]]
 Indices = npt.NDArray[np.int64]
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def build_table(guesses: npt.NDArray[np.uint8], answers: npt.NDArray[np.uint8], out: Codes) -> None:
     """Fill out[g, a] with the reply code of guess g against answer a (greens, then yellows)."""
     n_guesses, length = guesses.shape
@@ -26,7 +26,7 @@ def build_table(guesses: npt.NDArray[np.uint8], answers: npt.NDArray[np.uint8], 
     for a in range(n_answers):
         for i in range(length):
             letter_sets[a] |= 1 << answers[a, i]
-    for g in prange(n_guesses):
+    for g in range(n_guesses):
         repeated = False
         for i in range(length):
             for j in range(i):
