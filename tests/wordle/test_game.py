@@ -114,3 +114,15 @@ def test_multi_board_guesser_plays_a_sure_answer(table: ReplyTable) -> None:
     sure = np.array([table.answer_id("BEACH")])
     wide = table.all_answers()[:50]
     assert table.lists.guesses[multi_board_guess(table, [wide, sure])] == "BEACH"
+
+
+def test_play_session_with_an_injected_reader(table: ReplyTable) -> None:
+    from rich.console import Console
+
+    from lexigrid.wordle.play import play_session
+
+    typed = iter(["toolong", "crane", "beach"])
+    console = Console(record=True, width=100)
+    won = play_session(table, console, lambda prompt: next(typed, None), answer="beach", hard=True)
+    text = console.export_text()
+    assert won and "TOOLONG has 7 letters" in text and "solved in 2 guesses" in text
