@@ -419,6 +419,7 @@ typedef struct {
     const int32_t *cscores;
     const uint8_t *lmul, *wmul;
     const double *vowel_penalty; /* NULL unless the board is empty */
+    const uint8_t *caps;         /* per square: the best real rack tile its cross-check allows */
     int line, anchor, last_anchor;
     uint8_t strip[MAX_DIM];
     /* output */
@@ -604,15 +605,7 @@ static double shadow_bound(const Gen *g, const int *values, int k, const double 
                 int32_t cs = g->cscores[sq[i]];
                 weights[i] = g->lmul[sq[i]] * (wm + (cs >= 0 ? g->wmul[sq[i]] : 0));
                 if (cs >= 0) fixed += cs * g->wmul[sq[i]];
-                /* the best real tile the cross-check lets onto this square */
-                uint32_t fits = g->checks[sq[i]] & g->rack_mask;
-                int cap = 0;
-                while (fits) {
-                    int x = __builtin_ctz(fits);
-                    fits &= fits - 1;
-                    if (g->scores[x] > cap) cap = g->scores[x];
-                }
-                capped += weights[i] * cap;
+                capped += weights[i] * g->caps[sq[i]];
             }
             for (int i = 1; i < n; i++) /* insertion sort, descending */
                 for (int m = i; m > 0 && weights[m] > weights[m - 1]; m--) {
@@ -695,8 +688,22 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     int pruning = (mode == MODE_BEST_SCORE || mode == MODE_BEST_EQUITY) && g.rack_size <= 7;
     Shadow *shadows = NULL;
     size_t nshadows = 0;
-    if (pruning) shadows = malloc(2 * (size_t)nn * sizeof(Shadow));
-    if (pruning && !shadows) pruning = 0;
+    uint8_t caps[2 * MAX_DIM * MAX_DIM];
+    if (pruning) {
+        shadows = malloc(2 * (size_t)nn * sizeof(Shadow));
+        if (!shadows) pruning = 0;
+        const uint32_t *all_checks = checks_b.buf;
+        for (int i = 0; i < 2 * nn; i++) {
+            uint32_t fits = all_checks[i] & g.rack_mask;
+            int cap = 0;
+            while (fits) {
+                int x = __builtin_ctz(fits);
+                fits &= fits - 1;
+                if (g.scores[x] > cap) cap = g.scores[x];
+            }
+            caps[i] = (uint8_t)cap;
+        }
+    }
     Py_BEGIN_ALLOW_THREADS for (int d = 0; d < 2 && root && g.rack_size; d++) {
         g.down = d;
         g.tiles = d ? transposed : tiles;
@@ -705,6 +712,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         g.lmul = (const uint8_t *)lmul_b.buf + d * nn;
         g.wmul = (const uint8_t *)wmul_b.buf + d * nn;
         g.vowel_penalty = (empty && vowel) ? vowel + d * nn : NULL;
+        g.caps = caps + d * nn;
         for (int line = 0; line < dim; line++) {
             g.line = line;
             g.last_anchor = -1;
