@@ -150,3 +150,14 @@ def test_multi_board_backtest_json(cli: Cli) -> None:
     assert payload["boards"] == 2 and payload["games"] == 10
     assert payload["total"] == sum(int(k) * v for k, v in payload["distribution"].items())
     assert cli("wordle", "backtest", "--boards", "2", "--hard").exit_code == 2
+
+
+def test_tree_file_errors(cli: Cli, tmp_path: Path) -> None:
+    answers = tmp_path / "answers.txt"
+    answers.write_text("beach\nhatch\nbatch\n")
+    result = cli("wordle", "tree", "--answers", str(answers), "--out", str(tmp_path / "no" / "tree.txt"))
+    assert result.exit_code == 2 and "cannot write the tree" in result.stderr
+    binary = tmp_path / "tree.bin"
+    binary.write_bytes(b"\xff\xfe\x00")
+    result = cli("wordle", "check-tree", str(binary), "--answers", str(answers))
+    assert result.exit_code == 2 and "cannot read" in result.stderr

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+from lexigrid.errors import LexigridError
 
 if TYPE_CHECKING:
     from lexigrid.runner import Backend
@@ -59,16 +60,19 @@ def _progress_bar(total: int, description: str, show: bool = True) -> Iterator[C
 
 
 def _backend(name: str) -> Backend:
-    from lexigrid.errors import LexigridError
-
     if name not in ("auto", "process", "dask"):
         raise LexigridError(f"unknown backend {name!r}: use auto, process or dask")
     return name  # type: ignore[return-value]  # checked just above
 
 
-def _check_word(word: str, what: str) -> str:
-    from lexigrid.errors import LexigridError
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        raise LexigridError(f"cannot read {str(path)!r} as a text tree file: check the path") from None
 
+
+def _check_word(word: str, what: str) -> str:
     word = word.strip().upper()
     if not (word.isascii() and word.isalpha()):
         raise LexigridError(f"{what} {word!r} is not a word of letters A-Z")
@@ -88,7 +92,6 @@ def reply(
     json: JsonOption = False,
 ) -> None:
     """The reply the game gives to GUESS when the answer is ANSWER (G green, Y yellow, . grey)."""
-    from lexigrid.errors import LexigridError
     from lexigrid.wordle.reply import format_reply, reply_for
 
     guess, answer = _check_word(guess, "guess"), _check_word(answer, "answer")
@@ -178,7 +181,6 @@ def backtest(
 
     With --boards N (N >= 2) the multi-board guesser plays --games seeded deals of N answers instead.
     """
-    from lexigrid.errors import LexigridError
     from lexigrid.wordle.backtest import backtest as run_backtest
     from lexigrid.wordle.multiboard import multi_board_backtest
 
@@ -260,7 +262,10 @@ def tree(
     checked = check_tree(found, table.lists.answers, frozenset(table.lists.guesses), hard=hard)
     if out is not None:
         fmt = "json" if out.suffix == ".json" else "text"
-        out.write_text(dumps_tree(found, table.lists.answers, fmt))
+        try:
+            out.write_text(dumps_tree(found, table.lists.answers, fmt))
+        except OSError as error:
+            raise LexigridError(f"cannot write the tree to {str(out)!r}: {error.strerror}") from None
     summary = {
         "strategy": "optimal",
         "opener": found.guess,
@@ -302,14 +307,13 @@ def check_tree_command(
     json: JsonOption = False,
 ) -> None:
     """Re-play a tree file against every answer with the rules; its totals, or the first broken step."""
-    from lexigrid.errors import LexigridError
     from lexigrid.wordle.tree import check_tree, loads_tree
 
     if not path.is_file():
         raise LexigridError(f"tree file {str(path)!r} does not exist: check the path")
     table = _table(answers, guesses, length, lexicon)
     checked = check_tree(
-        loads_tree(path.read_text()), table.lists.answers, frozenset(table.lists.guesses), hard=hard
+        loads_tree(_read_text(path)), table.lists.answers, frozenset(table.lists.guesses), hard=hard
     )
     summary = {
         "games": checked.games,
@@ -386,7 +390,6 @@ def review(
     """Grade each guess of a game against the best guess in the same position."""
     from rich.table import Table
 
-    from lexigrid.errors import LexigridError
     from lexigrid.wordle import assistant
     from lexigrid.wordle.display import tiles
     from lexigrid.wordle.reply import format_reply, reply_for
