@@ -33,6 +33,7 @@ BAD = {
     "answer not an answer": (("review", "CRANE", "--answer", "aahed"), "not one of the possible answers"),
     "review reply mismatch": (("review", "CRANE:GGGGG", "--answer", "beach"), "would get"),
     "missing tree file": (("check-tree", "/nonexistent/tree.txt"), "does not exist"),
+    "guess after the win": (("review", "CRANE,BEACH,SLATE", "--answer", "beach"), "already all green"),
     "hard-mode break in history": (("suggest", "HATCH:.Y.GG,CHEAP:.....", "--hard"), "hard mode"),
 }
 

@@ -310,7 +310,7 @@ def check_tree_command(
     from lexigrid.wordle.tree import check_tree, loads_tree
 
     if not path.is_file():
-        raise LexigridError(f"tree file {str(path)!r} does not exist: check the path")
+        raise LexigridError(f"tree file {str(path)!r} does not exist or is not a file: check the path")
     table = _table(answers, guesses, length, lexicon)
     checked = check_tree(
         loads_tree(_read_text(path)), table.lists.answers, frozenset(table.lists.guesses), hard=hard

@@ -184,6 +184,7 @@ class Grade:
 
 def review(table: ReplyTable, history: list[Turn], hard: bool = False) -> list[Grade]:
     """Grade each guess of a game against the best guess in the same position."""
+    replay(table, history, hard)  # a clear error for an impossible or over-long game first
     grades = []
     for turn, (word, reply) in enumerate(history):
         candidates, allowed = replay(table, history[:turn], hard)
