@@ -9,6 +9,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Protocol
 
+import numpy as np
+import numpy.typing as npt
+
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.rules import BLANK
 
@@ -34,23 +37,76 @@ class LeaveModel(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class HeuristicLeaves:
-    """Per-tile values, minus penalties for duplicates, vowel/consonant imbalance and Q without U."""
+class AdditiveLeaves:
+    """A leave value: one term per copy of each tile, a vowel/consonant-mix term and a Q-without-U term.
+
+    Both shipped models have this shape, which lets a rack's whole leave table (up to 128 leaves) be
+    built with a few numpy outer sums instead of one call per leave."""
+
+    def per_copy(self, tile: str, copy: int) -> float:
+        """What the copy-th copy of `tile` adds (copy 1 = the first)."""
+        raise NotImplementedError
+
+    def mix(self, vowels: int, consonants: int) -> float:
+        """What this many vowels and consonants (blanks are neither) add; 0 for the empty leave."""
+        raise NotImplementedError
+
+    def q_without_u(self) -> float:
+        """What keeping a Q without a U adds."""
+        raise NotImplementedError
 
     def value(self, leave: str) -> float:
-        """The heuristic value of a leave."""
+        """The value of a leave ('?' for a blank)."""
         if not leave:
             return 0.0
         counts = Counter(leave)
-        total = sum(TILE_VALUES.get(t, 0.0) for t in leave)
-        total -= DUPLICATE_PENALTY * sum(n - 1 for t, n in counts.items() if t != BLANK and n > 1)
+        total = sum(self.per_copy(t, k) for t, n in counts.items() for k in range(1, n + 1))
         vowels = sum(n for t, n in counts.items() if t in VOWELS)
         consonants = sum(n for t, n in counts.items() if t != BLANK and t not in VOWELS)
-        total -= IMBALANCE_PENALTY * (max(0, vowels - consonants - 1) + max(0, consonants - vowels - 2))
+        total += self.mix(vowels, consonants)
         if counts["Q"] and not counts["U"]:
-            total -= Q_WITHOUT_U_PENALTY
+            total += self.q_without_u()
         return total
+
+    def table(self, held: list[tuple[str, int]]) -> npt.NDArray[np.float64]:
+        """Values of every leave of a rack: index = sum of kept[i] * prod(count[j] + 1 for j < i)."""
+        values = np.zeros(1)
+        vowels = np.zeros(1, dtype=np.int64)
+        consonants = np.zeros(1, dtype=np.int64)
+        q = np.zeros(1, dtype=bool)
+        u = np.zeros(1, dtype=bool)
+        for tile, count in held:
+            kept = np.arange(count + 1)
+            terms = np.concatenate([[0.0], np.cumsum([self.per_copy(tile, k) for k in range(1, count + 1)])])
+            values = (terms[:, None] + values[None, :]).ravel()
+            is_vowel, is_consonant = tile in VOWELS, tile != BLANK and tile not in VOWELS
+            vowels = ((kept * is_vowel)[:, None] + vowels[None, :]).ravel()
+            consonants = ((kept * is_consonant)[:, None] + consonants[None, :]).ravel()
+            q = (((kept > 0) & (tile == "Q"))[:, None] | q[None, :]).ravel()
+            u = (((kept > 0) & (tile == "U"))[:, None] | u[None, :]).ravel()
+        size = int(vowels.max(initial=0)) + 1, int(consonants.max(initial=0)) + 1
+        mixes = np.array([[self.mix(v, c) for c in range(size[1])] for v in range(size[0])])
+        values = values + mixes[vowels, consonants] + np.where(q & ~u, self.q_without_u(), 0.0)
+        values[0] = 0.0
+        return np.asarray(values, dtype=np.float64)
+
+
+@dataclass(frozen=True)
+class HeuristicLeaves(AdditiveLeaves):
+    """Per-tile values, minus penalties for duplicates, vowel/consonant imbalance and Q without U."""
+
+    def per_copy(self, tile: str, copy: int) -> float:
+        """The tile's value, less the duplicate penalty for every copy after the first (not for blanks)."""
+        penalty = DUPLICATE_PENALTY if copy > 1 and tile != BLANK else 0.0
+        return TILE_VALUES.get(tile, 0.0) - penalty
+
+    def mix(self, vowels: int, consonants: int) -> float:
+        """The imbalance penalty."""
+        return -IMBALANCE_PENALTY * (max(0, vowels - consonants - 1) + max(0, consonants - vowels - 2))
+
+    def q_without_u(self) -> float:
+        """The Q-without-U penalty."""
+        return -Q_WITHOUT_U_PENALTY
 
 
 def leave_features(leave: str) -> list[str]:
@@ -66,17 +122,22 @@ def leave_features(leave: str) -> list[str]:
 
 
 @dataclass(frozen=True)
-class LinearLeaves:
-    """Learned feature weights: value(leave) = the sum of its weights minus the empty leave's."""
+class LinearLeaves(AdditiveLeaves):
+    """Learned feature weights: value(leave) = the sum of its features' weights minus the empty leave's."""
 
     weights: dict[str, float] = field(hash=False)
 
-    def value(self, leave: str) -> float:
-        """The learned value of a leave, relative to keeping nothing."""
-        if not leave:
-            return 0.0
-        total = sum(self.weights.get(name, 0.0) for name in leave_features(leave))
-        return total - self.weights.get("v0c0", 0.0)
+    def per_copy(self, tile: str, copy: int) -> float:
+        """The weight of feature `S2`-style."""
+        return self.weights.get(f"{tile}{copy}", 0.0)
+
+    def mix(self, vowels: int, consonants: int) -> float:
+        """The weight of feature `v2c3`-style, relative to the empty leave's `v0c0`."""
+        return self.weights.get(f"v{vowels}c{consonants}", 0.0) - self.weights.get("v0c0", 0.0)
+
+    def q_without_u(self) -> float:
+        """The weight of feature `q-no-u`."""
+        return self.weights.get("q-no-u", 0.0)
 
     def save(self, path: Path) -> None:
         """Write the weights as JSON."""

@@ -18,7 +18,7 @@ from lexigrid.scrabble.board import Board, LineListener
 from lexigrid.scrabble.cgp import Position
 from lexigrid.scrabble.gaddag import Gaddag
 from lexigrid.scrabble.gaddag import load as load_gaddag
-from lexigrid.scrabble.leave import LeaveModel, default_leaves
+from lexigrid.scrabble.leave import AdditiveLeaves, LeaveModel, default_leaves
 from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.rules import BLANK, LETTERS, Rules
 
@@ -235,25 +235,26 @@ class Engine:
 
     def _build_leave_table(self, codes: bytes, bag_empty: bool, opponent: int) -> tuple[bytes, bytes]:
         """Strides and leave adjustments for a rack given as 27 tile counts."""
+        held = [(code, codes[code]) for code in range(27) if codes[code]]
         strides = bytearray(27)
         size = 1
-        for code in range(27):
-            if codes[code]:
-                strides[code] = size
-                size *= codes[code] + 1
-        values = array("d", bytes(8 * size))
-        for index in range(size):
-            leave = []
-            for code in range(27):
-                if codes[code]:
-                    n = (index // strides[code]) % (codes[code] + 1)
-                    leave.append((BLANK if code == 0 else LETTERS[code - 1]) * n)
-            kept = "".join(leave)
+        for code, count in held:
+            strides[code] = size
+            size *= count + 1
+        tiles = self.rules.tiles
+        if not bag_empty and isinstance(self.leaves, AdditiveLeaves):
+            held_tiles = [(BLANK if code == 0 else LETTERS[code - 1], count) for code, count in held]
+            return bytes(strides), self.leaves.table(held_tiles).astype(np.float64).tobytes()
+        values = array("d")
+        # product() varies its last range fastest; the first held tile has stride 1, so go backwards.
+        backwards = [(BLANK if code == 0 else LETTERS[code - 1], count) for code, count in reversed(held)]
+        for kept_counts in itertools.product(*(range(count + 1) for _, count in backwards)):
+            kept = "".join(tile * n for (tile, _), n in zip(backwards, kept_counts, strict=True))
             if bag_empty:
-                left = sum(self.rules.tiles.score(t) for t in kept)
-                values[index] = 2.0 * opponent if not kept else -2.0 * left - 10.0
+                left = sum(tiles.score(t) for t in kept)
+                values.append(2.0 * opponent if not kept else -2.0 * left - 10.0)
             else:
-                values[index] = self.leave_value(kept)
+                values.append(self.leave_value(kept))
         return bytes(strides), values.tobytes()
 
     def _generate(self, position: Position, mode: int) -> bytes | int:
@@ -324,6 +325,23 @@ class Engine:
             moves.append(Move("exchange", word=swapped, equity=round(leave_values[index], 3)))
         return moves
 
+    def _best_exchange(self, position: Position) -> Move | None:
+        """The exchange keeping the most valuable leave (read off the leave table), if exchanging is legal."""
+        if not position.can_exchange():
+            return None
+        strides, values = self.leave_table(position)
+        table = np.frombuffer(values, dtype=np.float64)
+        if len(table) < 2:
+            return None
+        index = int(np.argmax(table[:-1]))  # the last index keeps the whole rack: no exchange
+        codes = position.rack.code_counts()
+        swapped = []
+        for code in range(27):
+            if codes[code]:
+                kept = (index // strides[code]) % (codes[code] + 1)
+                swapped.append((BLANK if code == 0 else LETTERS[code - 1]) * (codes[code] - kept))
+        return Move("exchange", word="".join(swapped), equity=round(float(table[index]), 3))
+
     def moves(self, position: Position) -> MoveList:
         """Every legal move: the placements, then the exchanges, then the pass."""
         return MoveList(self.placements(position), self.exchanges(position), Move("pass", equity=PASS_EQUITY))
@@ -334,8 +352,7 @@ class Engine:
         assert isinstance(found, bytes)
         best = decode(np.frombuffer(found, dtype=RECORD)[0]) if found else None
         if by == "equity":
-            exchanges = self.exchanges(position)
-            top = max(exchanges, key=lambda m: m.equity, default=None)
+            top = self._best_exchange(position)
             if top is not None and (best is None or top.equity > best.equity):
                 best = top
             if best is None:
