@@ -120,3 +120,31 @@ def test_dask_backend_gives_the_same_games(lists: WordLists) -> None:
         lists, "most-parts", opener="TRACE", answers=answers, jobs=2, backend="dask", progress=False
     )
     assert spread.guesses == local.guesses
+
+
+@pytest.mark.parametrize("hard", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["normal", "hard"])
+def test_optimal_strategy_plays_the_optimal_tree(lists: WordLists, hard: bool) -> None:
+    from lexigrid.wordle.backtest import Plan, play_game
+    from lexigrid.wordle.optimal import OptimalStrategy, optimal_tree
+    from lexigrid.wordle.table import reply_table
+
+    table = reply_table(lists)
+    tree, _ = optimal_tree(table, "SALET", hard=hard)
+    chooser = OptimalStrategy("SALET")
+    answers = range(0, len(lists.answers), 97)
+    by_tree = [play_game(table, Plan(lists, "optimal", "SALET", hard, tree), a) for a in answers]
+    for a, expected in zip(answers, by_tree, strict=True):
+        candidates, allowed = table.all_answers(), table.all_guesses()
+        played = []
+        for turn in range(6):
+            guess = chooser.choose(Position(table, candidates, allowed, turn, hard))
+            played.append(lists.guesses[guess])
+            reply = int(table.codes[guess, a])
+            if reply == table.solved:
+                break
+            candidates = table.filter(candidates, guess, reply)
+            if hard:
+                from lexigrid.wordle.game import hard_mode_allowed
+
+                allowed = hard_mode_allowed(table, allowed, guess, reply)
+        assert played == expected

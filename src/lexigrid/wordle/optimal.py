@@ -20,6 +20,7 @@ import numpy as np
 
 from lexigrid.errors import LexigridError
 from lexigrid.wordle.game import MAX_GUESSES, hard_mode_allowed
+from lexigrid.wordle.strategies import Position
 from lexigrid.wordle.table import Indices, ReplyTable
 from lexigrid.wordle.tree import Tree
 
@@ -221,3 +222,36 @@ def optimal_tree(
         if progress is not None:
             progress(int(sizes[p]))
     return search.tree(answers, allowed, depth, guess), search
+
+
+@dataclass
+class OptimalStrategy:
+    """The Strategy Protocol over the optimal search: the first guess of the best tree for the position.
+
+    One search (and its memo) is kept per word lists and mode, so a game's later positions are free.
+    Without an opener the first guess is the best of the likeliest (see `default_openers`).
+    """
+
+    opener: str | None = None
+    name: str = "optimal"
+    _searches: dict[tuple[str, bool], OptimalSearch] = field(default_factory=dict, repr=False)
+
+    def choose(self, position: Position) -> int:
+        """The guess the optimal tree plays here (within the guesses left)."""
+        table, candidates, allowed = position.table, position.candidates, position.allowed
+        if position.turn == 0 and self.opener is not None:
+            return table.guess_id(self.opener)
+        if candidates.shape[0] <= 2:
+            return int(table.answer_guess[candidates[0]])
+        key = (table.lists.sha256, position.hard)
+        search = self._searches.setdefault(key, OptimalSearch(table, hard=position.hard))
+        depth = max(search.max_guesses - position.turn, 1)
+        if position.turn == 0:
+            total, guess = search._search(candidates, allowed, depth, INFINITE, limit=default_openers(table))
+        else:
+            total = search.cost(candidates, allowed, depth)
+            entry = search.memo.get(search._key(candidates, allowed, depth))
+            guess = entry.guess if entry is not None else -1
+        if total >= INFINITE or guess < 0:
+            raise LexigridError(f"no tree finds every candidate within the {depth} guesses left")
+        return guess

@@ -151,8 +151,12 @@ STRATEGIES = ("frequency", "rank", *GREEDY, "optimal")
 
 
 def strategy(name: str) -> Strategy:
-    """A strategy by name (the optimal one is built by `lexigrid.wordle.optimal`)."""
+    """A strategy by name."""
     key = name.lower()
+    if key == "optimal":
+        from lexigrid.wordle.optimal import OptimalStrategy
+
+        return OptimalStrategy()
     if key in GREEDY:
         return GreedyStrategy(key, GREEDY[key])
     if key == "frequency":
