@@ -23,6 +23,9 @@ HAND = {
         ["ADGJ", "JBEH", "HCFIL", "LAKE", "EAGLE", "ADGJBEHCFIL", "LID", "DAKE", "HIJ", "JAG", "GEL"],
     ),
     "small box": ("AB,CD,EF", (3, 2), ["ACE", "EBF", "FAD", "ACEBFD", "DAF", "ADE", "ECA", "ACF"]),
+    # BEACACAD holds every letter of BCEBD, yet only BCEBD can be the middle of CFB-BCEBD-DAC:
+    # BEACACAD would cover the board before the last word (Hypothesis found this).
+    "superset is not better": ("AB,CD,EF", (3, 2), ["DAC", "BCEBD", "BEACACAD", "CFB"]),
 }
 
 
@@ -129,7 +132,7 @@ def puzzles(draw: st.DrawFn) -> tuple[Board, dict[str, float]]:
     return board, words
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzles(), st.integers(1, 3))
 def test_random_puzzles_match_the_oracle(puzzle: tuple[Board, dict[str, float]], max_words: int) -> None:
     board, words = puzzle

@@ -6,10 +6,11 @@ c, covers the rest of the board only with its last word, and so completes a chai
 -inf when there is none. The search looks these up to skip chains that cannot be completed, or cannot
 beat the solutions it already holds.
 
-Levels 1 and 2 are full tables over every state, computed with numpy (a superset-maximum transform,
-then one gather per word shape); deeper levels are filled lazily, state by state, as the search asks.
-Only word *shapes* matter here (first letter, last letter, mask, best Zipf value), and a shape is
-dropped when another with the same ends holds a superset of its letters and a Zipf value as high.
+Level 1 is a full table over every state (a superset-maximum transform with numpy) and level 2 can be
+one (a numpy gather per word shape); `bound_at` computes a level in bulk at given states only (the
+search asks it for the states right after a first word, far fewer than all), and deeper levels are
+filled lazily, state by state. Only word *shapes* matter (first letter, last letter, mask, best Zipf
+value).
 """
 
 from __future__ import annotations
@@ -30,26 +31,16 @@ Row = Sequence[float] | dict[int, float]
 
 
 def word_shapes(board: Board, words: Sequence[PlayableWord]) -> list[tuple[int, int, int, float]]:
-    """The undominated (first, last, mask, zipf) shapes of the words, sorted by first letter."""
+    """The distinct (first, last, mask) shapes of the words with their best Zipf value, sorted."""
+    # No dominance between masks: a word holding more letters is not always better, since it may
+    # cover the board before the last word of a chain.
     index = {c: i for i, c in enumerate(board.letters)}
     best: dict[tuple[int, int, int], float] = {}
     for w in words:
         key = (index[w.first], index[w.last], w.mask)
         if best.get(key, -math.inf) < w.zipf:
             best[key] = w.zipf
-    by_ends: dict[tuple[int, int], list[tuple[float, int]]] = {}
-    for (first, last, mask), zipf in best.items():
-        by_ends.setdefault((first, last), []).append((zipf, mask))
-    shapes: list[tuple[int, int, int, float]] = []
-    for (first, last), found in by_ends.items():
-        front: list[int] = []
-        for zipf, mask in sorted(found, key=lambda zm: (-zm[0], -zm[1].bit_count())):
-            if any(m & mask == mask for m in front):
-                continue
-            front.append(mask)
-            shapes.append((first, last, mask, zipf))
-    shapes.sort()
-    return shapes
+    return sorted((*key, zipf) for key, zipf in best.items())
 
 
 class _LazyRow(dict[int, float]):
@@ -97,6 +88,13 @@ class CompletionBounds:
             else:
                 self._rows.append([_LazyRow(self, r, c) for c in range(self.letters)])
         return self._rows[level]
+
+    def table(self, level: int) -> npt.NDArray[np.float64] | None:
+        """The full numpy table of a level (1 or 2), or None when there is none."""
+        if level > 2 or not self.tabled:
+            return None
+        self.bound(level)
+        return self._arrays[level - 1]
 
     def bound_at(self, level: int, states: Iterable[tuple[int, int]]) -> list[dict[int, float]]:
         """The rows of one level at the given (letter, covered) states only, computed in bulk."""
@@ -149,13 +147,13 @@ class CompletionBounds:
     def _first_level(self) -> npt.NDArray[np.float64]:
         """Level 1 for every state: the best word starting with c holding every uncovered letter."""
         size = 1 << self.letters
-        everything = np.arange(size, dtype=np.int64)
         holds = np.full((self.letters, size), -np.inf)
         np.maximum.at(holds, (self.firsts, self.masks), self.zipf)
         for bit in range(self.letters):
-            lower = everything[(everything >> bit & 1) == 0]
-            holds[:, lower] = np.maximum(holds[:, lower], holds[:, lower | (1 << bit)])
-        level = holds[:, self.full ^ everything]
+            # Masks without `bit` sit at [:, :, 0, :] of this view, the same masks with it at [:, :, 1, :].
+            pairs = holds.reshape(self.letters, size >> (bit + 1), 2, 1 << bit)
+            np.maximum(pairs[:, :, 0, :], pairs[:, :, 1, :], out=pairs[:, :, 0, :])
+        level = holds[:, ::-1].copy()  # covered -> the letters still missing, full ^ covered
         level[:, self.full] = -np.inf  # a covered chain takes no more words
         return level
 

@@ -20,6 +20,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
+import numpy as np
+
 from lexigrid.letterboxed.board import Board
 from lexigrid.letterboxed.playable import PlayableWord
 from lexigrid.letterboxed.ranking import repeats, score
@@ -138,6 +140,7 @@ class Solver:
         self.starting[""] = self.words  # a chain's first word may start anywhere
         self.bounds = CompletionBounds(board, self.words)
         self._rows_by_level: dict[tuple[int, bool], dict[str, Row]] = {}
+        self._viable: dict[int, dict[tuple[str, int], tuple[PlayableWord, ...]]] = {}
         # Per start letter, per board letter bit: the positions (in `starting`) of words holding it.
         self._letter_sets: dict[str, dict[int, int]] = {}
 
@@ -212,6 +215,34 @@ class Solver:
             fits &= by_letter.get(low, 0)
         return fits
 
+    def _viable_seconds(self, remaining: int) -> dict[tuple[str, int], tuple[PlayableWord, ...]]:
+        """For each state right after a first word: the second words that keep it completable."""
+        # Walking every word from the first word's last letter and testing its state costs most of
+        # a 3-word search; one numpy pass per letter over (state, word) pairs leaves only the viable.
+        found = self._viable.get(remaining)
+        if found is not None:
+            return found
+        found = {}
+        table = self.bounds.table(remaining)
+        if table is not None:
+            index = self.letter_index
+            states: dict[str, set[int]] = {}
+            for w in self.words:
+                states.setdefault(w.last, set()).add(w.mask)
+            for letter, covers in states.items():
+                words = self.starting.get(letter, ())
+                if not words:
+                    continue
+                covered = np.array(sorted(covers), dtype=np.int64)
+                masks = np.array([w.mask for w in words], dtype=np.int64)
+                lasts = np.array([index[w.last] for w in words], dtype=np.int64)
+                new = covered[:, None] | masks[None, :]
+                ok = (table[lasts[None, :], new] > -np.inf) & (new != self.full_mask)
+                for cov, row in zip(covered.tolist(), ok, strict=True):
+                    found[letter, cov] = tuple(words[i] for i in np.flatnonzero(row).tolist())
+        self._viable[remaining] = found
+        return found
+
     def _rows(self, remaining: int, first: bool) -> dict[str, Row]:
         """Completion bounds for `remaining` more words, by letter (after a first word: only there)."""
         key = (remaining, first)
@@ -266,7 +297,11 @@ class Solver:
                 if not is_redundant(done, full, fixed):
                     yield value, done
             return
-        candidates = self.starting.get(chain[-1].last, ()) if chain else self.words
+        if j == 1 and remaining <= 2:
+            viable = self._viable_seconds(remaining).get((chain[0].last, covered))
+            candidates = viable if viable is not None else self.starting.get(chain[0].last, ())
+        else:
+            candidates = self.starting.get(chain[-1].last, ()) if chain else self.words
         rows = self._rows(remaining, j == 0 and remaining >= 2)
         for word in candidates:
             if bounded:
