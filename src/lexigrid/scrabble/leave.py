@@ -55,6 +55,10 @@ class AdditiveLeaves:
         """What keeping a Q without a U adds."""
         raise NotImplementedError
 
+    def pair(self, first: str, second: str) -> float:
+        """What keeping both of two different tiles adds (their synergy; first < second)."""
+        return 0.0
+
     def value(self, leave: str) -> float:
         """The value of a leave ('?' for a blank)."""
         if not leave:
@@ -66,6 +70,8 @@ class AdditiveLeaves:
         total += self.mix(vowels, consonants)
         if counts["Q"] and not counts["U"]:
             total += self.q_without_u()
+        tiles = sorted(counts)
+        total += sum(self.pair(a, b) for i, a in enumerate(tiles) for b in tiles[i + 1 :])
         return total
 
     def table(self, held: list[tuple[str, int]]) -> npt.NDArray[np.float64]:
@@ -75,10 +81,17 @@ class AdditiveLeaves:
         consonants = np.zeros(1, dtype=np.int64)
         q = np.zeros(1, dtype=bool)
         u = np.zeros(1, dtype=bool)
+        present: list[tuple[str, npt.NDArray[np.float64]]] = []  # each earlier tile: kept at all, per index
         for tile, count in held:
             kept = np.arange(count + 1)
             terms = np.concatenate([[0.0], np.cumsum([self.per_copy(tile, k) for k in range(1, count + 1)])])
-            values = (terms[:, None] + values[None, :]).ravel()
+            synergy = np.zeros(len(values))
+            for other, mask in present:
+                synergy += self.pair(*sorted((tile, other))) * mask
+            here = (kept > 0).astype(np.float64)
+            values = (terms[:, None] + values[None, :] + here[:, None] * synergy[None, :]).ravel()
+            present = [(other, np.tile(mask, count + 1)) for other, mask in present]
+            present.append((tile, np.repeat(here, len(values) // (count + 1))))
             is_vowel, is_consonant = tile in VOWELS, tile != BLANK and tile not in VOWELS
             vowels = ((kept * is_vowel)[:, None] + vowels[None, :]).ravel()
             consonants = ((kept * is_consonant)[:, None] + consonants[None, :]).ravel()
@@ -110,9 +123,12 @@ class HeuristicLeaves(AdditiveLeaves):
 
 
 def leave_features(leave: str) -> list[str]:
-    """A leave's features: each copy of each tile (S1, S2 ...), the vowel/consonant mix, Q without U."""
+    """A leave's features: each copy of each tile (S1, S2), each pair of different tiles (ER), the vowel/
+    consonant mix (v2c3), Q without U."""
     counts = Counter(leave)
     names = [f"{tile}{k}" for tile, n in counts.items() for k in range(1, n + 1)]
+    tiles = sorted(counts)
+    names += [a + b for i, a in enumerate(tiles) for b in tiles[i + 1 :]]
     vowels = sum(n for t, n in counts.items() if t in VOWELS)
     consonants = sum(n for t, n in counts.items() if t != BLANK and t not in VOWELS)
     names.append(f"v{vowels}c{consonants}")
@@ -138,6 +154,10 @@ class LinearLeaves(AdditiveLeaves):
     def q_without_u(self) -> float:
         """The weight of feature `q-no-u`."""
         return self.weights.get("q-no-u", 0.0)
+
+    def pair(self, first: str, second: str) -> float:
+        """The weight of feature `ER`-style."""
+        return self.weights.get(first + second, 0.0)
 
     def save(self, path: Path) -> None:
         """Write the weights as JSON."""

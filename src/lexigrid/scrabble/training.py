@@ -29,7 +29,7 @@ from lexigrid.scrabble.movegen import Engine
 from lexigrid.scrabble.rules import rules
 
 MAX_SCORELESS_TURNS = 6
-RIDGE = 1.0  # shrinks rarely seen features towards 0
+RIDGE = 20.0  # shrinks rarely seen features (pairs such as QZ) towards 0
 
 
 Sample = tuple[str, int, str | None]  # leave kept, next-turn score, leave kept then (None: bag was empty)
