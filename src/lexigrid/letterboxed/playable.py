@@ -78,17 +78,21 @@ def playable_words(board: Board, lexicon: Lexicon, common: int | None = None) ->
     keep = (index.masks & ~np.int32(board_bits)) == 0
     if common is not None:
         keep &= (index.rank > 0) & (index.rank <= common)
-    rows = np.flatnonzero(keep).tolist()
-    if not rows:
+    rows = np.flatnonzero(keep)
+    if not len(rows):
         return []
     words = index.words
-    candidates = "\n".join(words[i] for i in rows)
-    zipf_of = {words[i]: float(index.zipf[i]) for i in rows}
+    candidates = [words[i] for i in rows.tolist()]
+    # Board masks of the candidates in one numpy pass: bit i <- the alphabet bit of the i-th letter.
+    alphabet = index.masks[rows]
+    board_masks = np.zeros(len(rows), dtype=np.int64)
+    for i, c in enumerate(board.letters):
+        board_masks |= ((alphabet >> (ord(c) - 65)) & 1).astype(np.int64) << i
+    info = dict(
+        zip(candidates, zip(board_masks.tolist(), index.zipf[rows].tolist(), strict=True), strict=True)
+    )
     found: list[PlayableWord] = []
-    bit = board.bit_of
-    for word in board.playable_regex.findall(candidates):
-        m = 0
-        for c in word:
-            m |= bit[c]
-        found.append(PlayableWord(word, m, word[0], word[-1], zipf_of[word], is_s_form(word, lexicon)))
+    for word in board.playable_regex.findall("\n".join(candidates)):
+        mask, zipf = info[word]
+        found.append(PlayableWord(word, mask, word[0], word[-1], zipf, is_s_form(word, lexicon)))
     return found

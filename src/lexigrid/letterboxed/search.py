@@ -7,8 +7,10 @@ FOXGLOVE-EQUITY covers every letter of VYQ,FIG,OTE,XLU). Solutions are the non-r
 
 The search is a depth-first extension of chains from a first-letter index, with words held as board
 letter masks. It runs level by level (all 1-word solutions, then 2-word ones, ...), so fewer words come
-first. For the best N it is branch and bound: words are tried most frequent first and a chain is
-dropped as soon as an upper bound of its score falls below the N-th best score found at that level.
+first. Completion bounds (lexigrid.letterboxed.reach) skip chains that cannot be completed, and the last
+word is found by ANDing per-letter bitsets of the words that hold each missing letter. For the best N
+it is branch and bound: words are tried most frequent first and a chain is dropped as soon as an upper
+bound of its score falls below the N-th best score found at that level.
 """
 
 from __future__ import annotations
@@ -110,6 +112,7 @@ class _Best:
     threshold: float = -math.inf
 
     def offer(self, value: float, chain: Chain) -> None:
+        """Keep a scored chain if it may be among the best, raising the threshold as the heap fills."""
         if len(self.scores) < self.size:
             heapq.heappush(self.scores, value)
         elif value > self.scores[0]:
@@ -143,6 +146,7 @@ class Solver:
         self._viable: dict[int, dict[tuple[str, int], tuple[PlayableWord, ...]]] = {}
         # Per start letter, per board letter bit: the positions (in `starting`) of words holding it.
         self._letter_sets: dict[str, dict[int, int]] = {}
+        self._holders: dict[tuple[str, int], int] = {}
 
     def solutions(self, max_words: int, prefix: Chain = (), played: bool = False) -> Iterator[Solution]:
         """Every solution of up to `max_words` words starting with `prefix`, fewer words first.
@@ -190,7 +194,11 @@ class Solver:
             for value, chain in self.level(k, prefix, best, played):
                 best.offer(value, chain)
             ranked = sorted(
-                (Solution(tuple(w.word for w in chain), value) for value, chain in best.candidates),
+                (
+                    Solution(tuple(w.word for w in chain), value)
+                    for value, chain in best.candidates
+                    if value >= best.threshold
+                ),
                 key=sort_key,
             )
             found.extend(ranked[:wanted])
@@ -198,6 +206,10 @@ class Solver:
 
     def _holding(self, start: str, need: int) -> int:
         """The words starting with `start` holding every letter of `need`, as a bitset of positions."""
+        key = (start, need)
+        fits = self._holders.get(key)
+        if fits is not None:
+            return fits
         by_letter = self._letter_sets.get(start)
         if by_letter is None:
             by_letter = {}
@@ -213,6 +225,7 @@ class Solver:
             low = need & -need
             need ^= low
             fits &= by_letter.get(low, 0)
+        self._holders[key] = fits
         return fits
 
     def _viable_seconds(self, remaining: int) -> dict[tuple[str, int], tuple[PlayableWord, ...]]:
