@@ -82,3 +82,11 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str, cli: Cl
 def test_other_box_shape(cli: Cli) -> None:
     result = cli("letterboxed", "solve", "ABCD,EFGH,ILMN", "--shape", "3x4", "--json")
     assert result.exit_code == 0 and json.loads(result.stdout)["board"] == "ABCD,EFGH,ILMN"
+
+
+def test_common_restricts_the_words(cli: Cli, default_lexicon: Lexicon) -> None:
+    result = cli("letterboxed", "solve", BOXCHAR, "--common", "30000", "--top", "50", "--json")
+    payload = json.loads(result.stdout)
+    words = {w for s in payload["solutions"] for w in s["words"]}
+    assert result.exit_code == 0 and words
+    assert all(0 < (default_lexicon.rank(w) or 0) <= 30000 for w in words)

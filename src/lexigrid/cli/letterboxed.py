@@ -87,7 +87,8 @@ def solve(
         return
     from rich.table import Table
 
-    table = Table(title=f"{len(solutions)} best solutions ({lex.name}, {len(s.words)} playable words)")
+    plural = "" if len(solutions) == 1 else "s"
+    table = Table(title=f"best {len(solutions)} solution{plural} ({lex.name}, {len(s.words)} playable words)")
     for column in ("#", "solution", "words", "score"):
         table.add_column(column, justify="left" if column == "solution" else "right")
     for rank, solution in enumerate(solutions, start=1):
