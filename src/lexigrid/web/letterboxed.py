@@ -1,0 +1,126 @@
+"""Web routes for Letter Boxed: solve a board, check a chain (with every reason), hints; the pages."""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse
+
+from lexigrid.letterboxed import Board, parse_shape, parse_words
+from lexigrid.letterboxed import check as check_chain
+from lexigrid.letterboxed import hint as hints_for
+from lexigrid.letterboxed.playable import alphabet_index
+from lexigrid.letterboxed.solve import check_max_words
+from lexigrid.lexicon import Lexicon
+from lexigrid.web.common import budgeted, lexicon_by_name, templates
+
+api = APIRouter()
+pages = APIRouter()
+
+Sides = Annotated[str, Query(max_length=60, description="The sides, e.g. VYQ,FIG,OTE,XLU.")]
+Shape = Annotated[str, Query(max_length=10, description="NxM sides x letters, or 'any'.")]
+MaxWords = Annotated[int, Query(ge=1, le=6)]
+Common = Annotated[int | None, Query(ge=1)]
+# Boards to play, from the NYT's published puzzles.
+PLAY_BOARDS = ("VYQ,FIG,OTE,XLU", "RME,WCL,TGK,API", "UAP,LTI,DRO,CEN", "IKN,SOH,ALB,UCT")
+
+
+def _lexicon(name: str | None) -> Lexicon:
+    """A lexicon by name whose alphabet index is built in this process, before a solve forks."""
+    lex = lexicon_by_name(name)
+    alphabet_index(lex)
+    return lex
+
+
+def _solve(board: Board, lex: Lexicon, top: int, max_words: int, common: int | None) -> dict[str, Any]:
+    from lexigrid.letterboxed import solver
+
+    started = time.perf_counter()
+    s = solver(board, lex, common)
+    solutions = s.best(top, max_words)
+    return {
+        "board": str(board),
+        "lexicon": lex.name,
+        "solutions": [x.as_dict() for x in solutions],
+        "playable_words": len(s.words),
+        "elapsed_ms": round((time.perf_counter() - started) * 1000, 2),
+        "load_ms": 0.0,
+    }
+
+
+@api.get("/solve")
+def solve(
+    sides: Sides,
+    top: Annotated[int, Query(ge=1, le=500)] = 20,
+    max_words: MaxWords = 4,
+    common: Common = None,
+    shape: Shape = "4x3",
+    lexicon: str | None = None,
+) -> dict[str, Any]:
+    """The best solutions of a board. Same shape as `lexigrid letterboxed solve --json`."""
+    board = Board.parse(sides, parse_shape(shape))
+    check_max_words(max_words)
+    return budgeted(_solve, board, _lexicon(lexicon), top, max_words, common)
+
+
+@api.get("/check")
+def check(
+    sides: Sides,
+    words: Annotated[str, Query(max_length=200, description="The chain, e.g. FOXGLOVE-EQUITY.")],
+    shape: Shape = "4x3",
+    lexicon: str | None = None,
+) -> dict[str, Any]:
+    """Is the chain a solution, and every reason it is not. Same shape as `letterboxed check --json`."""
+    board = Board.parse(sides, parse_shape(shape))
+    lex = lexicon_by_name(lexicon)
+    return {**check_chain(board, parse_words(words), lex).as_dict(), "lexicon": lex.name}
+
+
+def _hints(
+    board: Board, lex: Lexicon, played: tuple[str, ...], top: int, max_words: int, common: int | None
+) -> dict[str, Any]:
+    from lexigrid.letterboxed import solver
+
+    found = hints_for(solver(board, lex, common), lex, played, top=top, max_words=max_words)
+    return {
+        "board": str(board),
+        "lexicon": lex.name,
+        "played": list(played),
+        "hints": [h.as_dict() for h in found],
+    }
+
+
+@api.get("/hint")
+def hint(
+    sides: Sides,
+    played: Annotated[str, Query(max_length=200)] = "",
+    top: Annotated[int, Query(ge=1, le=100)] = 10,
+    max_words: MaxWords = 4,
+    common: Common = None,
+    shape: Shape = "4x3",
+    lexicon: str | None = None,
+) -> dict[str, Any]:
+    """The best next words after the words played. Same shape as `lexigrid letterboxed hint --json`."""
+    board = Board.parse(sides, parse_shape(shape))
+    check_max_words(max_words)
+    return budgeted(_hints, board, _lexicon(lexicon), parse_words(played), top, max_words, common)
+
+
+@pages.get("", response_class=HTMLResponse)
+def play_page(request: Request, sides: str | None = None) -> HTMLResponse:
+    """Play a board."""
+    board = str(Board.parse(sides)) if sides else PLAY_BOARDS[0]
+    return templates.TemplateResponse(
+        request, "letterboxed.html", {"mode": "play", "sides": board, "boards": PLAY_BOARDS}
+    )
+
+
+@pages.get("/solve", response_class=HTMLResponse)
+def solve_page(request: Request, sides: str | None = None) -> HTMLResponse:
+    """Solve a board."""
+    board = str(Board.parse(sides)) if sides else PLAY_BOARDS[0]
+    return templates.TemplateResponse(
+        request, "letterboxed.html", {"mode": "solve", "sides": board, "boards": PLAY_BOARDS}
+    )

@@ -1,0 +1,29 @@
+// Shared helpers for every page: JSON calls that surface the server's one-line errors.
+"use strict";
+async function lexiApi(url, body) {
+  const options = body === undefined ? {} :
+    { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+  let response;
+  try {
+    response = await fetch(url, options);
+  } catch (error) {
+    return { ok: false, error: "the server did not answer: is `lexigrid serve` running?" };
+  }
+  let data = {};
+  try { data = await response.json(); } catch (error) { data = { error: `HTTP ${response.status}` }; }
+  return response.ok ? { ok: true, data } : { ok: false, error: data.error || `HTTP ${response.status}`, status: response.status };
+}
+function lexiEl(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value; else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+function lexiSvg(tag, attrs = {}) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  return node;
+}

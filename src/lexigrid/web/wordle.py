@@ -1,0 +1,172 @@
+"""Web routes for Wordle: replies, games by token (daily, seeded, random) and the assistant."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import secrets
+from functools import lru_cache
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel, Field
+
+from lexigrid.errors import LexigridError
+from lexigrid.web.common import budgeted, lexicon_by_name, templates
+from lexigrid.wordle import Game, ReplyTable, format_reply, reply_for, reply_table, word_lists
+from lexigrid.wordle.game import MAX_GUESSES
+
+api = APIRouter()
+pages = APIRouter()
+
+Word = Annotated[str, Query(min_length=1, max_length=16, description="A word of letters A-Z.")]
+# Daily games are seeded by the date as YYYYMMDD: the same day gives everyone the same answer.
+DAILY_PREFIX = "daily-"
+SEED_PREFIX = "seed-"
+
+
+def _table(length: int | None = None, lexicon: str | None = None) -> ReplyTable:
+    """The reply table of the original lists, or of another length from a named lexicon."""
+    name = lexicon_by_name(lexicon).name if lexicon else None
+    return _cached_table(None if length == 5 and name is None else length, name)
+
+
+@lru_cache(maxsize=8)
+def _cached_table(length: int | None, lexicon: str | None) -> ReplyTable:
+    return reply_table(word_lists(length=length, lexicon=lexicon))
+
+
+def _word(text: str, what: str) -> str:
+    word = text.strip().upper()
+    if not (word.isascii() and word.isalpha()):
+        raise LexigridError(f"{what} {word!r} is not a word of letters A-Z")
+    return word
+
+
+@api.get("/reply")
+def reply(guess: Word, answer: Word, lexicon: str | None = None) -> dict[str, Any]:
+    """The reply to GUESS when the answer is ANSWER. Same shape as `lexigrid wordle reply --json`."""
+    guess, answer = _word(guess, "guess"), _word(answer, "answer")
+    if len(guess) != len(answer):
+        raise LexigridError(
+            f"{guess} has {len(guess)} letters and {answer} {len(answer)}: give two words of one length"
+        )
+    table = _table(len(guess), lexicon)
+    for word in (guess, answer):
+        table.guess_id(word)
+    code = reply_for(guess, answer)
+    n = len(guess)
+    return {"guess": guess, "answer": answer, "reply": format_reply(code, n), "shown": format_reply(code, n)}
+
+
+def answer_of(token: str, table: ReplyTable) -> str:
+    """The answer of a game token: `daily-YYYY-MM-DD` or `seed-N` (as `lexigrid wordle play --seed N`)."""
+    if token.startswith(DAILY_PREFIX):
+        try:
+            day = dt.date.fromisoformat(token[len(DAILY_PREFIX) :])
+        except ValueError:
+            raise LexigridError(f"bad daily token {token!r}: write daily-YYYY-MM-DD") from None
+        seed = int(day.strftime("%Y%m%d"))
+    elif token.startswith(SEED_PREFIX) and token[len(SEED_PREFIX) :].isdigit():
+        seed = int(token[len(SEED_PREFIX) :])
+    else:
+        raise LexigridError(f"bad game token {token!r}: start a game from /api/wordle/new")
+    return random.Random(seed).sample(table.lists.answers, 1)[0]
+
+
+@api.get("/new")
+def new_game(
+    mode: Annotated[str, Query(pattern="^(daily|seeded|random)$")] = "daily",
+    seed: Annotated[int | None, Query(ge=0, le=2**63)] = None,
+    date: Annotated[str | None, Query(description="YYYY-MM-DD, for daily (default: today, UTC).")] = None,
+) -> dict[str, Any]:
+    """A new game: its token (the answer stays on the server), word length and guess limit."""
+    if mode == "daily":
+        day = dt.date.fromisoformat(date) if date else dt.datetime.now(dt.UTC).date()
+        token, label = f"{DAILY_PREFIX}{day.isoformat()}", f"Daily {day.isoformat()}"
+    elif mode == "seeded":
+        if seed is None:
+            raise LexigridError("a seeded game needs a seed: add seed=N")
+        token, label = f"{SEED_PREFIX}{seed}", f"Seed {seed}"
+    else:
+        token, label = f"{SEED_PREFIX}{secrets.randbits(48)}", "Random"
+    table = _table()
+    answer_of(token, table)
+    return {"token": token, "label": label, "length": table.lists.length, "max_guesses": MAX_GUESSES}
+
+
+class GuessRequest(BaseModel):
+    """A guess in a game: the token, the guesses already played, the new guess and the mode."""
+
+    token: str = Field(max_length=40)
+    history: list[str] = Field(default_factory=list, max_length=MAX_GUESSES)
+    guess: str = Field(max_length=16)
+    hard: bool = False
+
+
+def _share(label: str, game: Game) -> str:
+    n = len(game.answer)
+    score = len(game.history) if game.won else "X"
+    rows = [format_reply(r, n, "emoji") for _, r in game.history]
+    return f"lexigrid Wordle {label} {score}/{game.max_guesses}{'*' if game.hard else ''}\n" + "\n".join(rows)
+
+
+@api.post("/guess")
+def guess(request: GuessRequest) -> dict[str, Any]:
+    """Play a guess: the reply, or the reason it is refused; the answer and share text once over."""
+    table = _table()
+    game = Game(table, answer_of(request.token, table), request.hard)
+    for word in request.history:
+        game.guess(word)
+    code = game.guess(request.guess)
+    n = len(game.answer)
+    payload: dict[str, Any] = {
+        "guess": request.guess.strip().upper(),
+        "reply": format_reply(code, n),
+        "won": game.won,
+        "over": game.over,
+        "keyboard": {k: ".YG"[v] for k, v in game.keyboard().items()},
+    }
+    if game.over:
+        label = request.token.replace(DAILY_PREFIX, "").replace(SEED_PREFIX, "#")
+        payload |= {"answer": game.answer, "share": _share(label, game)}
+    return payload
+
+
+def _suggest(table: ReplyTable, history: str, hard: bool, top: int) -> dict[str, Any]:
+    from lexigrid.wordle import assistant
+
+    turns = assistant.parse_history(history, table) if history.strip() else []
+    candidates, allowed = assistant.replay(table, turns, hard)
+    found = assistant.suggest(table, candidates, allowed, turn=len(turns), hard=hard, top=top)
+    words = [table.lists.answers[i] for i in candidates]
+    return {"candidates": words, "count": len(words), "suggestions": [s.as_dict(len(words)) for s in found]}
+
+
+@lru_cache(maxsize=256)
+def _suggest_budgeted(history: str, hard: bool, top: int) -> dict[str, Any]:
+    return budgeted(_suggest, _table(), history, hard, top)
+
+
+@api.get("/suggest")
+def suggest(
+    history: Annotated[str, Query(max_length=400, description="e.g. CRANE:..Y.G,SLOTH:.....")] = "",
+    hard: bool = False,
+    top: Annotated[int, Query(ge=1, le=50)] = 5,
+) -> dict[str, Any]:
+    """Candidates and the best next guesses. Same shape as `lexigrid wordle suggest --json`."""
+    key = ",".join(part.upper() for part in history.replace(" ", ",").split(",") if part)
+    return _suggest_budgeted(key, hard, top)
+
+
+@pages.get("", response_class=HTMLResponse)
+def play_page(request: Request) -> HTMLResponse:
+    """Play Wordle."""
+    return templates.TemplateResponse(request, "wordle.html", {"today": dt.datetime.now(dt.UTC).date()})
+
+
+@pages.get("/assistant", response_class=HTMLResponse)
+def assistant_page(request: Request) -> HTMLResponse:
+    """The Wordle assistant."""
+    return templates.TemplateResponse(request, "wordle_assistant.html", {})
