@@ -1,0 +1,146 @@
+"""Web routes for Q-Less: roll, solve, count, rate and check grids, the daily roll; the pages."""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse
+
+from lexigrid.lexicon import Lexicon
+from lexigrid.qless import (
+    count_solutions,
+    daily,
+    difficulty,
+    first_solution,
+    parse_date,
+    parse_grid,
+    parse_roll,
+    roll,
+    solve,
+    validate,
+)
+from lexigrid.web.common import budgeted, lexicon_by_name, templates
+
+api = APIRouter()
+pages = APIRouter()
+
+Letters = Annotated[str, Query(max_length=40, description="The 12 letters of a roll, e.g. BFHLRCTTNOAE.")]
+# A roll the solver warms its word tables on, in the server process, before solves fork from it.
+WARM_ROLL = "BFHLRCTTNOAE"
+MAX_LIMIT = 1000
+
+
+@lru_cache(maxsize=8)
+def _warm(name: str) -> None:
+    first_solution(WARM_ROLL, lexicon_by_name(name))
+
+
+def _lexicon(name: str | None) -> Lexicon:
+    lex = lexicon_by_name(name)
+    _warm(lex.name)
+    return lex
+
+
+@api.get("/roll")
+def roll_dice(seed: Annotated[int | None, Query(ge=0, le=2**63)] = None) -> dict[str, Any]:
+    """Roll the twelve dice. Same shape as `lexigrid qless roll --json`."""
+    return {"letters": roll(seed), "seed": seed}
+
+
+def _solve(letters: str, lex: Lexicon, common: int | None, limit: int, count: bool) -> dict[str, Any]:
+    started = time.perf_counter()
+    if count:
+        total = count_solutions(letters, lex, common=common)
+        solutions = []
+    else:
+        solutions = list(solve(letters, lex, common=common, limit=limit))
+        total = len(solutions)
+    return {
+        "letters": letters,
+        "lexicon": lex.name,
+        "common": common,
+        "solvable": total > 0,
+        "solutions": [s.as_dict() for s in solutions],
+        "count": total,
+        "complete": count or total == 0 or total < limit,
+        "elapsed_ms": round((time.perf_counter() - started) * 1000, 3),
+    }
+
+
+@api.get("/solve")
+def solve_roll(
+    letters: Letters,
+    limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="At most N solutions.")] = 1,
+    count: Annotated[bool, Query(description="Only count every distinct solution.")] = False,
+    common: Annotated[int | None, Query(ge=1, description="Only the N most frequent words.")] = None,
+    lexicon: str | None = None,
+) -> dict[str, Any]:
+    """Solutions of a roll (the first by default). Same shape as `lexigrid qless solve --json`."""
+    return budgeted(_solve, parse_roll(letters), _lexicon(lexicon), common, limit, count)
+
+
+@api.get("/check")
+def check(
+    grid: Annotated[str, Query(max_length=800, description="Rows joined by '/', '.' empty: CAT/A../T..")],
+    letters: Letters,
+    lexicon: str | None = None,
+) -> dict[str, Any]:
+    """What is wrong with a grid. Same shape as `lexigrid qless check --json`."""
+    letters = parse_roll(letters)
+    board = parse_grid(grid)
+    problems = validate(board, letters, lexicon_by_name(lexicon))
+    return {
+        "letters": letters,
+        "grid": list(board),
+        "valid": not problems,
+        "problems": [p.as_dict() for p in problems],
+    }
+
+
+def _difficulty(letters: str, lex: Lexicon) -> dict[str, Any]:
+    return difficulty(letters, lex).as_dict()
+
+
+@api.get("/difficulty")
+def rate(letters: Letters, lexicon: str | None = None) -> dict[str, Any]:
+    """A roll's weekday class. Same shape as `lexigrid qless difficulty --json`."""
+    return budgeted(_difficulty, parse_roll(letters), _lexicon(lexicon))
+
+
+def _daily(day: str, lex: Lexicon, with_solution: bool) -> dict[str, Any]:
+    puzzle = daily(day, lex)
+    payload = puzzle.as_dict()
+    if with_solution:
+        found = first_solution(puzzle.letters, lex)
+        payload["solution"] = found.as_dict() if found else None
+    return payload
+
+
+@lru_cache(maxsize=64)
+def _daily_cached(day: str, name: str, with_solution: bool) -> dict[str, Any]:
+    return budgeted(_daily, day, _lexicon(name), with_solution)
+
+
+@api.get("/daily")
+def daily_roll(
+    date: Annotated[str | None, Query(max_length=10, description="YYYY-MM-DD (default: today, UTC).")] = None,
+    solution: bool = False,
+    lexicon: str | None = None,
+) -> dict[str, Any]:
+    """The roll of the day, of its weekday's difficulty. Same shape as `lexigrid qless daily --json`."""
+    return _daily_cached(parse_date(date).isoformat(), lexicon_by_name(lexicon).name, solution)
+
+
+@pages.get("", response_class=HTMLResponse)
+def clues_page(request: Request) -> HTMLResponse:
+    """Letters or a roll, the solutions list, the solution viewer."""
+    return templates.TemplateResponse(request, "qless.html", {})
+
+
+@pages.get("/play", response_class=HTMLResponse)
+def play_page(request: Request) -> HTMLResponse:
+    """Build a grid from a roll; the validator says what is wrong."""
+    return templates.TemplateResponse(request, "qless_play.html", {})
