@@ -5,30 +5,31 @@ two), so filling every representative shape finds every solution once: a solutio
 count once, and on a shape that is its own transpose only the smaller of a fill and its transpose is
 kept. A shape is filled by backtracking over its slots (the longest first, then always the slot crossing
 most filled cells), choosing words by (length, position, letter) and taking their letters from the roll.
-The fill steps of all shapes form a trie, so shapes that begin alike share the work of their first slots.
+The fill steps of all shapes form a trie, so shapes that begin alike share the work of their first slots;
+the compiled search (`kernel.search`) walks it over flat arrays.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.lexicon.cache import cached
-from lexigrid.qless.notation import Cell, Grid, Roll, format_grid, transpose
+from lexigrid.qless import kernel
+from lexigrid.qless.notation import Cell, Grid, Roll, format_grid
 from lexigrid.qless.shapes import PACKAGED_SIZE, Shape, shapes
 from lexigrid.qless.words import candidate_words
 
-TRIE_VERSION = 2
-
-# Letter counts packed in one int, five bits a letter: four for the count and a guard bit above them
-# that a subtraction borrows exactly when that letter runs short.
-_BITS = 5
-_GUARDS = sum(1 << (_BITS * i + _BITS - 1) for i in range(26))
-_LETTER = {chr(65 + i): 1 << (_BITS * i) for i in range(26)}
+TRIE_VERSION = 3
+_search: Callable[..., tuple[int, Any, Any]] = kernel.search  # the compiled search, typed for callers
+MAX_CELLS = 12  # the longest roll the compiled search takes
 
 Crossing = tuple[int, int]  # (position in the slot's word, number of an already filled cell)
 
@@ -138,11 +139,8 @@ def build_trie(n: int) -> Node:
 
 @cache
 def trie(n: int) -> Node:
-    """The step trie for `n` cells (cached on disk for the packaged 12)."""
-    if n != PACKAGED_SIZE:
-        return build_trie(n)
-    node, _ = cached("qless-trie", str(n), TRIE_VERSION, lambda: build_trie(n))
-    return node
+    """The step trie for `n` cells."""
+    return build_trie(n)
 
 
 def letters_of(text: str) -> Roll:
@@ -153,183 +151,135 @@ def letters_of(text: str) -> Roll:
     return letters
 
 
-def _pack(letters: str) -> int:
-    return sum(_LETTER[ch] for ch in letters)
+@dataclass(frozen=True)
+class FlatTrie:
+    """The step trie as flat arrays for the compiled search (see `kernel`), and its leaves by number."""
+
+    leaves: tuple[Leaf, ...]
+    arrays: tuple[npt.NDArray[Any], ...]
 
 
-Option = tuple[str, int]  # a word and its packed letter counts
-_NONE: list[Option] = []
-
-
-@dataclass(slots=True)
-class _Move:
-    """A trie edge unpacked for the hot loop: a step's slot length, crossings, new cells and the child."""
-
-    length: int
-    first: Crossing | None
-    rest: tuple[Crossing, ...]
-    crossed: tuple[int, ...]
-    new: tuple[Crossing, ...]
-    child: Node
-    crossings: tuple[Crossing, ...]
-    last: bool  # the child finishes shapes: this slot takes exactly the letters left
-    final: bool  # ... and none of them is its own transpose
+def _flatten(root: Node) -> FlatTrie:
+    """Number the nodes depth first (root 0) and lay out their moves and leaves."""
+    nodes: list[Node] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        nodes.append(node)
+        stack.extend(child for _, child in reversed(list(node.children.values())))
+    number = {id(node): i for i, node in enumerate(nodes)}
+    steps = [(step, number[id(child)]) for node in nodes for step, child in node.children.values()]
+    leaves = tuple(leaf for node in nodes for leaf in node.leaves)
+    node_moves = np.cumsum([0] + [len(node.children) for node in nodes], dtype=np.int32)
+    node_leaves = np.cumsum([0] + [len(node.leaves) for node in nodes], dtype=np.int32)
+    size = max((len(leaf.cells) for leaf in leaves), default=1)
+    wide = max((len(step.crossed) for step, _ in steps), default=1) or 1
+    length = np.array([step.length for step, _ in steps], dtype=np.int32)
+    child = np.array([c for _, c in steps], dtype=np.int32)
+    n_cross = np.array([len(step.crossed) for step, _ in steps], dtype=np.int32)
+    n_new = np.array([len(step.new) for step, _ in steps], dtype=np.int32)
+    cross_pos = np.zeros((len(steps), wide), dtype=np.int32)
+    cross_cell = np.zeros((len(steps), wide), dtype=np.int32)
+    new_pos = np.zeros((len(steps), size), dtype=np.int32)
+    new_cell = np.zeros((len(steps), size), dtype=np.int32)
+    for m, (step, _) in enumerate(steps):
+        for k, (p, c) in enumerate(step.crossed):
+            cross_pos[m, k], cross_cell[m, k] = p, c
+        for k, (p, c) in enumerate(step.new):
+            new_pos[m, k], new_cell[m, k] = p, c
+    mirror = np.full((len(leaves), size), -1, dtype=np.int32)
+    row_major = np.full((len(leaves), size), -1, dtype=np.int32)
+    for i, leaf in enumerate(leaves):
+        index = {cell: k for k, cell in enumerate(leaf.cells)}
+        row_major[i, : len(leaf.cells)] = sorted(range(len(leaf.cells)), key=leaf.cells.__getitem__)
+        if leaf.symmetric:
+            mirror[i, : len(leaf.cells)] = [index[(c, r)] for r, c in leaf.cells]
+    arrays = (
+        node_moves,
+        node_leaves,
+        length,
+        child,
+        n_cross,
+        cross_pos,
+        cross_cell,
+        n_new,
+        new_pos,
+        new_cell,
+        np.array([not nodes[c].children for _, c in steps], dtype=np.bool_),
+    )
+    return FlatTrie(leaves, (*arrays, mirror, row_major))
 
 
 @cache
-def _moves(n: int) -> dict[int, list[_Move]]:
-    """id(node) -> its edges as moves, for the trie of `n` cells (which the cache keeps alive)."""
-    moves: dict[int, list[_Move]] = {}
-    stack = [trie(n)]
-    while stack:
-        node = stack.pop()
-        edges = []
-        for step, child in node.children.values():
-            crossed = step.crossed
-            last = not child.children
-            final = last and not any(leaf.symmetric for leaf in child.leaves)
-            edges.append(
-                _Move(
-                    step.length,
-                    crossed[0] if crossed else None,
-                    crossed[1:],
-                    tuple(c for _, c in crossed),
-                    step.new,
-                    child,
-                    crossed,
-                    last,
-                    final,
-                )
-            )
-            stack.append(child)
-        moves[id(node)] = edges
-    return moves
+def flat_trie(n: int) -> FlatTrie:
+    """The flat step trie for `n` cells (cached on disk for the packaged 12)."""
+    if n != PACKAGED_SIZE:
+        return _flatten(trie(n))
+    flat, _ = cached("qless-trie", str(n), TRIE_VERSION, lambda: _flatten(trie(n)))
+    return flat
 
 
-class _Search:
-    """The candidate words of one roll indexed by length and (length, position, letter), and the search."""
-
-    def __init__(self, letters: Roll, words: list[str]) -> None:
-        self.rack = _pack(letters)
-        self.moves = _moves(len(letters))
-        self.root = trie(len(letters))
-        self.by_length: dict[int, list[Option]] = {}
-        self.by_letter: dict[tuple[int, int, str], list[Option]] = {}
-        self.by_letters: dict[tuple[int, int], list[Option]] = {}
-        self.word_set = set(words)
-        for word in words:
-            option = (word, _pack(word))
-            self.by_length.setdefault(len(word), []).append(option)
-            self.by_letters.setdefault((len(word), option[1]), []).append(option)
-            for p, ch in enumerate(word):
-                self.by_letter.setdefault((len(word), p, ch), []).append(option)
-        self.cells = [""] * len(letters)
-        self.packed = [0] * len(letters)
-
-    def walk(self, node: Node, rack: int) -> Iterator[tuple[Leaf, list[str]]]:
-        """Every fill below `node`, given the letters left in `rack`."""
-        cells, packed = self.cells, self.packed
-        for leaf in node.leaves:
-            yield leaf, cells
-        for move in self.moves[id(node)]:
-            new = move.new
-            if not new:
-                if "".join(cells[c] for c in move.crossed) in self.word_set:
-                    yield from self.walk(move.child, rack)
-                continue
-            guarded = rack + _GUARDS
-            for c in move.crossed:
-                guarded += packed[c]
-            first = move.first
-            if move.last:
-                # the last slot takes exactly the letters left: look its words up by their letters
-                options = self.by_letters.get((move.length, guarded - _GUARDS), _NONE)
-                rest = move.crossings
-            elif first is None:
-                options = self.by_length.get(move.length, _NONE)
-                rest = ()
-            else:
-                options = self.by_letter.get((move.length, first[0], cells[first[1]]), _NONE)
-                rest = move.rest
-            for word, letters in options:
-                left = guarded - letters
-                if left & _GUARDS != _GUARDS:
-                    continue
-                if rest and any(word[p] != cells[c] for p, c in rest):
-                    continue
-                for p, c in new:
-                    ch = word[p]
-                    cells[c] = ch
-                    packed[c] = _LETTER[ch]
-                yield from self.walk(move.child, left - _GUARDS)
-
-    def count(self, node: Node, rack: int) -> int:
-        """How many distinct solutions lie below `node` (the last slots are counted, not filled)."""
-        cells, packed = self.cells, self.packed
-        total = 0
-        for leaf in node.leaves:
-            if not leaf.symmetric:
-                total += 1
-            else:
-                grid = leaf.grid(cells)
-                total += transpose(grid) >= grid
-        for move in self.moves[id(node)]:
-            new = move.new
-            if not new:
-                if "".join(cells[c] for c in move.crossed) in self.word_set:
-                    total += self.count(move.child, rack)
-                continue
-            guarded = rack + _GUARDS
-            for c in move.crossed:
-                guarded += packed[c]
-            first = move.first
-            if move.last:
-                # the last slot takes exactly the letters left: look its words up by their letters
-                options = self.by_letters.get((move.length, guarded - _GUARDS), _NONE)
-                rest = move.crossings
-            elif first is None:
-                options = self.by_length.get(move.length, _NONE)
-                rest = ()
-            else:
-                options = self.by_letter.get((move.length, first[0], cells[first[1]]), _NONE)
-                rest = move.rest
-            final = move.final
-            for word, letters in options:
-                left = guarded - letters
-                if left & _GUARDS != _GUARDS:
-                    continue
-                if rest and any(word[p] != cells[c] for p, c in rest):
-                    continue
-                if final:
-                    total += len(move.child.leaves)
-                    continue
-                for p, c in new:
-                    ch = word[p]
-                    cells[c] = ch
-                    packed[c] = _LETTER[ch]
-                total += self.count(move.child, left - _GUARDS)
-        return total
+def word_table(words: list[str]) -> tuple[npt.NDArray[Any], ...]:
+    """The candidate words as letter codes, sorted by length, with offsets by length and by (length,
+    position, letter) into a list of word numbers."""
+    ordered = sorted(words, key=len)
+    letters = np.full((max(len(ordered), 1), MAX_CELLS), -1, dtype=np.int8)
+    for w, word in enumerate(ordered):
+        letters[w, : len(word)] = np.frombuffer(word.encode("ascii"), dtype=np.uint8) - 65
+    keys = sorted(
+        ((len(word) * MAX_CELLS + p) * 26 + ord(ch) - 65, w)
+        for w, word in enumerate(ordered)
+        for p, ch in enumerate(word)
+    )
+    key_values = np.array([k for k, _ in keys], dtype=np.int64)
+    by_letter = np.searchsorted(key_values, np.arange((MAX_CELLS + 1) * MAX_CELLS * 26 + 1)).astype(np.int32)
+    # word numbers by (length, position, letter), then every word in length order
+    ids = np.array([w for _, w in keys] + list(range(len(ordered))), dtype=np.int32)
+    lengths = np.array([len(w) for w in ordered], dtype=np.int64)
+    by_length = (np.searchsorted(lengths, np.arange(MAX_CELLS + 2)) + len(keys)).astype(np.int32)
+    letter_sets = np.array(
+        [sum(1 << (ord(ch) - 65) for ch in set(word)) for word in ordered] or [0], dtype=np.int32
+    )
+    anagram = sorted((len(word), _anagram_key(word), w) for w, word in enumerate(ordered))
+    anagram_keys = np.array([k for _, k, _ in anagram] or [0], dtype=np.int64)
+    anagram_ids = np.array([w for _, _, w in anagram] or [0], dtype=np.int32)
+    anagram_lengths = np.array([n for n, _, _ in anagram], dtype=np.int64)
+    by_anagram = np.searchsorted(anagram_lengths, np.arange(MAX_CELLS + 2)).astype(np.int32)
+    return letters, by_length, by_letter, ids, letter_sets, anagram_keys, anagram_ids, by_anagram
 
 
-def fills(letters: Roll, words: list[str]) -> Iterator[tuple[Leaf, list[str]]]:
-    """Every (shape, letters in its fill order) whose slots all hold words from `words`, using `letters`."""
-    search = _Search(letters, words)
-    return search.walk(search.root, search.rack)
+def _anagram_key(word: str) -> int:
+    """The word's letters sorted, as codes 1..26 five bits each (the compiled search builds the same)."""
+    key = 0
+    for ch in sorted(word):
+        key = key * 32 + ord(ch) - 64
+    return key
 
 
-def count_fills(letters: Roll, words: list[str]) -> int:
-    """How many distinct solutions `fills` yields, without building them all."""
-    search = _Search(letters, words)
-    return search.count(search.root, search.rack)
+def _run(roll: Roll, words: list[str], limit: int | None, record: bool) -> tuple[int, FlatTrie, Any, Any]:
+    """Run the compiled search over every shape of the roll's size."""
+    if len(roll) > MAX_CELLS:
+        raise LexigridError(f"{len(roll)} letters are too many: the solver takes at most {MAX_CELLS}")
+    flat = flat_trie(len(roll))
+    table = word_table(words)
+    rack = np.zeros(26, dtype=np.int32)
+    for ch in roll:
+        rack[ord(ch) - 65] += 1
+    found, leaves, codes = _search(
+        *flat.arrays, *table, rack, len(roll), -1 if limit is None else limit, record
+    )
+    return int(found), flat, leaves, codes
 
 
-def _solutions(letters: str, lexicon: Lexicon | None, common: int | None) -> Iterator[Solution]:
+def _solutions(
+    letters: str, lexicon: Lexicon | None, common: int | None, limit: int | None
+) -> Iterator[Solution]:
     roll = letters_of(letters)
-    for leaf, cells in fills(roll, candidate_words(roll, lexicon, common)):
-        grid = leaf.grid(cells)
-        if leaf.symmetric and transpose(grid) < grid:
-            continue
-        yield Solution(grid, leaf.words(cells))
+    _, flat, leaves, codes = _run(roll, candidate_words(roll, lexicon, common), limit, record=True)
+    for leaf_number, row in zip(leaves.tolist(), codes.tolist(), strict=True):
+        leaf = flat.leaves[leaf_number]
+        cells = [chr(65 + code) for code in row]
+        yield Solution(leaf.grid(cells), leaf.words(cells))
 
 
 def solve(
@@ -339,17 +289,14 @@ def solve(
     common: int | None = None,
     limit: int | None = None,
 ) -> Iterator[Solution]:
-    """Every distinct solution for the letters (up to translation and transposition), lazily.
+    """Every distinct solution for the letters (up to translation and transposition).
 
     `lexicon` defaults to the bundled one; `common` keeps only its `common` most frequent words; `limit`
-    stops after that many solutions.
+    stops after that many solutions. The search runs when iteration starts.
     """
     if limit is not None and limit < 1:
         raise LexigridError(f"limit must be at least 1, not {limit}")
-    for found, solution in enumerate(_solutions(letters, lexicon, common), start=1):
-        yield solution
-        if limit is not None and found >= limit:
-            return
+    yield from _solutions(letters, lexicon, common, limit)
 
 
 def first_solution(
@@ -362,4 +309,4 @@ def first_solution(
 def count_solutions(letters: str, lexicon: Lexicon | None = None, *, common: int | None = None) -> int:
     """How many distinct solutions the letters have."""
     roll = letters_of(letters)
-    return count_fills(roll, candidate_words(roll, lexicon, common))
+    return _run(roll, candidate_words(roll, lexicon, common), None, record=False)[0]
