@@ -1,0 +1,618 @@
+"""A game of Scrabble: 2-4 seats (people or computer players), a seeded bag, turns judged by the rules.
+
+Every accepted input is kept as an *action* (`8D WORD`, `-ABC`, `-`, `challenge`, `accept`); the bag's
+seed plus the actions determine the whole game, which is how games are saved and resumed (`store`).
+The rules decided here (see docs/scrabble_game.md): exchanges need 7+ tiles in the bag; six scoreless turns
+in a row end the game, each player losing their rack's value; a player going out with the bag empty gains
+twice the opponent's rack (two players) or the sum of the other racks, each of which loses its own value
+(three or four players); challenges are `void` (phonies rejected), `double` (the phony is withdrawn, a
+wrong challenger loses the turn) or `five` (the phony is withdrawn, a wrong challenge gives 5 points).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import uuid
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from lexigrid.errors import LexigridError
+from lexigrid.lexicon import Lexicon, load
+from lexigrid.scrabble import referee
+from lexigrid.scrabble.bag import Bag
+from lexigrid.scrabble.board import Board, Rack
+from lexigrid.scrabble.cgp import Position, format_cgp
+from lexigrid.scrabble.move import Move, parse_move
+from lexigrid.scrabble.players import Player, computer, engine_for
+from lexigrid.scrabble.rules import BLANK, Rules, rules
+
+HUMAN = "human"
+MAX_SCORELESS_TURNS = 6
+CHALLENGE_BONUS = 5
+ChallengeRule = Literal["void", "double", "five"]
+CHALLENGE_RULES: tuple[ChallengeRule, ...] = ("void", "double", "five")
+TurnKind = Literal["place", "exchange", "pass", "withdrawn", "lost-challenge", "bonus", "out", "rack"]
+
+
+class IllegalMove(LexigridError):
+    """An input the rules reject; the message is the reason, and the same player moves again."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player's name and kind: `human` or a computer level (`equity`, `score`, `beginner`, ...)."""
+
+    name: str
+    kind: str
+
+    @property
+    def is_human(self) -> bool:
+        """Whether a person moves for this seat."""
+        return self.kind == HUMAN
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One line of the game record: who, their rack before it, the move in GCG form, points, new total."""
+
+    player: int
+    kind: TurnKind
+    rack: str
+    move: (
+        str  # GCG form: `8D W.RD` (played-through squares as '.'), `-ABC`, `-`, `--`, `(challenge)`, `(EIR)`
+    )
+    score: int
+    total: int
+    notation: str = ""  # the whole main word for placements: `8D WORD`
+    bingo: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        """The turn as JSON-able data."""
+        return {
+            "player": self.player,
+            "kind": self.kind,
+            "rack": self.rack,
+            "move": self.move,
+            "notation": self.notation or self.move,
+            "score": self.score,
+            "total": self.total,
+            "bingo": self.bingo,
+        }
+
+
+@dataclass
+class Pending:
+    """The last placement while it may still be challenged (double and five-point rules)."""
+
+    player: int
+    move: Move
+    words: list[str]
+    drawn: str
+    zeros_before: int
+    out: bool  # it emptied the rack with the bag empty: the game ends unless it is challenged off
+
+
+class GamePosition(Position):
+    """A Position whose bag is the game's real bag (2-4 players: the other racks are lumped together)."""
+
+    def __init__(self, game: Game, player: int) -> None:
+        others = "".join(game.racks[q] for q in range(len(game.seats)) if q != player)
+        opponent = max(len(game.seats) - 1, 1) * game.rules.rack_size
+        super().__init__(
+            game.board,
+            (Rack(game.racks[player], game.rules.rack_size), Rack(others, opponent)),
+            (game.scores[player], max(s for q, s in enumerate(game.scores) if q != player)),
+            game.zeros,
+        )
+        self._bag = len(game.bag)
+
+    def bag_size(self) -> int:
+        """The tiles in the game's bag."""
+        return self._bag
+
+    def can_exchange(self) -> bool:
+        """Exchanges need at least a rack's worth of tiles (7) in the bag."""
+        return self._bag >= self.rules.rack_size
+
+
+def _sorted_tiles(tiles: str) -> str:
+    """Tiles in rack order: letters alphabetically, blanks last."""
+    return "".join(sorted(tiles, key=lambda t: (t == BLANK, t)))
+
+
+def _take(rack: str, tiles: str) -> str:
+    """The rack without `tiles` (which must all be on it)."""
+    left = Counter(rack)
+    left.subtract(tiles)
+    return _sorted_tiles("".join((+left).elements()))
+
+
+def _missing(rack: str, tiles: str) -> str:
+    """The tiles of `tiles` that `rack` does not hold."""
+    need = Counter(tiles)
+    need.subtract(Counter(rack))
+    return _sorted_tiles("".join((+need).elements()))
+
+
+@dataclass
+class Game:
+    """The state of one game; `play` applies an action or raises IllegalMove with the reason."""
+
+    seats: tuple[Seat, ...]
+    lexicon: Lexicon
+    seed: int
+    challenge: ChallengeRule = "void"
+    lexicon_spec: str | None = None
+    rules: Rules = field(default_factory=rules)
+    id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    board: Board = field(init=False)
+    bag: Bag = field(init=False)
+    racks: list[str] = field(init=False)
+    scores: list[int] = field(init=False)
+    to_move: int = 0
+    zeros: int = 0
+    turns: list[Turn] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+    pending: Pending | None = None
+    end_reason: str | None = None
+    listeners: list[Callable[[Game], None]] = field(default_factory=list, repr=False)
+    _computers: dict[int, Player] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.seats) <= 4:
+            raise LexigridError(f"a game has 2 to 4 players, not {len(self.seats)}")
+        if self.challenge not in CHALLENGE_RULES:
+            raise LexigridError(
+                f"unknown challenge rule {self.challenge!r}: use {', '.join(CHALLENGE_RULES)}"
+            )
+        self.board = Board(self.rules)
+        self.bag = Bag(self.rules.tiles, self.seed)
+        self.racks = [_sorted_tiles(self.bag.draw(self.rules.rack_size)) for _ in self.seats]
+        self.scores = [0] * len(self.seats)
+        for i, seat in enumerate(self.seats):
+            if not seat.is_human:
+                self._computers[i] = computer(seat.kind, self.lexicon, self.rules)
+
+    @classmethod
+    def new(
+        cls,
+        players: Sequence[str],
+        *,
+        names: Sequence[str] | None = None,
+        seed: int | None = None,
+        lexicon: str | Lexicon | None = None,
+        challenge: str = "void",
+        game_id: str | None = None,
+    ) -> Game:
+        """A new game: `players` are `human` or computer levels; a random seed unless one is given."""
+        kinds = [p.strip().lower() for p in players]
+        if names is None:
+            names = _default_names(kinds)
+        if len(names) != len(kinds):
+            raise LexigridError(f"{len(names)} names for {len(kinds)} players: give one name per player")
+        if len(set(names)) != len(names):
+            raise LexigridError(f"player names must differ: {', '.join(names)}")
+        lex = lexicon if isinstance(lexicon, Lexicon) else load(lexicon)
+        spec = lexicon if isinstance(lexicon, str) else None
+        if challenge not in CHALLENGE_RULES:
+            raise LexigridError(f"unknown challenge rule {challenge!r}: use {', '.join(CHALLENGE_RULES)}")
+        game = cls(
+            tuple(Seat(n, k) for n, k in zip(names, kinds, strict=True)),
+            lex,
+            secrets.randbelow(2**31) if seed is None else seed,
+            challenge,
+            spec,
+        )
+        if game_id is not None:
+            game.id = game_id
+        return game
+
+    # --- what the players see ---------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.end_reason is not None
+
+    @property
+    def seat(self) -> Seat:
+        """The seat to move."""
+        return self.seats[self.to_move]
+
+    @property
+    def awaiting(self) -> str:
+        """What the player to move may do: `move`, `challenge-or-accept` (a player went out) or `over`."""
+        if self.over:
+            return "over"
+        if self.pending is not None and self.pending.out:
+            return "challenge-or-accept"
+        return "move"
+
+    def can_challenge(self) -> bool:
+        """Whether the player to move may challenge the last placement."""
+        return self.pending is not None and not self.over
+
+    def position(self, player: int | None = None) -> GamePosition:
+        """The position as the engine sees it for a player (default: the one to move)."""
+        return GamePosition(self, self.to_move if player is None else player)
+
+    def unseen(self, player: int | None = None) -> Counter[str]:
+        """The tiles a player cannot see: the bag plus the other racks."""
+        p = self.to_move if player is None else player
+        left = Counter(self.bag.tiles)
+        for q, rack in enumerate(self.racks):
+            if q != p:
+                left.update(rack)
+        return left
+
+    def cgp(self, player: int | None = None, reveal: bool = False) -> str:
+        """The position in CGP from a player's side (mover first, then the next player; racks hidden
+        unless `reveal`), with the lexicon as the `lex` opcode."""
+        p = self.to_move if player is None else player
+        q = (p + 1) % len(self.seats)
+        position = Position(
+            self.board,
+            (Rack(self.racks[p]), Rack(self.racks[q] if reveal else "")),
+            (self.scores[p], self.scores[q]),
+            self.zeros,
+            {"lex": self.lexicon.name.replace(";", "")},
+        )
+        return format_cgp(position)
+
+    def winners(self) -> list[int]:
+        """The players with the highest score (several on a tie)."""
+        top = max(self.scores)
+        return [i for i, s in enumerate(self.scores) if s == top]
+
+    def hint(self, n: int = 5) -> list[Move]:
+        """The engine's n best moves by static equity for the player to move."""
+        engine = engine_for(self.lexicon, self.rules)
+        return engine.moves(self.position()).top(n, "equity")
+
+    def state(self, viewer: int | None = None) -> dict[str, Any]:
+        """The game as JSON-able data; with a viewer, the other players' racks are hidden."""
+        last = next((t for t in reversed(self.turns) if t.kind not in ("out", "rack")), None)
+        return {
+            "id": self.id,
+            "seed": self.seed,
+            "lexicon": self.lexicon.name,
+            "challenge": self.challenge,
+            "players": [
+                {
+                    "name": seat.name,
+                    "kind": seat.kind,
+                    "score": self.scores[i],
+                    "rack": self.racks[i] if viewer is None or viewer == i or self.over else None,
+                    "tiles": len(self.racks[i]),
+                }
+                for i, seat in enumerate(self.seats)
+            ],
+            "to_move": self.to_move,
+            "awaiting": self.awaiting,
+            "can_challenge": self.can_challenge(),
+            "bag": len(self.bag),
+            "unseen": _sorted_tiles("".join(self.unseen(viewer).elements())),
+            "board": self.board.rows(),
+            "cgp": self.cgp(viewer),
+            "zeros": self.zeros,
+            "moves": [t.as_dict() for t in self.turns],
+            "last_move": last.as_dict() if last else None,
+            "over": self.over,
+            "end_reason": self.end_reason,
+            "winners": self.winners() if self.over else [],
+            "actions": list(self.actions),
+        }
+
+    # --- applying actions -------------------------------------------------------------------------
+
+    def play(self, text: str) -> list[Turn]:
+        """Apply the player to move's action (`8D WORD`, `-ABC`, `-`, `challenge`, `accept`); the new
+        record lines. Raises IllegalMove with the reason, leaving the game unchanged."""
+        if self.over:
+            raise IllegalMove("the game is over")
+        action = " ".join(text.split())
+        before = len(self.turns)
+        word = action.lower()
+        if word == "challenge":
+            self._challenge()
+        elif word == "accept":
+            if self.awaiting != "challenge-or-accept":
+                raise IllegalMove("there is nothing to accept: play a move, -ABC to exchange or - to pass")
+            self._accept()
+        else:
+            if self.awaiting == "challenge-or-accept":
+                raise IllegalMove(
+                    f"{self.seats[self.pending.player].name if self.pending else 'a player'} went out: "
+                    "type 'challenge' or 'accept'"
+                )
+            self._apply(self._read(action), validate=True)
+        self.actions.append(action)
+        self._changed()
+        return self.turns[before:]
+
+    def tiles_notation(self, tiles: Sequence[tuple[int, int, str]]) -> str:
+        """The notation of a placement given as new tiles (row, col, tile; a blank's letter lowercase),
+        e.g. from a board clicked in a browser; IllegalMove when they are not in one line or leave a gap."""
+        if not tiles:
+            raise IllegalMove("place at least one tile")
+        new: dict[tuple[int, int], str] = {}
+        for r, c, tile in tiles:
+            if not self.board.in_bounds(r, c):
+                raise IllegalMove(f"square ({r + 1}, {c + 1}) is off the board")
+            if self.board[r, c] or (r, c) in new:
+                raise IllegalMove(f"square {r + 1}{chr(65 + c)} is already taken")
+            if len(tile) != 1 or not (tile.isascii() and tile.isalpha()):
+                raise IllegalMove(f"bad tile {tile!r}: use A-Z, or a-z for a blank")
+            new[r, c] = tile
+        rows = {r for r, _ in new}
+        cols = {c for _, c in new}
+        if len(rows) > 1 and len(cols) > 1:
+            raise IllegalMove("the new tiles are not in one line")
+        row, col = min(new)
+        if len(new) > 1:
+            down = len(cols) == 1
+        else:
+            down = not any(self.board.in_bounds(row, c) and self.board[row, c] for c in (col - 1, col + 1))
+        dr, dc = (1, 0) if down else (0, 1)
+
+        def filled(r: int, c: int) -> bool:
+            return self.board.in_bounds(r, c) and (bool(self.board[r, c]) or (r, c) in new)
+
+        while filled(row - dr, col - dc):
+            row, col = row - dr, col - dc
+        word, r, c = [], row, col
+        while filled(r, c):
+            word.append(new.get((r, c)) or self.board[r, c])
+            r, c = r + dr, c + dc
+        covered = {(row + dr * i, col + dc * i) for i in range(len(word))}
+        if not set(new) <= covered:
+            raise IllegalMove("the new tiles leave a gap")
+        move = Move("place", row, col, down, "".join(word), "")
+        return f"{move.coordinate} {move.word}"
+
+    def play_tiles(self, tiles: Sequence[tuple[int, int, str]]) -> list[Turn]:
+        """Play a placement given as new tiles (see `tiles_notation`)."""
+        if self.awaiting == "challenge-or-accept":
+            return self.play("")  # the reason: challenge or accept
+        return self.play(self.tiles_notation(tiles))
+
+    def play_computer(self) -> list[Turn]:
+        """Let the computer player to move act; its new record lines."""
+        player = self._computers.get(self.to_move)
+        if player is None or self.over:
+            raise LexigridError("it is not a computer player's turn")
+        before = len(self.turns)
+        if self.pending is not None and self.challenge != "void":
+            if any(not self.lexicon.is_word(w) for w in self.pending.words):
+                self._challenge()
+                self.actions.append("challenge")
+                self._changed()
+                return self.turns[before:]
+            if self.pending.out:
+                self._accept()
+                self.actions.append("accept")
+                self._changed()
+                return self.turns[before:]
+        rng = random.Random(self.seed * 1_000_003 + len(self.actions))
+        move = player.choose(self.position(), rng)
+        self._apply(move, validate=False)
+        self.actions.append(move.notation)
+        self._changed()
+        return self.turns[before:]
+
+    def play_computers(self) -> list[Turn]:
+        """Let computer players move until a person is to move or the game ends."""
+        new: list[Turn] = []
+        while not self.over and not self.seat.is_human:
+            new += self.play_computer()
+        return new
+
+    def _changed(self) -> None:
+        for listener in self.listeners:
+            listener(self)
+
+    def _read(self, action: str) -> Move:
+        """The move an input stands for (an all-lowercase word that the rack cannot hold means capitals)."""
+        try:
+            move = parse_move(action, self.board)
+        except LexigridError as error:
+            raise IllegalMove(str(error)) from None
+        if move.kind == "place" and move.played.replace(".", "").islower():
+            blanks = self.racks[self.to_move].count(BLANK)
+            if move.tiles_used.count(BLANK) > blanks:
+                coordinate, _, word = action.partition(" ")
+                return self._read(f"{coordinate} {word.upper()}")
+        return move
+
+    def _apply(self, move: Move, validate: bool) -> None:
+        """Apply a move of the player to move (validated against the rules unless it is the engine's)."""
+        p = self.to_move
+        rack = self.racks[p]
+        if move.kind == "pass":
+            self._record(Turn(p, "pass", rack, "-", 0, self.scores[p]))
+            self.pending = None
+            self._scoreless()
+            self._next()
+            return
+        missing = _missing(rack, move.tiles_used)
+        if missing:
+            raise IllegalMove(f"{_plural(missing)} not on your rack ({rack})")
+        if move.kind == "exchange":
+            if len(self.bag) < self.rules.rack_size:
+                raise IllegalMove(
+                    f"exchanges need at least {self.rules.rack_size} tiles in the bag; "
+                    f"it holds {len(self.bag)}"
+                )
+            kept = _take(rack, move.tiles_used)
+            self.racks[p] = _sorted_tiles(kept + self.bag.exchange(move.tiles_used))
+            self._record(Turn(p, "exchange", rack, f"-{_sorted_tiles(move.tiles_used)}", 0, self.scores[p]))
+            self.pending = None
+            self._scoreless()
+            self._next()
+            return
+        words: list[str] = []
+        if validate:
+            score, words = self._judge(move)
+        else:
+            score = move.score
+            if self.challenge != "void":
+                words = ["".join(t for *_, t, _ in w).upper() for w in referee.words_formed(self.board, move)]
+        self.pending = None
+        zeros_before = self.zeros
+        self.board.place(move)
+        kept = _take(rack, move.tiles_used)
+        drawn = self.bag.draw(self.rules.rack_size - len(kept))
+        self.racks[p] = _sorted_tiles(kept + drawn)
+        self.scores[p] += score
+        bingo = len(move.tiles_used) == self.rules.rack_size
+        self._record(Turn(p, "place", rack, _gcg_place(move), score, self.scores[p], move.notation, bingo))
+        self.zeros = 0
+        if score == 0:
+            self._scoreless()
+        out = not self.racks[p]
+        if self.challenge != "void":
+            self.pending = Pending(p, move, words, drawn, zeros_before, out)
+        if out and self.pending is None and not self.over:
+            self._finish_out(p)
+            return
+        self._next()
+
+    def _judge(self, move: Move) -> tuple[int, list[str]]:
+        """The score and words of a placement, or IllegalMove with the reason (phonies allowed when
+        challenges are not void: they stand until challenged)."""
+        try:
+            formed = referee.words_formed(self.board, move)
+            words = ["".join(t for *_, t, _ in w).upper() for w in formed]
+            if self.challenge == "void":
+                return referee.check(self.board, move, self.lexicon), words
+            return referee.check(self.board, move, Lexicon.from_words(words or ["AA"])), words
+        except LexigridError as error:
+            raise IllegalMove(str(error)) from None
+
+    def _challenge(self) -> None:
+        """The player to move challenges the last placement."""
+        pending = self.pending
+        if pending is None:
+            raise IllegalMove("there is no play to challenge: challenge right after an opponent's placement")
+        if pending.player == self.to_move:
+            raise IllegalMove("you cannot challenge your own play")
+        if self.challenge == "void":
+            raise IllegalMove("challenges are void in this game: invalid words are refused when played")
+        phonies = [w for w in pending.words if not self.lexicon.is_word(w)]
+        p = pending.player
+        self.pending = None
+        if phonies:
+            move = pending.move
+            for r, c, _ in move.squares():
+                self.board[r, c] = ""
+            played = self.turns[-1] if self.turns[-1].kind == "place" else None
+            score = played.score if played else move.score
+            self.scores[p] -= score
+            kept = _take(self.racks[p], pending.drawn)
+            self.bag.put_back(pending.drawn)
+            self.racks[p] = _sorted_tiles(kept + move.tiles_used)
+            self._record(Turn(p, "withdrawn", self.racks[p], "--", -score, self.scores[p]))
+            self.zeros = pending.zeros_before
+            self._scoreless()
+            return
+        c = self.to_move
+        if self.challenge == "five":
+            self.scores[p] += CHALLENGE_BONUS
+            self._record(Turn(p, "bonus", self.racks[p], "(challenge)", CHALLENGE_BONUS, self.scores[p]))
+            if pending.out:
+                self._finish_out(p)
+            return
+        self._record(Turn(c, "lost-challenge", self.racks[c], "-", 0, self.scores[c]))
+        if pending.out:
+            self._finish_out(p)
+            return
+        self._scoreless()
+        self._next()
+
+    def _accept(self) -> None:
+        """The player to move accepts the last placement, which went out: the game ends."""
+        assert self.pending is not None
+        p = self.pending.player
+        self.pending = None
+        self._finish_out(p)
+
+    def _scoreless(self) -> None:
+        self.zeros += 1
+        if self.zeros >= MAX_SCORELESS_TURNS and self.pending is None and not self.over:
+            self._finish_scoreless()
+
+    def _next(self) -> None:
+        if not self.over:
+            self.to_move = (self.to_move + 1) % len(self.seats)
+
+    def _record(self, turn: Turn) -> None:
+        self.turns.append(turn)
+
+    def rack_value(self, player: int) -> int:
+        """The face value of a player's rack."""
+        return sum(self.rules.tiles.score(t) for t in self.racks[player])
+
+    def _finish_out(self, p: int) -> None:
+        """Player p went out: two players, p gains twice the other rack; more, p gains the sum of the
+        other racks and each other player loses their own."""
+        others = [q for q in range(len(self.seats)) if q != p]
+        if len(self.seats) == 2:
+            q = others[0]
+            gain = 2 * self.rack_value(q)
+            self.scores[p] += gain
+            self._record(Turn(p, "out", "", f"({self.racks[q]})", gain, self.scores[p]))
+        else:
+            for q in others:
+                value = self.rack_value(q)
+                self.scores[q] -= value
+                self._record(Turn(q, "rack", self.racks[q], f"({self.racks[q]})", -value, self.scores[q]))
+            gain = sum(self.rack_value(q) for q in others)
+            self.scores[p] += gain
+            self._record(
+                Turn(p, "out", "", f"({''.join(self.racks[q] for q in others)})", gain, self.scores[p])
+            )
+        self.end_reason = "out"
+
+    def _finish_scoreless(self) -> None:
+        """Six scoreless turns in a row: each player loses their rack's value."""
+        for q in range(len(self.seats)):
+            value = self.rack_value(q)
+            self.scores[q] -= value
+            self._record(Turn(q, "rack", self.racks[q], f"({self.racks[q]})", -value, self.scores[q]))
+        self.end_reason = "scoreless"
+
+    # --- replay -----------------------------------------------------------------------------------
+
+    def replay(self, actions: Sequence[str]) -> None:
+        """Apply saved actions in order (listeners are told once, at the end)."""
+        listeners, self.listeners = self.listeners, []
+        try:
+            for action in actions:
+                self.play(action)
+        finally:
+            self.listeners = listeners
+
+
+def _plural(tiles: str) -> str:
+    """`X is` / `X, Y are`, with blanks named."""
+    names = ["?" if t == BLANK else t for t in tiles]
+    return f"{names[0]} is" if len(names) == 1 else f"{', '.join(names)} are"
+
+
+def _gcg_place(move: Move) -> str:
+    """A placement as GCG writes it: coordinate, then the word with played-through squares as '.'."""
+    return f"{move.coordinate} {move.played}"
+
+
+def _default_names(kinds: Sequence[str]) -> list[str]:
+    """`human`, `equity` ...; repeated kinds numbered (`human1`, `human2`)."""
+    counts = Counter(kinds)
+    seen: Counter[str] = Counter()
+    names = []
+    for kind in kinds:
+        seen[kind] += 1
+        names.append(f"{kind}{seen[kind]}" if counts[kind] > 1 else kind)
+    return [n.replace(":", "") for n in names]

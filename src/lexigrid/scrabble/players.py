@@ -1,0 +1,122 @@
+"""Computer players: static equity (strongest), best score, and beginner levels; all behind one Protocol."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from lexigrid.errors import LexigridError
+from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble.cgp import Position
+from lexigrid.scrabble.move import Move
+from lexigrid.scrabble.movegen import Engine
+from lexigrid.scrabble.rules import Rules
+
+BEGINNER_TOP = 10  # a beginner picks at random among the 10 highest-scoring placements...
+BEGINNER_VOCABULARY = 20_000  # ...made only of the 20,000 most frequent words of the lexicon
+LEVELS = ("equity", "score", "beginner", "top:N", "common:N")
+ALIASES = {"computer": "equity", "cpu": "equity", "strong": "equity", "greedy": "score"}
+
+
+class Player(Protocol):
+    """A computer player: picks a legal move (placement, exchange or pass) for the player to move."""
+
+    @property
+    def level(self) -> str:
+        """The level's name, as written on the command line (`equity`, `top:5`, ...)."""
+        ...
+
+    def choose(self, position: Position, rng: random.Random) -> Move:
+        """The move to play; `position.racks[0]` is this player's rack, the bag is behind `bag_size`."""
+        ...
+
+
+_ENGINES: dict[tuple[str, int, str], Engine] = {}
+
+
+def engine_for(lexicon: Lexicon, rules: Rules) -> Engine:
+    """One compiled engine per lexicon and rules in each process (the GADDAG and leave tables are shared)."""
+    key = (lexicon.sha256, rules.dim, rules.tiles.name)
+    found = _ENGINES.get(key)
+    if found is None:
+        found = _ENGINES[key] = Engine(lexicon, rules)
+    return found
+
+
+@dataclass
+class EquityPlayer:
+    """The strongest static player: the move with the best score + leave value (exchanges included)."""
+
+    engine: Engine
+    level: str = "equity"
+
+    def choose(self, position: Position, rng: random.Random) -> Move:
+        """The engine's best move by static equity."""
+        move = self.engine.best(position, "equity")
+        assert move is not None  # by equity there is always a move: at worst the pass
+        return move
+
+
+@dataclass
+class ScorePlayer:
+    """Plays the highest-scoring placement; with none, the best exchange, else passes."""
+
+    engine: Engine
+    level: str = "score"
+
+    def choose(self, position: Position, rng: random.Random) -> Move:
+        """The engine's best move by score."""
+        move = self.engine.best(position, "score")
+        if move is None:
+            move = self.engine.best(position, "equity")
+        assert move is not None
+        return move
+
+
+@dataclass
+class BeginnerPlayer:
+    """Picks at random among the `top` highest-scoring placements, using only its own vocabulary."""
+
+    engine: Engine  # over the player's vocabulary: a sub-lexicon, so its words are valid in the game's
+    top: int
+    level: str = field(default="beginner")
+
+    def choose(self, position: Position, rng: random.Random) -> Move:
+        """A random move among the best few; the best exchange (or the pass) when no word fits."""
+        moves = self.engine.moves(position).top(self.top, "score", placements_only=True)
+        if moves:
+            return moves[rng.randrange(len(moves))]
+        move = self.engine.best(position, "equity")
+        assert move is not None
+        return move
+
+
+def _count(spec: str, text: str) -> int:
+    """The N of `top:N` / `common:N`."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise LexigridError(f"bad computer level {spec!r}: N must be a positive whole number")
+    return n
+
+
+def computer(level: str, lexicon: Lexicon, rules: Rules) -> Player:
+    """The computer player of a level: equity, score, beginner, top:N (random among the N best by
+    score) or common:N (best score using only the N most frequent words)."""
+    spec = ALIASES.get(level.strip().lower(), level.strip().lower())
+    name, _, arg = spec.partition(":")
+    if spec == "equity":
+        return EquityPlayer(engine_for(lexicon, rules))
+    if spec == "score":
+        return ScorePlayer(engine_for(lexicon, rules))
+    if spec == "beginner":
+        vocabulary = lexicon.common(BEGINNER_VOCABULARY)
+        return BeginnerPlayer(engine_for(vocabulary, rules), BEGINNER_TOP, "beginner")
+    if name == "top" and arg:
+        return BeginnerPlayer(engine_for(lexicon, rules), _count(level, arg), spec)
+    if name == "common" and arg:
+        return BeginnerPlayer(engine_for(lexicon.common(_count(level, arg)), rules), 1, spec)
+    raise LexigridError(f"unknown computer level {level!r}: use one of {', '.join(LEVELS)}")

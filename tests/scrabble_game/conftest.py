@@ -1,0 +1,72 @@
+"""Scrabble game fixtures: a small hand lexicon, games set up at named positions."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble.board import Board
+from lexigrid.scrabble.game import Game
+from tests.scrabble.conftest import SMALL_WORDS
+
+EMPTY = ["." * 15] * 15
+
+
+@pytest.fixture(scope="session")
+def small_lexicon() -> Lexicon:
+    """About 200 short words (the engine tests' hand lexicon)."""
+    return Lexicon.from_words(sorted(set(SMALL_WORDS)))
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Saved games go to a temporary directory, never the user's."""
+    monkeypatch.setenv("LEXIGRID_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    yield
+
+
+def set_up(
+    game: Game,
+    board: list[str] | None = None,
+    racks: list[str] | None = None,
+    bag: int | None = None,
+    to_move: int = 0,
+) -> Game:
+    """Put a game at a named position: the board's rows, the racks, how many tiles stay in the bag.
+
+    The bag is rebuilt from the tile set minus the board and racks, so the tiles still add up to 100."""
+    rows = board or EMPTY
+    game.board.tiles[:] = Board.from_rows(rows, game.rules).tiles
+    for listener in game.board.listeners():
+        listener.lines_changed(tuple(range(15)), tuple(range(15)))
+    if racks is not None:
+        game.racks = ["".join(sorted(r, key=lambda t: (t == "?", t))) for r in racks]
+    left = Counter(game.rules.tiles.counts)
+    left.subtract(game.board.tile_counts())
+    for rack in game.racks:
+        left.subtract(rack)
+    assert min(left.values()) >= 0, "the named position uses more tiles than the set holds"
+    tiles = sorted((+left).elements())
+    game.bag.tiles = tiles if bag is None else tiles[:bag]
+    game.to_move = to_move
+    return game
+
+
+@pytest.fixture
+def humans(small_lexicon: Lexicon) -> Callable[..., Game]:
+    """A game between people over the small lexicon, at a named position."""
+
+    def make(players: int = 2, challenge: str = "void", **position: object) -> Game:
+        game = Game.new(["human"] * players, seed=7, lexicon=small_lexicon, challenge=challenge)
+        return set_up(game, **position)  # type: ignore[arg-type]
+
+    return make
+
+
+def tile_total(game: Game) -> int:
+    """Tiles on the board, on the racks and in the bag."""
+    on_board = len(game.board.tiles) - game.board.tiles.count(0)
+    return on_board + sum(len(r) for r in game.racks) + len(game.bag)

@@ -1,0 +1,85 @@
+"""Whole seeded games between computer players, checked turn by turn against the rules and the referee."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble.game import MAX_SCORELESS_TURNS, Game
+from tests.scrabble_game.conftest import set_up, tile_total
+from tests.scrabble_game.test_rules import MIDGAME
+
+GAMES = [
+    ("equity v score", ["equity", "score"], 1),
+    ("score v equity", ["score", "equity"], 2),
+    ("equity v beginner", ["equity", "top:5"], 3),
+    ("three players", ["equity", "score", "top:3"], 4),
+    ("four players", ["equity", "score", "equity", "score"], 5),
+]
+
+
+def _play_checked(players: list[str], seed: int, lexicon: Lexicon) -> Game:
+    """A whole game; after every action the 100 tiles are all somewhere and the bag only shrinks."""
+    game = Game.new(players, seed=seed, lexicon=lexicon)
+    bags: list[int] = []
+
+    def check(g: Game) -> None:
+        assert tile_total(g) == 100
+        assert all(len(r) <= 7 for r in g.racks)
+        bags.append(len(g.bag))
+
+    game.listeners.append(check)
+    game.play_computers()
+    assert bags == sorted(bags, reverse=True)
+    return game
+
+
+@pytest.mark.parametrize(("players", "seed"), [g[1:] for g in GAMES], ids=[g[0] for g in GAMES])
+def test_computer_games_follow_the_rules(default_lexicon: Lexicon, players: list[str], seed: int) -> None:
+    game = _play_checked(players, seed, default_lexicon)
+    assert game.over
+    if game.end_reason == "out":
+        assert len(game.bag) == 0 and any(not r for r in game.racks)
+    else:
+        moves = [t for t in game.turns if t.kind not in ("rack", "out")]
+        assert all(t.score == 0 for t in moves[-MAX_SCORELESS_TURNS:])
+    assert game.scores == [sum(t.score for t in game.turns if t.player == p) for p in range(len(players))]
+
+    # The same actions typed by people are judged by the independent referee: same scores, same board.
+    people = Game.new(["human"] * len(players), seed=seed, lexicon=default_lexicon)
+    people.replay(game.actions)
+    assert people.scores == game.scores and people.board == game.board and people.racks == game.racks
+    assert [t.as_dict() for t in people.turns] == [t.as_dict() for t in game.turns]
+
+
+@pytest.mark.parametrize(("bag", "exchanges"), [(40, True), (7, True), (6, False)])
+def test_computer_exchanges_only_with_seven_in_the_bag(
+    default_lexicon: Lexicon, bag: int, exchanges: bool
+) -> None:
+    game = Game.new(["equity", "equity"], seed=1, lexicon=default_lexicon)
+    set_up(game, board=MIDGAME, racks=["QUUVVWW", "AEINRST"], bag=bag)
+    (turn,) = game.play_computer()
+    assert (turn.kind == "exchange") is exchanges
+
+
+def test_same_seed_same_game(default_lexicon: Lexicon) -> None:
+    one = Game.new(["equity", "top:4"], seed=11, lexicon=default_lexicon)
+    two = Game.new(["equity", "top:4"], seed=11, lexicon=default_lexicon)
+    one.play_computers()
+    two.play_computers()
+    assert one.actions == two.actions and one.scores == two.scores
+    other = Game.new(["equity", "top:4"], seed=12, lexicon=default_lexicon)
+    other.play_computers()
+    assert other.actions != one.actions
+
+
+def test_equity_player_uses_the_engine_best_move(default_lexicon: Lexicon) -> None:
+    from lexigrid.scrabble.players import engine_for
+
+    game = Game.new(["equity", "score"], seed=21, lexicon=default_lexicon)
+    engine = engine_for(default_lexicon, game.rules)
+    for _ in range(6):
+        expected = engine.best(game.position(), "equity" if game.to_move == 0 else "score")
+        assert expected is not None
+        (turn, *_) = game.play_computer()
+        assert game.actions[-1] == expected.notation and turn.score == expected.score

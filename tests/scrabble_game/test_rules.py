@@ -1,0 +1,237 @@
+"""The game's rules at named positions: rejections with their reasons, exchanges, end of game, challenges."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lexigrid.errors import LexigridError
+from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble.game import Game, IllegalMove
+from tests.scrabble_game.conftest import EMPTY, set_up
+
+# Named positions: RATES across the centre (8F-8J).
+MIDGAME = [*EMPTY[:7], "....." + "RATES" + ".....", *EMPTY[8:]]
+
+REJECTIONS = [
+    # name, board, rack, bag, input, the reason's key words
+    ("garbage", EMPTY, "AEINRST", None, "hello", "bad move"),
+    ("bad coordinate", EMPTY, "AEINRST", None, "88 AT", "bad coordinate"),
+    ("column off the board", EMPTY, "AEINRST", None, "8Q AT", "runs off the board"),
+    ("off the board", EMPTY, "AEINRST", None, "8N STAR", "runs off the board"),
+    ("opening off the centre", EMPTY, "AEINRST", None, "1A AT", "must cover the centre"),
+    ("not a word", EMPTY, "AEINRST", None, "8H TRIN", "TRIN, which is not in"),
+    ("tile not on the rack", EMPTY, "AEINRST", None, "8H ZA", "Z is not on your rack"),
+    ("two tiles not on the rack", EMPTY, "AEINRST", None, "8H ZAX", "X, Z are not on your rack"),
+    ("not connected", MIDGAME, "AEINRST", None, "1A AT", "does not touch a tile"),
+    ("cross word not valid", MIDGAME, "AEINRST", None, "9F TI", "which is not in"),
+    ("covers a different tile", MIDGAME, "AEINRST", None, "8F XATES", "on a square holding R"),
+    ("exchange, bag of 6", MIDGAME, "AEINRST", 6, "-AE", "at least 7 tiles in the bag; it holds 6"),
+    ("exchange, tile not on rack", MIDGAME, "AEINRST", None, "-QQ", "Q, Q are not on your rack"),
+    ("bad exchange", MIDGAME, "AEINRST", None, "-A1", "bad exchange"),
+    ("challenge when void", MIDGAME, "AEINRST", None, "challenge", "no play to challenge"),
+    ("accept with nothing", MIDGAME, "AEINRST", None, "accept", "nothing to accept"),
+]
+
+
+@pytest.mark.parametrize(
+    ("board", "rack", "bag", "text", "reason"),
+    [case[1:] for case in REJECTIONS],
+    ids=[case[0] for case in REJECTIONS],
+)
+def test_rejected_input_says_why_and_changes_nothing(
+    humans: Callable[..., Game], board: list[str], rack: str, bag: int | None, text: str, reason: str
+) -> None:
+    game = humans(board=board, racks=[rack, "EIOQUXZ"], bag=bag)
+    before = game.state()
+    with pytest.raises(IllegalMove, match=reason):
+        game.play(text)
+    assert game.state() == before
+    assert game.to_move == 0
+
+
+TILE_REJECTIONS = [
+    ("not in one line", [(7, 7, "A"), (8, 8, "T")], "not in one line"),
+    ("gap", [(7, 7, "A"), (7, 9, "T")], "leave a gap"),
+    ("occupied", [(7, 5, "A")], "already taken"),
+    ("off the board", [(15, 0, "A")], "off the board"),
+]
+
+
+@pytest.mark.parametrize(
+    ("tiles", "reason"), [c[1:] for c in TILE_REJECTIONS], ids=[c[0] for c in TILE_REJECTIONS]
+)
+def test_tiles_placed_one_by_one_are_judged(
+    humans: Callable[..., Game], tiles: list[tuple[int, int, str]], reason: str
+) -> None:
+    game = humans(board=MIDGAME if reason == "already taken" else EMPTY, racks=["AEINRST", "EIOQUXZ"])
+    with pytest.raises(IllegalMove, match=reason):
+        game.play_tiles(tiles)
+
+
+def test_tiles_become_the_move_through_board_letters(humans: Callable[..., Game]) -> None:
+    game = humans(board=MIDGAME, racks=["AEINRST", "EIOQUXZ"])
+    assert game.tiles_notation([(7, 10, "S")]) == "8F RATESS"  # hooked on: the whole across word
+    assert game.tiles_notation([(6, 9, "A"), (8, 9, "T")]) == "J7 AST"
+    assert game.tiles_notation([(6, 7, "A")]) == "H7 AT"  # one tile, no across word: down
+
+
+def test_opening_scores_and_draws(humans: Callable[..., Game]) -> None:
+    game = humans(racks=["AEINRST", "EIOQUXZ"])
+    bag = len(game.bag)
+    (turn,) = game.play("8h at")  # all lowercase but no blank on the rack: read as capitals
+    assert (turn.kind, turn.move, turn.score, turn.total) == ("place", "8H AT", 4, 4)  # 2 x (A + T)
+    assert len(game.racks[0]) == 7 and len(game.bag) == bag - 2
+    assert game.board[7, 7] == "A" and game.to_move == 1
+
+
+def test_blank_is_lowercase_and_scores_nothing(humans: Callable[..., Game]) -> None:
+    game = humans(racks=["AEINRS?", "EIOQUXZ"])
+    (turn,) = game.play("8H tA")
+    assert turn.score == 2 and game.board[7, 7] == "t"  # (0 + 1) x 2
+    assert len(game.racks[0]) == 7
+
+
+def test_bingo_adds_fifty(humans: Callable[..., Game]) -> None:
+    game = humans(racks=["AEINRST", "EIOQUXZ"])
+    (turn,) = game.play("8H RETAINS")
+    # seven 1-point tiles, I on the DL at L8, all doubled by the centre, plus the bingo's 50
+    assert turn.bingo and turn.score == (7 + 1) * 2 + 50
+
+
+def test_exchange_with_seven_in_the_bag(humans: Callable[..., Game]) -> None:
+    game = humans(board=MIDGAME, racks=["AEINRST", "EIOQUXZ"], bag=7)
+    bag_before = sorted(game.bag.tiles)
+    (turn,) = game.play("-SA")
+    assert (turn.kind, turn.move, turn.score) == ("exchange", "-AS", 0)
+    assert len(game.bag) == 7 and len(game.racks[0]) == 7
+    assert sorted(game.bag.tiles + list(game.racks[0])) == sorted([*bag_before, *"AEINRST"])
+    assert game.zeros == 1 and game.to_move == 1
+
+
+def test_six_scoreless_turns_end_the_game(humans: Callable[..., Game]) -> None:
+    game = humans(board=MIDGAME, racks=["AEINRST", "EIOQUXZ"])
+    for _ in range(5):
+        game.play("-")
+        assert not game.over
+    game.play("-")
+    assert game.over and game.end_reason == "scoreless"
+    assert game.scores == [-7, -(1 + 1 + 1 + 10 + 1 + 8 + 10)]  # each loses their own rack
+    with pytest.raises(IllegalMove, match="over"):
+        game.play("-")
+
+
+def test_a_scoring_play_resets_the_scoreless_count(humans: Callable[..., Game]) -> None:
+    game = humans(board=MIDGAME, racks=["AEINRST", "EIOQUXZ"])
+    for _ in range(5):
+        game.play("-")
+    game.play("9J OX")  # player 1: O under the S of RATES makes SO
+    assert not game.over and game.zeros == 0
+
+
+def test_going_out_two_players_gains_twice_the_other_rack(humans: Callable[..., Game]) -> None:
+    game = humans(racks=["AT", "QI"], bag=0)
+    game.play("8H AT")
+    assert game.over and game.end_reason == "out"
+    assert game.scores == [4 + 2 * 11, 0]
+    assert [t.kind for t in game.turns] == ["place", "out"]
+    assert game.turns[-1].move == "(IQ)"
+
+
+def test_going_out_three_players_gains_the_sum_others_lose_their_own(humans: Callable[..., Game]) -> None:
+    game = humans(players=3, racks=["AT", "QI", "ZA"], bag=0)
+    game.play("8H AT")
+    assert game.scores == [4 + 11 + 11, -11, -11]
+    assert game.winners() == [0]
+
+
+def test_double_challenge_withdraws_a_phony(humans: Callable[..., Game]) -> None:
+    game = humans(challenge="double", racks=["AEINRST", "EIOQUXZ"])
+    bag = sorted(game.bag.tiles)
+    game.play("8H TRIN")  # a phony stands until challenged
+    assert game.scores[0] == 8 and game.can_challenge()
+    game.play("challenge")
+    assert game.scores == [0, 0] and game.board.is_empty()
+    assert game.racks[0] == "AEINRST" and sorted(game.bag.tiles) == bag
+    assert game.to_move == 1 and [t.kind for t in game.turns] == ["place", "withdrawn"]
+    assert game.turns[-1].move == "--" and game.zeros == 1
+
+
+def test_double_challenge_of_a_valid_play_costs_the_challenger_the_turn(humans: Callable[..., Game]) -> None:
+    game = humans(challenge="double", racks=["AEINRST", "EIOQUXZ"])
+    game.play("8H AT")
+    game.play("challenge")
+    assert game.scores == [4, 0] and game.to_move == 0
+    assert game.turns[-1].kind == "lost-challenge"
+    with pytest.raises(IllegalMove, match="no play to challenge"):
+        game.play("challenge")
+
+
+def test_five_point_rule_credits_the_challenged_player(humans: Callable[..., Game]) -> None:
+    game = humans(challenge="five", racks=["AEINRST", "EIOQUXZ"])
+    game.play("8H AT")
+    game.play("challenge")
+    assert game.scores == [9, 0] and game.to_move == 1  # the challenger still moves
+
+
+def test_going_out_with_a_phony_waits_for_the_challenge(humans: Callable[..., Game]) -> None:
+    game = humans(challenge="double", racks=["INRT", "QI"], bag=0)
+    game.play("8H TRIN")
+    assert not game.over and game.awaiting == "challenge-or-accept"
+    with pytest.raises(IllegalMove, match="challenge' or 'accept"):
+        game.play("-")
+    game.play("challenge")
+    assert not game.over and game.racks[0] == "INRT" and game.to_move == 1
+
+
+def test_accepting_a_play_that_goes_out_ends_the_game(humans: Callable[..., Game]) -> None:
+    game = humans(challenge="double", racks=["AT", "QI"], bag=0)
+    game.play("8H AT")
+    game.play("accept")
+    assert game.over and game.scores == [4 + 22, 0]
+
+
+def test_computer_challenges_a_phony(small_lexicon: Lexicon) -> None:
+    game = set_up(
+        Game.new(["human", "equity"], seed=3, lexicon=small_lexicon, challenge="double"),
+        racks=["AEINRST", "AEINRST"],
+    )
+    game.play("8H TRIN")
+    game.play_computers()
+    assert game.turns[1].kind == "withdrawn"
+    assert game.turns[2].kind in ("place", "exchange", "pass") and game.turns[2].player == 1
+    assert game.to_move == 0
+
+
+def test_bad_setups_are_refused(small_lexicon: Lexicon) -> None:
+    with pytest.raises(LexigridError, match="2 to 4 players"):
+        Game.new(["human"], lexicon=small_lexicon)
+    with pytest.raises(LexigridError, match="challenge rule"):
+        Game.new(["human", "human"], lexicon=small_lexicon, challenge="sometimes")
+    with pytest.raises(LexigridError, match="unknown computer level"):
+        Game.new(["human", "grandmaster"], lexicon=small_lexicon)
+
+
+INPUTS = ["8H AT", "8H TRIN", "-", "-AE", "-ZZ", "challenge", "accept", "9H AT", "H8 TA", "x", "8H", ""]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(INPUTS), max_size=12), st.sampled_from(["void", "double", "five"]))
+def test_any_input_is_applied_or_refused_whole(
+    humans: Callable[..., Game], inputs: list[str], challenge: str
+) -> None:
+    game = humans(challenge=challenge, racks=["AEINRST", "AEINRST"])
+    for text in inputs:
+        before = game.state()
+        try:
+            game.play(text)
+        except IllegalMove:
+            assert game.state() == before
+        tiles = len(game.board.tiles) - game.board.tiles.count(0) + sum(map(len, game.racks)) + len(game.bag)
+        assert tiles == 100
+        assert game.scores == [
+            sum(t.score for t in game.turns if t.player == p) for p in range(len(game.seats))
+        ]
