@@ -46,6 +46,9 @@ def live_server() -> Iterator[str]:
     """The web app served by uvicorn on a free loopback port, for the browser."""
     import uvicorn
 
+    from lexigrid.web import warm
+
+    warm()
     port = _free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)

@@ -18,9 +18,8 @@ def register(app: typer.Typer) -> None:
         """Start the web app: play and solve all four games in the browser."""
         import uvicorn
 
-        from lexigrid.lexicon import load
-        from lexigrid.web import create_app
+        from lexigrid.web import create_app, warm
 
-        load()  # warm the default lexicon once, before solver processes fork from this one
+        warm()  # build the default tables once, before solver processes fork from this one
         typer.echo(f"lexigrid web app on http://{host}:{port}/  (Ctrl+C to stop)")
         uvicorn.run(create_app(), host=host, port=port, log_level="warning")

@@ -124,3 +124,8 @@ def solve_page(request: Request, sides: str | None = None) -> HTMLResponse:
     return templates.TemplateResponse(
         request, "letterboxed.html", {"mode": "solve", "sides": board, "boards": PLAY_BOARDS}
     )
+
+
+def warm() -> None:
+    """Build the default lexicon's alphabet index in this process before solves fork from it."""
+    _lexicon(None)

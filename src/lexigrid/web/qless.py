@@ -144,3 +144,8 @@ def clues_page(request: Request) -> HTMLResponse:
 def play_page(request: Request) -> HTMLResponse:
     """Build a grid from a roll; the validator says what is wrong."""
     return templates.TemplateResponse(request, "qless_play.html", {})
+
+
+def warm() -> None:
+    """Build the default lexicon's word tables in this process before solves fork from it."""
+    _lexicon(None)

@@ -170,3 +170,8 @@ def play_page(request: Request) -> HTMLResponse:
 def assistant_page(request: Request) -> HTMLResponse:
     """The Wordle assistant."""
     return templates.TemplateResponse(request, "wordle_assistant.html", {})
+
+
+def warm() -> None:
+    """Build the original lists' reply table in this process before requests fork from it."""
+    _table()

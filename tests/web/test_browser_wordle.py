@@ -1,0 +1,104 @@
+"""Wordle in a real browser: a seeded win by the on-screen keyboard, keyboard-only play, the assistant."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from lexigrid.web.wordle import answer_of
+from lexigrid.wordle import format_reply, original, parse_reply, reply_for, reply_table
+from lexigrid.wordle.assistant import replay
+from tests.web.conftest import screenshot
+
+pytestmark = pytest.mark.browser
+COLOURS = {"G": "green", "Y": "yellow", ".": "grey"}
+
+
+def _answer(seed: int) -> str:
+    return answer_of(f"seed-{seed}", reply_table(original()))
+
+
+def _row_colours(page: Any, row: int) -> str:
+    classes = page.eval_on_selector_all(
+        f"#board .row:nth-child({row}) .cell", "cells => cells.map(c => c.className)"
+    )
+    return "".join(next(k for k, v in COLOURS.items() if v in c.split()) for c in classes)
+
+
+def test_win_a_seeded_game_with_the_on_screen_keyboard(page: Any, live_server: str) -> None:
+    answer = _answer(7)
+    opener = "CRANE" if answer != "CRANE" else "SLOTH"
+    page.goto(live_server + "/wordle?seed=7")
+    page.wait_for_selector("#keyboard .key")
+    assert answer not in page.content()  # the answer stays on the server
+    for word in (opener, answer):
+        for letter in word:
+            page.click(f"#keyboard [data-key={letter}]")
+        page.click("#keyboard [data-key=Enter]")
+    page.wait_for_selector("#result:not([hidden])")
+    assert _row_colours(page, 1) == format_reply(reply_for(opener, answer), 5)
+    assert _row_colours(page, 2) == "GGGGG"
+    assert page.inner_text("#outcome") == "Solved in 2!"
+    share = page.input_value("#share")
+    assert share.startswith("lexigrid Wordle #7 2/6") and share.count("\n") == 2
+    screenshot(page, "wordle-won")
+
+
+def test_keyboard_only_play_and_refusals(page: Any, live_server: str) -> None:
+    answer = _answer(11)
+    page.goto(live_server + "/wordle?seed=11")
+    page.wait_for_selector("#keyboard .key")
+    page.keyboard.type("qzxvj")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('message').textContent.includes('not in the word list')")
+    for _ in range(5):
+        page.keyboard.press("Backspace")
+    guesses = ["SLATE", "PRICK", answer]
+    for word in guesses:
+        page.keyboard.type(word.lower())
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "n => document.querySelectorAll('#board .cell.green, #board .cell.yellow, #board .cell.grey')"
+            ".length >= n",
+            arg=5 * (guesses.index(word) + 1),
+        )
+        if word == answer:
+            break
+    won_at = guesses.index(answer) + 1
+    for row, word in enumerate(guesses[:won_at], start=1):
+        assert _row_colours(page, row) == format_reply(reply_for(word, answer), 5)
+    page.wait_for_selector("#result:not([hidden])")
+    key_class = page.get_attribute(f"#keyboard [data-key={answer[0]}]", "class") or ""
+    assert "green" in key_class
+    screenshot(page, "wordle-keyboard")
+
+
+def test_hard_mode_refuses_a_guess_that_drops_a_revealed_letter(page: Any, live_server: str) -> None:
+    answer = _answer(3)
+    first = next(w for w in ("CRANE", "SLATE", "PIOUS") if reply_for(w, answer) != 0 and w != answer)
+    kept = set(first) & set(answer)
+    page.goto(live_server + "/wordle?seed=3&hard=1")
+    page.wait_for_selector("#keyboard .key")
+    page.keyboard.type(first)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board .row:nth-child(1) .cell.grey, #board .row:nth-child(1) .cell.green")
+    dropper = next(w for w in ("BUMPY", "WOMBS", "GUMBO", "DITZY") if not set(w) & kept)
+    page.keyboard.type(dropper)
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('hard mode')")
+
+
+def test_assistant_lists_candidates_and_suggestions(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/wordle/assistant")
+    page.fill("#word", "crane")
+    page.click("#add")
+    page.click("#rows .row .cell:nth-child(3)")  # grey -> yellow
+    for _ in range(2):
+        page.click("#rows .row .cell:nth-child(5)")  # grey -> yellow -> green
+    page.click("#ask")
+    candidates, _ = replay(reply_table(original()), [("CRANE", parse_reply("..Y.G"))])
+    expected = f"{len(candidates)} candidates"
+    page.wait_for_function("text => document.getElementById('count').textContent === text", arg=expected)
+    assert page.locator("#suggestions tbody tr").count() == 10
+    screenshot(page, "wordle-assistant")
