@@ -133,7 +133,7 @@ def explain(request: ExplainRequest) -> dict[str, Any]:
     layout = rules.layout
     words = []
     for line in words_formed(board, move):
-        squares = []
+        squares: list[dict[str, Any]] = []
         multiplier = 1
         for r, c, tile, is_new in line:
             letter_mult = layout.letter_multiplier(r, c) if is_new else 1
