@@ -33,6 +33,16 @@ class Player(Protocol):
 
 
 _ENGINES: dict[tuple[str, int, str], Engine] = {}
+_VOCABULARIES: dict[tuple[str, int], Lexicon] = {}
+
+
+def vocabulary(lexicon: Lexicon, n: int) -> Lexicon:
+    """The n most frequent words of a lexicon, made once per process."""
+    key = (lexicon.sha256, n)
+    found = _VOCABULARIES.get(key)
+    if found is None:
+        found = _VOCABULARIES[key] = lexicon.common(n)
+    return found
 
 
 def engine_for(lexicon: Lexicon, rules: Rules) -> Engine:
@@ -113,10 +123,10 @@ def computer(level: str, lexicon: Lexicon, rules: Rules) -> Player:
     if spec == "score":
         return ScorePlayer(engine_for(lexicon, rules))
     if spec == "beginner":
-        vocabulary = lexicon.common(BEGINNER_VOCABULARY)
-        return BeginnerPlayer(engine_for(vocabulary, rules), BEGINNER_TOP, "beginner")
+        words = vocabulary(lexicon, BEGINNER_VOCABULARY)
+        return BeginnerPlayer(engine_for(words, rules), BEGINNER_TOP, "beginner")
     if name == "top" and arg:
         return BeginnerPlayer(engine_for(lexicon, rules), _count(level, arg), spec)
     if name == "common" and arg:
-        return BeginnerPlayer(engine_for(lexicon.common(_count(level, arg)), rules), 1, spec)
+        return BeginnerPlayer(engine_for(vocabulary(lexicon, _count(level, arg)), rules), 1, spec)
     raise LexigridError(f"unknown computer level {level!r}: use one of {', '.join(LEVELS)}")

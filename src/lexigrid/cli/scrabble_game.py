@@ -1,0 +1,200 @@
+"""`lexigrid scrabble play | resume | games | selfplay | export | import`: the Scrabble game layer."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+
+PlayersOption = Annotated[
+    str,
+    typer.Option(
+        help="2-4 comma-separated players: human, or a computer level "
+        "(computer = equity, score, beginner, top:N, common:N)."
+    ),
+]
+
+
+def play(
+    players: PlayersOption = "human,computer",
+    names: Annotated[str | None, typer.Option(help="Comma-separated player names.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the bag (random when left out).")] = None,
+    challenge: Annotated[
+        str, typer.Option(help="void (phonies refused), double (phony withdrawn) or five (5-point bonus).")
+    ] = "void",
+    lexicon: LexiconOption = None,
+) -> None:
+    """Play a game in the terminal against people or the computer; saved after every move."""
+    from lexigrid.scrabble.game import Game
+    from lexigrid.scrabble.play import Session
+    from lexigrid.scrabble.store import GameStore
+
+    game = Game.new(
+        _split(players),
+        names=_split(names) if names else None,
+        seed=seed,
+        lexicon=lexicon,
+        challenge=challenge,
+    )
+    Session(game, GameStore(), console=console).run()
+
+
+def resume(
+    game_id: Annotated[
+        str | None, typer.Argument(help="The game's id (default: the latest unfinished).")
+    ] = None,
+) -> None:
+    """Resume a saved game where it stopped."""
+    from lexigrid.scrabble.play import Session
+    from lexigrid.scrabble.store import GameStore
+
+    store = GameStore()
+    game = store.load(game_id)
+    if game.over:
+        console.print(f"game {game.id} is over")
+    Session(game, store, console=console).run()
+
+
+def games(json: JsonOption = False) -> None:
+    """List the saved games, most recent first."""
+    import datetime
+
+    from lexigrid.scrabble.store import GameStore
+
+    saved = GameStore().games()
+    if json:
+        emit_json({"games": [s.__dict__ for s in saved]})
+        return
+    table = Table(title=f"{len(saved)} saved games")
+    for column in ("id", "players", "scores", "status", "moves", "last played"):
+        table.add_column(column)
+    for s in saved:
+        when = datetime.datetime.fromtimestamp(s.updated).strftime("%Y-%m-%d %H:%M")
+        table.add_row(s.id, ", ".join(s.players), "-".join(map(str, s.scores)), s.status, str(s.moves), when)
+    console.print(table)
+
+
+def selfplay(
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    players: PlayersOption = "equity,score",
+    seed: Annotated[int, typer.Option(help="Seed of the first game's bag.")] = 1,
+    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    backend: Annotated[str, typer.Option(help="auto, process or dask.")] = "auto",
+    scheduler: Annotated[str | None, typer.Option(help="A Dask scheduler address (tcp://...).")] = None,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Computer players against each other: win rate with a 95% interval, scores, bingos, speed."""
+    from lexigrid.errors import LexigridError
+    from lexigrid.scrabble.selfplay import tournament
+
+    if backend not in ("auto", "process", "dask"):
+        raise LexigridError(f"unknown --backend {backend!r}: use auto, process or dask")
+    result = tournament(
+        _split(players),
+        games,
+        seed=seed,
+        jobs=jobs,
+        backend=backend,  # type: ignore[arg-type]
+        scheduler=scheduler,
+        lexicon=lexicon,
+        progress=not json,
+    )
+    if json:
+        emit_json(result.as_dict())
+        return
+    table = Table(
+        title=f"{result.games} games, {result.turns:,} turns, {result.turns_per_second:,.0f} turns/s"
+    )
+    for column in ("player", "wins", "win rate (95% interval)", "avg score", "bingos/game"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for label in result.labels:
+        low, high = result.interval[label]
+        table.add_row(
+            label,
+            f"{result.wins[label]:g}",
+            f"{result.win_rate[label]:.1%} ({low:.1%}-{high:.1%})",
+            f"{result.avg_score[label]:.1f}",
+            f"{result.bingos_per_game[label]:.2f}",
+        )
+    console.print(table)
+
+
+def export(
+    game_id: Annotated[str, typer.Argument(help="A saved game's id (see `lexigrid scrabble games`).")],
+    out: Annotated[str | None, typer.Option(help="Write to this file instead of stdout.")] = None,
+    cgp: Annotated[bool, typer.Option("--cgp", help="The current position in CGP instead of GCG.")] = False,
+) -> None:
+    """A saved game as a GCG record (or its position as CGP)."""
+    from pathlib import Path
+
+    from lexigrid.errors import LexigridError
+    from lexigrid.scrabble.gcg import export_gcg
+    from lexigrid.scrabble.store import GameStore
+
+    game = GameStore().load(game_id)
+    text = game.cgp(reveal=True) + "\n" if cgp else export_gcg(game)
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        Path(out).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise LexigridError(f"cannot write {out}: {error.strerror}") from None
+    console.print(f"wrote {out}")
+
+
+def import_(
+    path: Annotated[str, typer.Argument(help="A GCG file.")],
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Replay a GCG record, checking every move and score against the rules; show the final position."""
+    from pathlib import Path
+
+    from lexigrid.errors import LexigridError
+    from lexigrid.lexicon import load
+    from lexigrid.scrabble.gcg import parse_gcg, replay_gcg
+    from lexigrid.scrabble.render import board_table
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise LexigridError(f"cannot read {path}: {error}") from None
+    record = parse_gcg(text)
+    replayed = replay_gcg(record, load(lexicon or record.lexicon or None))
+    if json:
+        emit_json(
+            {
+                "players": [nick for nick, _ in record.players],
+                "scores": replayed.scores,
+                "events": len(record.events),
+                "board": replayed.board.rows(),
+            }
+        )
+        return
+    console.print(board_table(replayed.board))
+    console.print(
+        "replayed: "
+        + "  ".join(
+            f"{nick} {score}" for (nick, _), score in zip(record.players, replayed.scores, strict=True)
+        )
+    )
+
+
+def _split(text: str) -> list[str]:
+    """A comma-separated option as a list."""
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def register_commands(app: typer.Typer) -> None:
+    """Add the game commands to the `lexigrid scrabble` group."""
+    app.command("play")(play)
+    app.command("resume")(resume)
+    app.command("games")(games)
+    app.command("selfplay")(selfplay)
+    app.command("export")(export)
+    app.command("import")(import_)

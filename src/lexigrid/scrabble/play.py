@@ -1,0 +1,145 @@
+"""The terminal session: draw the board, read each person's move, let computer players reply, save as it goes.
+
+Input comes through a `read(prompt)` function (the built-in `input` by default) so tests can script a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.table import Table
+
+from lexigrid.errors import LexigridError
+from lexigrid.scrabble.game import Game, Turn
+from lexigrid.scrabble.render import board_table
+from lexigrid.scrabble.store import GameStore
+
+HELP = (
+    "moves: [bold]8D WORD[/] across (row, column), [bold]D8 WORD[/] down, a blank's letter in lowercase "
+    "(8D WoRD); [bold]-ABC[/] exchange A, B, C ('?' a blank); [bold]-[/] pass; [bold]challenge[/] the last "
+    "play; [bold]accept[/] a play that went out; [bold]hint[/] [N] the engine's best moves; [bold]cgp[/] the "
+    "position; [bold]quit[/] (the game is saved: `lexigrid scrabble resume ID`)"
+)
+Reader = Callable[[str], str]
+
+
+def describe(game: Game, turn: Turn) -> str:
+    """One line for a record entry: `alice  8D WORD  +24  (124)`."""
+    name = game.seats[turn.player].name
+    what = {
+        "place": turn.notation,
+        "exchange": f"exchanges {len(turn.move) - 1}",
+        "pass": "passes",
+        "withdrawn": "has the play withdrawn (challenged off)",
+        "lost-challenge": "loses the turn (the challenged play is good)",
+        "bonus": "gets the challenge bonus",
+        "out": f"goes out: {turn.move}",
+        "rack": f"is left holding {turn.move}",
+    }[turn.kind]
+    bingo = " [bold magenta]bingo![/]" if turn.bingo else ""
+    return f"[bold]{name}[/] {what}  {turn.score:+d}  ({turn.total}){bingo}"
+
+
+class Session:
+    """A game in the terminal between people (hot seat) and computer players."""
+
+    def __init__(
+        self,
+        game: Game,
+        store: GameStore | None = None,
+        read: Reader = input,
+        console: Console | None = None,
+    ) -> None:
+        self.game = game
+        self.store = store
+        self.read = read
+        self.console = console or Console(highlight=False)
+        if store is not None:
+            store.track(game)
+
+    def run(self) -> Game:
+        """Play until the game ends, the input ends or a person quits; the game is saved throughout."""
+        game = self.game
+        self.console.print(f"game [bold]{game.id}[/] (seed {game.seed}, challenges {game.challenge})  {HELP}")
+        while not game.over:
+            if not game.seat.is_human:
+                for turn in game.play_computer():
+                    self.console.print(describe(game, turn))
+                continue
+            self.show()
+            try:
+                text = self.read(f"{game.seat.name}> ").strip()
+            except (EOFError, KeyboardInterrupt):
+                self._leave()
+                return game
+            if not text:
+                continue
+            command, _, rest = text.partition(" ")
+            if command.lower() in ("quit", "exit", "q"):
+                self._leave()
+                return game
+            if command.lower() in ("help", "?"):
+                self.console.print(HELP)
+            elif command.lower() == "hint":
+                self.hint(rest)
+            elif command.lower() == "cgp":
+                self.console.print(game.cgp(), markup=False)
+            else:
+                try:
+                    for turn in game.play(text):
+                        self.console.print(describe(game, turn))
+                except LexigridError as error:
+                    self.console.print(f"[red]{error}[/] — {game.seat.name} to move again ('help' for help)")
+        self.show()
+        self._final()
+        return game
+
+    def show(self) -> None:
+        """The board with premiums, the scores, the mover's rack, the bag and unseen tiles, the last move."""
+        game = self.game
+        self.console.print(board_table(game.board))
+        scores = "  ".join(
+            f"{'▶ ' if i == game.to_move and not game.over else ''}{seat.name} {game.scores[i]}"
+            for i, seat in enumerate(game.seats)
+        )
+        unseen = "".join(sorted(game.unseen().elements()))
+        self.console.print(
+            f"{scores}   bag {len(game.bag)}   unseen ({sum(game.unseen().values())}) {unseen}"
+        )
+        last = next((t for t in reversed(game.turns) if t.kind not in ("out", "rack")), None)
+        if last is not None:
+            self.console.print("last: " + describe(game, last))
+        if not game.over:
+            self.console.print(f"{game.seat.name}'s rack: [bold]{game.racks[game.to_move]}[/]")
+            if game.awaiting == "challenge-or-accept":
+                self.console.print("the last play went out: [bold]challenge[/] or [bold]accept[/]")
+
+    def hint(self, rest: str) -> None:
+        """The engine's best moves for the player to move, by static equity."""
+        n = int(rest) if rest.strip().isdigit() else 5
+        table = Table(title="hint: best moves by static equity")
+        for column in ("move", "score", "equity"):
+            table.add_column(column, justify="left" if column == "move" else "right")
+        for move in self.game.hint(max(1, n)):
+            table.add_row(move.paren, str(move.score), f"{move.equity:.1f}")
+        self.console.print(table)
+
+    def _leave(self) -> None:
+        where = "saved" if self.store is not None else "not saved"
+        self.console.print(
+            f"\ngame {self.game.id} {where}; resume with `lexigrid scrabble resume {self.game.id}`"
+        )
+
+    def _final(self) -> None:
+        game = self.game
+        for turn in game.turns:
+            if turn.kind in ("out", "rack"):
+                self.console.print(describe(game, turn))
+        winners = [game.seats[i].name for i in game.winners()]
+        result = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
+        reason = "a player went out" if game.end_reason == "out" else "six scoreless turns"
+        self.console.print(
+            f"[bold]game over[/] ({reason}): {result}  "
+            + "  ".join(f"{s.name} {game.scores[i]}" for i, s in enumerate(game.seats))
+        )
