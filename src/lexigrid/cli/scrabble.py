@@ -209,3 +209,9 @@ def compare_leaves(
         f"learned vs heuristic over {result.games} games: win rate {result.win_rate:.1%}, "
         f"mean spread {result.mean_spread:+.1f} ± {result.spread_stderr:.1f}"
     )
+
+
+# The game layer's commands (play, resume, games, selfplay, export, import) live in their own module.
+from lexigrid.cli.scrabble_game import register_commands  # noqa: E402
+
+register_commands(app)
