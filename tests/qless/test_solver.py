@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
-from lexigrid.qless import canonical, count_solutions, first_solution, solve, validate
+from lexigrid.qless import canonical, count_solutions, first_solution, roll, solve, validate
 from tests.qless.oracle import oracle_solutions
 
 SMALL_WORDS = """CAT ACT TAB BAT CAB ATE EAT TEA ETA TAE BET ABET BEAT BETA ACE CATE TACE ABA BAA ATT TAT TACT
@@ -127,3 +129,17 @@ def test_solution_words_read_across_then_down(default_lexicon: Lexicon) -> None:
     across = [w for row in solution.grid for w in row.split(".") if len(w) > 1]
     assert list(solution.words[: len(across)]) == across
     assert solution.as_dict() == {"grid": list(solution.grid), "words": list(solution.words)}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(min_value=0, max_value=10**9), st.randoms(use_true_random=False))
+def test_random_dice_rolls_in_common_words_mode(
+    default_lexicon: Lexicon, seed: int, rng: random.Random
+) -> None:
+    letters = roll(seed)
+    found = solution_set(letters, default_lexicon, common=10_000)
+    assert len(found) == len(set(found))
+    assert count_solutions(letters, default_lexicon, common=10_000) == len(found)
+    assert (first_solution(letters, default_lexicon, common=10_000) is None) == (not found)
+    shuffled = "".join(rng.sample(letters, len(letters)))
+    assert set(solution_set(shuffled, default_lexicon, common=10_000)) == set(found)
