@@ -120,3 +120,17 @@ def test_property_best_move_is_the_maximum(small_engine: Engine, seed: int, turn
     by_equity = small_engine.best(position, "equity")
     assert by_equity is not None
     assert by_equity.equity == pytest.approx(max(m.equity for m in [*placements_found, *moves.exchanges]))
+
+
+def test_super_scrabble_board_matches_the_oracle(small_lexicon: Lexicon) -> None:
+    """The 21x21 layout (quadruple squares) through the same generator, against the oracle."""
+    from lexigrid.scrabble import rules
+
+    engine = Engine(small_lexicon, rules("super", "super"))
+    board = Board(rules("super", "super"))
+    rng = random.Random(2)
+    for _ in range(5):
+        moves = list(engine.moves(Position(board, (Rack("AEINRST"), Rack()))).placements())
+        board.place(rng.choice(moves))
+    for rack in ("RETAINS", "ZAX?"):
+        _compare(engine, small_lexicon, board, Rack(rack))
