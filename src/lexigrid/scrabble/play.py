@@ -118,7 +118,8 @@ class Session:
     def hint(self, rest: str) -> None:
         """The engine's best moves for the player to move, by static equity."""
         n = int(rest) if rest.strip().isdigit() else 5
-        table = Table(title="hint: best moves by static equity")
+        self.console.print("hint: the best moves by static equity")
+        table = Table()
         for column in ("move", "score", "equity"):
             table.add_column(column, justify="left" if column == "move" else "right")
         for move in self.game.hint(max(1, n)):

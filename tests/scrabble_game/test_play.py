@@ -1,0 +1,113 @@
+"""The terminal session driven by a script, and the CLI commands (play, resume, selfplay, export, import)."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from rich.console import Console
+
+from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble.game import Game
+from lexigrid.scrabble.gcg import parse_gcg, replay_gcg
+from lexigrid.scrabble.play import Session
+from lexigrid.scrabble.store import GameStore
+from tests.conftest import CliResult
+
+
+def scripted(lines: list[str]) -> Callable[[str], str]:
+    """An input function that types the given lines, then ends the input."""
+    feed: Iterator[str] = iter(lines)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+def _session(game: Game, lines: list[str]) -> tuple[Session, io.StringIO]:
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None, highlight=False)
+    return Session(game, GameStore(), scripted(lines), console), out
+
+
+def test_bad_input_gives_the_reason_and_the_same_player_moves_again(default_lexicon: Lexicon) -> None:
+    game = Game.new(["human", "equity"], seed=3, lexicon=None)
+    best = game.hint(1)[0]
+    session, out = _session(
+        game, ["8D", "hello there", "8Z AB", "-QQQQQQQQ", "hint 3", "", best.notation, "quit"]
+    )
+    session.run()
+    text = out.getvalue()
+    assert "bad coordinate" in text or "bad move" in text
+    assert text.count("human to move again") == 4
+    assert "hint: the best moves by static equity" in text and best.paren in text
+    assert game.actions[0] == best.notation and len(game.actions) == 2  # the move and the computer's reply
+    assert "TW" in text and "DL" in text and "human's rack" in text and "bag " in text and "last:" in text
+    assert f"resume {game.id}" in text
+    assert GameStore().load(game.id).state() == game.state()
+
+
+def test_a_session_plays_to_the_end_and_names_the_winner(default_lexicon: Lexicon) -> None:
+    game = Game.new(["human", "equity"], seed=4, lexicon=None)
+    moves = []
+    probe = Game.new(["equity", "equity"], seed=4, lexicon=None)
+    probe.play_computers()
+    moves = probe.actions[0::2]
+    session, out = _session(game, moves)
+    session.run()
+    assert game.over and game.actions == probe.actions and game.scores == probe.scores
+    assert "game over" in out.getvalue()
+    assert GameStore().games()[0].status == "over"
+
+
+def test_cli_selfplay_json(cli: Callable[..., CliResult], default_lexicon: Lexicon) -> None:
+    result = cli("scrabble", "selfplay", "--games", "4", "--players", "equity,score", "--seed", "9", "--json")
+    assert result.exit_code == 0, result.stderr
+    payload = json.loads(result.stdout)
+    assert payload["games"] == 4
+    assert sum(payload["wins"].values()) == 4
+    assert set(payload["avg_score"]) == {"equity", "score"} and payload["turns_per_second"] > 0
+
+
+def test_cli_selfplay_over_two_processes_matches_one(cli: Callable[..., CliResult]) -> None:
+    args = ("scrabble", "selfplay", "--games", "6", "--players", "equity,top:3", "--json")
+    one = json.loads(cli(*args).stdout)
+    two = json.loads(cli(*args, "--jobs", "2").stdout)
+    for key in ("wins", "avg_score", "bingos_per_game"):
+        assert one[key] == two[key]
+
+
+def test_cli_bad_input_is_one_line(cli: Callable[..., CliResult]) -> None:
+    for args, reason in [
+        (("scrabble", "selfplay", "--players", "equity,human"), "drop 'human'"),
+        (("scrabble", "selfplay", "--players", "equity,wizard"), "unknown computer level"),
+        (("scrabble", "play", "--players", "human"), "2 to 4 players"),
+        (("scrabble", "resume", "nope"), "no saved game 'nope'"),
+        (("scrabble", "import", "/nonexistent.gcg"), "cannot read"),
+    ]:
+        result = cli(*args)
+        assert result.exit_code == 2 and reason in result.stderr and "Traceback" not in result.stderr
+
+
+def test_cli_export_and_import(
+    cli: Callable[..., CliResult], tmp_path: Path, default_lexicon: Lexicon
+) -> None:
+    store = GameStore()
+    game = store.track(Game.new(["equity", "score"], seed=6, lexicon=None))
+    game.play_computers()
+    out = tmp_path / "game.gcg"
+    assert cli("scrabble", "export", game.id, "--out", str(out)).exit_code == 0
+    assert replay_gcg(parse_gcg(out.read_text()), default_lexicon).scores == game.scores
+    result = cli("scrabble", "import", str(out), "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["scores"] == game.scores
+    cgp = cli("scrabble", "export", game.id, "--cgp").stdout.strip()
+    assert cgp == game.cgp(reveal=True)
+    listed = json.loads(cli("scrabble", "games", "--json").stdout)["games"]
+    assert [g["id"] for g in listed] == [game.id]
