@@ -153,9 +153,10 @@ def learn(
     lexicon: str | None = None,
     seed: int = 1,
     progress: bool = True,
+    start: LeaveModel | None = None,
 ) -> LinearLeaves:
-    """Leave weights learned over `rounds` of `games` self-play games, starting from the heuristic."""
-    model: LeaveModel = HeuristicLeaves()
+    """Leave weights from `rounds` rounds of self-play games, the first played with `start`."""
+    model: LeaveModel = start or HeuristicLeaves()
     learned = LinearLeaves({})
     for r in range(rounds):
         items = [(seed + r * games + i, (model, model), lexicon) for i in range(games)]
