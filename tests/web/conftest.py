@@ -28,6 +28,19 @@ CHROMIUM_FLAGS = [
 ]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def saved_games_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Saved Scrabble games go to a temporary directory, never the user's own."""
+    path = tmp_path_factory.mktemp("lexigrid-data")
+    before = os.environ.get("LEXIGRID_DATA_DIR")
+    os.environ["LEXIGRID_DATA_DIR"] = str(path)
+    yield path
+    if before is None:
+        os.environ.pop("LEXIGRID_DATA_DIR", None)
+    else:
+        os.environ["LEXIGRID_DATA_DIR"] = before
+
+
 @pytest.fixture(scope="session")
 def client() -> TestClient:
     """An in-process client for the JSON API and the pages."""

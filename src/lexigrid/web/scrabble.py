@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import threading
 import time
+from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Position, format_cgp, parse_cgp, parse_move
+from lexigrid.scrabble.game import HUMAN, Game
 from lexigrid.scrabble.referee import check as referee_check
 from lexigrid.scrabble.referee import words_formed
 from lexigrid.scrabble.rules import Rules
+from lexigrid.scrabble.store import GameStore
 from lexigrid.web.common import budgeted, lexicon_by_name, templates
 
 api = APIRouter()
@@ -171,6 +175,124 @@ def explain(request: ExplainRequest) -> dict[str, Any]:
     }
 
 
+# --- play against the computer --------------------------------------------------------------------
+
+GameId = Annotated[str, Path(pattern="^[0-9a-f]{1,32}$", description="A saved game's id.")]
+Level = Literal["equity", "score", "beginner"]
+_games: dict[str, Game] = {}  # games played since the server started, by id (others are replayed)
+_lock = threading.Lock()  # one request changes games at a time: a game is not thread-safe
+
+
+def _store() -> GameStore:
+    return GameStore()
+
+
+def _game(game_id: str) -> Game:
+    found = _games.get(game_id)
+    if found is None:
+        found = _games[game_id] = _store().load(game_id)
+    return found
+
+
+def _computer_actions(game: Game) -> list[str]:
+    """The computer players' actions until a person is to move (run in a forked child: no saving)."""
+    game.listeners = []
+    before = len(game.actions)
+    game.play_computers()
+    return game.actions[before:]
+
+
+def _computers_move(game: Game) -> None:
+    """Let the computer players move, within the time budget, then save the game."""
+    if not game.over and not game.seat.is_human:
+        game.replay(budgeted(_computer_actions, game))
+    _store().save(game)
+
+
+def _state(game: Game, since: int = 0) -> dict[str, Any]:
+    """The game from the person's seat (other racks hidden), with the record lines since `since`."""
+    human = next((i for i, seat in enumerate(game.seats) if seat.is_human), None)
+    state = game.state(viewer=human)
+    state["human"] = human
+    state["new_moves"] = state["moves"][since:]
+    return state
+
+
+class NewGameRequest(BaseModel):
+    """A new game against the computer."""
+
+    level: Level = "equity"
+    name: str = Field("You", min_length=1, max_length=20)
+    computer_first: bool = False
+    seed: int | None = Field(None, ge=0, le=2**31)
+    challenge: Literal["void", "double", "five"] = "void"
+    lexicon: str | None = Field(None, max_length=40)
+
+
+@api.post("/games")
+def new_game(request: NewGameRequest) -> dict[str, Any]:
+    """Start a game against the computer; it is saved after every move and can be resumed by id."""
+    lexicon = lexicon_by_name(request.lexicon).name
+    kinds = [request.level, HUMAN] if request.computer_first else [HUMAN, request.level]
+    computer_name = "Computer"
+    names = [computer_name, request.name] if request.computer_first else [request.name, computer_name]
+    with _lock:
+        game = Game.new(kinds, names=names, seed=request.seed, lexicon=lexicon, challenge=request.challenge)
+        _games[game.id] = game
+        _computers_move(game)
+        return _state(game)
+
+
+@api.get("/games")
+def saved_games() -> dict[str, Any]:
+    """The saved games, most recently played first."""
+    return {"games": [asdict(g) for g in _store().games()]}
+
+
+@api.get("/games/{game_id}")
+def game_state(game_id: GameId) -> dict[str, Any]:
+    """A game as the person sees it (resumed from the saved games if needed)."""
+    with _lock:
+        return _state(_game(game_id))
+
+
+class MoveRequest(BaseModel):
+    """The person's move: new tiles on squares, or an action (`8D WORD`, `-ABC`, `-`, `challenge`)."""
+
+    tiles: list[tuple[int, int, str]] | None = Field(None, max_length=7)
+    action: str | None = Field(None, max_length=40)
+
+
+@api.post("/games/{game_id}/move")
+def move(game_id: GameId, request: MoveRequest) -> dict[str, Any]:
+    """Play the person's move (refused with the reason when illegal), then the computer's reply."""
+    with _lock:
+        game = _game(game_id)
+        if game.over:
+            raise LexigridError("the game is over: start a new one")
+        if not game.seat.is_human:
+            raise LexigridError("it is the computer's turn")
+        since = len(game.turns)
+        if request.tiles is not None:
+            game.play_tiles(request.tiles)
+        elif request.action is not None:
+            game.play(request.action)
+        else:
+            raise LexigridError("give the new tiles or an action such as '8D WORD', '-ABC' or '-'")
+        _computers_move(game)
+        return _state(game, since)
+
+
+@api.get("/games/{game_id}/hint")
+def hint(game_id: GameId, top: Annotated[int, Query(ge=1, le=20)] = 5) -> dict[str, Any]:
+    """The best moves for the person to move, by equity (the `moves --json` shape)."""
+    with _lock:
+        game = _game(game_id)
+        position = game.position()
+        eng = engine(game.lexicon, game.rules)
+    return budgeted(_moves, eng, position, top, "equity")
+
+
 def warm() -> None:
     """Build the default engine and its tables in this process before solves fork from it."""
     position = parse_cgp(EMPTY_CGP)
@@ -181,3 +303,9 @@ def warm() -> None:
 def analysis_page(request: Request) -> HTMLResponse:
     """Position analysis: edit or paste a position, list its moves, see each on the board."""
     return templates.TemplateResponse(request, "scrabble.html", {"empty": EMPTY_CGP})
+
+
+@pages.get("/play", response_class=HTMLResponse)
+def play_page(request: Request) -> HTMLResponse:
+    """Play against the computer; games are saved after every move and listed for resuming."""
+    return templates.TemplateResponse(request, "scrabble_play.html", {})

@@ -1,0 +1,139 @@
+// Play against the computer: the server keeps (and saves) the game; this page places tiles and shows it.
+"use strict";
+const boardEl = document.getElementById("board");
+const errorEl = document.getElementById("error");
+let game = null, placed = [], cursor = null, across = true, rackOrder = "", tileScores = {}, premiums = null;
+
+function rackLeft() {
+  const left = [...rackOrder];
+  for (const p of placed) { const i = left.indexOf(p.blank ? "?" : p.tile); if (i >= 0) left.splice(i, 1); }
+  return left;
+}
+function draw() {
+  if (!game) return;
+  const last = game.last_move && game.last_move.kind === "place" ? moveSquares(game.last_move.notation, emptyRows()) : [];
+  const lastSet = new Set(last.map((s) => `${s.row},${s.col}`));
+  drawScrabbleBoard(boardEl, { premiums, rows: game.board, tileScores, ghost: placed.map((p) => ({ row: p.row, col: p.col, tile: p.blank ? p.tile.toLowerCase() : p.tile })),
+    cursor, across, onClick: (r, c) => { if (cursor && cursor[0] === r && cursor[1] === c) across = !across; cursor = [r, c]; boardEl.focus(); draw(); } });
+  for (const key of lastSet) boardEl.querySelector(`[data-square="${key}"]`)?.classList.add("last");
+  const rack = document.getElementById("rack");
+  rack.replaceChildren(...rackLeft().map((t) => lexiEl("span", { class: "tile rtile", text: t === "?" ? " " : t, title: t === "?" ? "blank" : "" },
+    lexiEl("sub", { text: t === "?" ? "" : String(tileScores[t] ?? "") }))));
+  const me = game.human;
+  const scores = document.getElementById("scores");
+  scores.replaceChildren(...game.players.map((p, i) => {
+    const tr = lexiEl("tr", { class: i === game.to_move && !game.over ? "to-move" : "" });
+    tr.append(lexiEl("td", { text: p.name }), lexiEl("td", { class: "score", text: String(p.score) }),
+      lexiEl("td", { class: "muted", text: i === me ? "" : `${p.tiles} tiles` }));
+    return tr;
+  }));
+  const status = game.over ? `Game over (${game.end_reason}): ${game.winners.map((w) => game.players[w].name).join(" and ")} ${game.winners.length > 1 ? "tie" : "wins"}.`
+    : `${game.bag} tiles in the bag · game ${game.id} (saved after every move)`;
+  document.getElementById("status").textContent = status;
+  document.getElementById("challenge-btn").hidden = !(game.can_challenge && game.challenge !== "void");
+  document.getElementById("accept-btn").hidden = game.awaiting !== "challenge-or-accept";
+  const log = document.querySelector("#log tbody");
+  log.replaceChildren();
+  for (const m of game.moves) {
+    const tr = log.insertRow();
+    for (const v of [game.players[m.player].name, m.rack, m.notation, m.score, m.total]) tr.insertCell().textContent = v;
+  }
+  log.parentElement.parentElement.scrollTop = 1e6;
+}
+function emptyRows() {  // the board before the last move's tiles, so moveSquares finds them as new
+  const rows = game.board.map((r) => [...r]);
+  const m = game.last_move;
+  if (!m || m.kind !== "place") return game.board;
+  const [coord, gcg] = m.move.split(" ");
+  let row, col, down = false, x = /^(\d+)([A-Z])$/.exec(coord);
+  if (x) { row = +x[1] - 1; col = COLUMNS.indexOf(x[2]); } else { x = /^([A-Z])(\d+)$/.exec(coord); col = COLUMNS.indexOf(x[1]); row = +x[2] - 1; down = true; }
+  [...gcg].forEach((ch, i) => { if (ch !== ".") rows[row + (down ? i : 0)][col + (down ? 0 : i)] = "."; });
+  return rows.map((r) => r.join(""));
+}
+function show(state) {
+  game = state; placed = []; rackOrder = state.players[state.human].rack || "";
+  errorEl.textContent = "";
+  history.replaceState(null, "", "?game=" + state.id);
+  draw();
+  listSaved();
+}
+async function send(body) {
+  const result = await lexiApi(`/api/scrabble/games/${game.id}/move`, body);
+  if (!result.ok) { errorEl.textContent = result.error; return; }
+  show(result.data);
+  document.getElementById("hints").textContent = result.data.new_moves.filter((m) => m.player !== game.human)
+    .map((m) => `${game.players[m.player].name} played ${m.notation} for ${m.score}`).join("; ");
+}
+boardEl.addEventListener("keydown", (event) => {
+  if (!game || !cursor) return;
+  const dim = game.board.length;
+  const step = (d) => {
+    let [r, c] = cursor;
+    do { if (across) c += d; else r += d; } while (r >= 0 && c >= 0 && r < dim && c < dim && game.board[r][c] !== ".");
+    if (r >= 0 && c >= 0 && r < dim && c < dim) cursor = [r, c];
+  };
+  if (/^[a-zA-Z]$/.test(event.key)) {
+    const [r, c] = cursor;
+    if (game.board[r][c] !== "." || placed.some((p) => p.row === r && p.col === c)) return;
+    const letter = event.key.toUpperCase(), left = rackLeft();
+    const blank = !left.includes(letter);
+    if (blank && !left.includes("?")) { errorEl.textContent = `no ${letter} (and no blank) on your rack`; return; }
+    placed.push({ row: r, col: c, tile: letter, blank });
+    errorEl.textContent = "";
+    step(1);
+  } else if (event.key === "Backspace") { const p = placed.pop(); if (p) cursor = [p.row, p.col]; }
+  else if (event.key === " ") across = !across;
+  else if (event.key === "Enter") { play(); }
+  else if (event.key.startsWith("Arrow")) {
+    const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key];
+    cursor = [Math.min(dim - 1, Math.max(0, cursor[0] + dr)), Math.min(dim - 1, Math.max(0, cursor[1] + dc))];
+  } else return;
+  event.preventDefault();
+  draw();
+});
+function play() {
+  if (!placed.length) { errorEl.textContent = "place some tiles first: click a square and type"; return; }
+  send({ tiles: placed.map((p) => [p.row, p.col, p.blank ? p.tile.toLowerCase() : p.tile]) });
+}
+async function newGame(event) {
+  event?.preventDefault();
+  const result = await lexiApi("/api/scrabble/games", { level: document.getElementById("level").value,
+    challenge: document.getElementById("challenge").value, computer_first: document.getElementById("computer-first").checked });
+  if (!result.ok) { errorEl.textContent = result.error; return; }
+  show(result.data);
+  cursor = [7, 7]; draw();
+}
+async function resume(id) {
+  const result = await lexiApi(`/api/scrabble/games/${id}`);
+  if (!result.ok) { errorEl.textContent = result.error; return; }
+  show(result.data);
+}
+async function listSaved() {
+  const result = await lexiApi("/api/scrabble/games");
+  if (!result.ok) return;
+  const select = document.getElementById("saved");
+  select.replaceChildren(lexiEl("option", { value: "", text: "Resume a saved game…" }));
+  for (const g of result.data.games.slice(0, 30)) {
+    const when = new Date(g.updated * 1000).toLocaleString();
+    select.append(lexiEl("option", { value: g.id, text: `${g.id} · ${g.scores.join("–")} · ${g.moves} moves · ${g.status} · ${when}` }));
+  }
+}
+document.getElementById("new-form").addEventListener("submit", newGame);
+document.getElementById("saved").addEventListener("change", (event) => { if (event.target.value) resume(event.target.value); });
+document.getElementById("play").addEventListener("click", play);
+document.getElementById("recall").addEventListener("click", () => { placed = []; draw(); });
+document.getElementById("shuffle").addEventListener("click", () => { rackOrder = [...rackOrder].sort(() => Math.random() - 0.5).join(""); draw(); });
+document.getElementById("pass").addEventListener("click", () => send({ action: "-" }));
+document.getElementById("exchange").addEventListener("click", () => send({ action: "-" + document.getElementById("exchange-tiles").value.toUpperCase().replace(/\s/g, "") }));
+document.getElementById("challenge-btn").addEventListener("click", () => send({ action: "challenge" }));
+document.getElementById("accept-btn").addEventListener("click", () => send({ action: "accept" }));
+document.getElementById("hint").addEventListener("click", async () => {
+  const result = await lexiApi(`/api/scrabble/games/${game.id}/hint`);
+  document.getElementById("hints").textContent = result.ok ? "Best: " + result.data.moves.map((m) => `${m.paren} (${m.score})`).join(", ") : result.error;
+});
+(async () => {
+  const show0 = await lexiApi("/api/scrabble/show", { cgp: "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15" });
+  premiums = show0.data.premiums; tileScores = show0.data.tile_scores;
+  const id = new URLSearchParams(location.search).get("game");
+  if (id) resume(id); else newGame();
+})();

@@ -1,0 +1,63 @@
+"""Letter Boxed in a real browser: solve a board by clicking and typing, refusals, the solver page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from lexigrid.letterboxed import Board, check
+from lexigrid.lexicon import load
+from tests.web.conftest import screenshot
+
+pytestmark = pytest.mark.browser
+SIDES = "VYQ,FIG,OTE,XLU"
+
+
+def _best_solution() -> list[str]:
+    from lexigrid.letterboxed import solve
+
+    return list(solve(SIDES, load(), top=1, max_words=2)[0].words)
+
+
+def test_solve_a_board_by_clicking_and_typing(page: Any, live_server: str) -> None:
+    words = _best_solution()
+    assert check(Board.parse(SIDES), words, load()).valid  # the oracle agrees before the browser plays it
+    page.goto(f"{live_server}/letterboxed?sides={SIDES}")
+    page.wait_for_selector("svg .lb-letter")
+    for letter in words[0]:  # the first word by clicking the letters on the box
+        page.click(f"svg text[data-letter={letter}]")
+    page.click("#enter")
+    page.wait_for_function("document.getElementById('played').textContent.length > 0")
+    page.keyboard.type(words[1][1:].lower())  # the next word starts with the last letter already
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Solved')")
+    assert page.inner_text("#status") == "Solved in 2 words!"
+    assert page.locator("svg polyline").count() == 2
+    screenshot(page, "letterboxed-play")
+
+
+def test_refused_words_say_why(page: Any, live_server: str) -> None:
+    page.goto(f"{live_server}/letterboxed?sides={SIDES}")
+    page.wait_for_selector("svg .lb-letter")
+    page.keyboard.type("fig")  # F, I, G lie on one side: refused as typed
+    assert "same side" in page.inner_text("#error")
+    page.keyboard.press("Escape")
+    for _ in range(3):
+        page.keyboard.press("Backspace")
+    page.keyboard.type("qit")  # playable letters, not a word
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('error').textContent.includes('not in the lexicon')")
+
+
+def test_solver_page_draws_the_ranked_solutions(page: Any, live_server: str) -> None:
+    page.goto(f"{live_server}/letterboxed/solve?sides={SIDES}")
+    page.wait_for_selector("#solutions tbody tr")
+    first = page.inner_text("#solutions tbody tr:first-child td:nth-child(2)").split("–")
+    assert first == _best_solution()
+    page.click("#solutions tbody tr:nth-child(2)")
+    assert "selected" in (page.get_attribute("#solutions tbody tr:nth-child(2)", "class") or "")
+    words = page.inner_text("#solutions tbody tr:nth-child(2) td:nth-child(2)").split("–")
+    assert page.locator("svg polyline").count() == len(words)
+    assert check(Board.parse(SIDES), words, load()).valid
+    screenshot(page, "letterboxed-solve")

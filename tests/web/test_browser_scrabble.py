@@ -1,0 +1,81 @@
+"""Scrabble in a real browser: a position analysed, moves sorted and highlighted with their breakdown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from lexigrid.lexicon import load
+from lexigrid.scrabble import Engine, parse_cgp, parse_move
+from lexigrid.scrabble.referee import check
+from tests.web.conftest import screenshot
+
+pytestmark = pytest.mark.browser
+CGP = "15/15/15/15/15/15/15/3QUIXOTE5/15/15/15/15/15/15/15 AEINRST/ 0/0 0"
+
+
+def test_analyse_a_position(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/scrabble")
+    page.fill("#cgp", CGP)
+    page.click("#load")
+    page.wait_for_function("document.getElementById('summary').textContent.includes('placements')")
+    position = parse_cgp(CGP)
+    count = Engine(load(), position.rules).moves(position).count
+    assert page.inner_text("#summary").startswith(f"{count:,} placements")
+    page.click("#moves th[data-key=score]")  # sort by score, best first
+    page.click("#moves tbody tr:first-child")
+    move = page.inner_text("#moves tbody tr:first-child td:nth-child(2)")
+    score = int(page.inner_text("#moves tbody tr:first-child td:nth-child(3)"))
+    played = parse_move(move, position.board)
+    assert check(position.board, played, load()) == score  # the referee agrees with the listed score
+    page.wait_for_function(
+        "t => document.querySelector('#breakdown h3')?.textContent.endsWith(t)", arg=f"{score} points"
+    )
+    new_squares = page.eval_on_selector_all(".sq.new", "els => els.map(e => e.dataset.square)")
+    assert sorted(new_squares) == sorted(f"{r},{c}" for r, c, _ in played.squares())
+    screenshot(page, "scrabble-analysis")
+
+
+def test_edit_the_board_by_typing(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/scrabble")
+    page.wait_for_selector(".sq[data-square='7,7']")
+    page.click(".sq[data-square='7,6']")
+    page.keyboard.type("zax")
+    assert page.input_value("#cgp").split()[0].split("/")[7] == "6ZAX6"
+    page.fill("#rack", "EQUIT")
+    page.click("#analyse")
+    page.wait_for_function("document.getElementById('summary').textContent.includes('placements')")
+    assert page.locator("#moves tbody tr").count() > 0
+
+
+def test_play_a_move_against_the_computer_and_resume(page: Any, live_server: str) -> None:
+    import httpx
+
+    page.goto(live_server + "/scrabble/play")
+    page.wait_for_function("location.search.startsWith('?game=')")
+    game_id = page.evaluate("new URLSearchParams(location.search).get('game')")
+    state = httpx.get(f"{live_server}/api/scrabble/games/{game_id}").json()
+    assert state["players"][1]["rack"] is None  # the computer's rack stays hidden
+    position = parse_cgp(state["cgp"])
+    lex = load()
+    found = Engine(lex, position.rules).moves(position).top(20, "equity", placements_only=True)
+    move = next(m for m in found if "?" not in m.tiles_used)
+    for r, c, tile in move.squares():
+        page.click(f".sq[data-square='{r},{c}']")
+        page.keyboard.type(tile)
+    assert page.locator(".sq.new").count() == len(move.squares())
+    screenshot(page, "scrabble-play-placing")
+    page.click("#play")
+    page.wait_for_function("document.querySelectorAll('#log tbody tr').length >= 2")
+    first = page.locator("#log tbody tr").first.locator("td").all_inner_texts()
+    assert first[2] == move.notation and int(first[3]) == check(position.board, move, lex)
+    after = httpx.get(f"{live_server}/api/scrabble/games/{game_id}").json()
+    assert after["to_move"] == 0 and len(after["moves"]) == 2 and after["moves"][1]["player"] == 1
+    screenshot(page, "scrabble-play")
+    page.goto(f"{live_server}/scrabble/play?game={game_id}")  # resumed from the saved game
+    page.wait_for_function("document.querySelectorAll('#log tbody tr').length == 2")
+    assert (
+        page.locator("#log tbody tr").nth(1).locator("td").all_inner_texts()[2]
+        == after["moves"][1]["notation"]
+    )
