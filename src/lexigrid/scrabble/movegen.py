@@ -123,20 +123,16 @@ class MoveList:
 
     def top(self, n: int | None = None, sort: SortKey = "score", placements_only: bool = False) -> list[Move]:
         """The n best moves by score (placements only) or equity; ties by higher score, then notation."""
-        if sort == "score" or placements_only:
-            values = self.records[sort]
-            extra = [] if sort == "score" or placements_only else [*self.exchanges]
-        else:
-            values = self.records["equity"]
+        values = self.records[sort]
+        extra: list[Move] = []
+        if sort == "equity" and not placements_only:
             extra = [*self.exchanges, *([self.pass_move] if self.pass_move else [])]
         if n is not None and len(values) > n:
             threshold = np.partition(values, len(values) - n)[len(values) - n]
             chosen = self.records[values >= threshold]
         else:
             chosen = self.records
-        moves = [decode(r) for r in chosen]
-        if sort == "equity" and not placements_only:
-            moves += extra
+        moves = [decode(r) for r in chosen] + extra
         key = (
             (lambda m: (-m.score, m.notation))
             if sort == "score"
