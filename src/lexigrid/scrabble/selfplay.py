@@ -14,10 +14,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from lexigrid.errors import LexigridError
+from lexigrid.lexicon import Lexicon, load
 from lexigrid.runner import Backend, run
 from lexigrid.scrabble.game import Game
 
 Z95 = 1.959964
+_LEXICONS: dict[str | None, Lexicon] = {}
+
+
+def _lexicon(spec: str | None) -> Lexicon:
+    """The lexicon, loaded once per worker process (loading checks the cached index's hash)."""
+    found = _LEXICONS.get(spec)
+    if found is None:
+        found = _LEXICONS[spec] = load(spec)
+    return found
 
 
 @dataclass(frozen=True)
@@ -37,7 +47,7 @@ def play_one(item: tuple[int, int, tuple[str, ...], str | None]) -> GameResult:
     seed, rotation, levels, lexicon = item
     seated = levels[rotation:] + levels[:rotation]
     start = time.process_time()
-    game = Game.new(list(seated), seed=seed, lexicon=lexicon)
+    game = Game.new(list(seated), seed=seed, lexicon=_lexicon(lexicon))
     game.play_computers()
     seconds = time.process_time() - start
     bingos = [0] * len(seated)
