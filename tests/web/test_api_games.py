@@ -1,0 +1,318 @@
+"""The games' JSON API: the CLI's --json shapes, answers checked by slow obviously-correct oracles."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from itertools import pairwise
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from lexigrid.lexicon import Lexicon, load
+from tests.conftest import run_cli
+
+TIMINGS = {"elapsed_ms", "load_ms"}
+
+
+def _cli_json(*args: str) -> dict[str, Any]:
+    result = run_cli(*args, "--json")
+    assert result.exit_code in (0, 1), result.stderr
+    payload: dict[str, Any] = json.loads(result.stdout)
+    return payload
+
+
+def _untimed(payload: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in payload.items() if k not in TIMINGS}
+
+
+# --- oracles: written from the rules, nothing shared with the engines ------------------------------
+
+
+def wordle_reply_oracle(guess: str, answer: str) -> str:
+    """Greens first; then each other letter is yellow while the answer has unmatched copies left."""
+    out = ["G" if g == a else "." for g, a in zip(guess, answer, strict=True)]
+    spare = Counter(a for a, o in zip(answer, out, strict=True) if o != "G")
+    for i, g in enumerate(guess):
+        if out[i] != "G" and spare[g] > 0:
+            out[i] = "Y"
+            spare[g] -= 1
+    return "".join(out)
+
+
+def letterboxed_oracle(sides: str, words: list[str], lex: Lexicon) -> bool:
+    """Words of 3+ letters from the board, no two consecutive letters on one side, chained, covering all."""
+    side_of = {ch: i for i, side in enumerate(sides.split(",")) for ch in side}
+    if not words or any(len(w) < 3 or w not in lex for w in words):
+        return False
+    if any(ch not in side_of for w in words for ch in w):
+        return False
+    if any(side_of[a] == side_of[b] for w in words for a, b in pairwise(w)):
+        return False
+    if any(a[-1] != b[0] for a, b in pairwise(words)):
+        return False
+    return set("".join(words)) == set(side_of)
+
+
+def qless_oracle(grid: list[str], letters: str, lex: Lexicon) -> bool:
+    """Every letter of the roll once, one connected group, every run of 2+ letters a word of 3+ letters."""
+    cells = {(r, c): ch for r, row in enumerate(grid) for c, ch in enumerate(row) if ch != "."}
+    if Counter(cells.values()) != Counter(letters):
+        return False
+    seen, todo = set(), [next(iter(cells))]
+    while todo:
+        r, c = todo.pop()
+        if (r, c) in seen:
+            continue
+        seen.add((r, c))
+        todo += [n for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if n in cells]
+    if seen != set(cells):
+        return False
+    lines = list(grid) + ["".join(col) for col in zip(*grid, strict=True)]
+    runs = [run for line in lines for run in line.split(".") if len(run) >= 2]
+    return bool(runs) and all(len(run) >= 3 and run in lex for run in runs)
+
+
+# --- Wordle ------------------------------------------------------------------------------------------
+
+REPLY_CASES = {
+    "all-grey": ("CRANE", "POUTS"),
+    "double-guess-one-in-answer": ("SPEED", "ABIDE"),
+    "double-both": ("EERIE", "THEME"),
+    "green-beats-yellow": ("ALLOT", "TALLY"),
+    "solved": ("SPASM", "SPASM"),
+}
+
+
+@pytest.mark.parametrize(("guess", "answer"), REPLY_CASES.values(), ids=REPLY_CASES.keys())
+def test_wordle_reply_matches_the_oracle_and_the_cli(client: TestClient, guess: str, answer: str) -> None:
+    payload = client.get("/api/wordle/reply", params={"guess": guess.lower(), "answer": answer}).json()
+    assert payload["reply"] == wordle_reply_oracle(guess, answer)
+    assert payload == _cli_json("wordle", "reply", guess, answer)
+
+
+def test_wordle_game_hides_the_answer_until_it_is_over(client: TestClient) -> None:
+    from lexigrid.web.wordle import DAILY_PREFIX
+
+    game = client.get("/api/wordle/new", params={"mode": "daily", "date": "2026-01-02"}).json()
+    assert game["token"] == f"{DAILY_PREFIX}2026-01-02" and "answer" not in game
+    history: list[str] = []
+    for word in ("CRANE", "SLOTH", "PUDGY", "WIMPY", "BOXED", "FJORD"):
+        reply = client.post(
+            "/api/wordle/guess", json={"token": game["token"], "history": history, "guess": word}
+        )
+        payload = reply.json()
+        history.append(word)
+        if payload["won"]:
+            break
+        assert ("answer" in payload) == payload["over"]
+    answer = payload["answer"]
+    assert payload["over"] and answer in load("wordle-answers")
+    first = client.post("/api/wordle/guess", json={"token": game["token"], "guess": history[0]}).json()
+    assert first["reply"] == wordle_reply_oracle(history[0], answer)
+    assert payload["share"].splitlines()[0].startswith("lexigrid Wordle 2026-01-02 ")
+    again = client.get("/api/wordle/new", params={"mode": "daily", "date": "2026-01-02"}).json()
+    assert again["token"] == game["token"]  # the same day, the same game
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"token": "seed-1", "guess": "QZXVJ"}, "not in the word list"),
+        ({"token": "seed-1", "guess": "CRAN"}, "guess a 5-letter word"),
+        ({"token": "answer-CRANE", "guess": "CRANE"}, "bad game token"),
+        ({"token": "seed-1", "history": ["CRANE"], "guess": "BUMPY", "hard": True}, "hard mode"),
+    ],
+    ids=["unknown-word", "short", "forged-token", "hard-mode"],
+)
+def test_wordle_refusals(client: TestClient, body: dict[str, Any], message: str) -> None:
+    from lexigrid.web.wordle import answer_of
+    from lexigrid.wordle import original, reply_table
+
+    if body.get("hard"):
+        answer = answer_of("seed-1", reply_table(original()))
+        assert set("CRANE") & set(answer) and not set("CRANE") & set("BUMPY")
+    response = client.post("/api/wordle/guess", json=body)
+    assert response.status_code == 400 and message in response.json()["error"]
+
+
+def test_wordle_suggest_matches_the_cli(client: TestClient) -> None:
+    payload = client.get("/api/wordle/suggest", params={"history": "CRANE:..Y.G", "top": 3}).json()
+    assert payload == _cli_json("wordle", "suggest", "CRANE:..Y.G", "--top", "3")
+    assert all(wordle_reply_oracle("CRANE", w) == "..Y.G" for w in payload["candidates"])
+
+
+# --- Letter Boxed ------------------------------------------------------------------------------------
+
+
+def test_letterboxed_solve_matches_the_cli_and_the_oracle(client: TestClient) -> None:
+    sides = "VYQ,FIG,OTE,XLU"
+    payload = client.get("/api/letterboxed/solve", params={"sides": sides, "top": 10}).json()
+    assert _untimed(payload) == _untimed(_cli_json("letterboxed", "solve", sides, "--top", "10"))
+    lex = load()
+    assert len(payload["solutions"]) == 10
+    assert all(letterboxed_oracle(sides, s["words"], lex) for s in payload["solutions"])
+
+
+def test_letterboxed_check_gives_every_reason(client: TestClient) -> None:
+    sides = "VYQ,FIG,OTE,XLU"
+    payload = client.get("/api/letterboxed/check", params={"sides": sides, "words": "FIG-GLOVE"}).json()
+    assert payload == _cli_json("letterboxed", "check", sides, "FIG-GLOVE")
+    assert {p["kind"] for p in payload["problems"]} == {"same_side", "uncovered"}
+    hint = client.get("/api/letterboxed/hint", params={"sides": sides, "played": "FOXGLOVE"}).json()
+    assert hint == _cli_json("letterboxed", "hint", sides, "FOXGLOVE")
+
+
+# --- Q-Less ------------------------------------------------------------------------------------------
+
+
+def test_qless_solve_matches_the_cli_and_the_oracle(client: TestClient) -> None:
+    roll = "BFHLRCTTNOAE"
+    first = client.get("/api/qless/solve", params={"letters": roll}).json()
+    assert _untimed(first) == _untimed(_cli_json("qless", "solve", roll))
+    many = client.get("/api/qless/solve", params={"letters": roll, "limit": 50, "common": 10000}).json()
+    lex = load()
+    assert many["count"] == 50 and not many["complete"]
+    assert all(qless_oracle(s["grid"], roll, lex) for s in many["solutions"])
+    assert len({tuple(s["grid"]) for s in many["solutions"]}) == 50
+
+
+def test_qless_check_difficulty_and_daily_match_the_cli(client: TestClient) -> None:
+    roll = "BFHLRCTTNOAE"
+    check = client.get("/api/qless/check", params={"letters": roll, "grid": "CAT/A../T.."}).json()
+    assert check == _cli_json("qless", "check", "CAT/A../T..", roll)
+    assert not check["valid"]
+    rating = client.get("/api/qless/difficulty", params={"letters": roll}).json()
+    assert rating == _cli_json("qless", "difficulty", roll)
+    daily = client.get("/api/qless/daily", params={"date": "2026-11-23"}).json()
+    assert daily == _cli_json("qless", "daily", "--date", "2026-11-23")
+    assert daily["weekday"] == "Monday" == daily["difficulty"]["weekday"]
+
+
+# --- Scrabble ----------------------------------------------------------------------------------------
+
+CGP = "15/15/15/15/15/15/15/3QUIXOTE5/15/15/15/15/15/15/15 AEINRST/ 0/0 0"
+
+
+def test_scrabble_moves_match_the_cli(client: TestClient) -> None:
+    payload = client.post("/api/scrabble/moves", json={"cgp": CGP, "top": 15}).json()
+    assert _untimed(payload) == _untimed(_cli_json("scrabble", "moves", CGP, "--top", "15"))
+
+
+def test_scrabble_breakdown_adds_up_to_the_referees_score(client: TestClient) -> None:
+    from lexigrid.scrabble import parse_cgp, parse_move
+    from lexigrid.scrabble.referee import check
+
+    moves = client.post("/api/scrabble/moves", json={"cgp": CGP, "top": 40}).json()["moves"]
+    position = parse_cgp(CGP)
+    for listed in moves:
+        explained = client.post("/api/scrabble/explain", json={"cgp": CGP, "move": listed["paren"]}).json()
+        tiles = [s for w in explained["words"] for s in w["squares"]]
+        for word in explained["words"]:
+            letters = sum(s["value"] * s["letter_multiplier"] for s in word["squares"])
+            assert word["score"] == letters * word["word_multiplier"]
+        assert all(s["value"] == 0 for s in tiles if s["tile"].islower())
+        total = sum(w["score"] for w in explained["words"]) + explained["bingo"]
+        referee = check(position.board, parse_move(listed["paren"], position.board), load())
+        assert total == explained["score"] == listed["score"] == referee
+
+
+def test_scrabble_game_is_saved_and_resumes(client: TestClient) -> None:
+    from lexigrid.web import scrabble as web_scrabble
+
+    state = client.post("/api/scrabble/games", json={"seed": 7, "level": "score"}).json()
+    assert state["players"][0]["rack"] and state["players"][1]["rack"] is None
+    bad = client.post(f"/api/scrabble/games/{state['id']}/move", json={"action": "8H ZZZ"})
+    assert bad.status_code == 400 and bad.json()["error"]
+    hint = client.get(f"/api/scrabble/games/{state['id']}/hint", params={"top": 1}).json()["moves"][0]
+    after = client.post(f"/api/scrabble/games/{state['id']}/move", json={"action": hint["move"]}).json()
+    assert [m["player"] for m in after["new_moves"]] == [0, 1] and after["to_move"] == 0
+    assert after["players"][0]["score"] == hint["score"]
+    web_scrabble._games.clear()  # forget it in memory: the next request replays it from SQLite
+    resumed = client.get(f"/api/scrabble/games/{state['id']}").json()
+    assert {k: v for k, v in resumed.items() if k != "new_moves"} == {
+        k: v for k, v in after.items() if k != "new_moves"
+    }
+    listed = client.get("/api/scrabble/games").json()["games"]
+    assert any(g["id"] == state["id"] and g["moves"] == 2 for g in listed)
+
+
+# --- safety ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "payload"),
+    [
+        ("get", "/api/letterboxed/solve", {"sides": "VYQ,FIG,OTE,XLU", "lexicon": "/etc/passwd"}),
+        ("get", "/api/qless/solve", {"letters": "BFHLRCTTNOAE", "lexicon": "../shared/x.txt"}),
+        ("get", "/api/wordle/reply", {"guess": "CRANE", "answer": "SLATE", "lexicon": "/tmp/words"}),
+        ("post", "/api/scrabble/moves", {"cgp": CGP + " lex /etc/passwd;"}),
+        ("post", "/api/scrabble/games", {"lexicon": "/etc/passwd"}),
+    ],
+    ids=["letterboxed", "qless", "wordle", "scrabble-cgp-opcode", "scrabble-game"],
+)
+def test_lexicon_paths_are_refused(
+    client: TestClient, method: str, url: str, payload: dict[str, Any]
+) -> None:
+    response = client.get(url, params=payload) if method == "get" else client.post(url, json=payload)
+    assert response.status_code == 400 and "lexicon names only" in response.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("url", "params", "status", "message"),
+    [
+        ("/api/letterboxed/solve", {"sides": "VYQ,FIG,OTE"}, 400, "not 4 sides of 3 letters"),
+        ("/api/letterboxed/solve", {"sides": "VYQ,FIG,OTE,XLU", "max_words": 9}, 422, "max_words"),
+        ("/api/qless/solve", {"letters": "ABC"}, 400, "has 3 letters"),
+        ("/api/qless/solve", {"letters": "BFHLRCTTNOAE", "limit": 0}, 422, "limit"),
+        ("/api/qless/daily", {"date": "2026-13-01"}, 400, "is not a date"),
+        ("/api/wordle/reply", {"guess": "CRANE", "answer": "CRAN"}, 400, "one length"),
+        ("/api/wordle/new", {"mode": "seeded"}, 400, "needs a seed"),
+    ],
+)
+def test_bad_input_is_a_one_line_json_error(
+    client: TestClient, url: str, params: dict[str, Any], status: int, message: str
+) -> None:
+    response = client.get(url, params=params)
+    assert response.status_code == status
+    error = response.json()["error"]
+    assert message in error and "\n" not in error and "Traceback" not in error
+
+
+def test_bad_scrabble_requests(client: TestClient) -> None:
+    assert client.post("/api/scrabble/moves", json={"cgp": "15/15 AB/ 0/0 0"}).status_code == 400
+    assert client.post("/api/scrabble/moves", json={"cgp": CGP, "top": 0}).status_code == 422
+    assert client.post("/api/scrabble/moves", json={"cgp": "x" * 70_000}).status_code == 413
+    assert client.get("/api/scrabble/games/not-an-id").status_code == 422
+    missing = client.get("/api/scrabble/games/abc123")
+    assert missing.status_code == 400 and "no saved game" in missing.json()["error"]
+
+
+def test_an_over_budget_solve_is_a_503(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    import lexigrid.web.common as common
+
+    monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 0.2)
+    response = client.get("/api/qless/solve", params={"letters": "BFHLRCTTNOAE", "count": "true"})
+    assert response.status_code == 503 and "time budget" in response.json()["error"]
+
+
+def test_every_page_renders(client: TestClient) -> None:
+    home = client.get("/").text
+    for game in ("wordle", "letterboxed", "qless", "scrabble"):
+        assert f'id="card-{game}"' in home
+    for path in (
+        "/wordle",
+        "/wordle/assistant",
+        "/letterboxed",
+        "/letterboxed/solve",
+        "/qless",
+        "/qless/play",
+        "/scrabble",
+        "/scrabble/play",
+    ):
+        response = client.get(path)
+        assert response.status_code == 200 and "<main>" in response.text, path
+    spec = client.get("/api/openapi.json").json()["paths"]
+    for path in ("/api/wordle/reply", "/api/letterboxed/solve", "/api/qless/solve", "/api/scrabble/moves"):
+        assert path in spec
