@@ -235,3 +235,32 @@ def test_any_input_is_applied_or_refused_whole(
         assert game.scores == [
             sum(t.score for t in game.turns if t.player == p) for p in range(len(game.seats))
         ]
+
+
+@pytest.mark.parametrize(
+    ("rack", "typed", "on_board", "saved"),
+    [
+        ("AEINT??", "8h at", "A", "8H AT"),
+        ("EINRS??", "8h at", "a", "8H at"),
+        ("AEINT??", "8H aT", "a", "8H aT"),
+    ],
+    ids=["capitals on the rack", "only blanks fit", "mixed case is literal"],
+)
+def test_lowercase_words_and_blanks(
+    humans: Callable[..., Game], small_lexicon: Lexicon, rack: str, typed: str, on_board: str, saved: str
+) -> None:
+    game = humans(racks=[rack, "EIOQUXZ"])
+    game.play(typed)
+    assert game.board[7, 7] == on_board and game.actions == [saved]
+    again = set_up(Game.new(["human", "human"], seed=7, lexicon=small_lexicon), racks=[rack, "EIOQUXZ"])
+    again.replay(game.actions)
+    assert again.board == game.board and again.racks == game.racks
+
+
+def test_state_hides_the_other_racks(humans: Callable[..., Game]) -> None:
+    game = humans(racks=["AEINRST", "EIOQUXZ"])
+    seen = game.state(viewer=1)
+    assert [p["rack"] for p in seen["players"]] == [None, "EIOQUXZ"]
+    assert seen["players"][0]["tiles"] == 7 and "AEINRST" not in seen["cgp"]
+    assert sorted(seen["unseen"]) == sorted("".join(game.bag.tiles) + "AEINRST")
+    assert [p["rack"] for p in game.state()["players"]] == ["AEINRST", "EIOQUXZ"]

@@ -311,6 +311,9 @@ class Game:
     def play(self, text: str) -> list[Turn]:
         """Apply the player to move's action (`8D WORD`, `-ABC`, `-`, `challenge`, `accept`); the new
         record lines. Raises IllegalMove with the reason, leaving the game unchanged."""
+        return self._play(text, literal=False)
+
+    def _play(self, text: str, literal: bool) -> list[Turn]:
         if self.over:
             raise IllegalMove("the game is over")
         action = " ".join(text.split())
@@ -318,18 +321,22 @@ class Game:
         word = action.lower()
         if word == "challenge":
             self._challenge()
+            action = word
         elif word == "accept":
             if self.awaiting != "challenge-or-accept":
                 raise IllegalMove("there is nothing to accept: play a move, -ABC to exchange or - to pass")
             self._accept()
+            action = word
         else:
             if self.awaiting == "challenge-or-accept":
                 raise IllegalMove(
                     f"{self.seats[self.pending.player].name if self.pending else 'a player'} went out: "
                     "type 'challenge' or 'accept'"
                 )
-            self._apply(self._read(action), validate=True)
-        self.actions.append(action)
+            move = self._read(action, literal)
+            self._apply(move, validate=True)
+            action = move.notation if move.kind != "exchange" else f"-{move.word}"
+        self.actions.append(action)  # canonical: read back literally on replay
         self._changed()
         return self.turns[before:]
 
@@ -414,17 +421,18 @@ class Game:
         for listener in self.listeners:
             listener(self)
 
-    def _read(self, action: str) -> Move:
-        """The move an input stands for (an all-lowercase word that the rack cannot hold means capitals)."""
+    def _read(self, action: str, literal: bool = False) -> Move:
+        """The move an input stands for. Typed all in lowercase, a word means capitals when the rack
+        holds them (blanks are typed lowercase among capitals); saved actions are read literally."""
         try:
             move = parse_move(action, self.board)
+            if not literal and move.kind == "place" and move.played.replace(".", "").islower():
+                coordinate, _, word = action.partition(" ")
+                capitals = parse_move(f"{coordinate} {word.upper()}", self.board)
+                if not _missing(self.racks[self.to_move], capitals.tiles_used):
+                    return capitals
         except LexigridError as error:
             raise IllegalMove(str(error)) from None
-        if move.kind == "place" and move.played.replace(".", "").islower():
-            blanks = self.racks[self.to_move].count(BLANK)
-            if move.tiles_used.count(BLANK) > blanks:
-                coordinate, _, word = action.partition(" ")
-                return self._read(f"{coordinate} {word.upper()}")
         return move
 
     def _apply(self, move: Move, validate: bool) -> None:
@@ -591,7 +599,7 @@ class Game:
         listeners, self.listeners = self.listeners, []
         try:
             for action in actions:
-                self.play(action)
+                self._play(action, literal=True)
         finally:
             self.listeners = listeners
 
