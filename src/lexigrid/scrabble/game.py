@@ -447,7 +447,7 @@ class Game:
             return
         missing = _missing(rack, move.tiles_used)
         if missing:
-            raise IllegalMove(f"{_plural(missing)} not on your rack ({rack})")
+            raise IllegalMove(f"{move.notation}: {_plural(missing)} not on your rack ({rack})")
         if move.kind == "exchange":
             if len(self.bag) < self.rules.rack_size:
                 raise IllegalMove(

@@ -62,12 +62,15 @@ class Session:
         """Play until the game ends, the input ends or a person quits; the game is saved throughout."""
         game = self.game
         self.console.print(f"game [bold]{game.id}[/] (seed {game.seed}, challenges {game.challenge})  {HELP}")
+        shown = -1
         while not game.over:
             if not game.seat.is_human:
                 for turn in game.play_computer():
                     self.console.print(describe(game, turn))
                 continue
-            self.show()
+            if shown != len(game.turns):  # redraw only when something happened
+                self.show()
+                shown = len(game.turns)
             try:
                 text = self.read(f"{game.seat.name}> ").strip()
             except (EOFError, KeyboardInterrupt):
