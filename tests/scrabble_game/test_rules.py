@@ -264,3 +264,9 @@ def test_state_hides_the_other_racks(humans: Callable[..., Game]) -> None:
     assert seen["players"][0]["tiles"] == 7 and "AEINRST" not in seen["cgp"]
     assert sorted(seen["unseen"]) == sorted("".join(game.bag.tiles) + "AEINRST")
     assert [p["rack"] for p in game.state()["players"]] == ["AEINRST", "EIOQUXZ"]
+
+
+def test_tiles_with_blanks_are_taken_literally(humans: Callable[..., Game]) -> None:
+    game = humans(racks=["AEINT??", "EIOQUXZ"])
+    game.play_tiles([(7, 7, "a"), (7, 8, "t")])  # two blanks, although the rack holds A and T
+    assert game.board[7, 7] == "a" and game.actions == ["8H at"] and game.scores[0] == 0

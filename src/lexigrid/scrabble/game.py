@@ -384,7 +384,7 @@ class Game:
         """Play a placement given as new tiles (see `tiles_notation`)."""
         if self.awaiting == "challenge-or-accept":
             return self.play("")  # the reason: challenge or accept
-        return self.play(self.tiles_notation(tiles))
+        return self._play(self.tiles_notation(tiles), literal=True)  # the tiles say which are blanks
 
     def play_computer(self) -> list[Turn]:
         """Let the computer player to move act; its new record lines."""
