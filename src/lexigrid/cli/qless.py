@@ -8,7 +8,7 @@ import typer
 from rich.panel import Panel
 from rich.text import Text
 
-from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json, err_console
 
 if TYPE_CHECKING:
     from lexigrid.qless import Grid
@@ -71,13 +71,14 @@ def solve_command(
     roll = parse_roll(letters)
     lex = load(lexicon)
     started = time.perf_counter()
-    if count:
-        total = count_solutions(roll, lex, common=common)
-        solutions = []
-    else:
-        wanted = limit if limit is not None else (None if all_ else 1)
-        solutions = list(solve(roll, lex, common=common, limit=wanted))
-        total = len(solutions)
+    with err_console.status(f"solving {roll}"):
+        if count:
+            total = count_solutions(roll, lex, common=common)
+            solutions = []
+        else:
+            wanted = limit if limit is not None else (None if all_ else 1)
+            solutions = list(solve(roll, lex, common=common, limit=wanted))
+            total = len(solutions)
     elapsed_ms = (time.perf_counter() - started) * 1000
     complete = count or (all_ and limit is None) or total == 0
     if json:
@@ -169,8 +170,9 @@ def daily_command(
     from lexigrid.qless import daily, first_solution, parse_date
 
     lex = load(lexicon)
-    puzzle = daily(parse_date(date), lex)
-    found = first_solution(puzzle.letters, lex) if solution else None
+    with err_console.status("rating seeded rolls until one fits the weekday"):
+        puzzle = daily(parse_date(date), lex)
+        found = first_solution(puzzle.letters, lex) if solution else None
     if json:
         payload = puzzle.as_dict()
         if solution:
