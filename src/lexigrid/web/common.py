@@ -13,6 +13,7 @@ from lexigrid.budget import call_with_budget
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import DEFAULT_LEXICON, Lexicon, load
 from lexigrid.lexicon.sources import canonical_name
+from lexigrid.web.pool import SolveCache, SolverPool
 
 R = TypeVar("R")
 
@@ -21,6 +22,13 @@ templates = Jinja2Templates(directory=HERE / "templates")
 
 # Seconds one solve may take before the server stops it and answers 503.
 SOLVE_BUDGET_SECONDS = float(os.environ.get("LEXIGRID_SOLVE_BUDGET", "5"))
+# Solver processes (forked once from the warm server) and how long a request may wait for a free one.
+SOLVE_WORKERS = int(os.environ.get("LEXIGRID_SOLVE_WORKERS", "0")) or os.cpu_count() or 2
+SOLVE_QUEUE_SECONDS = float(os.environ.get("LEXIGRID_SOLVE_QUEUE", "20"))
+# Solves are deterministic: the latest results are kept, and identical requests in flight share one solve.
+SOLVE_CACHE_SIZE = 512
+_pool: SolverPool | None = None
+_solves = SolveCache(SOLVE_CACHE_SIZE)
 # The largest request body accepted (bytes); larger ones get 413.
 MAX_BODY_BYTES = 64 * 1024
 MAX_QUERY_BYTES = 4 * 1024
@@ -39,5 +47,20 @@ def lexicon_by_name(name: str | None) -> Lexicon:
 
 
 def budgeted(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
-    """Run a solve within the server's time budget (BudgetExceeded -> HTTP 503)."""
+    """Run a solve in the solver pool within the server's time budget (BudgetExceeded -> HTTP 503).
+
+    fn, the arguments and the result are pickled: pass names and plain values, not lexicons or engines.
+    """
+    global _pool
+    if _pool is None:
+        _pool = SolverPool(SOLVE_WORKERS)
+    pool = _pool
+    key = (fn.__module__, fn.__qualname__, args, tuple(sorted(kwargs.items())))
+    return _solves.get(
+        key, lambda: pool.call(fn, *args, seconds=SOLVE_BUDGET_SECONDS, wait=SOLVE_QUEUE_SECONDS, **kwargs)
+    )
+
+
+def budgeted_fork(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
+    """Run a call on live state (e.g. a game) in a child forked for it, within the time budget."""
     return call_with_budget(fn, *args, seconds=SOLVE_BUDGET_SECONDS, **kwargs)

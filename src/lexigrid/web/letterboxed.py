@@ -34,9 +34,10 @@ def _lexicon(name: str | None) -> Lexicon:
     return lex
 
 
-def _solve(board: Board, lex: Lexicon, top: int, max_words: int, common: int | None) -> dict[str, Any]:
+def _solve(board: Board, name: str, top: int, max_words: int, common: int | None) -> dict[str, Any]:
     from lexigrid.letterboxed import solver
 
+    lex = _lexicon(name)
     started = time.perf_counter()
     s = solver(board, lex, common)
     solutions = s.best(top, max_words)
@@ -62,7 +63,7 @@ def solve(
     """The best solutions of a board. Same shape as `lexigrid letterboxed solve --json`."""
     board = Board.parse(sides, parse_shape(shape))
     check_max_words(max_words)
-    return budgeted(_solve, board, _lexicon(lexicon), top, max_words, common)
+    return budgeted(_solve, board, _lexicon(lexicon).name, top, max_words, common)
 
 
 @api.get("/check")
@@ -79,10 +80,11 @@ def check(
 
 
 def _hints(
-    board: Board, lex: Lexicon, played: tuple[str, ...], top: int, max_words: int, common: int | None
+    board: Board, name: str, played: tuple[str, ...], top: int, max_words: int, common: int | None
 ) -> dict[str, Any]:
     from lexigrid.letterboxed import solver
 
+    lex = _lexicon(name)
     found = hints_for(solver(board, lex, common), lex, played, top=top, max_words=max_words)
     return {
         "board": str(board),
@@ -105,7 +107,7 @@ def hint(
     """The best next words after the words played. Same shape as `lexigrid letterboxed hint --json`."""
     board = Board.parse(sides, parse_shape(shape))
     check_max_words(max_words)
-    return budgeted(_hints, board, _lexicon(lexicon), parse_words(played), top, max_words, common)
+    return budgeted(_hints, board, _lexicon(lexicon).name, parse_words(played), top, max_words, common)
 
 
 @pages.get("", response_class=HTMLResponse)

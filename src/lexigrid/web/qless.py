@@ -50,7 +50,8 @@ def roll_dice(seed: Annotated[int | None, Query(ge=0, le=2**63)] = None) -> dict
     return {"letters": roll(seed), "seed": seed}
 
 
-def _solve(letters: str, lex: Lexicon, common: int | None, limit: int, count: bool) -> dict[str, Any]:
+def _solve(letters: str, name: str, common: int | None, limit: int, count: bool) -> dict[str, Any]:
+    lex = _lexicon(name)
     started = time.perf_counter()
     if count:
         total = count_solutions(letters, lex, common=common)
@@ -79,7 +80,7 @@ def solve_roll(
     lexicon: str | None = None,
 ) -> dict[str, Any]:
     """Solutions of a roll (the first by default). Same shape as `lexigrid qless solve --json`."""
-    return budgeted(_solve, parse_roll(letters), _lexicon(lexicon), common, limit, count)
+    return budgeted(_solve, parse_roll(letters), _lexicon(lexicon).name, common, limit, count)
 
 
 @api.get("/check")
@@ -100,28 +101,24 @@ def check(
     }
 
 
-def _difficulty(letters: str, lex: Lexicon) -> dict[str, Any]:
-    return difficulty(letters, lex).as_dict()
+def _difficulty(letters: str, name: str) -> dict[str, Any]:
+    return difficulty(letters, _lexicon(name)).as_dict()
 
 
 @api.get("/difficulty")
 def rate(letters: Letters, lexicon: str | None = None) -> dict[str, Any]:
     """A roll's weekday class. Same shape as `lexigrid qless difficulty --json`."""
-    return budgeted(_difficulty, parse_roll(letters), _lexicon(lexicon))
+    return budgeted(_difficulty, parse_roll(letters), _lexicon(lexicon).name)
 
 
-def _daily(day: str, lex: Lexicon, with_solution: bool) -> dict[str, Any]:
+def _daily(day: str, name: str, with_solution: bool) -> dict[str, Any]:
+    lex = _lexicon(name)
     puzzle = daily(day, lex)
     payload = puzzle.as_dict()
     if with_solution:
         found = first_solution(puzzle.letters, lex)
         payload["solution"] = found.as_dict() if found else None
     return payload
-
-
-@lru_cache(maxsize=64)
-def _daily_cached(day: str, name: str, with_solution: bool) -> dict[str, Any]:
-    return budgeted(_daily, day, _lexicon(name), with_solution)
 
 
 @api.get("/daily")
@@ -131,7 +128,7 @@ def daily_roll(
     lexicon: str | None = None,
 ) -> dict[str, Any]:
     """The roll of the day, of its weekday's difficulty. Same shape as `lexigrid qless daily --json`."""
-    return _daily_cached(parse_date(date).isoformat(), lexicon_by_name(lexicon).name, solution)
+    return budgeted(_daily, parse_date(date).isoformat(), _lexicon(lexicon).name, solution)
 
 
 @pages.get("", response_class=HTMLResponse)

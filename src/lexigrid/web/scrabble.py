@@ -19,7 +19,7 @@ from lexigrid.scrabble.referee import check as referee_check
 from lexigrid.scrabble.referee import words_formed
 from lexigrid.scrabble.rules import Rules
 from lexigrid.scrabble.store import GameStore
-from lexigrid.web.common import budgeted, lexicon_by_name, templates
+from lexigrid.web.common import budgeted, budgeted_fork, lexicon_by_name, templates
 
 api = APIRouter()
 pages = APIRouter()
@@ -82,12 +82,18 @@ def _moves(eng: Engine, position: Position, top: int, sort: Literal["score", "eq
     }
 
 
+def _moves_of_cgp(cgp: str, name: str, top: int, sort: Literal["score", "equity"]) -> dict[str, Any]:
+    position = parse_cgp(cgp)
+    return _moves(engine(lexicon_by_name(name), position.rules), position, top, sort)
+
+
 @api.post("/moves")
 def moves(request: MovesRequest) -> dict[str, Any]:
     """Every legal move of the player to move, best first. Same shape as `lexigrid scrabble moves --json`."""
     position = parse_cgp(request.cgp)
-    eng = engine(_lexicon(request.lexicon, position), position.rules)
-    return budgeted(_moves, eng, position, request.top, request.sort)
+    lex = _lexicon(request.lexicon, position)
+    engine(lex, position.rules)
+    return budgeted(_moves_of_cgp, request.cgp, lex.name, request.top, request.sort)
 
 
 class PositionRequest(BaseModel):
@@ -205,7 +211,7 @@ def _computer_actions(game: Game) -> list[str]:
 def _computers_move(game: Game) -> None:
     """Let the computer players move, within the time budget, then save the game."""
     if not game.over and not game.seat.is_human:
-        game.replay(budgeted(_computer_actions, game))
+        game.replay(budgeted_fork(_computer_actions, game))
     _store().save(game)
 
 
@@ -290,7 +296,7 @@ def hint(game_id: GameId, top: Annotated[int, Query(ge=1, le=20)] = 5) -> dict[s
         game = _game(game_id)
         position = game.position()
         eng = engine(game.lexicon, game.rules)
-    return budgeted(_moves, eng, position, top, "equity")
+    return budgeted_fork(_moves, eng, position, top, "equity")
 
 
 def warm() -> None:

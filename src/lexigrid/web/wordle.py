@@ -134,19 +134,15 @@ def guess(request: GuessRequest) -> dict[str, Any]:
     return payload
 
 
-def _suggest(table: ReplyTable, history: str, hard: bool, top: int) -> dict[str, Any]:
+def _suggest(history: str, hard: bool, top: int) -> dict[str, Any]:
     from lexigrid.wordle import assistant
 
+    table = _table()
     turns = assistant.parse_history(history, table) if history.strip() else []
     candidates, allowed = assistant.replay(table, turns, hard)
     found = assistant.suggest(table, candidates, allowed, turn=len(turns), hard=hard, top=top)
     words = [table.lists.answers[i] for i in candidates]
     return {"candidates": words, "count": len(words), "suggestions": [s.as_dict(len(words)) for s in found]}
-
-
-@lru_cache(maxsize=256)
-def _suggest_budgeted(history: str, hard: bool, top: int) -> dict[str, Any]:
-    return budgeted(_suggest, _table(), history, hard, top)
 
 
 @api.get("/suggest")
@@ -157,7 +153,7 @@ def suggest(
 ) -> dict[str, Any]:
     """Candidates and the best next guesses. Same shape as `lexigrid wordle suggest --json`."""
     key = ",".join(part.upper() for part in history.replace(" ", ",").split(",") if part)
-    return _suggest_budgeted(key, hard, top)
+    return budgeted(_suggest, key, hard, top)
 
 
 @pages.get("", response_class=HTMLResponse)
