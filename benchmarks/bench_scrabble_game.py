@@ -35,6 +35,7 @@ def instrumented(owner: Any, name: str, totals: dict[str, float]) -> Callable[[]
 
 def throughput(levels: list[str], games: int, seed: int) -> dict[str, float]:
     """CPU ms per turn of whole self-play games in this process, and the engine's share of it."""
+    from lexigrid.scrabble import movegen
     from lexigrid.scrabble.game import Game
     from lexigrid.scrabble.movegen import Engine
     from lexigrid.scrabble.selfplay import _lexicon
@@ -42,8 +43,9 @@ def throughput(levels: list[str], games: int, seed: int) -> dict[str, float]:
     lexicon = _lexicon(None)
     for warm in range(5):  # engines built, GADDAG loaded, caches warm
         Game.new(levels, seed=seed - 1 - warm, lexicon=lexicon).play_computers()
-    totals = {"best": 0.0, "_build_leave_table": 0.0}
-    undo = [instrumented(Engine, name, totals) for name in totals]
+    totals = {"best": 0.0, "_build_leave_table": 0.0, "generate": 0.0}
+    undo = [instrumented(Engine, name, totals) for name in ("best", "_build_leave_table")]
+    undo.append(instrumented(movegen._engine, "generate", totals))
     turns = 0
     start = time.process_time()
     try:
@@ -60,12 +62,13 @@ def throughput(levels: list[str], games: int, seed: int) -> dict[str, float]:
         "total": 1000 * total / turns,
         "engine": 1000 * totals["best"] / turns,
         "leaves": 1000 * totals["_build_leave_table"] / turns,
+        "search": 1000 * totals["generate"] / turns,
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000, help="tournament games (equity v score)")
+    parser.add_argument("--games", type=int, default=1000, help="tournament games (equity v score; 0: none)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes for the tournament")
     parser.add_argument("--turn-games", type=int, default=200, help="games timed for the per-turn figure")
     args = parser.parse_args()
@@ -74,7 +77,8 @@ def main() -> None:
 
     console = Console()
     table = Table(title="Static self-play throughput (CPU per turn, one process, bundled NWL lexicon)")
-    for column in ("players", "turns", "per turn", "engine best move", "of which leave tables", "game layer"):
+    columns = ("players", "turns", "per turn", "engine best move", "C search", "leave tables", "game layer")
+    for column in columns:
         table.add_column(column, justify="left" if column == "players" else "right")
     for levels in (["equity", "equity"], ["score", "score"]):
         found = throughput(levels, args.turn_games, seed=1000)
@@ -83,12 +87,15 @@ def main() -> None:
             f"{int(found['turns']):,}",
             f"{found['total']:.3f} ms",
             f"{found['engine']:.3f} ms",
+            f"{found['search']:.3f} ms",
             f"{found['leaves']:.3f} ms",
             f"{found['total'] - found['engine']:.3f} ms",
         )
     console.print(table)
     console.print("target: <= 0.3 ms per turn (Quackle's static player 0.52 ms, MAGPIE 0.087 ms)")
 
+    if args.games < 1:
+        return
     result = tournament(["equity", "score"], args.games, seed=1, jobs=args.jobs, progress=True)
     games = Table(title=f"Equity v best score: {result.games} games, seats alternating on paired bags")
     for column in ("player", "wins", "win rate", "95% interval", "avg score", "bingos/game"):
