@@ -109,5 +109,10 @@ def test_cli_export_and_import(
     assert json.loads(result.stdout)["scores"] == game.scores
     cgp = cli("scrabble", "export", game.id, "--cgp").stdout.strip()
     assert cgp == game.cgp(reveal=True)
+    early = Game.new(["equity", "score"], seed=6, lexicon=None)
+    for _ in range(3):
+        early.play_computer()
+    assert cli("scrabble", "export", game.id, "--cgp", "--at", "3").stdout.strip() == early.cgp(reveal=True)
+    assert "from 0 to" in cli("scrabble", "export", game.id, "--cgp", "--at", "999").stderr
     listed = json.loads(cli("scrabble", "games", "--json").stdout)["games"]
     assert [g["id"] for g in listed] == [game.id]

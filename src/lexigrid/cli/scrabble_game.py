@@ -127,6 +127,9 @@ def export(
     game_id: Annotated[str, typer.Argument(help="A saved game's id (see `lexigrid scrabble games`).")],
     out: Annotated[str | None, typer.Option(help="Write to this file instead of stdout.")] = None,
     cgp: Annotated[bool, typer.Option("--cgp", help="The current position in CGP instead of GCG.")] = False,
+    at: Annotated[
+        int | None, typer.Option(min=0, help="With --cgp: the position after the first N actions.")
+    ] = None,
 ) -> None:
     """A saved game as a GCG record (or its position as CGP)."""
     from pathlib import Path
@@ -136,6 +139,8 @@ def export(
     from lexigrid.scrabble.store import GameStore
 
     game = GameStore().load(game_id)
+    if at is not None:
+        game = game.rewound(at)
     text = game.cgp(reveal=True) + "\n" if cgp else export_gcg(game)
     if out is None:
         typer.echo(text, nl=False)

@@ -594,6 +594,22 @@ class Game:
 
     # --- replay -----------------------------------------------------------------------------------
 
+    def rewound(self, actions: int) -> Game:
+        """A copy of this game as it stood after its first `actions` actions (any earlier position)."""
+        if not 0 <= actions <= len(self.actions):
+            raise LexigridError(f"the game has {len(self.actions)} actions: give a number from 0 to that")
+        game = Game.new(
+            [s.kind for s in self.seats],
+            names=[s.name for s in self.seats],
+            seed=self.seed,
+            lexicon=self.lexicon,
+            challenge=self.challenge,
+            game_id=self.id,
+        )
+        game.lexicon_spec = self.lexicon_spec
+        game.replay(self.actions[:actions])
+        return game
+
     def replay(self, actions: Sequence[str]) -> None:
         """Apply saved actions in order (listeners are told once, at the end)."""
         listeners, self.listeners = self.listeners, []
