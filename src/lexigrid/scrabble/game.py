@@ -124,17 +124,23 @@ def _sorted_tiles(tiles: str) -> str:
 
 
 def _take(rack: str, tiles: str) -> str:
-    """The rack without `tiles` (which must all be on it)."""
-    left = Counter(rack)
-    left.subtract(tiles)
-    return _sorted_tiles("".join((+left).elements()))
+    """The rack without `tiles` (which must all be on it); a sorted rack stays sorted."""
+    left = list(rack)
+    for tile in tiles:
+        left.remove(tile)
+    return "".join(left)
 
 
 def _missing(rack: str, tiles: str) -> str:
     """The tiles of `tiles` that `rack` does not hold."""
-    need = Counter(tiles)
-    need.subtract(Counter(rack))
-    return _sorted_tiles("".join((+need).elements()))
+    left = list(rack)
+    missing = []
+    for tile in tiles:
+        if tile in left:
+            left.remove(tile)
+        else:
+            missing.append(tile)
+    return _sorted_tiles("".join(missing))
 
 
 @dataclass
