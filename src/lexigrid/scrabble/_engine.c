@@ -628,10 +628,10 @@ static double shadow_bound(const Gen *g, const int *values, int k, const double 
  * lmul2/wmul2/vowel_penalty2 hold the layout row-major then transposed. */
 static PyObject *generate(PyObject *self, PyObject *args) {
     Py_buffer masks_b, kwg_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, rack_b, stride_b, leave_b, vowel_b;
-    int dim, mode, bingo_tiles, bingo_bonus;
-    if (!PyArg_ParseTuple(args, "y*y*y*iy*y*y*y*y*y*y*y*y*iii", &kwg_b, &masks_b, &tiles_b, &dim, &checks_b, &cscores_b,
-                          &lmul_b, &wmul_b, &scores_b, &rack_b, &stride_b, &leave_b, &vowel_b, &mode,
-                          &bingo_tiles, &bingo_bonus))
+    int dim, mode, bingo_tiles, bingo_bonus, symmetric;
+    if (!PyArg_ParseTuple(args, "y*y*y*iy*y*y*y*y*y*y*y*y*iiip", &kwg_b, &masks_b, &tiles_b, &dim, &checks_b,
+                          &cscores_b, &lmul_b, &wmul_b, &scores_b, &rack_b, &stride_b, &leave_b, &vowel_b, &mode,
+                          &bingo_tiles, &bingo_bonus, &symmetric))
         return NULL;
     Gen g;
     memset(&g, 0, sizeof g);
@@ -704,7 +704,10 @@ static PyObject *generate(PyObject *self, PyObject *args) {
             caps[i] = (uint8_t)cap;
         }
     }
-    Py_BEGIN_ALLOW_THREADS for (int d = 0; d < 2 && root && g.rack_size; d++) {
+    /* On an empty board with a layout symmetric under transposition every down opening mirrors an
+     * across one with the same score and equity, so the best-move search looks at across only. */
+    int directions = (pruning && empty && symmetric) ? 1 : 2;
+    Py_BEGIN_ALLOW_THREADS for (int d = 0; d < directions && root && g.rack_size; d++) {
         g.down = d;
         g.tiles = d ? transposed : tiles;
         g.checks = (const uint32_t *)checks_b.buf + d * nn;

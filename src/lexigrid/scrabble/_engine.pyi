@@ -32,5 +32,6 @@ def generate(
     mode: int,
     bingo_tiles: int,
     bingo_bonus: int,
+    symmetric: bool,
     /,
 ) -> bytes | int: ...

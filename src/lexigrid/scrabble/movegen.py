@@ -276,6 +276,7 @@ class Engine:
             mode,
             self.rules.rack_size,
             self.rules.bingo_bonus,
+            board.rules.layout.symmetric,
         )
         return result
 

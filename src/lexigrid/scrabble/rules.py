@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 
 from lexigrid.errors import LexigridError
@@ -50,6 +50,11 @@ class Layout:
     def center(self) -> tuple[int, int]:
         """The start square (row, column)."""
         return self.dim // 2, self.dim // 2
+
+    @cached_property
+    def symmetric(self) -> bool:
+        """Whether the layout is its own transpose (then a down opening mirrors an across one)."""
+        return all(self.cells[r][c] == self.cells[c][r] for r in range(self.dim) for c in range(self.dim))
 
     def letter_multiplier(self, row: int, col: int) -> int:
         """The letter multiplier of a square."""
