@@ -1,6 +1,6 @@
 """Q-Less benchmarks over seeded dice rolls: solvable fraction, solutions per roll, times, difficulty.
 
-Run: python benchmarks/bench_qless.py [--rolls 1000] [--jobs 2] [--cap 30]
+Run: python benchmarks/bench_qless.py [--rolls 1000] [--jobs 2] [--cap 10]
 Each roll is solved with the default lexicon and in common-words mode (its 10,000 most frequent words):
 the first solution (or the proof that there is none), then every solution. Enumerating every solution
 stops at `--cap` seconds (such rolls count as "capped": their time and count are lower bounds).
@@ -87,7 +87,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rolls", type=int, default=1000, help="how many seeded rolls (seeds 0..N-1)")
     parser.add_argument("--jobs", type=int, default=2, help="processes")
-    parser.add_argument("--cap", type=float, default=30.0, help="seconds allowed to enumerate one roll")
+    parser.add_argument("--cap", type=float, default=10.0, help="seconds allowed to enumerate one roll")
     args = parser.parse_args()
     console = Console()
     first_solution("BFHLRCTTNOAE", load())  # build or load the caches before timing
