@@ -61,6 +61,7 @@ def test_best_by_equity_json(cli: Cli) -> None:
         (("moves", f"{REFERENCE_BOARD} QQ/ 0/0 0"), "impossible position"),
         (("moves", f"{REFERENCE_BOARD} A/ 0/0 0", "--sort", "luck"), "unknown --sort"),
         (("show", "15/15/15/15/15/15/15/15/15/15/15/15/15/15/1$"), "bad character"),
+        (("best", REFERENCE_BOARD), "no tiles"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(cli: Cli, args: tuple[str, ...], message: str) -> None:

@@ -21,6 +21,19 @@ CgpArgument = Annotated[
 ]
 
 
+def _position(cgp: str) -> Position:
+    """The CGP's position, which must give the player to move some tiles."""
+    from lexigrid.errors import LexigridError
+    from lexigrid.scrabble import parse_cgp
+
+    position = parse_cgp(cgp)
+    if not len(position.rack):
+        raise LexigridError(
+            "the CGP gives the player to move no tiles: add racks after the board, e.g. AEINRST/"
+        )
+    return position
+
+
 def _lexicon(name: str | None, position: Position) -> Lexicon:
     """The --lexicon, else the CGP's `lex` opcode, else the default lexicon."""
     from lexigrid.lexicon import load
@@ -69,11 +82,11 @@ def moves(
     import time
 
     from lexigrid.errors import LexigridError
-    from lexigrid.scrabble import Engine, parse_cgp
+    from lexigrid.scrabble import Engine
 
     if sort not in ("score", "equity"):
         raise LexigridError(f"unknown --sort {sort!r}: use score or equity")
-    position = parse_cgp(cgp)
+    position = _position(cgp)
     engine = Engine(_lexicon(lexicon, position), position.rules)
     start = time.perf_counter()
     found = engine.moves(position)
@@ -119,11 +132,11 @@ def best(
     import time
 
     from lexigrid.errors import LexigridError
-    from lexigrid.scrabble import Engine, parse_cgp
+    from lexigrid.scrabble import Engine
 
     if by not in ("score", "equity"):
         raise LexigridError(f"unknown --by {by!r}: use score or equity")
-    position = parse_cgp(cgp)
+    position = _position(cgp)
     engine = Engine(_lexicon(lexicon, position), position.rules)
     start = time.perf_counter()
     move = engine.best(position, "score" if by == "score" else "equity")
