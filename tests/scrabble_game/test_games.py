@@ -83,3 +83,24 @@ def test_equity_player_uses_the_engine_best_move(default_lexicon: Lexicon) -> No
         assert expected is not None
         (turn, *_) = game.play_computer()
         assert game.actions[-1] == expected.notation and turn.score == expected.score
+
+
+def test_beginner_plays_only_its_vocabulary(default_lexicon: Lexicon) -> None:
+    from lexigrid.scrabble import referee
+    from lexigrid.scrabble.move import parse_move
+    from lexigrid.scrabble.players import BEGINNER_VOCABULARY, vocabulary
+
+    words = vocabulary(default_lexicon, BEGINNER_VOCABULARY)
+    game = Game.new(["beginner", "equity"], seed=17, lexicon=default_lexicon)
+    game.play_computers()
+    people = Game.new(["human", "human"], seed=17, lexicon=default_lexicon)
+    checked = 0
+    for action in game.actions:
+        mover = people.to_move
+        move = parse_move(action, people.board)
+        if mover == 0 and move.kind == "place":
+            formed = referee.words_formed(people.board, move)
+            assert all(words.is_word("".join(t for *_, t, _ in w).upper()) for w in formed), action
+            checked += 1
+        people.replay([action])
+    assert checked >= 5 and people.scores == game.scores
