@@ -1,0 +1,17 @@
+"""`lexigrid demo`, the README's first command, runs every step of the tour on the bundled defaults."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lexigrid.cli.demo import TOUR
+from tests.conftest import CliResult
+
+
+def test_demo_runs_every_game(cli: Callable[..., CliResult]) -> None:
+    result = cli("demo")
+    assert result.exit_code == 0, result.stderr
+    for title, _ in TOUR:
+        assert title in result.stdout
+    for shown in ("TRAINErS", "FOXGLOVE-EQUITY", "MONTH", "3.4384", "15B RETSINA"):
+        assert shown in result.stdout
