@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -70,3 +71,24 @@ def test_bad_input_is_one_line_and_exit_2(cli: Cli, args: tuple[str, ...], messa
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.stderr
+
+
+def test_learn_then_compare_leaves(cli: Cli, tmp_path: Path) -> None:
+    """A tiny self-play run writes weights that compare-leaves can play with."""
+    out = tmp_path / "leaves.json"
+    result = cli("scrabble", "learn-leaves", "--out", str(out), "--games", "6", "--rounds", "1")
+    assert result.exit_code == 0, result.stderr
+    weights = json.loads(out.read_text())
+    assert "?1" in weights and all(isinstance(v, float) for v in weights.values())
+    result = cli("scrabble", "compare-leaves", "--leaves", str(out), "--pairs", "2", "--json")
+    assert result.exit_code == 0, result.stderr
+    payload = json.loads(result.stdout)
+    assert payload["games"] == 4 and 0.0 <= payload["win_rate"] <= 1.0
+
+
+def test_compare_leaves_rejects_a_bad_file(cli: Cli, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    result = cli("scrabble", "compare-leaves", "--leaves", str(bad), "--pairs", "2")
+    assert result.exit_code == 2
+    assert "not a JSON object" in result.stderr

@@ -177,14 +177,20 @@ def learn_leaves(
         int, typer.Option(min=1, help="Rounds (each plays with the previous round's values).")
     ] = 3,
     jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    start: Annotated[
+        str | None, typer.Option(help="Weights (JSON) to play the first round with; default: the heuristic.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="The first game's seed.")] = 1,
     lexicon: LexiconOption = None,
 ) -> None:
-    """Learn leave values by self-play, starting from the documented heuristic."""
+    """Learn leave values by self-play (fitted value iteration over leave features)."""
     from pathlib import Path
 
+    from lexigrid.scrabble.leave import LinearLeaves
     from lexigrid.scrabble.training import learn
 
-    model = learn(games, rounds, jobs, lexicon)
+    first = LinearLeaves.read(Path(start)) if start else None
+    model = learn(games, rounds, jobs, lexicon, seed=seed, start=first)
     model.save(Path(out))
     console.print(f"wrote {len(model.weights)} leave weights to {out}")
 
