@@ -10,7 +10,9 @@ and plain values, and let the worker look heavy objects up in its own (inherited
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue
+import signal
 import threading
 import traceback
 from collections import OrderedDict
@@ -24,12 +26,27 @@ from lexigrid.budget import BudgetExceeded
 from lexigrid.errors import LexigridError
 
 R = TypeVar("R")
+PARENT_CHECK_SECONDS = 2.0  # how often an idle worker checks that the server still runs
 
 
-def _serve(conn: Connection) -> None:
+def _detach(conn: Connection) -> None:
+    """Keep only the worker's own pipe: inherited descriptors (sockets, other workers' pipes, a test
+    browser's pipes) would otherwise stay open as long as the worker lives; and take default signals."""
+    keep = conn.fileno()
+    os.closerange(3, keep)
+    os.closerange(keep + 1, os.sysconf("SC_OPEN_MAX"))
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops its workers
+
+
+def _serve(conn: Connection, parent: int) -> None:
     """A worker's loop: run each (fn, args, kwargs) it receives and send back the outcome."""
+    _detach(conn)
     while True:
         try:
+            while not conn.poll(PARENT_CHECK_SECONDS):
+                if os.getppid() != parent:
+                    return  # the server is gone
             fn, args, kwargs = conn.recv()
         except (EOFError, OSError):
             return
@@ -49,7 +66,7 @@ class _Worker:
     def __init__(self) -> None:
         context = multiprocessing.get_context("fork")
         self.conn, child_end = context.Pipe()
-        self.process: BaseProcess = context.Process(target=_serve, args=(child_end,), daemon=True)
+        self.process: BaseProcess = context.Process(target=_serve, args=(child_end, os.getpid()), daemon=True)
         self.process.start()
         child_end.close()
 
