@@ -269,6 +269,8 @@ def test_lexicon_paths_are_refused(
         ("/api/qless/daily", {"date": "2026-13-01"}, 400, "is not a date"),
         ("/api/wordle/reply", {"guess": "CRANE", "answer": "CRAN"}, 400, "one length"),
         ("/api/wordle/new", {"mode": "seeded"}, 400, "needs a seed"),
+        ("/api/wordle/new", {"mode": "daily", "date": "2026-02-30"}, 400, "is not a date"),
+        ("/api/wordle/new", {"mode": "weekly"}, 422, "mode"),
     ],
 )
 def test_bad_input_is_a_one_line_json_error(

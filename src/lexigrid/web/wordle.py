@@ -75,15 +75,24 @@ def answer_of(token: str, table: ReplyTable) -> str:
     return random.Random(seed).sample(table.lists.answers, 1)[0]
 
 
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise LexigridError(f"date {text!r} is not a date: use YYYY-MM-DD, e.g. 2026-11-22") from None
+
+
 @api.get("/new")
 def new_game(
     mode: Annotated[str, Query(pattern="^(daily|seeded|random)$")] = "daily",
     seed: Annotated[int | None, Query(ge=0, le=2**63)] = None,
-    date: Annotated[str | None, Query(description="YYYY-MM-DD, for daily (default: today, UTC).")] = None,
+    date: Annotated[
+        str | None, Query(max_length=10, description="YYYY-MM-DD, for daily (default: today, UTC).")
+    ] = None,
 ) -> dict[str, Any]:
     """A new game: its token (the answer stays on the server), word length and guess limit."""
     if mode == "daily":
-        day = dt.date.fromisoformat(date) if date else dt.datetime.now(dt.UTC).date()
+        day = _date(date) if date else dt.datetime.now(dt.UTC).date()
         token, label = f"{DAILY_PREFIX}{day.isoformat()}", f"Daily {day.isoformat()}"
     elif mode == "seeded":
         if seed is None:

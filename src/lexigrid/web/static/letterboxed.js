@@ -21,6 +21,8 @@ function draw(words = [], current = "", used = new Set()) {
   svg.append(lexiSvg("rect", { x: 60, y: 60, width: 240, height: 240, fill: "#fff", stroke: "#1d1d1f", "stroke-width": 4 }));
   words.forEach((word, w) => drawPath(word, PALETTE[w % PALETTE.length], false));
   if (current) drawPath(current, "#e05a47", true);
+  const legend = document.getElementById("legend");
+  legend.replaceChildren(...words.map((word, w) => lexiEl("span", { class: "legend-word", style: `color:${PALETTE[w % PALETTE.length]}`, text: word })));
   for (const [ch, p] of Object.entries(where)) {
     const lit = used.has(ch) || current.includes(ch);
     const dx = p.side === 1 ? 26 : p.side === 3 ? -26 : 0, dy = p.side === 0 ? -26 : p.side === 2 ? 30 : 0;
