@@ -46,7 +46,10 @@ def test_edit_the_board_by_typing(page: Any, live_server: str) -> None:
     page.fill("#rack", "EQUIT")
     page.click("#analyse")
     page.wait_for_function("document.getElementById('summary').textContent.includes('placements')")
-    assert page.locator("#moves tbody tr").count() > 0
+    position = parse_cgp(page.input_value("#cgp"))
+    assert sorted(str(position.rack)) == sorted("EQUIT")
+    count = Engine(load(), position.rules).moves(position).count
+    assert page.inner_text("#summary").startswith(f"{count:,} placements")
 
 
 def test_play_a_move_against_the_computer_and_resume(page: Any, live_server: str) -> None:

@@ -98,7 +98,11 @@ document.querySelectorAll("#moves th").forEach((th) => th.addEventListener("clic
   if (sortKey === th.dataset.key) sortDir = -sortDir; else { sortKey = th.dataset.key; sortDir = ["score", "equity"].includes(sortKey) ? -1 : 1; }
   fill();
 }));
-document.getElementById("cgp-form").addEventListener("submit", async (event) => { event.preventDefault(); if (await load(document.getElementById("cgp").value)) analyse(); });
+document.getElementById("cgp-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  document.getElementById("summary").textContent = "loading…";
+  if (await load(document.getElementById("cgp").value)) analyse();
+});
 document.getElementById("rack-form").addEventListener("submit", analyse);
 const start = new URLSearchParams(location.search).get("cgp");
 if (start) document.getElementById("cgp").value = start;
