@@ -58,3 +58,15 @@ def test_play_mode_explains_what_is_wrong_then_accepts(page: Any, live_server: s
     page.wait_for_function("document.getElementById('verdict').textContent.startsWith('✓')")
     assert page.locator("#problems li").count() == 0
     screenshot(page, "qless-play")
+
+
+def test_daily_roll_by_date(page: Any, live_server: str) -> None:
+    from lexigrid.qless import daily
+
+    puzzle = daily("2026-11-28", load())  # a Saturday
+    page.goto(live_server + "/qless")
+    page.fill("#daily-date", "2026-11-28")
+    page.click("#daily")
+    page.wait_for_function("document.getElementById('daily-note').textContent.length > 0")
+    assert "".join(page.locator("#boxes input").nth(i).input_value() for i in range(12)) == puzzle.letters
+    assert page.inner_text("#daily-note").startswith("2026-11-28 (Saturday)")
