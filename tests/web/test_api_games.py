@@ -299,6 +299,11 @@ def test_an_over_budget_solve_is_a_503(client: TestClient, monkeypatch: pytest.M
     assert response.status_code == 503 and "time budget" in response.json()["error"]
 
 
+def test_a_bad_board_on_a_page_shows_the_reason(client: TestClient) -> None:
+    response = client.get("/letterboxed", params={"sides": "AAB,CDE,FGH,IJK"})
+    assert response.status_code == 200 and "repeats the letter(s) A" in response.text
+
+
 def test_every_page_renders(client: TestClient) -> None:
     home = client.get("/").text
     for game in ("wordle", "letterboxed", "qless", "scrabble"):

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
+from lexigrid.errors import LexigridError
 from lexigrid.letterboxed import Board, parse_shape, parse_words
 from lexigrid.letterboxed import check as check_chain
 from lexigrid.letterboxed import hint as hints_for
@@ -110,22 +111,27 @@ def hint(
     return budgeted(_hints, board, _lexicon(lexicon).name, parse_words(played), top, max_words, common)
 
 
+def _page(request: Request, mode: str, sides: str | None) -> HTMLResponse:
+    board, problem = PLAY_BOARDS[0], ""
+    if sides:
+        try:
+            board = str(Board.parse(sides))
+        except LexigridError as error:
+            problem = str(error)
+    context = {"mode": mode, "sides": board, "boards": PLAY_BOARDS, "problem": problem}
+    return templates.TemplateResponse(request, "letterboxed.html", context)
+
+
 @pages.get("", response_class=HTMLResponse)
 def play_page(request: Request, sides: str | None = None) -> HTMLResponse:
-    """Play a board."""
-    board = str(Board.parse(sides)) if sides else PLAY_BOARDS[0]
-    return templates.TemplateResponse(
-        request, "letterboxed.html", {"mode": "play", "sides": board, "boards": PLAY_BOARDS}
-    )
+    """Play a board (a board that does not parse shows the reason and the default board)."""
+    return _page(request, "play", sides)
 
 
 @pages.get("/solve", response_class=HTMLResponse)
 def solve_page(request: Request, sides: str | None = None) -> HTMLResponse:
     """Solve a board."""
-    board = str(Board.parse(sides)) if sides else PLAY_BOARDS[0]
-    return templates.TemplateResponse(
-        request, "letterboxed.html", {"mode": "solve", "sides": board, "boards": PLAY_BOARDS}
-    )
+    return _page(request, "solve", sides)
 
 
 def warm() -> None:
