@@ -83,6 +83,7 @@ def moves(
 
     from lexigrid.errors import LexigridError
     from lexigrid.scrabble import Engine
+    from lexigrid.scrabble.move import leave_after
 
     if sort not in ("score", "equity"):
         raise LexigridError(f"unknown --sort {sort!r}: use score or equity")
@@ -98,16 +99,7 @@ def moves(
             {
                 "count": found.count,
                 "exchanges": len(found.exchanges),
-                "moves": [
-                    {
-                        "move": m.notation,
-                        "paren": m.paren,
-                        "score": m.score,
-                        "equity": m.equity,
-                        "leave": _leave(str(rack), m.tiles_used),
-                    }
-                    for m in best
-                ],
+                "moves": [m.as_dict(str(rack)) for m in best],
                 "elapsed_ms": round(elapsed_ms, 3),
             }
         )
@@ -117,7 +109,7 @@ def moves(
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     table.add_column("leave")
     for i, m in enumerate(best, 1):
-        table.add_row(str(i), m.paren, str(m.score), f"{m.equity:.1f}", _leave(str(rack), m.tiles_used))
+        table.add_row(str(i), m.paren, str(m.score), f"{m.equity:.1f}", leave_after(str(rack), m.tiles_used))
     console.print(table)
 
 
@@ -158,15 +150,6 @@ def best(
     console.print(
         f"[bold]{move.paren}[/]  score {move.score}  equity {move.equity:.1f}  ({elapsed_ms:.3f} ms)"
     )
-
-
-def _leave(rack: str, used: str) -> str:
-    """The tiles kept after playing `used` from `rack`."""
-    kept = list(rack)
-    for tile in used:
-        if tile in kept:
-            kept.remove(tile)
-    return "".join(kept)
 
 
 @app.command("learn-leaves")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.board import Board, column_name
@@ -26,6 +26,16 @@ class Move:
     played: str = ""  # the main word with '.' on played-through squares: the new tiles
     score: int = 0
     equity: float = 0.0
+
+    def as_dict(self, rack: str) -> dict[str, Any]:
+        """The JSON shape of a move from `rack`, as `scrabble moves --json` and the web API give it."""
+        return {
+            "move": self.notation,
+            "paren": self.paren,
+            "score": self.score,
+            "equity": self.equity,
+            "leave": leave_after(rack, self.tiles_used),
+        }
 
     @property
     def coordinate(self) -> str:
@@ -141,3 +151,12 @@ def parse_move(text: str, board: Board) -> Move:
             word.append(ch)
             played.append(ch)
     return Move("place", row, col, down, "".join(word), "".join(played))
+
+
+def leave_after(rack: str, used: str) -> str:
+    """The tiles kept after playing `used` from `rack`."""
+    kept = list(rack)
+    for tile in used:
+        if tile in kept:
+            kept.remove(tile)
+    return "".join(kept)

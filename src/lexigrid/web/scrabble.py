@@ -43,14 +43,6 @@ def engine(lex: Lexicon, rules: Rules) -> Engine:
     return found
 
 
-def _leave(rack: str, used: str) -> str:
-    kept = list(rack)
-    for tile in used:
-        if tile in kept:
-            kept.remove(tile)
-    return "".join(kept)
-
-
 class MovesRequest(BaseModel):
     """A position and how many of its moves to list."""
 
@@ -68,16 +60,7 @@ def _moves(eng: Engine, position: Position, top: int, sort: Literal["score", "eq
     return {
         "count": found.count,
         "exchanges": len(found.exchanges),
-        "moves": [
-            {
-                "move": m.notation,
-                "paren": m.paren,
-                "score": m.score,
-                "equity": m.equity,
-                "leave": _leave(rack, m.tiles_used),
-            }
-            for m in found.top(top, sort)
-        ],
+        "moves": [m.as_dict(rack) for m in found.top(top, sort)],
         "elapsed_ms": round(elapsed_ms, 3),
     }
 
