@@ -18,13 +18,32 @@ class BudgetExceeded(Exception):
     """A call took longer than its time budget and was stopped."""
 
 
+Outcome = tuple[str, Any]
+
+
+def outcome_of(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Outcome:
+    """Run fn in a solver process and describe what happened for the parent: ok, bad-input or failed."""
+    try:
+        return ("ok", fn(*args, **kwargs))
+    except LexigridError as error:
+        return ("bad-input", str(error))
+    except BaseException as error:  # reported to the parent, which raises it there
+        return ("failed", f"{type(error).__name__}: {error}\n{traceback.format_exc()}")
+
+
+def result_of(outcome: Outcome) -> Any:
+    """The value an outcome carries, or the error it reports raised in this process."""
+    status, value = outcome
+    if status == "bad-input":
+        raise LexigridError(value)
+    if status == "failed":
+        raise RuntimeError(value)
+    return value
+
+
 def _child(conn: Connection, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     try:
-        conn.send(("ok", fn(*args, **kwargs)))
-    except LexigridError as error:
-        conn.send(("bad-input", str(error)))
-    except BaseException as error:  # reported to the parent, which raises it there
-        conn.send(("failed", f"{type(error).__name__}: {error}\n{traceback.format_exc()}"))
+        conn.send(outcome_of(fn, args, kwargs))
     finally:
         conn.close()
 
@@ -43,7 +62,7 @@ def call_with_budget(fn: Callable[..., R], *args: Any, seconds: float, **kwargs:
         if not receiver.poll(seconds):
             raise BudgetExceeded(f"stopped after the {seconds:g} s time budget")
         try:
-            status, value = receiver.recv()
+            outcome = receiver.recv()
         except EOFError:
             raise RuntimeError(f"the solver process died (exit code {child.exitcode})") from None
     finally:
@@ -53,11 +72,7 @@ def call_with_budget(fn: Callable[..., R], *args: Any, seconds: float, **kwargs:
         child.join()
         if hasattr(child, "close"):
             child.close()
-    if status == "bad-input":
-        raise LexigridError(value)
-    if status == "failed":
-        raise RuntimeError(value)
-    result: R = value
+    result: R = result_of(outcome)
     return result
 
 

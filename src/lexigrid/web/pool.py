@@ -14,7 +14,6 @@ import os
 import queue
 import signal
 import threading
-import traceback
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future
@@ -22,8 +21,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
-from lexigrid.budget import BudgetExceeded
-from lexigrid.errors import LexigridError
+from lexigrid.budget import BudgetExceeded, outcome_of, result_of
 
 R = TypeVar("R")
 PARENT_CHECK_SECONDS = 2.0  # how often an idle worker checks that the server still runs
@@ -50,12 +48,7 @@ def _serve(conn: Connection, parent: int) -> None:
             fn, args, kwargs = conn.recv()
         except (EOFError, OSError):
             return
-        try:
-            outcome: tuple[str, Any] = ("ok", fn(*args, **kwargs))
-        except LexigridError as error:
-            outcome = ("bad-input", str(error))
-        except BaseException as error:  # reported to the parent, which raises it there
-            outcome = ("failed", f"{type(error).__name__}: {error}\n{traceback.format_exc()}")
+        outcome = outcome_of(fn, args, kwargs)
         try:
             conn.send(outcome)
         except Exception as error:  # e.g. an unpicklable result
@@ -114,7 +107,7 @@ class SolverPool:
             if not worker.conn.poll(seconds):
                 raise BudgetExceeded(f"stopped after the {seconds:g} s time budget")
             try:
-                status, value = worker.conn.recv()
+                outcome = worker.conn.recv()
             except EOFError:
                 raise RuntimeError(f"the solver process died (exit code {worker.process.exitcode})") from None
             healthy = True
@@ -123,11 +116,7 @@ class SolverPool:
                 self._idle.put(worker)
             else:
                 self._replace(worker)
-        if status == "bad-input":
-            raise LexigridError(value)
-        if status == "failed":
-            raise RuntimeError(value)
-        result: R = value
+        result: R = result_of(outcome)
         return result
 
     def close(self) -> None:
