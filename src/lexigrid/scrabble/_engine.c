@@ -797,7 +797,90 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     return result;
 }
 
+/* leave_table(rack, per_copy, pair, mix, q_without_u, copies) -> (strides, values): every leave of a rack
+ * under an additive leave model. rack: 27 tile counts; per_copy: 27 x copies doubles (the k-th copy's
+ * term at code * copies + k - 1); pair: 27 x 27 doubles (the synergy of two different tiles kept); mix:
+ * (copies + 1)^2 doubles (vowels * (copies + 1) + consonants). Index = sum kept[i] * stride[i], the held
+ * tiles in code order with the first one's stride 1. The sums run in the order of AdditiveLeaves.table,
+ * so the values are the same doubles. */
+static PyObject *leave_table(PyObject *self, PyObject *args) {
+    Py_buffer rack_b, copy_b, pair_b, mix_b;
+    double q_without_u;
+    int copies;
+    if (!PyArg_ParseTuple(args, "y*y*y*y*di", &rack_b, &copy_b, &pair_b, &mix_b, &q_without_u, &copies)) return NULL;
+    PyObject *result = NULL;
+    const uint8_t *rack = rack_b.buf;
+    const double *per_copy = copy_b.buf, *pair = pair_b.buf, *mix = mix_b.buf;
+    int held[27], nheld = 0, total = 0;
+    uint8_t strides[27] = {0};
+    Py_ssize_t size = 1;
+    if (rack_b.len != 27 || copies < 1 || copy_b.len != (Py_ssize_t)(27 * copies * sizeof(double)) ||
+        pair_b.len != (Py_ssize_t)(27 * 27 * sizeof(double)) ||
+        mix_b.len != (Py_ssize_t)((copies + 1) * (copies + 1) * sizeof(double))) {
+        PyErr_SetString(PyExc_ValueError, "leave_table: bad buffer sizes");
+        goto done;
+    }
+    for (int x = 0; x < 27; x++)
+        if (rack[x]) {
+            if (rack[x] > copies || size * (rack[x] + 1) > 255 * 255) {
+                PyErr_SetString(PyExc_ValueError, "leave_table: rack too big");
+                goto done;
+            }
+            held[nheld++] = x;
+            strides[x] = (uint8_t)(size <= 255 ? size : 0);
+            size *= rack[x] + 1;
+            total += rack[x];
+        }
+    if (size > 256) {
+        PyErr_SetString(PyExc_ValueError, "leave_table: rack too big");
+        goto done;
+    }
+    double values[256];
+    uint32_t kept_mask[256]; /* which held tiles (by position in held) each leave keeps */
+    uint8_t vowels[256], consonants[256], has_q[256], has_u[256];
+    values[0] = 0.0;
+    kept_mask[0] = 0;
+    vowels[0] = consonants[0] = has_q[0] = has_u[0] = 0;
+    Py_ssize_t n = 1;
+    for (int i = 0; i < nheld; i++) {
+        int x = held[i], count = rack[x];
+        double terms[32];
+        terms[0] = 0.0;
+        for (int k = 1; k <= count; k++) terms[k] = terms[k - 1] + per_copy[x * copies + k - 1];
+        int is_vowel = (VOWELS >> x) & 1, is_consonant = x != 0 && !is_vowel;
+        for (int k = count; k >= 0; k--)
+            for (Py_ssize_t j = 0; j < n; j++) {
+                Py_ssize_t to = k * n + j;
+                double synergy = 0.0;
+                if (k)
+                    for (int m = 0; m < i; m++)
+                        if (kept_mask[j] >> m & 1) synergy += pair[held[m] * 27 + x];
+                values[to] = (terms[k] + values[j]) + synergy;
+                kept_mask[to] = kept_mask[j] | (k ? 1u << i : 0);
+                vowels[to] = (uint8_t)(vowels[j] + (is_vowel ? k : 0));
+                consonants[to] = (uint8_t)(consonants[j] + (is_consonant ? k : 0));
+                has_q[to] = has_q[j] | (k && x == 17);
+                has_u[to] = has_u[j] | (k && x == 21);
+            }
+        n *= count + 1;
+    }
+    (void)total;
+    for (Py_ssize_t j = 0; j < n; j++)
+        values[j] = (values[j] + mix[vowels[j] * (copies + 1) + consonants[j]]) +
+                    (has_q[j] && !has_u[j] ? q_without_u : 0.0);
+    values[0] = 0.0;
+    result = Py_BuildValue("(y#y#)", (const char *)strides, (Py_ssize_t)27, (const char *)values,
+                           (Py_ssize_t)(n * (Py_ssize_t)sizeof(double)));
+done:
+    PyBuffer_Release(&rack_b);
+    PyBuffer_Release(&copy_b);
+    PyBuffer_Release(&pair_b);
+    PyBuffer_Release(&mix_b);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"leave_table", leave_table, METH_VARARGS, "Strides and values of every leave of a rack (additive model)."},
     {"build_gaddag", build_gaddag, METH_VARARGS, "Build the packed GADDAG of newline-separated words."},
     {"update_checks", update_checks, METH_VARARGS, "Recompute cross-checks and cross scores of lines."},
     {"node_masks", node_masks, METH_VARARGS, "The letter bitset of every node of a packed GADDAG."},

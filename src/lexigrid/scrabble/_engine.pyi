@@ -35,3 +35,6 @@ def generate(
     symmetric: bool,
     /,
 ) -> bytes | int: ...
+def leave_table(
+    rack: Buffer, per_copy: Buffer, pair: Buffer, mix: Buffer, q_without_u: float, copies: int, /
+) -> tuple[bytes, bytes]: ...

@@ -74,6 +74,15 @@ class AdditiveLeaves:
         total += sum(self.pair(a, b) for i, a in enumerate(tiles) for b in tiles[i + 1 :])
         return total
 
+    def coefficients(self, copies: int) -> tuple[bytes, bytes, bytes, float]:
+        """The model as float64 arrays by tile code ('?' = 0): per copy, pair, mix; Q without U."""
+        tiles = [BLANK, *(chr(65 + i) for i in range(26))]
+        per_copy = [self.per_copy(t, k) for t in tiles for k in range(1, copies + 1)]
+        pair = [self.pair(*sorted((a, b))) if a != b else 0.0 for a in tiles for b in tiles]
+        mix = [self.mix(v, c) for v in range(copies + 1) for c in range(copies + 1)]
+        as_bytes = [np.array(values, dtype=np.float64).tobytes() for values in (per_copy, pair, mix)]
+        return as_bytes[0], as_bytes[1], as_bytes[2], self.q_without_u()
+
     def table(self, held: list[tuple[str, int]]) -> npt.NDArray[np.float64]:
         """Values of every leave of a rack: index = sum of kept[i] * prod(count[j] + 1 for j < i)."""
         values = np.zeros(1)

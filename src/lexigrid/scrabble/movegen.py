@@ -168,6 +168,10 @@ class Engine:
         self._leave_tables: dict[tuple[bytes, bool, int], tuple[bytes, bytes]] = {}
         self._leave_values: dict[str, float] = {}
         self._exchange_lists: dict[tuple[bytes, bool, int], list[Move]] = {}
+        self._copies = 8  # racks of up to 8 tiles (at most 256 leaves) get their leave table compiled
+        self._coefficients = (
+            self.leaves.coefficients(self._copies) if isinstance(self.leaves, AdditiveLeaves) else None
+        )
 
     def _layout_arrays(self, board: Board) -> tuple[bytes, bytes, bytes]:
         """Letter and word multipliers and the opening vowel penalty, row-major then transposed."""
@@ -231,6 +235,9 @@ class Engine:
 
     def _build_leave_table(self, codes: bytes, bag_empty: bool, opponent: int) -> tuple[bytes, bytes]:
         """Strides and leave adjustments for a rack given as 27 tile counts."""
+        if not bag_empty and self._coefficients is not None and sum(codes) <= self._copies:
+            table: tuple[bytes, bytes] = _engine.leave_table(codes, *self._coefficients, self._copies)
+            return table
         held = [(code, codes[code]) for code in range(27) if codes[code]]
         strides = bytearray(27)
         size = 1
