@@ -678,10 +678,12 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     /* the best leave adjustment for each number of tiles played */
     double max_leave[32];
     for (int n = 0; n < 32; n++) max_leave[n] = -1e300;
+    int held[27], nheld = 0;
+    for (int x = 0; x < 27; x++)
+        if (g.stride[x]) held[nheld++] = x;
     for (Py_ssize_t i = 0; i < (Py_ssize_t)(leave_b.len / sizeof(double)); i++) {
         int kept = 0;
-        for (int x = 0; x < 27; x++)
-            if (g.stride[x]) kept += (int)((i / g.stride[x]) % (g.rack[x] + 1));
+        for (int h = 0; h < nheld; h++) kept += (int)((i / g.stride[held[h]]) % (g.rack[held[h]] + 1));
         int played = g.rack_size - kept;
         if (played >= 0 && played < 32 && g.leave_values[i] > max_leave[played]) max_leave[played] = g.leave_values[i];
     }
