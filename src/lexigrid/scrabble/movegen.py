@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import struct
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -35,6 +36,7 @@ RECORD = np.dtype(
     ]
 )  # fmt: skip
 THROUGH_FLAG, BLANK_FLAG = 0x40, 0x20
+RECORD_STRUCT = struct.Struct("<6Bhd24s")  # RECORD, for decoding one record without numpy
 
 
 class CrossChecks(LineListener):
@@ -92,6 +94,18 @@ def decode(record: np.void) -> Move:
         int(record["score"]),
         round(float(record["equity"]), 3),
     )
+
+
+def decode_bytes(data: bytes) -> Move:
+    """The first generated placement of `data` as a Move (as `decode`, without numpy)."""
+    row, col, down, length, _, _, score, equity, letters = RECORD_STRUCT.unpack_from(data)
+    word, played = [], []
+    for code in letters[:length]:
+        letter = LETTERS[(code & 31) - 1]
+        tile = letter.lower() if code & BLANK_FLAG else letter
+        word.append(tile)
+        played.append("." if code & THROUGH_FLAG else tile)
+    return Move("place", row, col, bool(down), "".join(word), "".join(played), score, round(equity, 3))
 
 
 @dataclass
@@ -166,6 +180,7 @@ class Engine:
         self.tile_scores = bytes([0, *(tiles.scores.get(letter, 0) for letter in LETTERS)])
         self._layouts: dict[int, tuple[bytes, bytes, bytes]] = {}
         self._leave_tables: dict[tuple[bytes, bool, int], tuple[bytes, bytes]] = {}
+        self._best_exchanges: dict[tuple[bytes, bool, int], Move | None] = {}
         self._leave_values: dict[str, float] = {}
         self._exchange_lists: dict[tuple[bytes, bool, int], list[Move]] = {}
         self._copies = 8  # racks of up to 8 tiles (at most 256 leaves) get their leave table compiled
@@ -209,7 +224,10 @@ class Engine:
 
     def leave_table(self, position: Position) -> tuple[bytes, bytes]:
         """The rack's mixed-radix strides per tile and the equity adjustment of every possible leave."""
-        key = self._leave_key(position)
+        return self._leave_table(self._leave_key(position))
+
+    def _leave_table(self, key: tuple[bytes, bool, int]) -> tuple[bytes, bytes]:
+        """The leave table of a leave key (see `_leave_key`), memoised."""
         found = self._leave_tables.get(key)
         if found is None:
             if len(self._leave_tables) > 4096:  # racks seen in a long self-play run: start afresh
@@ -260,12 +278,16 @@ class Engine:
                 values.append(self.leave_value(kept))
         return bytes(strides), values.tobytes()
 
-    def _generate(self, position: Position, mode: int) -> bytes | int:
-        """Run the compiled generator."""
+    def _generate(
+        self, position: Position, mode: int, key: tuple[bytes, bool, int] | None = None
+    ) -> bytes | int:
+        """Run the compiled generator (`key`: the position's leave key when already known)."""
         board = position.board
         checks = self.cross_checks(board)
         lmul, wmul, vowel = self._layout_arrays(board)
-        strides, leave_values = self.leave_table(position)
+        if key is None:
+            key = self._leave_key(position)
+        strides, leave_values = self._leave_table(key)
         result: bytes | int = _engine.generate(
             self.gaddag.arcs,
             self.gaddag.masks,
@@ -276,7 +298,7 @@ class Engine:
             lmul,
             wmul,
             self.tile_scores,
-            position.rack.code_counts(),
+            key[0],
             strides,
             leave_values,
             vowel if mode in (MODE_ALL, MODE_BEST_EQUITY) else b"",
@@ -329,16 +351,27 @@ class Engine:
             moves.append(Move("exchange", word=swapped, equity=round(leave_values[index], 3)))
         return moves
 
-    def _best_exchange(self, position: Position) -> Move | None:
+    def _best_exchange(self, position: Position, key: tuple[bytes, bool, int] | None = None) -> Move | None:
         """The exchange keeping the most valuable leave (read off the leave table), if exchanging is legal."""
         if not position.can_exchange():
             return None
-        strides, values = self.leave_table(position)
+        if key is None:
+            key = self._leave_key(position)
+        if key in self._best_exchanges:
+            return self._best_exchanges[key]
+        if len(self._best_exchanges) > 4096:
+            self._best_exchanges.clear()
+        found = self._best_exchanges[key] = self._top_exchange(key)
+        return found
+
+    def _top_exchange(self, key: tuple[bytes, bool, int]) -> Move | None:
+        """The exchange keeping the most valuable leave of a leave key's table."""
+        strides, values = self._leave_table(key)
         table = np.frombuffer(values, dtype=np.float64)
         if len(table) < 2:
             return None
         index = int(np.argmax(table[:-1]))  # the last index keeps the whole rack: no exchange
-        codes = position.rack.code_counts()
+        codes = key[0]
         swapped = []
         for code in range(27):
             if codes[code]:
@@ -352,11 +385,12 @@ class Engine:
 
     def best(self, position: Position, by: SortKey = "score") -> Move | None:
         """The best tile placement by score, or the best move by equity (exchanges included)."""
-        found = self._generate(position, MODE_BEST_SCORE if by == "score" else MODE_BEST_EQUITY)
+        key = self._leave_key(position)
+        found = self._generate(position, MODE_BEST_SCORE if by == "score" else MODE_BEST_EQUITY, key)
         assert isinstance(found, bytes)
-        best = decode(np.frombuffer(found, dtype=RECORD)[0]) if found else None
+        best = decode_bytes(found) if found else None
         if by == "equity":
-            top = self._best_exchange(position)
+            top = self._best_exchange(position, key)
             if top is not None and (best is None or top.equity > best.equity):
                 best = top
             if best is None:
