@@ -187,6 +187,14 @@ class Engine:
         self._coefficients = (
             self.leaves.coefficients(self._copies) if isinstance(self.leaves, AdditiveLeaves) else None
         )
+        # with the bag empty a leave is worth -2 x its points - 10 (keeping nothing, index 0, is set apart)
+        codes = [BLANK, *LETTERS]
+        self._end_coefficients = (
+            array("d", [-2.0 * tiles.score(t) for t in codes for _ in range(self._copies)]).tobytes(),
+            bytes(8 * 27 * 27),
+            array("d", [-10.0] * (self._copies + 1) ** 2).tobytes(),
+            0.0,
+        )
 
     def _layout_arrays(self, board: Board) -> tuple[bytes, bytes, bytes]:
         """Letter and word multipliers and the opening vowel penalty, row-major then transposed."""
@@ -256,6 +264,9 @@ class Engine:
         if not bag_empty and self._coefficients is not None and sum(codes) <= self._copies:
             table: tuple[bytes, bytes] = _engine.leave_table(codes, *self._coefficients, self._copies)
             return table
+        if bag_empty and sum(codes) <= self._copies:
+            end_strides, end_values = _engine.leave_table(codes, *self._end_coefficients, self._copies)
+            return end_strides, array("d", [2.0 * opponent]).tobytes() + end_values[8:]
         held = [(code, codes[code]) for code in range(27) if codes[code]]
         strides = bytearray(27)
         size = 1
