@@ -378,17 +378,17 @@ class Engine:
     def _top_exchange(self, key: tuple[bytes, bool, int]) -> Move | None:
         """The exchange keeping the most valuable leave of a leave key's table."""
         strides, values = self._leave_table(key)
-        table = np.frombuffer(values, dtype=np.float64)
+        table = array("d")
+        table.frombytes(values)
         if len(table) < 2:
             return None
-        index = int(np.argmax(table[:-1]))  # the last index keeps the whole rack: no exchange
-        codes = key[0]
+        index = table.index(max(table[:-1]))  # the last index keeps the whole rack: no exchange
         swapped = []
-        for code in range(27):
-            if codes[code]:
-                kept = (index // strides[code]) % (codes[code] + 1)
-                swapped.append((BLANK if code == 0 else LETTERS[code - 1]) * (codes[code] - kept))
-        return Move("exchange", word="".join(swapped), equity=round(float(table[index]), 3))
+        for code, count in enumerate(key[0]):
+            if count:
+                kept = (index // strides[code]) % (count + 1)
+                swapped.append((BLANK if code == 0 else LETTERS[code - 1]) * (count - kept))
+        return Move("exchange", word="".join(swapped), equity=round(table[index], 3))
 
     def moves(self, position: Position) -> MoveList:
         """Every legal move: the placements, then the exchanges, then the pass."""
