@@ -41,7 +41,8 @@ class AdditiveLeaves:
     """A leave value: one term per copy of each tile, a vowel/consonant-mix term and a Q-without-U term.
 
     Both shipped models have this shape, which lets a rack's whole leave table (up to 128 leaves) be
-    built with a few numpy outer sums instead of one call per leave."""
+    built from the model's `coefficients` by the compiled engine (`table`: the same with numpy outer
+    sums, for racks too big for it) instead of one call per leave."""
 
     def per_copy(self, tile: str, copy: int) -> float:
         """What the copy-th copy of `tile` adds (copy 1 = the first)."""
