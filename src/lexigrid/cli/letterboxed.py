@@ -51,6 +51,7 @@ def solve(
     """The best solutions of a board: fewer words first, then common, tight words."""
     from lexigrid.errors import LexigridError
     from lexigrid.letterboxed import solver
+    from lexigrid.letterboxed.report import solve_report
     from lexigrid.letterboxed.search import sort_key
     from lexigrid.letterboxed.solve import check_max_words, iter_solutions_of
     from lexigrid.lexicon import load
@@ -75,14 +76,7 @@ def solve(
     finished = time.perf_counter()
     if json:
         emit_json(
-            {
-                "board": str(board),
-                "lexicon": lex.name,
-                "solutions": [x.as_dict() for x in solutions],
-                "playable_words": len(s.words),
-                "elapsed_ms": round((finished - loaded) * 1000, 2),
-                "load_ms": round((loaded - started) * 1000, 2),
-            }
+            solve_report(board, lex, s, solutions, (finished - loaded) * 1000, (loaded - started) * 1000)
         )
         return
     from rich.table import Table
@@ -145,6 +139,7 @@ def hint(
     from lexigrid.errors import LexigridError
     from lexigrid.letterboxed import format_words, parse_words, solver
     from lexigrid.letterboxed import hint as hints_for
+    from lexigrid.letterboxed.report import hints_report
     from lexigrid.letterboxed.solve import check_max_words
     from lexigrid.lexicon import load
 
@@ -156,14 +151,7 @@ def hint(
     lex = load(lexicon)
     found = hints_for(solver(board, lex, common), lex, words, top=top, max_words=max_words)
     if json:
-        emit_json(
-            {
-                "board": str(board),
-                "lexicon": lex.name,
-                "played": list(words),
-                "hints": [h.as_dict() for h in found],
-            }
-        )
+        emit_json(hints_report(board, lex, words, found))
         return
     console.print(_box(board))
     if not found:

@@ -20,16 +20,16 @@ def check(
 ) -> None:
     """Say whether each word is in the lexicon (exit 0 when all are, 1 otherwise)."""
     from lexigrid.lexicon import load
+    from lexigrid.lexicon.report import check_report
 
-    lex = load(lexicon)
-    verdicts = {w.upper(): lex.is_word(w) for w in words}
+    report = check_report(load(lexicon), words)
     if json:
-        emit_json({"lexicon": lex.name, "words": verdicts, "all_valid": all(verdicts.values())})
+        emit_json(report)
     else:
-        for word, ok in verdicts.items():
+        for word, ok in report["words"].items():
             mark = "[green]valid[/]" if ok else "[red]not a word[/]"
             console.print(f"{word:<16} {mark}")
-    raise typer.Exit(0 if all(verdicts.values()) else 1)
+    raise typer.Exit(0 if report["all_valid"] else 1)
 
 
 @app.command("find")
@@ -54,6 +54,7 @@ def find(
     """Every word buildable from RACK, with its frequency (blank letters shown lowercase)."""
     from lexigrid.lexicon import load
     from lexigrid.lexicon.lexicon import SortKey
+    from lexigrid.lexicon.report import find_report
 
     lex = load(lexicon)
     key: SortKey = sort  # type: ignore[assignment]  # validated by sort_words
@@ -69,14 +70,7 @@ def find(
         sort=key,
     )
     if json:
-        emit_json(
-            {
-                "lexicon": lex.name,
-                "rack": rack.upper(),
-                "count": len(found),
-                "words": [w.as_dict() for w in found],
-            }
-        )
+        emit_json(find_report(lex, rack, found))
         return
     shown = found if limit is None else found[:limit]
     table = Table(title=f"{len(found)} words from {rack.upper()} ({lex.name})")

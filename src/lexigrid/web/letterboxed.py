@@ -13,6 +13,7 @@ from lexigrid.letterboxed import Board, parse_shape, parse_words
 from lexigrid.letterboxed import check as check_chain
 from lexigrid.letterboxed import hint as hints_for
 from lexigrid.letterboxed.playable import alphabet_index
+from lexigrid.letterboxed.report import hints_report, solve_report
 from lexigrid.letterboxed.solve import check_max_words
 from lexigrid.lexicon import Lexicon
 from lexigrid.web.common import budgeted, lexicon_by_name, templates
@@ -42,14 +43,7 @@ def _solve(board: Board, name: str, top: int, max_words: int, common: int | None
     started = time.perf_counter()
     s = solver(board, lex, common)
     solutions = s.best(top, max_words)
-    return {
-        "board": str(board),
-        "lexicon": lex.name,
-        "solutions": [x.as_dict() for x in solutions],
-        "playable_words": len(s.words),
-        "elapsed_ms": round((time.perf_counter() - started) * 1000, 2),
-        "load_ms": 0.0,
-    }
+    return solve_report(board, lex, s, solutions, (time.perf_counter() - started) * 1000, 0.0)
 
 
 @api.get("/solve")
@@ -87,12 +81,7 @@ def _hints(
 
     lex = _lexicon(name)
     found = hints_for(solver(board, lex, common), lex, played, top=top, max_words=max_words)
-    return {
-        "board": str(board),
-        "lexicon": lex.name,
-        "played": list(played),
-        "hints": [h.as_dict() for h in found],
-    }
+    return hints_report(board, lex, played, found)
 
 
 @api.get("/hint")

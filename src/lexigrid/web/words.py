@@ -9,6 +9,7 @@ from fastapi.responses import HTMLResponse
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon.lexicon import SortKey
+from lexigrid.lexicon.report import check_report, find_report
 from lexigrid.web.common import lexicon_by_name, templates
 
 api = APIRouter()
@@ -27,8 +28,7 @@ def check(
     listed = [w for w in words.replace(",", " ").split() if w]
     if not listed:
         raise LexigridError("give at least one word to check")
-    verdicts = {w.upper(): lex.is_word(w) for w in listed}
-    return {"lexicon": lex.name, "words": verdicts, "all_valid": all(verdicts.values())}
+    return check_report(lex, listed)
 
 
 @api.get("/find")
@@ -57,12 +57,7 @@ def find(
         common=common,
         sort=sort,
     )
-    return {
-        "lexicon": lex.name,
-        "rack": rack.upper(),
-        "count": len(found),
-        "words": [w.as_dict() for w in found[:MAX_RESULTS]],
-    }
+    return find_report(lex, rack, found, limit=MAX_RESULTS)
 
 
 @pages.get("", response_class=HTMLResponse)

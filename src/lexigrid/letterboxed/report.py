@@ -1,0 +1,41 @@
+"""The JSON shapes of solves and hints, shared by `lexigrid letterboxed ... --json` and the web API."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from lexigrid.letterboxed.board import Board
+from lexigrid.letterboxed.hint import Hint
+from lexigrid.letterboxed.search import Solver
+from lexigrid.letterboxed.solution import Solution
+from lexigrid.lexicon import Lexicon
+
+
+def solve_report(
+    board: Board,
+    lex: Lexicon,
+    solver: Solver,
+    solutions: Sequence[Solution],
+    elapsed_ms: float,
+    load_ms: float,
+) -> dict[str, Any]:
+    """A board's ranked solutions, its playable-word count and the time taken."""
+    return {
+        "board": str(board),
+        "lexicon": lex.name,
+        "solutions": [x.as_dict() for x in solutions],
+        "playable_words": len(solver.words),
+        "elapsed_ms": round(elapsed_ms, 2),
+        "load_ms": round(load_ms, 2),
+    }
+
+
+def hints_report(board: Board, lex: Lexicon, played: Sequence[str], hints: Sequence[Hint]) -> dict[str, Any]:
+    """The best next words after the words played."""
+    return {
+        "board": str(board),
+        "lexicon": lex.name,
+        "played": list(played),
+        "hints": [h.as_dict() for h in hints],
+    }
