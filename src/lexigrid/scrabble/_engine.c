@@ -10,6 +10,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #define CHILD_MASK 0x3FFFFFu
@@ -391,6 +392,88 @@ static PyObject *node_masks(PyObject *self, PyObject *args) {
 }
 
 /* ------------------------------------------------------------------------------------------------ */
+/* Anagram keys: a word's letter multiset hashed as a sum of per-letter random 64-bit values, so a     */
+/* rack's key plus a through tile's key is the key of the combined multiset. Sums can collide, which   */
+/* only ever makes a bingo look possible (a looser bound), never impossible.                          */
+
+static uint64_t letter_key(uint32_t x) {
+    uint64_t z = 0x9E3779B97F4A7C15ull * (x + 1); /* splitmix64 of the letter code */
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static uint64_t LETTER_KEYS[32];
+
+static void init_letter_keys(void) {
+    for (uint32_t x = 0; x < 32; x++) LETTER_KEYS[x] = letter_key(x);
+}
+
+static inline size_t key_slot(uint64_t key, size_t mask) { return (size_t)(key ^ (key >> 29)) & mask; }
+
+/* Whether the open-addressed key set (0 marks an empty slot, so key 0 is stored as 1) holds `key`. */
+static inline int has_key(const uint64_t *table, size_t mask, uint64_t key) {
+    if (!key) key = 1;
+    for (size_t i = key_slot(key, mask);; i = (i + 1) & mask) {
+        if (table[i] == key) return 1;
+        if (!table[i]) return 0;
+    }
+}
+
+typedef struct {
+    const uint32_t *kwg;
+    int lo;
+    uint64_t *table;
+    size_t mask, count;
+} KeyWalk;
+
+/* Visit every full reversed word (letters only from the root, no separator). */
+static void walk_keys(KeyWalk *w, uint32_t node, int depth, uint64_t key) {
+    for (uint32_t i = node;; i++) {
+        uint32_t a = w->kwg[i];
+        uint32_t x = a >> LETTER_SHIFT;
+        if (x) {
+            uint64_t k = key + LETTER_KEYS[x];
+            if ((a & ACCEPTS_BIT) && depth + 1 >= w->lo) {
+                if (w->table) {
+                    uint64_t stored = k ? k : 1;
+                    size_t j = key_slot(stored, w->mask);
+                    while (w->table[j] && w->table[j] != stored) j = (j + 1) & w->mask;
+                    w->table[j] = stored;
+                } else {
+                    w->count++;
+                }
+            }
+            if (a & CHILD_MASK) walk_keys(w, a & CHILD_MASK, depth + 1, k);
+        }
+        if (a & END_BIT) break;
+    }
+}
+
+/* anagram_keys(kwg, lo) -> bytes: the key set of every word of lo or more letters (uint64 slots). */
+static PyObject *anagram_keys(PyObject *self, PyObject *args) {
+    Py_buffer kwg_b;
+    int lo;
+    if (!PyArg_ParseTuple(args, "y*i", &kwg_b, &lo)) return NULL;
+    KeyWalk w = {kwg_b.buf, lo, NULL, 0, 0};
+    uint32_t root = kwg_b.len >= 4 ? w.kwg[0] & CHILD_MASK : 0;
+    if (root) walk_keys(&w, root, 0, 0);
+    size_t slots = 1024;
+    while (slots < 2 * w.count) slots *= 2;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(slots * 8));
+    if (!out) {
+        PyBuffer_Release(&kwg_b);
+        return NULL;
+    }
+    w.table = (uint64_t *)PyBytes_AS_STRING(out);
+    memset(w.table, 0, slots * 8);
+    w.mask = slots - 1;
+    if (root) walk_keys(&w, root, 0, 0);
+    PyBuffer_Release(&kwg_b);
+    return out;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
 /* Move generation.                                                                                   */
 
 typedef struct {
@@ -420,6 +503,17 @@ typedef struct {
     const uint8_t *lmul, *wmul;
     const double *vowel_penalty; /* NULL unless the board is empty */
     const uint8_t *caps;         /* per square: the best real rack tile its cross-check allows */
+    /* bingo feasibility: the anagram key set, the rack's real tiles' key, and a memo by through-tile key */
+    const uint64_t *anagrams;
+    size_t anagram_mask;
+    uint64_t rack_key;
+    uint64_t memo_key[64];
+    uint8_t memo[64]; /* 0 unknown, 1 no bingo, 2 a bingo may exist */
+    int nleaves, have_subracks;
+    uint8_t sub_played[256], sub_blanks[256];
+    uint64_t sub_key[256];
+    double refined[27][8];
+    uint8_t have_refined[27];
     int line, anchor, last_anchor;
     uint8_t strip[MAX_DIM];
     /* output */
@@ -430,7 +524,32 @@ typedef struct {
     int have_best;
 } Gen;
 
+#ifndef REFINED_MIN
+#define REFINED_MIN 5 /* spans of this many tiles or more get their sub-racks' anagrams checked */
+#endif
+
 static const uint32_t VOWELS = (1u << 1) | (1u << 5) | (1u << 9) | (1u << 15) | (1u << 21);
+
+/* A placement's notation as a string: `8D WORD` across, `D8 WORD` down, blanks in lowercase. */
+static int notation(char *out, int down, int row, int col, const uint8_t *letters, int length) {
+    int n = down ? sprintf(out, "%c%d ", 'A' + col, row + 1) : sprintf(out, "%d%c ", row + 1, 'A' + col);
+    for (int i = 0; i < length; i++) {
+        uint8_t t = letters[i];
+        out[n++] = (char)(((t & BLANK) ? 'a' : 'A') + (t & 31) - 1);
+    }
+    out[n] = 0;
+    return n;
+}
+
+/* Ties on the sort key go to the move whose notation is first in ASCII order (the convention of the
+ * reference positions), so the best move never depends on the order the search met the candidates in. */
+static int precedes(const Gen *g, int left, int right) {
+    const MoveRec *b = &g->best;
+    char mine[64], theirs[64];
+    notation(mine, g->down, g->down ? left : g->line, g->down ? g->line : left, g->strip + left, right - left + 1);
+    notation(theirs, b->down, b->row, b->col, b->letters, b->length);
+    return strcmp(mine, theirs) < 0;
+}
 
 static void record(Gen *g, int left, int right, int ms, int wm, int ct, int nt, int leave) {
     if (right == left) return;
@@ -448,10 +567,12 @@ static void record(Gen *g, int left, int right, int ms, int wm, int ct, int nt, 
                 equity += g->vowel_penalty[g->line * g->dim + i];
         }
     }
-    if (g->mode == MODE_BEST_SCORE) {
-        if (g->have_best && score <= g->best.score) return;
-    } else if (g->mode == MODE_BEST_EQUITY) {
-        if (g->have_best && (equity < g->best.equity || (equity == g->best.equity && score <= g->best.score)))
+    if (g->mode == MODE_BEST_SCORE && g->have_best) {
+        if (score < g->best.score || (score == g->best.score && !precedes(g, left, right))) return;
+    } else if (g->mode == MODE_BEST_EQUITY && g->have_best) {
+        if (equity < g->best.equity) return;
+        if (equity == g->best.equity &&
+            (score < g->best.score || (score == g->best.score && !precedes(g, left, right))))
             return;
     }
     MoveRec *m;
@@ -554,46 +675,138 @@ static void gen(Gen *g, int pos, uint32_t node, int left, int ms, int wm, int ct
     }
 }
 
-/* An upper bound on the score of any placement generated from the current anchor (the "shadow"):
- * ignores which letters fit, assigns the highest rack tiles to the best-weighted squares of each longest
- * reachable span. Adding a square never lowers the bound, so only the longest spans are tried. */
+/* An upper bound on the score (or equity) of any placement generated from the current anchor (the
+ * "shadow"): for each span of squares reachable from the anchor, the highest rack tiles on the
+ * best-weighted squares, plus the best leave for that many tiles played. Ignores which letters fit, except
+ * that with the anagram key set a span is skipped when no sub-rack of its size makes a word with the board
+ * tiles it runs through (checked for long spans through at most one tile, and for the whole rack). */
 typedef struct {
     double bound;
     int down, line, anchor, last_anchor;
 } Shadow;
+
+#define NO_BOUND -1e300 /* no placement from this anchor at all */
 
 static int cmp_shadow(const void *a, const void *b) {
     double x = ((const Shadow *)a)->bound, y = ((const Shadow *)b)->bound;
     return (x < y) - (x > y);
 }
 
-static double shadow_bound(const Gen *g, const int *values, int k, const double *max_leave) {
+/* Whether the tiles of `key` (a key sum) plus `blanks` blanks can be a word: each blank tries every letter. */
+static int word_possible(const Gen *g, uint64_t key, int blanks) {
+    const uint64_t *t = g->anagrams;
+    size_t mask = g->anagram_mask;
+    if (blanks == 0) return has_key(t, mask, key);
+    if (blanks == 1) {
+        for (int x = 1; x <= 26; x++)
+            if (has_key(t, mask, key + LETTER_KEYS[x])) return 1;
+        return 0;
+    }
+    if (blanks == 2) {
+        for (int x = 1; x <= 26; x++)
+            for (int y = x; y <= 26; y++)
+                if (has_key(t, mask, key + LETTER_KEYS[x] + LETTER_KEYS[y])) return 1;
+        return 0;
+    }
+    return 1;
+}
+
+/* The sub-racks: for every leave index (see leave_table), the tiles played, their key and blanks. */
+static void list_subracks(Gen *g) {
+    int held[27], nheld = 0;
+    for (int x = 0; x < 27; x++)
+        if (g->rack[x]) held[nheld++] = x;
+    for (int i = 0; i < g->nleaves; i++) {
+        int played = 0, blanks = 0;
+        uint64_t key = 0;
+        for (int h = 0; h < nheld; h++) {
+            int x = held[h], kept = (i / g->stride[x]) % (g->rack[x] + 1), out = g->rack[x] - kept;
+            played += out;
+            if (x) key += (uint64_t)out * LETTER_KEYS[x];
+            else blanks = out;
+        }
+        g->sub_played[i] = (uint8_t)played;
+        g->sub_blanks[i] = (uint8_t)blanks;
+        g->sub_key[i] = key;
+    }
+    g->have_subracks = 1;
+}
+
+/* For spans through no board tile (letter 0) or exactly one (its letter): the best leave value for each
+ * number of tiles played, over the sub-racks that can make a word with it (NO_BOUND: none can). Memoised. */
+static const double *word_leaves(Gen *g, int letter) {
+    double *best = g->refined[letter];
+    if (g->have_refined[letter]) return best;
+    if (!g->have_subracks) list_subracks(g);
+    for (int n = 0; n < 8; n++) best[n] = NO_BOUND;
+    uint64_t through = letter ? LETTER_KEYS[letter] : 0;
+    for (int i = 0; i < g->nleaves; i++) {
+        int n = g->sub_played[i];
+        if (n < REFINED_MIN) continue;
+        double value = g->leave_values ? g->leave_values[i] : 0;
+        if (value <= best[n]) continue;
+        if (word_possible(g, g->sub_key[i] + through, g->sub_blanks[i])) best[n] = value;
+    }
+    g->have_refined[letter] = 1;
+    return best;
+}
+
+/* Whether the whole rack with the through tiles of `through` (a key sum) can be a word: a necessary
+ * condition for a bingo through two or more board tiles. Memoised per through key. */
+static int bingo_possible(Gen *g, uint64_t through) {
+    int slot = (int)((through ^ (through >> 17)) & 63);
+    if (g->memo[slot] && g->memo_key[slot] == through) return g->memo[slot] - 1;
+    int found = word_possible(g, g->rack_key + through, g->rack[0]);
+    g->memo_key[slot] = through;
+    g->memo[slot] = (uint8_t)(found + 1);
+    return found;
+}
+
+static double shadow_bound(Gen *g, const int *values, int k, const double *max_leave) {
     int dim = g->dim, base = g->line * dim, a = g->anchor;
     const uint8_t *row = g->tiles + base;
     uint32_t letters = g->rack[0] ? ALL_LETTERS : g->rack_mask;
-    if (!(g->checks[base + a] & letters)) return -1;
-    int lsq[8], rsq[8], lthr[8], rthr[8];
-    int pos = a - 1, thr = 0, nl = 0, nr = 0;
-    while (pos >= 0 && row[pos]) thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & 31], pos--;
-    lthr[0] = thr;
+    if (!(g->checks[base + a] & letters)) return NO_BOUND;
+    int lsq[8], rsq[8], lthr[8], rthr[8], lcount[8], rcount[8], lletter[8], rletter[8];
+    uint64_t lkey[8], rkey[8], key = 0; /* the through tiles' anagram key, left and right of the anchor */
+    int pos = a - 1, thr = 0, nl = 0, nr = 0, count = 0, letter = 0;
+#define THROUGH_TILE(step)                                                                                 \
+    (thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & 31], key += LETTER_KEYS[row[pos] & 31],          \
+     letter = row[pos] & 31, count++, pos += (step))
+    while (pos >= 0 && row[pos]) THROUGH_TILE(-1);
+    lthr[0] = thr, lkey[0] = key, lcount[0] = count, lletter[0] = letter;
     while (nl < k - 1 && pos >= 0 && pos > g->last_anchor && !row[pos] && (g->checks[base + pos] & letters)) {
         lsq[++nl] = pos--;
-        while (pos >= 0 && row[pos]) thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & 31], pos--;
-        lthr[nl] = thr;
+        while (pos >= 0 && row[pos]) THROUGH_TILE(-1);
+        lthr[nl] = thr, lkey[nl] = key, lcount[nl] = count, lletter[nl] = letter;
     }
-    pos = a + 1, thr = 0;
-    while (pos < dim && row[pos]) thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & 31], pos++;
-    rthr[0] = thr;
+    pos = a + 1, thr = 0, key = 0, count = 0, letter = 0;
+    while (pos < dim && row[pos]) THROUGH_TILE(1);
+    rthr[0] = thr, rkey[0] = key, rcount[0] = count, rletter[0] = letter;
     while (nr < k - 1 && pos < dim && !row[pos] && (g->checks[base + pos] & letters)) {
         rsq[++nr] = pos++;
-        while (pos < dim && row[pos]) thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & 31], pos++;
-        rthr[nr] = thr;
+        while (pos < dim && row[pos]) THROUGH_TILE(1);
+        rthr[nr] = thr, rkey[nr] = key, rcount[nr] = count, rletter[nr] = letter;
     }
-    double best = -1;
+#undef THROUGH_TILE
+    double best = NO_BOUND;
+    int checked = g->anagrams != NULL;
     for (int j = 0; j <= nl; j++) {
         int rmax = k - 1 - j < nr ? k - 1 - j : nr;
-        for (int rr = max_leave ? 0 : rmax; rr <= rmax; rr++) {
-            int sq[8], n = 0;
+        /* by score alone a longer span never bounds lower, so only the longest is needed, unless the
+         * anagram checks may rule it out */
+        for (int rr = (max_leave || checked) ? 0 : rmax; rr <= rmax; rr++) {
+            int n = 1 + j + rr, through = lcount[j] + rcount[rr];
+            double leave_bound = max_leave ? max_leave[n] : 0;
+            if (checked && n >= REFINED_MIN && through <= 1) {
+                leave_bound = word_leaves(g, through ? (lcount[j] ? lletter[j] : rletter[rr]) : 0)[n];
+                if (leave_bound == NO_BOUND) continue;
+                if (!max_leave) leave_bound = 0;
+            } else if (checked && n == k && !bingo_possible(g, lkey[j] + rkey[rr])) {
+                continue;
+            }
+            int sq[8];
+            n = 0;
             sq[n++] = base + a;
             for (int i = 1; i <= j; i++) sq[n++] = base + lsq[i];
             for (int i = 1; i <= rr; i++) sq[n++] = base + rsq[i];
@@ -616,22 +829,25 @@ static double shadow_bound(const Gen *g, const int *values, int k, const double 
             int paired = 0;
             for (int i = 0; i < n; i++) paired += weights[i] * values[i];
             double total = fixed + (paired < capped ? paired : capped) + (n == g->bingo_tiles ? g->bingo_bonus : 0);
-            if (max_leave) total += max_leave[n];
+            total += leave_bound;
             if (total > best) best = total;
         }
     }
     return best;
 }
 
-/* generate(kwg, tiles, dim, checks, cscores, lmul2, wmul2, scores, rack, strides, leave_values,
- *          vowel_penalty2 or b"", mode, bingo_tiles, bingo_bonus) -> bytes of MoveRec (or an int count)
- * lmul2/wmul2/vowel_penalty2 hold the layout row-major then transposed. */
+/* generate(kwg, masks, tiles, dim, checks, cscores, lmul2, wmul2, scores, rack, strides, leave_values,
+ *          vowel_penalty2 or b"", mode, bingo_tiles, bingo_bonus, symmetric, anagrams or b"")
+ *   -> bytes of MoveRec (or an int count)
+ * lmul2/wmul2/vowel_penalty2 hold the layout row-major then transposed; anagrams (anagram_keys of the
+ * words of 2+ letters) tightens the best-move bounds: spans whose sub-racks make no word are skipped. */
 static PyObject *generate(PyObject *self, PyObject *args) {
-    Py_buffer masks_b, kwg_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, rack_b, stride_b, leave_b, vowel_b;
+    Py_buffer masks_b, kwg_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, rack_b, stride_b, leave_b, vowel_b,
+        anagram_b;
     int dim, mode, bingo_tiles, bingo_bonus, symmetric;
-    if (!PyArg_ParseTuple(args, "y*y*y*iy*y*y*y*y*y*y*y*y*iiip", &kwg_b, &masks_b, &tiles_b, &dim, &checks_b,
+    if (!PyArg_ParseTuple(args, "y*y*y*iy*y*y*y*y*y*y*y*y*iiipy*", &kwg_b, &masks_b, &tiles_b, &dim, &checks_b,
                           &cscores_b, &lmul_b, &wmul_b, &scores_b, &rack_b, &stride_b, &leave_b, &vowel_b, &mode,
-                          &bingo_tiles, &bingo_bonus, &symmetric))
+                          &bingo_tiles, &bingo_bonus, &symmetric, &anagram_b))
         return NULL;
     Gen g;
     memset(&g, 0, sizeof g);
@@ -652,6 +868,13 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         g.rack_size += rack[i];
         if (rack[i]) g.rack_mask |= 1u << i;
         leave += rack[i] * stride[i];
+        if (i) g.rack_key += rack[i] * LETTER_KEYS[i];
+    }
+    size_t anagram_slots = (size_t)anagram_b.len / 8;
+    g.nleaves = (int)(leave_b.len / sizeof(double));
+    if (anagram_slots && !(anagram_slots & (anagram_slots - 1)) && g.nleaves <= 256) { /* as anagram_keys makes */
+        g.anagrams = anagram_b.buf;
+        g.anagram_mask = anagram_slots - 1;
     }
     int nn = dim * dim;
     const uint8_t *tiles = tiles_b.buf;
@@ -677,7 +900,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     if (k > 7) k = 7; /* a bound over the first 7 would be wrong with bigger racks: never prune then */
     /* the best leave adjustment for each number of tiles played */
     double max_leave[32];
-    for (int n = 0; n < 32; n++) max_leave[n] = -1e300;
+    for (int n = 0; n < 32; n++) max_leave[n] = NO_BOUND;
     int held[27], nheld = 0;
     for (int x = 0; x < 27; x++)
         if (g.stride[x]) held[nheld++] = x;
@@ -735,7 +958,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                 g.anchor = pos;
                 if (pruning) {
                     double bound = shadow_bound(&g, values, k, mode == MODE_BEST_EQUITY ? max_leave : NULL);
-                    if (bound > -1) {
+                    if (bound > NO_BOUND) { /* equities can be negative: in the end-game every leave costs */
                         Shadow *sh = &shadows[nshadows++];
                         sh->bound = bound;
                         sh->down = d;
@@ -796,6 +1019,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     PyBuffer_Release(&stride_b);
     PyBuffer_Release(&leave_b);
     PyBuffer_Release(&vowel_b);
+    PyBuffer_Release(&anagram_b);
     return result;
 }
 
@@ -886,6 +1110,7 @@ static PyMethodDef methods[] = {
     {"build_gaddag", build_gaddag, METH_VARARGS, "Build the packed GADDAG of newline-separated words."},
     {"update_checks", update_checks, METH_VARARGS, "Recompute cross-checks and cross scores of lines."},
     {"node_masks", node_masks, METH_VARARGS, "The letter bitset of every node of a packed GADDAG."},
+    {"anagram_keys", anagram_keys, METH_VARARGS, "The anagram key set of the words of at least lo letters."},
     {"generate", generate, METH_VARARGS, "Generate tile placements (all, best, or a count)."},
     {NULL, NULL, 0, NULL},
 };
@@ -893,4 +1118,7 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_engine", "Compiled Scrabble move generation.", -1,
                                     methods};
 
-PyMODINIT_FUNC PyInit__engine(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__engine(void) {
+    init_letter_keys();
+    return PyModule_Create(&module);
+}

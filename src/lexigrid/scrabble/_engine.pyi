@@ -15,6 +15,7 @@ def update_checks(
     /,
 ) -> None: ...
 def node_masks(kwg: Buffer, /) -> bytes: ...
+def anagram_keys(kwg: Buffer, shortest: int, /) -> bytes: ...
 def generate(
     kwg: Buffer,
     masks: Buffer,
@@ -33,6 +34,7 @@ def generate(
     bingo_tiles: int,
     bingo_bonus: int,
     symmetric: bool,
+    anagrams: Buffer,
     /,
 ) -> bytes | int: ...
 def leave_table(

@@ -26,11 +26,19 @@ class Gaddag:
     arcs: bytes = field(repr=False)
     lexicon_sha256: str
     words: int
+    _anagram_sets: dict[int, bytes] = field(default_factory=dict, repr=False, compare=False)
 
     @cached_property
     def masks(self) -> bytes:
         """For each node's first arc index, the bitset of the letters leaving the node."""
         return _engine.node_masks(self.arcs)
+
+    def anagram_keys(self, shortest: int) -> bytes:
+        """The letter-multiset keys of every word of `shortest` or more letters (bingo checks), memoised."""
+        found = self._anagram_sets.get(shortest)
+        if found is None:
+            found = self._anagram_sets[shortest] = _engine.anagram_keys(self.arcs, shortest)
+        return found
 
     @property
     def arc_count(self) -> int:

@@ -136,24 +136,36 @@ class MoveList:
             yield self.pass_move
 
     def top(self, n: int | None = None, sort: SortKey = "score", placements_only: bool = False) -> list[Move]:
-        """The n best moves by score (placements only) or equity; ties by higher score, then notation."""
+        """The n best moves by score (placements only) or equity, in `Engine.best`'s order (`tie_order`)."""
         values = self.records[sort]
-        extra: list[Move] = []
-        if sort == "equity" and not placements_only:
-            extra = [*self.exchanges, *([self.pass_move] if self.pass_move else [])]
         if n is not None and len(values) > n:
             threshold = np.partition(values, len(values) - n)[len(values) - n]
             chosen = self.records[values >= threshold]
         else:
             chosen = self.records
-        moves = [decode(r) for r in chosen] + extra
-        key = (
-            (lambda m: (-m.score, m.notation))
-            if sort == "score"
-            else (lambda m: (-m.equity, -m.score, m.notation))
-        )
-        moves.sort(key=key)
+        # placements are ranked by their exact equity (a Move shows it rounded)
+        ranked = [(float(r["equity"]), decode(r)) for r in chosen]
+        if sort == "equity" and not placements_only:
+            others = [*self.exchanges, *([self.pass_move] if self.pass_move else [])]
+            ranked += [(m.equity, m) for m in others]
+        if sort == "score":
+            ranked.sort(key=lambda pair: (-pair[1].score, tie_order(pair[1])))
+        else:
+            ranked.sort(key=lambda pair: (-pair[0], -pair[1].score, tie_order(pair[1])))
+        moves = [move for _, move in ranked]
         return moves if n is None else moves[:n]
+
+
+KIND_ORDER = {"place": 0, "exchange": 1, "pass": 2}
+
+
+def tie_order(move: Move) -> tuple[int, str]:
+    """How moves equal on the sort key are ordered: placements first, then by notation in ASCII order.
+
+    This is the reference positions' convention, and the compiled search breaks ties the same way, so the
+    best move never depends on the order the search met the candidates in.
+    """
+    return KIND_ORDER[move.kind], move.notation
 
 
 def _transposed(values: list[int], dim: int) -> list[int]:
@@ -317,6 +329,7 @@ class Engine:
             self.rules.rack_size,
             self.rules.bingo_bonus,
             board.rules.layout.symmetric,
+            self.gaddag.anagram_keys(2) if mode in (MODE_BEST_SCORE, MODE_BEST_EQUITY) else b"",
         )
         return result
 
@@ -395,14 +408,15 @@ class Engine:
         return MoveList(self.placements(position), self.exchanges(position), Move("pass", equity=PASS_EQUITY))
 
     def best(self, position: Position, by: SortKey = "score") -> Move | None:
-        """The best tile placement by score, or the best move by equity (exchanges included)."""
+        """The best placement by score, or the best move by equity (exchanges included); ties as `top`."""
         key = self._leave_key(position)
         found = self._generate(position, MODE_BEST_SCORE if by == "score" else MODE_BEST_EQUITY, key)
         assert isinstance(found, bytes)
         best = decode_bytes(found) if found else None
         if by == "equity":
             top = self._best_exchange(position, key)
-            if top is not None and (best is None or top.equity > best.equity):
+            # an exchange wins only on a strictly higher equity (against the placement's exact value)
+            if top is not None and (best is None or top.equity > RECORD_STRUCT.unpack_from(found)[7]):
                 best = top
             if best is None:
                 best = Move("pass", equity=PASS_EQUITY)

@@ -1,0 +1,85 @@
+"""The pruned best-move search against the full move list, on whole games with the default lexicon."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble import Board, Engine, Position, Rack, parse_cgp
+from lexigrid.scrabble.gaddag import load as load_gaddag
+from lexigrid.scrabble.game import Game
+from lexigrid.scrabble.movegen import tie_order
+from tests.scrabble.conftest import REFERENCE_BOARD, SMALL_WORDS
+
+
+def _anagram_classes(words: list[str], shortest: int) -> int:
+    return len({"".join(sorted(w.upper())) for w in words if len(w) >= shortest})
+
+
+@pytest.mark.parametrize("shortest", [2, 4, 7])
+def test_anagram_keys_hold_one_key_per_letter_multiset(small_lexicon: Lexicon, shortest: int) -> None:
+    table = load_gaddag(small_lexicon).anagram_keys(shortest)
+    slots = len(table) // 8
+    assert slots & (slots - 1) == 0
+    filled = sum(1 for i in range(slots) if table[8 * i : 8 * i + 8] != bytes(8))
+    assert filled == _anagram_classes(SMALL_WORDS, shortest)
+
+
+def test_anagram_keys_of_the_default_lexicon_do_not_collide(default_lexicon: Lexicon) -> None:
+    table = load_gaddag(default_lexicon).anagram_keys(2)
+    filled = sum(1 for i in range(0, len(table), 8) if table[i : i + 8] != bytes(8))
+    assert filled == _anagram_classes(list(default_lexicon), 2)
+
+
+def _check_turn(engine: Engine, position: Position) -> int:
+    """best() by score and by equity equals the head of the full, unpruned list; the positions checked."""
+    moves = engine.moves(position)
+    by_score = engine.best(position, "score")
+    full_score = moves.top(1, "score", placements_only=True)
+    if full_score:  # by score the equity field is not filled in alike: compare the placements
+        assert by_score is not None
+        assert (by_score.notation, by_score.score) == (full_score[0].notation, full_score[0].score)
+    else:
+        assert by_score is None
+    assert engine.best(position, "equity") == moves.top(1, "equity")[0]
+    return 1
+
+
+def _check_games(lexicon: Lexicon, seeds: range) -> int:
+    """Check every turn of seeded equity-v-score games; the positions checked."""
+    engine = Engine(lexicon)
+    checked = 0
+    for seed in seeds:
+        game = Game.new(["equity", "score"], seed=seed, lexicon=lexicon)
+        while not game.over:
+            checked += _check_turn(engine, game.position())
+            game.play_computer()
+    return checked
+
+
+def test_best_move_equals_the_full_list_through_whole_games(default_lexicon: Lexicon) -> None:
+    """Every turn of 20 seeded games: racks with and without blanks, spans through board tiles, end-games."""
+    assert _check_games(default_lexicon, range(1, 21)) > 300
+
+
+@pytest.mark.slow
+def test_best_move_equals_the_full_list_through_many_games(default_lexicon: Lexicon) -> None:
+    assert _check_games(default_lexicon, range(1000, 1500)) > 10_000
+
+
+@pytest.mark.parametrize("rack", ["RETAINS", "AEINRT?", "EINRT??", "QZXJKVW", "AEIOU??", "S", "??"])
+def test_best_move_equals_the_full_list_on_hand_racks(default_lexicon: Lexicon, rack: str) -> None:
+    engine = Engine(default_lexicon)
+    for board in (Board(), parse_cgp(f"{REFERENCE_BOARD} A/ 0/0 0").board):
+        _check_turn(engine, Position(board, (Rack(rack), Rack("ABCDEFG"))))
+
+
+def test_ties_go_to_the_first_move_in_tie_order(default_lexicon: Lexicon) -> None:
+    """An empty board: every opening has a mirror image down with the same value; across wins."""
+    engine = Engine(default_lexicon)
+    position = Position(Board(), (Rack("AEINRST"), Rack()))
+    best = engine.best(position, "score")
+    assert best is not None and not best.down
+    tied = [m for m in engine.moves(position).placements() if m.score == best.score]
+    assert len(tied) > 1
+    assert best == min(tied, key=tie_order)
