@@ -249,6 +249,9 @@ nomem:
 
 /* Bits set in x, without a libgcc call when the target has no popcount instruction. */
 static inline uint32_t pop32(uint32_t x) {
+#ifdef USE_POPCNT
+    return (uint32_t)__builtin_popcount(x);
+#endif
     x = x - ((x >> 1) & 0x55555555u);
     x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
     x = (x + (x >> 4)) & 0x0F0F0F0Fu;
@@ -363,30 +366,91 @@ static PyObject *update_checks(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* node_masks(kwg) -> bytes: for each node start index, the bitset of letters on its arcs (bit 0 = separator). */
-static PyObject *node_masks(PyObject *self, PyObject *args) {
+/* The search graph: the GADDAG relaid for move generation, each node as its letter set (bit 0: the
+ * separator) followed by its arcs in letter order, so a node's set and arcs share a cache line. An arc is
+ * the child node's index, with SEARCH_ACCEPTS set when the path so far is a whole entry. graph[0] is the
+ * empty node (index 0: no child) and graph[1] the root's index. */
+#define SEARCH_ACCEPTS 0x80000000u
+#define SEARCH_CHILD 0x7FFFFFFFu
+#ifndef LAYOUT
+#define LAYOUT 1
+#endif
+
+static PyObject *search_graph(PyObject *self, PyObject *args) {
     Py_buffer kwg_b;
     if (!PyArg_ParseTuple(args, "y*", &kwg_b)) return NULL;
     const uint32_t *kwg = kwg_b.buf;
-    size_t n = (size_t)kwg_b.len / 4;
-    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * 4));
+    size_t n = (size_t)kwg_b.len / 4, nodes = 0;
+    uint32_t *index = calloc(n ? n : 1, sizeof(uint32_t)); /* a node's first arc -> its index in the graph */
+    if (!index) {
+        PyBuffer_Release(&kwg_b);
+        return PyErr_NoMemory();
+    }
+    int start = 1;
+    for (size_t i = 1; i < n; i++) {
+        if (start) nodes++;
+        start = (kwg[i] & END_BIT) != 0;
+    }
+    /* nodes in the order a depth-first walk from the root meets them, so a node's first child tends to
+     * share its cache lines (graph[1] holds the root) */
+    uint32_t *stack = malloc((n ? n : 1) * sizeof(uint32_t));
+    if (!stack) {
+        free(index);
+        PyBuffer_Release(&kwg_b);
+        return PyErr_NoMemory();
+    }
+    size_t pos = 2, top = 0, head = 0;
+    if (n && (kwg[0] & CHILD_MASK)) stack[top++] = kwg[0] & CHILD_MASK;
+    while (LAYOUT == 1 ? top > 0 : head < top) {
+        uint32_t node = LAYOUT == 1 ? stack[--top] : stack[head++];
+        if (index[node]) continue;
+        index[node] = (uint32_t)pos;
+        uint32_t end = node;
+        while (!(kwg[end] & END_BIT)) end++;
+        pos += 1 + (end - node + 1);
+        if (LAYOUT == 1) {
+            for (uint32_t i = end + 1; i-- > node;) /* the first letter's child on top */
+                if ((kwg[i] & CHILD_MASK) && !index[kwg[i] & CHILD_MASK]) stack[top++] = kwg[i] & CHILD_MASK;
+        } else {
+            for (uint32_t i = node; i <= end; i++)
+                if ((kwg[i] & CHILD_MASK) && !index[kwg[i] & CHILD_MASK]) stack[top++] = kwg[i] & CHILD_MASK;
+        }
+    }
+    free(stack);
+    start = 1;
+    for (size_t i = 1; i < n; i++) { /* nodes the root does not reach (none in a built graph) */
+        if (start && !index[i]) {
+            index[i] = (uint32_t)pos;
+            uint32_t end = (uint32_t)i;
+            while (!(kwg[end] & END_BIT)) end++;
+            pos += 1 + (end - i + 1);
+        }
+        start = (kwg[i] & END_BIT) != 0;
+    }
+    size_t size = n + 1 + nodes;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(size * 4));
     if (!out) {
+        free(index);
         PyBuffer_Release(&kwg_b);
         return NULL;
     }
-    uint32_t *masks = (uint32_t *)PyBytes_AS_STRING(out);
-    size_t start = 1;
-    uint32_t mask = 0;
-    masks[0] = 0;
+    uint32_t *graph = (uint32_t *)PyBytes_AS_STRING(out);
+    graph[0] = 0;
+    graph[1] = n ? index[kwg[0] & CHILD_MASK] : 0;
+    size_t header = 0, first = 0;
+    start = 1;
     for (size_t i = 1; i < n; i++) {
-        masks[i] = 0;
-        mask |= 1u << (kwg[i] >> LETTER_SHIFT);
-        if (kwg[i] & END_BIT) {
-            masks[start] = mask;
-            mask = 0;
-            start = i + 1;
+        if (start) {
+            first = i;
+            header = index[i];
+            graph[header] = 0;
         }
+        uint32_t a = kwg[i], child = a & CHILD_MASK;
+        graph[header] |= 1u << (a >> LETTER_SHIFT);
+        graph[header + 1 + (i - first)] = (child ? index[child] : 0) | ((a & ACCEPTS_BIT) ? SEARCH_ACCEPTS : 0);
+        start = (a & END_BIT) != 0;
     }
+    free(index);
     PyBuffer_Release(&kwg_b);
     return out;
 }
@@ -486,9 +550,19 @@ typedef struct {
 
 enum { MODE_ALL = 0, MODE_BEST_SCORE = 1, MODE_BEST_EQUITY = 2, MODE_COUNT = 3 };
 
+/* The best-move search bounds racks holding blanks in two phases, since keeping a blank is worth much
+ * more than any play that spends it cheaply: moves that keep every blank, then moves that play one. */
+enum { PHASE_ALL = 0, PHASE_KEEP = 1, PHASE_PLAY = 2 };
+
 typedef struct {
-    const uint32_t *kwg;
-    const uint32_t *masks;
+    int least, most;      /* the blanks the phase's moves play */
+    int k;                /* the tiles they can play (at most 7) */
+    int values[8];        /* those tiles' scores, highest first */
+    double max_leave[32]; /* the best leave for each number of tiles played */
+} Phase;
+
+typedef struct {
+    const uint32_t *graph; /* see search_graph */
     uint32_t rack_mask;
     int dim, down, mode, bingo_tiles, bingo_bonus;
     const int8_t *scores;
@@ -503,6 +577,7 @@ typedef struct {
     const uint8_t *lmul, *wmul;
     const double *vowel_penalty; /* NULL unless the board is empty */
     const uint8_t *caps;         /* per square: the best real rack tile its cross-check allows */
+    Phase phases[3];
     /* bingo feasibility: the anagram key set, the rack's real tiles' key, and a memo by through-tile key */
     const uint64_t *anagrams;
     size_t anagram_mask;
@@ -512,8 +587,8 @@ typedef struct {
     int nleaves, have_subracks;
     uint8_t sub_played[256], sub_blanks[256];
     uint64_t sub_key[256];
-    double refined[27][8];
-    uint8_t have_refined[27];
+    double refined[3][27][8];
+    uint8_t have_refined[3][27];
     int line, anchor, last_anchor;
     uint8_t strip[MAX_DIM];
     /* output */
@@ -614,20 +689,20 @@ static void gen(Gen *g, int pos, uint32_t node, int left, int ms, int wm, int ct
 static void go_on(Gen *g, int pos, uint32_t arc, int left, int ms, int wm, int ct, int nt, int leave) {
     const uint8_t *row = g->tiles + g->line * g->dim;
     int dim = g->dim;
-    uint32_t child = arc & CHILD_MASK;
+    uint32_t child = arc & SEARCH_CHILD;
     if (pos <= g->anchor) {
         int clear_left = pos == 0 || !row[pos - 1];
         int clear_right = g->anchor == dim - 1 || !row[g->anchor + 1];
-        if ((arc & ACCEPTS_BIT) && clear_left && clear_right) record(g, pos, g->anchor, ms, wm, ct, nt, leave);
+        if ((arc & SEARCH_ACCEPTS) && clear_left && clear_right) record(g, pos, g->anchor, ms, wm, ct, nt, leave);
         if (!child) return;
         if (pos > 0 && pos - 1 != g->last_anchor) gen(g, pos - 1, child, pos - 1, ms, wm, ct, nt, leave);
-        if (clear_left && g->anchor < dim - 1 && (g->masks[child] & 1)) {
-            uint32_t sep = g->kwg[child]; /* the separator sorts first */
-            if (sep & CHILD_MASK) gen(g, g->anchor + 1, sep & CHILD_MASK, pos, ms, wm, ct, nt, leave);
+        if (clear_left && g->anchor < dim - 1 && (g->graph[child] & 1)) {
+            uint32_t sep = g->graph[child + 1]; /* the separator sorts first */
+            if (sep & SEARCH_CHILD) gen(g, g->anchor + 1, sep & SEARCH_CHILD, pos, ms, wm, ct, nt, leave);
         }
     } else {
         int clear_right = pos == dim - 1 || !row[pos + 1];
-        if ((arc & ACCEPTS_BIT) && clear_right) record(g, left, pos, ms, wm, ct, nt, leave);
+        if ((arc & SEARCH_ACCEPTS) && clear_right) record(g, left, pos, ms, wm, ct, nt, leave);
         if (child && pos < dim - 1) gen(g, pos + 1, child, left, ms, wm, ct, nt, leave);
     }
 }
@@ -635,11 +710,12 @@ static void go_on(Gen *g, int pos, uint32_t arc, int left, int ms, int wm, int c
 static void gen(Gen *g, int pos, uint32_t node, int left, int ms, int wm, int ct, int nt, int leave) {
     int sq = g->line * g->dim + pos;
     uint8_t tile = g->tiles[sq];
-    uint32_t mask = g->masks[node];
+    uint32_t mask = g->graph[node];
+    const uint32_t *arcs = g->graph + node + 1;
     if (tile) {
         uint32_t x = tile & 31;
         if (!(mask >> x & 1)) return;
-        uint32_t a = g->kwg[node + pop32(mask & ((1u << x) - 1))];
+        uint32_t a = arcs[pop32(mask & ((1u << x) - 1))];
         g->strip[pos] = (uint8_t)(tile | THROUGH);
         go_on(g, pos, a, left, ms + ((tile & BLANK) ? 0 : g->scores[x]), wm, ct, nt, leave);
         return;
@@ -653,7 +729,7 @@ static void gen(Gen *g, int pos, uint32_t node, int left, int ms, int wm, int ct
     while (allowed) {
         uint32_t x = (uint32_t)__builtin_ctz(allowed);
         allowed &= allowed - 1;
-        uint32_t a = g->kwg[node + pop32(mask & ((1u << x) - 1))];
+        uint32_t a = arcs[pop32(mask & ((1u << x) - 1))];
         if (g->rack[x]) {
             int v = g->scores[x] * lm;
             if (!--g->rack[x]) g->rack_mask &= ~(1u << x);
@@ -682,7 +758,7 @@ static void gen(Gen *g, int pos, uint32_t node, int left, int ms, int wm, int ct
  * tiles it runs through (checked for long spans through at most one tile, and for the whole rack). */
 typedef struct {
     double bound;
-    int down, line, anchor, last_anchor;
+    int down, line, anchor, last_anchor, phase;
 } Shadow;
 
 #define NO_BOUND -1e300 /* no placement from this anchor at all */
@@ -733,39 +809,46 @@ static void list_subracks(Gen *g) {
 }
 
 /* For spans through no board tile (letter 0) or exactly one (its letter): the best leave value for each
- * number of tiles played, over the sub-racks that can make a word with it (NO_BOUND: none can). Memoised. */
-static const double *word_leaves(Gen *g, int letter) {
-    double *best = g->refined[letter];
-    if (g->have_refined[letter]) return best;
+ * number of tiles played, over the phase's sub-racks that can make a word with it (NO_BOUND: none can).
+ * Memoised. */
+static const double *word_leaves(Gen *g, int phase, int letter) {
+    const Phase *p = &g->phases[phase];
+    double *best = g->refined[phase][letter];
+    if (g->have_refined[phase][letter]) return best;
     if (!g->have_subracks) list_subracks(g);
     for (int n = 0; n < 8; n++) best[n] = NO_BOUND;
     uint64_t through = letter ? LETTER_KEYS[letter] : 0;
     for (int i = 0; i < g->nleaves; i++) {
         int n = g->sub_played[i];
-        if (n < REFINED_MIN) continue;
+        if (n < REFINED_MIN || g->sub_blanks[i] < p->least || g->sub_blanks[i] > p->most) continue;
         double value = g->leave_values ? g->leave_values[i] : 0;
         if (value <= best[n]) continue;
         if (word_possible(g, g->sub_key[i] + through, g->sub_blanks[i])) best[n] = value;
     }
-    g->have_refined[letter] = 1;
+    g->have_refined[phase][letter] = 1;
     return best;
 }
 
-/* Whether the whole rack with the through tiles of `through` (a key sum) can be a word: a necessary
- * condition for a bingo through two or more board tiles. Memoised per through key. */
-static int bingo_possible(Gen *g, uint64_t through) {
-    int slot = (int)((through ^ (through >> 17)) & 63);
-    if (g->memo[slot] && g->memo_key[slot] == through) return g->memo[slot] - 1;
-    int found = word_possible(g, g->rack_key + through, g->rack[0]);
-    g->memo_key[slot] = through;
+/* Whether all the tiles a phase can play, with the through tiles of `through` (a key sum), can be a word:
+ * a necessary condition for a play of them all (a bingo) through two or more board tiles. Memoised. */
+static int bingo_possible(Gen *g, int phase, uint64_t through) {
+    uint64_t key = through + (uint64_t)phase * 0x9E3779B97F4A7C15ull;
+    int slot = (int)((key ^ (key >> 17)) & 63);
+    if (g->memo[slot] && g->memo_key[slot] == key) return g->memo[slot] - 1;
+    int found = word_possible(g, g->rack_key + through, g->phases[phase].most);
+    g->memo_key[slot] = key;
     g->memo[slot] = (uint8_t)(found + 1);
     return found;
 }
 
-static double shadow_bound(Gen *g, const int *values, int k, const double *max_leave) {
+static double shadow_bound(Gen *g, int phase, int by_equity) {
+    const Phase *p = &g->phases[phase];
+    const int *values = p->values;
+    const double *max_leave = by_equity ? p->max_leave : NULL;
+    int k = p->k;
     int dim = g->dim, base = g->line * dim, a = g->anchor;
     const uint8_t *row = g->tiles + base;
-    uint32_t letters = g->rack[0] ? ALL_LETTERS : g->rack_mask;
+    uint32_t letters = p->most ? ALL_LETTERS : g->rack_mask;
     if (!(g->checks[base + a] & letters)) return NO_BOUND;
     int lsq[8], rsq[8], lthr[8], rthr[8], lcount[8], rcount[8], lletter[8], rletter[8];
     uint64_t lkey[8], rkey[8], key = 0; /* the through tiles' anagram key, left and right of the anchor */
@@ -799,10 +882,10 @@ static double shadow_bound(Gen *g, const int *values, int k, const double *max_l
             int n = 1 + j + rr, through = lcount[j] + rcount[rr];
             double leave_bound = max_leave ? max_leave[n] : 0;
             if (checked && n >= REFINED_MIN && through <= 1) {
-                leave_bound = word_leaves(g, through ? (lcount[j] ? lletter[j] : rletter[rr]) : 0)[n];
+                leave_bound = word_leaves(g, phase, through ? (lcount[j] ? lletter[j] : rletter[rr]) : 0)[n];
                 if (leave_bound == NO_BOUND) continue;
                 if (!max_leave) leave_bound = 0;
-            } else if (checked && n == k && !bingo_possible(g, lkey[j] + rkey[rr])) {
+            } else if (checked && n == k && !bingo_possible(g, phase, lkey[j] + rkey[rr])) {
                 continue;
             }
             int sq[8];
@@ -836,23 +919,21 @@ static double shadow_bound(Gen *g, const int *values, int k, const double *max_l
     return best;
 }
 
-/* generate(kwg, masks, tiles, dim, checks, cscores, lmul2, wmul2, scores, rack, strides, leave_values,
+/* generate(graph, tiles, dim, checks, cscores, lmul2, wmul2, scores, rack, strides, leave_values,
  *          vowel_penalty2 or b"", mode, bingo_tiles, bingo_bonus, symmetric, anagrams or b"")
  *   -> bytes of MoveRec (or an int count)
  * lmul2/wmul2/vowel_penalty2 hold the layout row-major then transposed; anagrams (anagram_keys of the
  * words of 2+ letters) tightens the best-move bounds: spans whose sub-racks make no word are skipped. */
 static PyObject *generate(PyObject *self, PyObject *args) {
-    Py_buffer masks_b, kwg_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, rack_b, stride_b, leave_b, vowel_b,
-        anagram_b;
+    Py_buffer graph_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, rack_b, stride_b, leave_b, vowel_b, anagram_b;
     int dim, mode, bingo_tiles, bingo_bonus, symmetric;
-    if (!PyArg_ParseTuple(args, "y*y*y*iy*y*y*y*y*y*y*y*y*iiipy*", &kwg_b, &masks_b, &tiles_b, &dim, &checks_b,
+    if (!PyArg_ParseTuple(args, "y*y*iy*y*y*y*y*y*y*y*y*iiipy*", &graph_b, &tiles_b, &dim, &checks_b,
                           &cscores_b, &lmul_b, &wmul_b, &scores_b, &rack_b, &stride_b, &leave_b, &vowel_b, &mode,
                           &bingo_tiles, &bingo_bonus, &symmetric, &anagram_b))
         return NULL;
     Gen g;
     memset(&g, 0, sizeof g);
-    g.kwg = kwg_b.buf;
-    g.masks = masks_b.buf;
+    g.graph = graph_b.buf;
     g.dim = dim;
     g.mode = mode;
     g.bingo_tiles = bingo_tiles;
@@ -885,37 +966,52 @@ static PyObject *generate(PyObject *self, PyObject *args) {
             transposed[c * dim + r] = tiles[r * dim + c];
             if (tiles[r * dim + c]) empty = 0;
         }
-    uint32_t root = ((const uint32_t *)kwg_b.buf)[0] & CHILD_MASK;
+    uint32_t root = graph_b.len >= 8 ? g.graph[1] : 0;
     const double *vowel = vowel_b.len ? (const double *)vowel_b.buf : NULL;
-    int values[32], k = 0;
-    for (int x = 1; x <= 26; x++)
-        for (int i = 0; i < g.rack[x]; i++) values[k++] = g.scores[x];
-    for (int i = 0; i < g.rack[0]; i++) values[k++] = 0;
-    for (int i = 1; i < k; i++)
-        for (int m = i; m > 0 && values[m] > values[m - 1]; m--) {
-            int t = values[m];
-            values[m] = values[m - 1];
-            values[m - 1] = t;
-        }
-    if (k > 7) k = 7; /* a bound over the first 7 would be wrong with bigger racks: never prune then */
-    /* the best leave adjustment for each number of tiles played */
-    double max_leave[32];
-    for (int n = 0; n < 32; n++) max_leave[n] = NO_BOUND;
+    /* the phases: one for racks without a blank or by score, else keeping the blanks then playing one */
+    int nphases = (mode == MODE_BEST_EQUITY && g.rack[0]) ? 3 : 1;
+    for (int ph = nphases == 3 ? PHASE_KEEP : PHASE_ALL; ph < nphases; ph++) {
+        Phase *p = &g.phases[ph];
+        p->least = ph == PHASE_PLAY ? 1 : 0;
+        p->most = ph == PHASE_KEEP ? 0 : g.rack[0];
+        int values[32], k = 0;
+        for (int x = 1; x <= 26; x++)
+            for (int i = 0; i < g.rack[x]; i++) values[k++] = g.scores[x];
+        for (int i = 0; i < p->most; i++) values[k++] = 0;
+        for (int i = 1; i < k; i++)
+            for (int m = i; m > 0 && values[m] > values[m - 1]; m--) {
+                int t = values[m];
+                values[m] = values[m - 1];
+                values[m - 1] = t;
+            }
+        p->k = k > 7 ? 7 : k; /* a bound over the first 7 would be wrong with bigger racks: never prune then */
+        memcpy(p->values, values, sizeof p->values);
+        for (int n = 0; n < 32; n++) p->max_leave[n] = NO_BOUND;
+    }
     int held[27], nheld = 0;
     for (int x = 0; x < 27; x++)
         if (g.stride[x]) held[nheld++] = x;
     for (Py_ssize_t i = 0; i < (Py_ssize_t)(leave_b.len / sizeof(double)); i++) {
-        int kept = 0;
-        for (int h = 0; h < nheld; h++) kept += (int)((i / g.stride[held[h]]) % (g.rack[held[h]] + 1));
-        int played = g.rack_size - kept;
-        if (played >= 0 && played < 32 && g.leave_values[i] > max_leave[played]) max_leave[played] = g.leave_values[i];
+        int kept = 0, blanks_kept = 0;
+        for (int h = 0; h < nheld; h++) {
+            int count = (int)((i / g.stride[held[h]]) % (g.rack[held[h]] + 1));
+            kept += count;
+            if (!held[h]) blanks_kept = count;
+        }
+        int played = g.rack_size - kept, blanks = g.rack[0] - blanks_kept;
+        for (int ph = 0; ph < 3; ph++) {
+            Phase *p = &g.phases[ph];
+            if (played >= 0 && played < 32 && blanks >= p->least && blanks <= p->most &&
+                g.leave_values[i] > p->max_leave[played])
+                p->max_leave[played] = g.leave_values[i];
+        }
     }
     int pruning = (mode == MODE_BEST_SCORE || mode == MODE_BEST_EQUITY) && g.rack_size <= 7;
     Shadow *shadows = NULL;
     size_t nshadows = 0;
     uint8_t caps[2 * MAX_DIM * MAX_DIM];
     if (pruning) {
-        shadows = malloc(2 * (size_t)nn * sizeof(Shadow));
+        shadows = malloc(4 * (size_t)nn * sizeof(Shadow));
         if (!shadows) pruning = 0;
         const uint32_t *all_checks = checks_b.buf;
         for (int i = 0; i < 2 * nn; i++) {
@@ -957,14 +1053,17 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                 if (!anchor) continue;
                 g.anchor = pos;
                 if (pruning) {
-                    double bound = shadow_bound(&g, values, k, mode == MODE_BEST_EQUITY ? max_leave : NULL);
-                    if (bound > NO_BOUND) { /* equities can be negative: in the end-game every leave costs */
-                        Shadow *sh = &shadows[nshadows++];
-                        sh->bound = bound;
-                        sh->down = d;
-                        sh->line = line;
-                        sh->anchor = pos;
-                        sh->last_anchor = g.last_anchor;
+                    for (int ph = nphases == 3 ? PHASE_KEEP : PHASE_ALL; ph < nphases; ph++) {
+                        double bound = shadow_bound(&g, ph, mode == MODE_BEST_EQUITY);
+                        if (bound > NO_BOUND) { /* equities can be negative: in the end-game every leave costs */
+                            Shadow *sh = &shadows[nshadows++];
+                            sh->bound = bound;
+                            sh->down = d;
+                            sh->line = line;
+                            sh->anchor = pos;
+                            sh->last_anchor = g.last_anchor;
+                            sh->phase = ph;
+                        }
                     }
                 } else {
                     gen(&g, pos, root, pos, 0, 1, 0, 0, leave);
@@ -992,7 +1091,16 @@ static PyObject *generate(PyObject *self, PyObject *args) {
             g.line = sh->line;
             g.anchor = sh->anchor;
             g.last_anchor = sh->last_anchor;
-            gen(&g, sh->anchor, root, sh->anchor, 0, 1, 0, 0, leave);
+            if (sh->phase == PHASE_KEEP) { /* the blanks stay on the rack (and in the leave index) */
+                int blanks = g.rack[0];
+                g.rack[0] = 0;
+                g.rack_size -= blanks;
+                gen(&g, sh->anchor, root, sh->anchor, 0, 1, 0, 0, leave);
+                g.rack[0] = (uint8_t)blanks;
+                g.rack_size += blanks;
+            } else {
+                gen(&g, sh->anchor, root, sh->anchor, 0, 1, 0, 0, leave);
+            }
         }
         free(shadows);
     }
@@ -1007,8 +1115,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         result = PyBytes_FromStringAndSize((const char *)&g.best, g.have_best ? (Py_ssize_t)sizeof(MoveRec) : 0);
     }
     free(g.out);
-    PyBuffer_Release(&kwg_b);
-    PyBuffer_Release(&masks_b);
+    PyBuffer_Release(&graph_b);
     PyBuffer_Release(&tiles_b);
     PyBuffer_Release(&checks_b);
     PyBuffer_Release(&cscores_b);
@@ -1109,7 +1216,7 @@ static PyMethodDef methods[] = {
     {"leave_table", leave_table, METH_VARARGS, "Strides and values of every leave of a rack (additive model)."},
     {"build_gaddag", build_gaddag, METH_VARARGS, "Build the packed GADDAG of newline-separated words."},
     {"update_checks", update_checks, METH_VARARGS, "Recompute cross-checks and cross scores of lines."},
-    {"node_masks", node_masks, METH_VARARGS, "The letter bitset of every node of a packed GADDAG."},
+    {"search_graph", search_graph, METH_VARARGS, "The GADDAG relaid for move generation (node sets beside arcs)."},
     {"anagram_keys", anagram_keys, METH_VARARGS, "The anagram key set of the words of at least lo letters."},
     {"generate", generate, METH_VARARGS, "Generate tile placements (all, best, or a count)."},
     {NULL, NULL, 0, NULL},

@@ -14,11 +14,10 @@ def update_checks(
     cols: Buffer,
     /,
 ) -> None: ...
-def node_masks(kwg: Buffer, /) -> bytes: ...
+def search_graph(kwg: Buffer, /) -> bytes: ...
 def anagram_keys(kwg: Buffer, shortest: int, /) -> bytes: ...
 def generate(
-    kwg: Buffer,
-    masks: Buffer,
+    graph: Buffer,
     tiles: Buffer,
     dim: int,
     checks: Buffer,

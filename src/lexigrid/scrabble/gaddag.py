@@ -29,9 +29,9 @@ class Gaddag:
     _anagram_sets: dict[int, bytes] = field(default_factory=dict, repr=False, compare=False)
 
     @cached_property
-    def masks(self) -> bytes:
-        """For each node's first arc index, the bitset of the letters leaving the node."""
-        return _engine.node_masks(self.arcs)
+    def search_graph(self) -> bytes:
+        """The graph relaid for move generation: each node's letter set just before its arcs."""
+        return _engine.search_graph(self.arcs)
 
     def anagram_keys(self, shortest: int) -> bytes:
         """The letter-multiset keys of every word of `shortest` or more letters (bingo checks), memoised."""

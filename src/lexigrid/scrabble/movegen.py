@@ -312,8 +312,7 @@ class Engine:
             key = self._leave_key(position)
         strides, leave_values = self._leave_table(key)
         result: bytes | int = _engine.generate(
-            self.gaddag.arcs,
-            self.gaddag.masks,
+            self.gaddag.search_graph,
             board.tiles,
             board.dim,
             checks.checks,
