@@ -372,9 +372,6 @@ static PyObject *update_checks(PyObject *self, PyObject *args) {
  * empty node (index 0: no child) and graph[1] the root's index. */
 #define SEARCH_ACCEPTS 0x80000000u
 #define SEARCH_CHILD 0x7FFFFFFFu
-#ifndef LAYOUT
-#define LAYOUT 1
-#endif
 
 static PyObject *search_graph(PyObject *self, PyObject *args) {
     Py_buffer kwg_b;
@@ -399,24 +396,30 @@ static PyObject *search_graph(PyObject *self, PyObject *args) {
         PyBuffer_Release(&kwg_b);
         return PyErr_NoMemory();
     }
-    size_t pos = 2, top = 0, head = 0;
+    size_t pos = 2, top = 0;
     if (n && (kwg[0] & CHILD_MASK)) stack[top++] = kwg[0] & CHILD_MASK;
-    while (LAYOUT == 1 ? top > 0 : head < top) {
-        uint32_t node = LAYOUT == 1 ? stack[--top] : stack[head++];
+    int corrupt = !n || !(kwg[n - 1] & END_BIT);
+    while (top > 0 && !corrupt) {
+        uint32_t node = stack[--top];
+        if (node >= n) {
+            corrupt = 1;
+            break;
+        }
         if (index[node]) continue;
         index[node] = (uint32_t)pos;
         uint32_t end = node;
         while (!(kwg[end] & END_BIT)) end++;
         pos += 1 + (end - node + 1);
-        if (LAYOUT == 1) {
-            for (uint32_t i = end + 1; i-- > node;) /* the first letter's child on top */
-                if ((kwg[i] & CHILD_MASK) && !index[kwg[i] & CHILD_MASK]) stack[top++] = kwg[i] & CHILD_MASK;
-        } else {
-            for (uint32_t i = node; i <= end; i++)
-                if ((kwg[i] & CHILD_MASK) && !index[kwg[i] & CHILD_MASK]) stack[top++] = kwg[i] & CHILD_MASK;
-        }
+        for (uint32_t i = end + 1; i-- > node;) /* the first letter's child on top */
+            if ((kwg[i] & CHILD_MASK) && !index[kwg[i] & CHILD_MASK]) stack[top++] = kwg[i] & CHILD_MASK;
     }
     free(stack);
+    if (corrupt) {
+        free(index);
+        PyBuffer_Release(&kwg_b);
+        PyErr_SetString(PyExc_ValueError, "not a packed GADDAG");
+        return NULL;
+    }
     start = 1;
     for (size_t i = 1; i < n; i++) { /* nodes the root does not reach (none in a built graph) */
         if (start && !index[i]) {
