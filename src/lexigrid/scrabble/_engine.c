@@ -247,11 +247,8 @@ nomem:
 /* ------------------------------------------------------------------------------------------------ */
 /* Cross-checks: which letters may go on an empty square given the tiles beside it across the line.  */
 
-/* Bits set in x, without a libgcc call when the target has no popcount instruction. */
+/* Bits set in x, without a libgcc call; gcc compiles it to the popcnt instruction where that is allowed. */
 static inline uint32_t pop32(uint32_t x) {
-#ifdef USE_POPCNT
-    return (uint32_t)__builtin_popcount(x);
-#endif
     x = x - ((x >> 1) & 0x55555555u);
     x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
     x = (x + (x >> 4)) & 0x0F0F0F0Fu;
@@ -593,6 +590,7 @@ typedef struct {
     double refined[3][27][8];
     uint8_t have_refined[3][27];
     int line, anchor, last_anchor;
+    int left, nt, leave; /* the word's left end, tiles played and leave index so far (see go_on) */
     uint8_t strip[MAX_DIM];
     /* output */
     MoveRec *out;
@@ -687,30 +685,49 @@ static void record(Gen *g, int left, int right, int ms, int wm, int ct, int nt, 
     memcpy(m->letters, g->strip + left, (size_t)(right - left + 1));
 }
 
-static void gen(Gen *g, int pos, uint32_t node, int left, int ms, int wm, int ct, int nt, int leave);
+/* The search is compiled twice where the platform can pick a version at load time: with the popcnt
+ * instruction (which the arc lookup's bit count becomes) and without. */
+#if defined(__x86_64__) && defined(__GLIBC__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define SEARCH_CLONES __attribute__((target_clones("popcnt", "default")))
+#endif
+#endif
+#ifndef SEARCH_CLONES
+#define SEARCH_CLONES
+#endif
 
-static void go_on(Gen *g, int pos, uint32_t arc, int left, int ms, int wm, int ct, int nt, int leave) {
+SEARCH_CLONES static void gen(Gen *g, int pos, uint32_t node, int ms, int wm, int ct);
+
+/* Go on from square `pos` along `arc`: record a word that ends here, extend leftwards, or cross the
+ * separator to extend rightwards from the anchor. The tiles played, the leave index and the word's left
+ * end live in g (restored by the caller); the scores travel as arguments. */
+static inline __attribute__((always_inline)) void go_on(Gen *g, int pos, uint32_t arc, int ms, int wm, int ct) {
     const uint8_t *row = g->tiles + g->line * g->dim;
     int dim = g->dim;
     uint32_t child = arc & SEARCH_CHILD;
     if (pos <= g->anchor) {
         int clear_left = pos == 0 || !row[pos - 1];
         int clear_right = g->anchor == dim - 1 || !row[g->anchor + 1];
-        if ((arc & SEARCH_ACCEPTS) && clear_left && clear_right) record(g, pos, g->anchor, ms, wm, ct, nt, leave);
+        if ((arc & SEARCH_ACCEPTS) && clear_left && clear_right) record(g, pos, g->anchor, ms, wm, ct, g->nt, g->leave);
         if (!child) return;
-        if (pos > 0 && pos - 1 != g->last_anchor) gen(g, pos - 1, child, pos - 1, ms, wm, ct, nt, leave);
+        if (pos > 0 && pos - 1 != g->last_anchor) gen(g, pos - 1, child, ms, wm, ct);
         if (clear_left && g->anchor < dim - 1 && (g->graph[child] & 1)) {
             uint32_t sep = g->graph[child + 1]; /* the separator sorts first */
-            if (sep & SEARCH_CHILD) gen(g, g->anchor + 1, sep & SEARCH_CHILD, pos, ms, wm, ct, nt, leave);
+            if (sep & SEARCH_CHILD) {
+                int left = g->left;
+                g->left = pos;
+                gen(g, g->anchor + 1, sep & SEARCH_CHILD, ms, wm, ct);
+                g->left = left;
+            }
         }
     } else {
         int clear_right = pos == dim - 1 || !row[pos + 1];
-        if ((arc & SEARCH_ACCEPTS) && clear_right) record(g, left, pos, ms, wm, ct, nt, leave);
-        if (child && pos < dim - 1) gen(g, pos + 1, child, left, ms, wm, ct, nt, leave);
+        if ((arc & SEARCH_ACCEPTS) && clear_right) record(g, g->left, pos, ms, wm, ct, g->nt, g->leave);
+        if (child && pos < dim - 1) gen(g, pos + 1, child, ms, wm, ct);
     }
 }
 
-static void gen(Gen *g, int pos, uint32_t node, int left, int ms, int wm, int ct, int nt, int leave) {
+SEARCH_CLONES static void gen(Gen *g, int pos, uint32_t node, int ms, int wm, int ct) {
     int sq = g->line * g->dim + pos;
     uint8_t tile = g->tiles[sq];
     uint32_t mask = g->graph[node];
@@ -720,7 +737,7 @@ static void gen(Gen *g, int pos, uint32_t node, int left, int ms, int wm, int ct
         if (!(mask >> x & 1)) return;
         uint32_t a = arcs[pop32(mask & ((1u << x) - 1))];
         g->strip[pos] = (uint8_t)(tile | THROUGH);
-        go_on(g, pos, a, left, ms + ((tile & BLANK) ? 0 : g->scores[x]), wm, ct, nt, leave);
+        go_on(g, pos, a, ms + ((tile & BLANK) ? 0 : g->scores[x]), wm, ct);
         return;
     }
     if (!g->rack_size) return;
@@ -729,6 +746,8 @@ static void gen(Gen *g, int pos, uint32_t node, int left, int ms, int wm, int ct
     if (!allowed) return;
     int lm = g->lmul[sq], w = g->wmul[sq];
     int32_t cs = g->cscores[sq];
+    g->nt++;
+    g->rack_size--;
     while (allowed) {
         uint32_t x = (uint32_t)__builtin_ctz(allowed);
         allowed &= allowed - 1;
@@ -736,22 +755,24 @@ static void gen(Gen *g, int pos, uint32_t node, int left, int ms, int wm, int ct
         if (g->rack[x]) {
             int v = g->scores[x] * lm;
             if (!--g->rack[x]) g->rack_mask &= ~(1u << x);
-            g->rack_size--;
+            g->leave -= g->stride[x];
             g->strip[pos] = (uint8_t)x;
-            go_on(g, pos, a, left, ms + v, wm * w, cs >= 0 ? ct + (cs + v) * w : ct, nt + 1, leave - g->stride[x]);
+            go_on(g, pos, a, ms + v, wm * w, cs >= 0 ? ct + (cs + v) * w : ct);
+            g->leave += g->stride[x];
             g->rack[x]++;
             g->rack_mask |= 1u << x;
-            g->rack_size++;
         }
         if (g->rack[0]) {
             g->rack[0]--;
-            g->rack_size--;
+            g->leave -= g->stride[0];
             g->strip[pos] = (uint8_t)(x | BLANK);
-            go_on(g, pos, a, left, ms, wm * w, cs >= 0 ? ct + cs * w : ct, nt + 1, leave - g->stride[0]);
+            go_on(g, pos, a, ms, wm * w, cs >= 0 ? ct + cs * w : ct);
+            g->leave += g->stride[0];
             g->rack[0]++;
-            g->rack_size++;
         }
     }
+    g->nt--;
+    g->rack_size++;
 }
 
 /* An upper bound on the score (or equity) of any placement generated from the current anchor (the
@@ -1069,7 +1090,8 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                         }
                     }
                 } else {
-                    gen(&g, pos, root, pos, 0, 1, 0, 0, leave);
+                    g.left = pos, g.nt = 0, g.leave = leave;
+                    gen(&g, pos, root, 0, 1, 0);
                 }
                 g.last_anchor = pos;
             }
@@ -1098,11 +1120,13 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                 int blanks = g.rack[0];
                 g.rack[0] = 0;
                 g.rack_size -= blanks;
-                gen(&g, sh->anchor, root, sh->anchor, 0, 1, 0, 0, leave);
+                g.left = sh->anchor, g.nt = 0, g.leave = leave;
+                gen(&g, sh->anchor, root, 0, 1, 0);
                 g.rack[0] = (uint8_t)blanks;
                 g.rack_size += blanks;
             } else {
-                gen(&g, sh->anchor, root, sh->anchor, 0, 1, 0, 0, leave);
+                g.left = sh->anchor, g.nt = 0, g.leave = leave;
+                gen(&g, sh->anchor, root, 0, 1, 0);
             }
         }
         free(shadows);
