@@ -18,6 +18,8 @@
 #define ACCEPTS_BIT 0x800000u
 #define LETTER_SHIFT 24
 #define ALL_LETTERS 0x7FFFFFEu
+#define SEARCH_ACCEPTS 0x80000000u /* the search graph's arcs (see search_graph) */
+#define SEARCH_CHILD 0x7FFFFFFFu
 #define MAX_DIM 32
 #define THROUGH 0x40
 #define BLANK 0x20
@@ -69,7 +71,7 @@ static int registry_grow(Builder *b);
 /* The index of a node equal to `t` (registering it when new); 0 for a node without arcs. */
 static int64_t finalize(Builder *b, TempNode *t) {
     if (t->n == 0) return 0;
-    uint32_t tmp[28];
+    uint32_t tmp[28] = {0};
     for (int i = 0; i < t->n; i++) tmp[i] = t->arcs[i];
     tmp[t->n - 1] |= END_BIT;
     uint64_t h = hash_arcs(tmp, t->n);
@@ -255,47 +257,34 @@ static inline uint32_t pop32(uint32_t x) {
     return (x * 0x01010101u) >> 24;
 }
 
-static inline uint32_t find_arc(const uint32_t *kwg, uint32_t node, uint32_t letter) {
-    if (!node) return 0;
-    for (uint32_t i = node;; i++) {
-        uint32_t a = kwg[i];
-        if ((a >> LETTER_SHIFT) == letter) return a;
-        if (a & END_BIT) return 0;
-    }
+/* The arc for `letter` leaving `node` of the search graph (see search_graph), or 0. */
+static inline uint32_t next_arc(const uint32_t *graph, uint32_t node, uint32_t letter) {
+    uint32_t mask = graph[node];
+    if (!(mask >> letter & 1)) return 0;
+    return graph[node + 1 + pop32(mask & ((1u << letter) - 1))];
 }
 
-/* Letters x such that prefix + x + suffix is a word; prefix/suffix hold letter codes 1..26. */
-static uint32_t check_set(const uint32_t *kwg, const uint8_t *prefix, int np, const uint8_t *suffix, int ns) {
-    uint32_t node = kwg[0] & CHILD_MASK;
-    for (int i = ns - 1; i >= 0 && node; i--) {
-        uint32_t a = find_arc(kwg, node, suffix[i]);
-        node = a ? (a & CHILD_MASK) : 0;
+/* Letters x such that prefix + x + suffix is a word (read as its full reversal, which needs no
+ * separator); prefix/suffix hold letter codes 1..26. */
+static uint32_t check_set(const uint32_t *graph, const uint8_t *prefix, int np, const uint8_t *suffix, int ns) {
+    uint32_t node = graph[1];
+    for (int i = ns - 1; i >= 0; i--) {
+        uint32_t a = next_arc(graph, node, suffix[i]);
         if (!a) return 0;
+        node = a & SEARCH_CHILD;
     }
-    if (!node) return 0;
-    uint32_t set = 0;
-    for (uint32_t i = node;; i++) {
-        uint32_t a = kwg[i];
-        uint32_t x = a >> LETTER_SHIFT;
-        if (x) {
-            uint32_t cur = a;
-            int ok = 1;
-            for (int j = np - 1; j >= 0; j--) {
-                cur = find_arc(kwg, cur & CHILD_MASK, prefix[j]);
-                if (!cur) {
-                    ok = 0;
-                    break;
-                }
-            }
-            if (ok && (cur & ACCEPTS_BIT)) set |= 1u << x;
-        }
-        if (a & END_BIT) break;
+    uint32_t letters = graph[node] & ALL_LETTERS, set = 0;
+    const uint32_t *arcs = graph + node + 1 + (graph[node] & 1); /* past the separator's arc */
+    for (uint32_t rest = letters; rest; rest &= rest - 1) {
+        uint32_t x = (uint32_t)__builtin_ctz(rest), cur = *arcs++;
+        for (int j = np - 1; j >= 0 && cur; j--) cur = next_arc(graph, cur & SEARCH_CHILD, prefix[j]);
+        if (cur & SEARCH_ACCEPTS) set |= 1u << x;
     }
     return set;
 }
 
 /* Fill checks/cscores for one line of `dim` squares (stride `step` in the output arrays). */
-static void line_checks(const uint32_t *kwg, const uint8_t *line, int dim, const int8_t *scores,
+static void line_checks(const uint32_t *graph, const uint8_t *line, int dim, const int8_t *scores,
                         uint32_t *checks, int32_t *cscores, int step) {
     for (int i = 0; i < dim; i++) {
         if (line[i]) {
@@ -321,21 +310,21 @@ static void line_checks(const uint32_t *kwg, const uint8_t *line, int dim, const
             suffix[ns++] = line[j] & 31;
             sum += (line[j] & BLANK) ? 0 : scores[line[j] & 31];
         }
-        checks[i * step] = check_set(kwg, prefix, np, suffix, ns);
+        checks[i * step] = check_set(graph, prefix, np, suffix, ns);
         cscores[i * step] = sum;
     }
 }
 
-/* update_checks(kwg, tiles, dim, scores, checks, cscores, rows, cols): recompute the given lines.
+/* update_checks(graph, tiles, dim, scores, checks, cscores, rows, cols): recompute the given lines.
  * checks/cscores hold 2*dim*dim entries: [0, dim*dim) for across play (set by the column, row-major),
  * [dim*dim, 2*dim*dim) for down play (set by the row, stored transposed: index c*dim + r). */
 static PyObject *update_checks(PyObject *self, PyObject *args) {
-    Py_buffer kwg_b, tiles_b, scores_b, checks_b, cscores_b, rows_b, cols_b;
+    Py_buffer graph_b, tiles_b, scores_b, checks_b, cscores_b, rows_b, cols_b;
     int dim;
-    if (!PyArg_ParseTuple(args, "y*y*iy*w*w*y*y*", &kwg_b, &tiles_b, &dim, &scores_b, &checks_b, &cscores_b,
+    if (!PyArg_ParseTuple(args, "y*y*iy*w*w*y*y*", &graph_b, &tiles_b, &dim, &scores_b, &checks_b, &cscores_b,
                           &rows_b, &cols_b))
         return NULL;
-    const uint32_t *kwg = kwg_b.buf;
+    const uint32_t *graph = graph_b.buf;
     const uint8_t *tiles = tiles_b.buf;
     uint32_t *checks = checks_b.buf;
     int32_t *cscores = cscores_b.buf;
@@ -346,14 +335,14 @@ static PyObject *update_checks(PyObject *self, PyObject *args) {
     for (Py_ssize_t k = 0; k < cols_b.len; k++) {
         int c = cols[k];
         for (int r = 0; r < dim; r++) line[r] = tiles[r * dim + c];
-        line_checks(kwg, line, dim, scores, checks + c, cscores + c, dim);
+        line_checks(graph, line, dim, scores, checks + c, cscores + c, dim);
     }
     const uint8_t *rows = rows_b.buf;
     for (Py_ssize_t k = 0; k < rows_b.len; k++) {
         int r = rows[k];
-        line_checks(kwg, tiles + r * dim, dim, scores, checks + nn + r, cscores + nn + r, dim);
+        line_checks(graph, tiles + r * dim, dim, scores, checks + nn + r, cscores + nn + r, dim);
     }
-    PyBuffer_Release(&kwg_b);
+    PyBuffer_Release(&graph_b);
     PyBuffer_Release(&tiles_b);
     PyBuffer_Release(&scores_b);
     PyBuffer_Release(&checks_b);
@@ -367,8 +356,6 @@ static PyObject *update_checks(PyObject *self, PyObject *args) {
  * separator) followed by its arcs in letter order, so a node's set and arcs share a cache line. An arc is
  * the child node's index, with SEARCH_ACCEPTS set when the path so far is a whole entry. graph[0] is the
  * empty node (index 0: no child) and graph[1] the root's index. */
-#define SEARCH_ACCEPTS 0x80000000u
-#define SEARCH_CHILD 0x7FFFFFFFu
 
 static PyObject *search_graph(PyObject *self, PyObject *args) {
     Py_buffer kwg_b;

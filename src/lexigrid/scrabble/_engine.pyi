@@ -4,7 +4,7 @@ from typing_extensions import Buffer
 
 def build_gaddag(words: bytes, /) -> bytes: ...
 def update_checks(
-    kwg: Buffer,
+    graph: Buffer,
     tiles: Buffer,
     dim: int,
     scores: Buffer,

@@ -62,7 +62,7 @@ class CrossChecks(LineListener):
         """Bring the pending lines up to date."""
         if self.pending_rows or self.pending_cols:
             _engine.update_checks(
-                self.gaddag.arcs,
+                self.gaddag.search_graph,
                 self.board.tiles,
                 self.board.dim,
                 self.scores,
@@ -76,36 +76,44 @@ class CrossChecks(LineListener):
         return self
 
 
+def _letter_table(through: str | None) -> bytes:
+    """A bytes.translate table from generated letter codes to tiles (`through` for played-through ones)."""
+    table = bytearray(256)
+    for code in range(256):
+        letter = code & 31
+        if 1 <= letter <= 26:
+            tile = LETTERS[letter - 1].lower() if code & BLANK_FLAG else LETTERS[letter - 1]
+            table[code] = ord(through if through is not None and code & THROUGH_FLAG else tile)
+    return bytes(table)
+
+
+WORD_TABLE, PLAYED_TABLE = _letter_table(None), _letter_table(".")
+
+
+def _move(row: int, col: int, down: int, letters: bytes, score: int, equity: float) -> Move:
+    """A generated placement as a Move: `letters` holds its codes (code | BLANK_FLAG | THROUGH_FLAG)."""
+    word = letters.translate(WORD_TABLE).decode("ascii")
+    played = letters.translate(PLAYED_TABLE).decode("ascii")
+    return Move("place", row, col, bool(down), word, played, score, round(equity, 3))
+
+
 def decode(record: np.void) -> Move:
     """A generated placement as a Move."""
-    word, played = [], []
-    for code in record["letters"][: int(record["length"])]:
-        letter = LETTERS[(int(code) & 31) - 1]
-        tile = letter.lower() if code & BLANK_FLAG else letter
-        word.append(tile)
-        played.append("." if code & THROUGH_FLAG else tile)
-    return Move(
-        "place",
+    letters = record["letters"][: int(record["length"])].tobytes()
+    return _move(
         int(record["row"]),
         int(record["col"]),
-        bool(record["down"]),
-        "".join(word),
-        "".join(played),
+        int(record["down"]),
+        letters,
         int(record["score"]),
-        round(float(record["equity"]), 3),
+        float(record["equity"]),
     )
 
 
 def decode_bytes(data: bytes) -> Move:
     """The first generated placement of `data` as a Move (as `decode`, without numpy)."""
     row, col, down, length, _, _, score, equity, letters = RECORD_STRUCT.unpack_from(data)
-    word, played = [], []
-    for code in letters[:length]:
-        letter = LETTERS[(code & 31) - 1]
-        tile = letter.lower() if code & BLANK_FLAG else letter
-        word.append(tile)
-        played.append("." if code & THROUGH_FLAG else tile)
-    return Move("place", row, col, bool(down), "".join(word), "".join(played), score, round(equity, 3))
+    return _move(row, col, down, letters[:length], score, equity)
 
 
 @dataclass
@@ -192,7 +200,6 @@ class Engine:
         self.tile_scores = bytes([0, *(tiles.scores.get(letter, 0) for letter in LETTERS)])
         self._layouts: dict[int, tuple[bytes, bytes, bytes]] = {}
         self._leave_tables: dict[tuple[bytes, bool, int], tuple[bytes, bytes]] = {}
-        self._best_exchanges: dict[tuple[bytes, bool, int], Move | None] = {}
         self._leave_values: dict[str, float] = {}
         self._exchange_lists: dict[tuple[bytes, bool, int], list[Move]] = {}
         self._copies = 8  # racks of up to 8 tiles (at most 256 leaves) get their leave table compiled
@@ -374,33 +381,23 @@ class Engine:
             moves.append(Move("exchange", word=swapped, equity=round(leave_values[index], 3)))
         return moves
 
-    def _best_exchange(self, position: Position, key: tuple[bytes, bool, int] | None = None) -> Move | None:
-        """The exchange keeping the most valuable leave (read off the leave table), if exchanging is legal."""
-        if not position.can_exchange():
+    def _exchange_peak(self, key: tuple[bytes, bool, int]) -> tuple[int, float] | None:
+        """The leave index and value of the best exchange of a leave key's rack (None: nothing to swap)."""
+        values = np.frombuffer(self._leave_table(key)[1])[:-1]  # the last index keeps the whole rack
+        if not len(values):
             return None
-        if key is None:
-            key = self._leave_key(position)
-        if key in self._best_exchanges:
-            return self._best_exchanges[key]
-        if len(self._best_exchanges) > 4096:
-            self._best_exchanges.clear()
-        found = self._best_exchanges[key] = self._top_exchange(key)
-        return found
+        index = int(values.argmax())
+        return index, float(values[index])
 
-    def _top_exchange(self, key: tuple[bytes, bool, int]) -> Move | None:
-        """The exchange keeping the most valuable leave of a leave key's table."""
-        strides, values = self._leave_table(key)
-        table = array("d")
-        table.frombytes(values)
-        if len(table) < 2:
-            return None
-        index = table.index(max(table[:-1]))  # the last index keeps the whole rack: no exchange
+    def _exchange_move(self, key: tuple[bytes, bool, int], index: int, value: float) -> Move:
+        """The exchange that keeps the leave at `index` of a leave key's table."""
+        strides = self._leave_table(key)[0]
         swapped = []
         for code, count in enumerate(key[0]):
             if count:
                 kept = (index // strides[code]) % (count + 1)
                 swapped.append((BLANK if code == 0 else LETTERS[code - 1]) * (count - kept))
-        return Move("exchange", word="".join(swapped), equity=round(table[index], 3))
+        return Move("exchange", word="".join(swapped), equity=round(value, 3))
 
     def moves(self, position: Position) -> MoveList:
         """Every legal move: the placements, then the exchanges, then the pass."""
@@ -413,10 +410,10 @@ class Engine:
         assert isinstance(found, bytes)
         best = decode_bytes(found) if found else None
         if by == "equity":
-            top = self._best_exchange(position, key)
+            peak = self._exchange_peak(key) if position.can_exchange() else None
             # an exchange wins only on a strictly higher equity (against the placement's exact value)
-            if top is not None and (best is None or top.equity > RECORD_STRUCT.unpack_from(found)[7]):
-                best = top
+            if peak is not None and (best is None or peak[1] > RECORD_STRUCT.unpack_from(found)[7]):
+                best = self._exchange_move(key, *peak)
             if best is None:
                 best = Move("pass", equity=PASS_EQUITY)
         return best
