@@ -565,17 +565,14 @@ typedef struct {
     const double *vowel_penalty; /* NULL unless the board is empty */
     const uint8_t *caps;         /* per square: the best real rack tile its cross-check allows */
     Phase phases[3];
-    /* bingo feasibility: the anagram key set, the rack's real tiles' key, and a memo by through-tile key */
+    /* whole-rack plays: the anagram key set, the rack's real tiles' key, a memo by phase and through key */
     const uint64_t *anagrams;
     size_t anagram_mask;
     uint64_t rack_key;
     uint64_t memo_key[64];
-    uint8_t memo[64]; /* 0 unknown, 1 no bingo, 2 a bingo may exist */
-    int nleaves, have_subracks;
-    uint8_t sub_played[256], sub_blanks[256];
-    uint64_t sub_key[256];
-    double refined[3][27][8];
-    uint8_t have_refined[3][27];
+    uint32_t memo[64]; /* see whole_rack_blanks */
+    uint8_t memo_known[64];
+    uint32_t blank_letters; /* what a blank may stand for in this anchor's search (see Shadow.part) */
     int line, anchor, last_anchor;
     int left, nt, leave; /* the word's left end, tiles played and leave index so far (see go_on) */
     uint8_t strip[MAX_DIM];
@@ -586,10 +583,6 @@ typedef struct {
     MoveRec best;
     int have_best;
 } Gen;
-
-#ifndef REFINED_MIN
-#define REFINED_MIN 5 /* spans of this many tiles or more get their sub-racks' anagrams checked */
-#endif
 
 static const uint32_t VOWELS = (1u << 1) | (1u << 5) | (1u << 9) | (1u << 15) | (1u << 21);
 
@@ -749,7 +742,7 @@ SEARCH_CLONES static void gen(Gen *g, int pos, uint32_t node, int ms, int wm, in
             g->rack[x]++;
             g->rack_mask |= 1u << x;
         }
-        if (g->rack[0]) {
+        if (g->rack[0] && (g->blank_letters >> x & 1)) {
             g->rack[0]--;
             g->leave -= g->stride[0];
             g->strip[pos] = (uint8_t)(x | BLANK);
@@ -765,10 +758,11 @@ SEARCH_CLONES static void gen(Gen *g, int pos, uint32_t node, int ms, int wm, in
 /* An upper bound on the score (or equity) of any placement generated from the current anchor (the
  * "shadow"): for each span of squares reachable from the anchor, the highest rack tiles on the
  * best-weighted squares, plus the best leave for that many tiles played. Ignores which letters fit, except
- * that with the anagram key set a span is skipped when no sub-rack of its size makes a word with the board
- * tiles it runs through (checked for long spans through at most one tile, and for the whole rack). */
+ * that with the anagram key set a span for all the tiles is skipped when they cannot make a word with the
+ * board tiles it runs through: that rules out most bingo bounds, which would otherwise dominate. */
 typedef struct {
-    double bound;
+    double bound, part;    /* part: the bound of the placements keeping some of the tiles searched */
+    uint32_t blank_letters; /* what a blank can stand for in a placement of them all */
     int down, line, anchor, last_anchor, phase;
 } Shadow;
 
@@ -779,80 +773,37 @@ static int cmp_shadow(const void *a, const void *b) {
     return (x < y) - (x > y);
 }
 
-/* Whether the tiles of `key` (a key sum) plus `blanks` blanks can be a word: each blank tries every letter. */
-static int word_possible(const Gen *g, uint64_t key, int blanks) {
-    const uint64_t *t = g->anagrams;
-    size_t mask = g->anagram_mask;
-    if (blanks == 0) return has_key(t, mask, key);
-    if (blanks == 1) {
-        for (int x = 1; x <= 26; x++)
-            if (has_key(t, mask, key + LETTER_KEYS[x])) return 1;
-        return 0;
-    }
-    if (blanks == 2) {
-        for (int x = 1; x <= 26; x++)
-            for (int y = x; y <= 26; y++)
-                if (has_key(t, mask, key + LETTER_KEYS[x] + LETTER_KEYS[y])) return 1;
-        return 0;
-    }
-    return 1;
-}
-
-/* The sub-racks: for every leave index (see leave_table), the tiles played, their key and blanks. */
-static void list_subracks(Gen *g) {
-    int held[27], nheld = 0;
-    for (int x = 0; x < 27; x++)
-        if (g->rack[x]) held[nheld++] = x;
-    for (int i = 0; i < g->nleaves; i++) {
-        int played = 0, blanks = 0;
-        uint64_t key = 0;
-        for (int h = 0; h < nheld; h++) {
-            int x = held[h], kept = (i / g->stride[x]) % (g->rack[x] + 1), out = g->rack[x] - kept;
-            played += out;
-            if (x) key += (uint64_t)out * LETTER_KEYS[x];
-            else blanks = out;
-        }
-        g->sub_played[i] = (uint8_t)played;
-        g->sub_blanks[i] = (uint8_t)blanks;
-        g->sub_key[i] = key;
-    }
-    g->have_subracks = 1;
-}
-
-/* For spans through no board tile (letter 0) or exactly one (its letter): the best leave value for each
- * number of tiles played, over the phase's sub-racks that can make a word with it (NO_BOUND: none can).
- * Memoised. */
-static const double *word_leaves(Gen *g, int phase, int letter) {
-    const Phase *p = &g->phases[phase];
-    double *best = g->refined[phase][letter];
-    if (g->have_refined[phase][letter]) return best;
-    if (!g->have_subracks) list_subracks(g);
-    for (int n = 0; n < 8; n++) best[n] = NO_BOUND;
-    uint64_t through = letter ? LETTER_KEYS[letter] : 0;
-    for (int i = 0; i < g->nleaves; i++) {
-        int n = g->sub_played[i];
-        if (n < REFINED_MIN || g->sub_blanks[i] < p->least || g->sub_blanks[i] > p->most) continue;
-        double value = g->leave_values ? g->leave_values[i] : 0;
-        if (value <= best[n]) continue;
-        if (word_possible(g, g->sub_key[i] + through, g->sub_blanks[i])) best[n] = value;
-    }
-    g->have_refined[phase][letter] = 1;
-    return best;
-}
-
-/* Whether all the tiles a phase can play, with the through tiles of `through` (a key sum), can be a word:
- * a necessary condition for a play of them all (a bingo) through two or more board tiles. Memoised. */
-static int bingo_possible(Gen *g, int phase, uint64_t through) {
+/* For a play of all the tiles a phase can play, with the through tiles of `through` (a key sum): the
+ * letters a blank could stand for so that they make a word (every letter when the phase plays no blank,
+ * none when no word can be made). A necessary condition, memoised per phase and through key. */
+static uint32_t whole_rack_blanks(Gen *g, int phase, uint64_t through) {
     uint64_t key = through + (uint64_t)phase * 0x9E3779B97F4A7C15ull;
     int slot = (int)((key ^ (key >> 17)) & 63);
-    if (g->memo[slot] && g->memo_key[slot] == key) return g->memo[slot] - 1;
-    int found = word_possible(g, g->rack_key + through, g->phases[phase].most);
+    if (g->memo_known[slot] && g->memo_key[slot] == key) return g->memo[slot];
+    const uint64_t *t = g->anagrams;
+    size_t mask = g->anagram_mask;
+    uint64_t word = g->rack_key + through;
+    uint32_t found = 0;
+    int blanks = g->phases[phase].most;
+    if (blanks == 0) {
+        found = has_key(t, mask, word) ? ALL_LETTERS : 0;
+    } else if (blanks == 1) {
+        for (uint32_t x = 1; x <= 26; x++)
+            if (has_key(t, mask, word + LETTER_KEYS[x])) found |= 1u << x;
+    } else if (blanks == 2) {
+        for (uint32_t x = 1; x <= 26; x++)
+            for (uint32_t y = x; y <= 26; y++)
+                if (has_key(t, mask, word + LETTER_KEYS[x] + LETTER_KEYS[y])) found |= (1u << x) | (1u << y);
+    } else {
+        found = ALL_LETTERS;
+    }
     g->memo_key[slot] = key;
-    g->memo[slot] = (uint8_t)(found + 1);
+    g->memo[slot] = found;
+    g->memo_known[slot] = 1;
     return found;
 }
 
-static double shadow_bound(Gen *g, int phase, int by_equity) {
+static double shadow_bound(Gen *g, int phase, int by_equity, double *part, uint32_t *blanks) {
     const Phase *p = &g->phases[phase];
     const int *values = p->values;
     const double *max_leave = by_equity ? p->max_leave : NULL;
@@ -861,43 +812,43 @@ static double shadow_bound(Gen *g, int phase, int by_equity) {
     const uint8_t *row = g->tiles + base;
     uint32_t letters = p->most ? ALL_LETTERS : g->rack_mask;
     if (!(g->checks[base + a] & letters)) return NO_BOUND;
-    int lsq[8], rsq[8], lthr[8], rthr[8], lcount[8], rcount[8], lletter[8], rletter[8];
+    int lsq[8], rsq[8], lthr[8], rthr[8];
     uint64_t lkey[8], rkey[8], key = 0; /* the through tiles' anagram key, left and right of the anchor */
-    int pos = a - 1, thr = 0, nl = 0, nr = 0, count = 0, letter = 0;
-#define THROUGH_TILE(step)                                                                                 \
-    (thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & 31], key += LETTER_KEYS[row[pos] & 31],          \
-     letter = row[pos] & 31, count++, pos += (step))
+    int pos = a - 1, thr = 0, nl = 0, nr = 0;
+#define THROUGH_TILE(step) \
+    (thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & 31], key += LETTER_KEYS[row[pos] & 31], pos += (step))
     while (pos >= 0 && row[pos]) THROUGH_TILE(-1);
-    lthr[0] = thr, lkey[0] = key, lcount[0] = count, lletter[0] = letter;
+    lthr[0] = thr, lkey[0] = key;
     while (nl < k - 1 && pos >= 0 && pos > g->last_anchor && !row[pos] && (g->checks[base + pos] & letters)) {
         lsq[++nl] = pos--;
         while (pos >= 0 && row[pos]) THROUGH_TILE(-1);
-        lthr[nl] = thr, lkey[nl] = key, lcount[nl] = count, lletter[nl] = letter;
+        lthr[nl] = thr, lkey[nl] = key;
     }
-    pos = a + 1, thr = 0, key = 0, count = 0, letter = 0;
+    pos = a + 1, thr = 0, key = 0;
     while (pos < dim && row[pos]) THROUGH_TILE(1);
-    rthr[0] = thr, rkey[0] = key, rcount[0] = count, rletter[0] = letter;
+    rthr[0] = thr, rkey[0] = key;
     while (nr < k - 1 && pos < dim && !row[pos] && (g->checks[base + pos] & letters)) {
         rsq[++nr] = pos++;
         while (pos < dim && row[pos]) THROUGH_TILE(1);
-        rthr[nr] = thr, rkey[nr] = key, rcount[nr] = count, rletter[nr] = letter;
+        rthr[nr] = thr, rkey[nr] = key;
     }
 #undef THROUGH_TILE
     double best = NO_BOUND;
+    *part = NO_BOUND;     /* the bound of the spans that leave some of the phase's tiles unplayed */
+    *blanks = ALL_LETTERS; /* what a blank can stand for in the spans that play them all */
     int checked = g->anagrams != NULL;
+    if (checked) *blanks = 0;
     for (int j = 0; j <= nl; j++) {
         int rmax = k - 1 - j < nr ? k - 1 - j : nr;
         /* by score alone a longer span never bounds lower, so only the longest is needed, unless the
-         * anagram checks may rule it out */
+         * anagram check may rule it out */
         for (int rr = (max_leave || checked) ? 0 : rmax; rr <= rmax; rr++) {
-            int n = 1 + j + rr, through = lcount[j] + rcount[rr];
+            int n = 1 + j + rr;
             double leave_bound = max_leave ? max_leave[n] : 0;
-            if (checked && n >= REFINED_MIN && through <= 1) {
-                leave_bound = word_leaves(g, phase, through ? (lcount[j] ? lletter[j] : rletter[rr]) : 0)[n];
-                if (leave_bound == NO_BOUND) continue;
-                if (!max_leave) leave_bound = 0;
-            } else if (checked && n == k && !bingo_possible(g, phase, lkey[j] + rkey[rr])) {
-                continue;
+            if (checked && n == k) {
+                uint32_t letters = whole_rack_blanks(g, phase, lkey[j] + rkey[rr]);
+                if (!letters) continue;
+                *blanks |= letters;
             }
             int sq[8];
             n = 0;
@@ -925,6 +876,7 @@ static double shadow_bound(Gen *g, int phase, int by_equity) {
             double total = fixed + (paired < capped ? paired : capped) + (n == g->bingo_tiles ? g->bingo_bonus : 0);
             total += leave_bound;
             if (total > best) best = total;
+            if (n < k && total > *part) *part = total;
         }
     }
     return best;
@@ -963,8 +915,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         if (i) g.rack_key += rack[i] * LETTER_KEYS[i];
     }
     size_t anagram_slots = (size_t)anagram_b.len / 8;
-    g.nleaves = (int)(leave_b.len / sizeof(double));
-    if (anagram_slots && !(anagram_slots & (anagram_slots - 1)) && g.nleaves <= 256) { /* as anagram_keys makes */
+    if (anagram_slots && !(anagram_slots & (anagram_slots - 1))) { /* a power of two, as anagram_keys makes */
         g.anagrams = anagram_b.buf;
         g.anagram_mask = anagram_slots - 1;
     }
@@ -981,6 +932,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     const double *vowel = vowel_b.len ? (const double *)vowel_b.buf : NULL;
     /* the phases: one for racks without a blank or by score, else keeping the blanks then playing one */
     int nphases = (mode == MODE_BEST_EQUITY && g.rack[0]) ? 3 : 1;
+    g.blank_letters = ALL_LETTERS;
     for (int ph = nphases == 3 ? PHASE_KEEP : PHASE_ALL; ph < nphases; ph++) {
         Phase *p = &g.phases[ph];
         p->least = ph == PHASE_PLAY ? 1 : 0;
@@ -1065,10 +1017,14 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                 g.anchor = pos;
                 if (pruning) {
                     for (int ph = nphases == 3 ? PHASE_KEEP : PHASE_ALL; ph < nphases; ph++) {
-                        double bound = shadow_bound(&g, ph, mode == MODE_BEST_EQUITY);
+                        double part;
+                        uint32_t blanks;
+                        double bound = shadow_bound(&g, ph, mode == MODE_BEST_EQUITY, &part, &blanks);
                         if (bound > NO_BOUND) { /* equities can be negative: in the end-game every leave costs */
                             Shadow *sh = &shadows[nshadows++];
                             sh->bound = bound;
+                            sh->part = part;
+                            sh->blank_letters = blanks;
                             sh->down = d;
                             sh->line = line;
                             sh->anchor = pos;
@@ -1088,9 +1044,12 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         qsort(shadows, nshadows, sizeof(Shadow), cmp_shadow);
         for (size_t i = 0; i < nshadows; i++) {
             Shadow *sh = &shadows[i];
+            g.blank_letters = ALL_LETTERS;
             if (g.have_best) {
                 double best = mode == MODE_BEST_SCORE ? (double)g.best.score : g.best.equity;
                 if (sh->bound < best) break;
+                /* only a play of every tile can win here: a blank stands for a letter that makes one */
+                if (sh->part < best) g.blank_letters = sh->blank_letters;
             }
             int d = sh->down;
             g.down = d;
