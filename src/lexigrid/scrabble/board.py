@@ -159,6 +159,13 @@ class Rack:
             raise LexigridError(f"rack {tiles!r} has {len(text)} tiles: at most {size_limit}")
         self.counts: Counter[str] = Counter(text)
 
+    @classmethod
+    def of_tiles(cls, tiles: str) -> Rack:
+        """A rack of tiles already known to be valid (a game's own racks): no checks."""
+        rack = cls.__new__(cls)
+        rack.counts = Counter(tiles)
+        return rack
+
     def __len__(self) -> int:
         return sum(self.counts.values())
 

@@ -100,10 +100,9 @@ class GamePosition(Position):
 
     def __init__(self, game: Game, player: int) -> None:
         others = "".join(game.racks[q] for q in range(len(game.seats)) if q != player)
-        opponent = max(len(game.seats) - 1, 1) * game.rules.rack_size
         super().__init__(
             game.board,
-            (Rack(game.racks[player], game.rules.rack_size), Rack(others, opponent)),
+            (Rack.of_tiles(game.racks[player]), Rack.of_tiles(others)),
             (game.scores[player], max(s for q, s in enumerate(game.scores) if q != player)),
             game.zeros,
         )
@@ -451,7 +450,8 @@ class Game:
             self._scoreless()
             self._next()
             return
-        missing = _missing(rack, move.tiles_used)
+        used = move.tiles_used
+        missing = _missing(rack, used)
         if missing:
             raise IllegalMove(f"{move.notation}: {_plural(missing)} not on your rack ({rack})")
         if move.kind == "exchange":
@@ -460,9 +460,9 @@ class Game:
                     f"exchanges need at least {self.rules.rack_size} tiles in the bag; "
                     f"it holds {len(self.bag)}"
                 )
-            kept = _take(rack, move.tiles_used)
-            self.racks[p] = _sorted_tiles(kept + self.bag.exchange(move.tiles_used))
-            self._record(Turn(p, "exchange", rack, f"-{_sorted_tiles(move.tiles_used)}", 0, self.scores[p]))
+            kept = _take(rack, used)
+            self.racks[p] = _sorted_tiles(kept + self.bag.exchange(used))
+            self._record(Turn(p, "exchange", rack, f"-{_sorted_tiles(used)}", 0, self.scores[p]))
             self.pending = None
             self._scoreless()
             self._next()
@@ -477,11 +477,11 @@ class Game:
         self.pending = None
         zeros_before = self.zeros
         self.board.place(move)
-        kept = _take(rack, move.tiles_used)
+        kept = _take(rack, used)
         drawn = self.bag.draw(self.rules.rack_size - len(kept))
         self.racks[p] = _sorted_tiles(kept + drawn)
         self.scores[p] += score
-        bingo = len(move.tiles_used) == self.rules.rack_size
+        bingo = len(used) == self.rules.rack_size
         self._record(Turn(p, "place", rack, _gcg_place(move), score, self.scores[p], move.notation, bingo))
         self.zeros = 0
         if score == 0:
