@@ -372,47 +372,20 @@ static PyObject *search_graph(PyObject *self, PyObject *args) {
         if (start) nodes++;
         start = (kwg[i] & END_BIT) != 0;
     }
-    /* nodes in the order a depth-first walk from the root meets them, so a node's first child tends to
-     * share its cache lines (graph[1] holds the root) */
-    uint32_t *stack = malloc((n ? n : 1) * sizeof(uint32_t));
-    if (!stack) {
-        free(index);
-        PyBuffer_Release(&kwg_b);
-        return PyErr_NoMemory();
+    /* each node's header goes just before its arcs, in the packed graph's order (graph[1] holds the root) */
+    int corrupt = !n || !(kwg[n - 1] & END_BIT) || (kwg[0] & CHILD_MASK) >= n;
+    size_t seen = 0;
+    start = 1;
+    for (size_t i = 1; i < n && !corrupt; i++) {
+        if (start) index[i] = (uint32_t)(i + 1 + seen++);
+        start = (kwg[i] & END_BIT) != 0;
+        if ((kwg[i] & CHILD_MASK) >= n) corrupt = 1;
     }
-    size_t pos = 2, top = 0;
-    if (n && (kwg[0] & CHILD_MASK)) stack[top++] = kwg[0] & CHILD_MASK;
-    int corrupt = !n || !(kwg[n - 1] & END_BIT);
-    while (top > 0 && !corrupt) {
-        uint32_t node = stack[--top];
-        if (node >= n) {
-            corrupt = 1;
-            break;
-        }
-        if (index[node]) continue;
-        index[node] = (uint32_t)pos;
-        uint32_t end = node;
-        while (!(kwg[end] & END_BIT)) end++;
-        pos += 1 + (end - node + 1);
-        for (uint32_t i = end + 1; i-- > node;) /* the first letter's child on top */
-            if ((kwg[i] & CHILD_MASK) && !index[kwg[i] & CHILD_MASK]) stack[top++] = kwg[i] & CHILD_MASK;
-    }
-    free(stack);
     if (corrupt) {
         free(index);
         PyBuffer_Release(&kwg_b);
         PyErr_SetString(PyExc_ValueError, "not a packed GADDAG");
         return NULL;
-    }
-    start = 1;
-    for (size_t i = 1; i < n; i++) { /* nodes the root does not reach (none in a built graph) */
-        if (start && !index[i]) {
-            index[i] = (uint32_t)pos;
-            uint32_t end = (uint32_t)i;
-            while (!(kwg[end] & END_BIT)) end++;
-            pos += 1 + (end - i + 1);
-        }
-        start = (kwg[i] & END_BIT) != 0;
     }
     size_t size = n + 1 + nodes;
     PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(size * 4));
