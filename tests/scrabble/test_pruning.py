@@ -1,11 +1,13 @@
-"""The pruned best-move search against the full move list, on whole games with the default lexicon."""
+"""The pruned best-move search against the full move list, and the graph and key set it reads."""
 
 from __future__ import annotations
+
+from array import array
 
 import pytest
 
 from lexigrid.lexicon import Lexicon
-from lexigrid.scrabble import Board, Engine, Position, Rack, parse_cgp
+from lexigrid.scrabble import Board, Engine, Position, Rack, _engine, parse_cgp
 from lexigrid.scrabble.gaddag import load as load_gaddag
 from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.movegen import tie_order
@@ -83,3 +85,36 @@ def test_ties_go_to_the_first_move_in_tie_order(default_lexicon: Lexicon) -> Non
     tied = [m for m in engine.moves(position).placements() if m.score == best.score]
     assert len(tied) > 1
     assert best == min(tied, key=tie_order)
+
+
+def _spelled(graph: bytes) -> set[str]:
+    """Every whole word the search graph spells as a full reversal (letters only, no separator)."""
+    words = array("I", graph)
+    found: set[str] = set()
+
+    def walk(node: int, suffix: str) -> None:
+        mask, arcs = words[node], node + 1
+        for letter in range(27):
+            if mask >> letter & 1:
+                arc = words[arcs]
+                arcs += 1
+                if letter == 0:
+                    continue
+                word = chr(64 + letter) + suffix
+                if arc & 0x80000000:
+                    found.add(word)
+                if arc & 0x7FFFFFFF:
+                    walk(arc & 0x7FFFFFFF, word)
+
+    walk(words[1], "")
+    return found
+
+
+def test_search_graph_spells_exactly_the_lexicon(small_lexicon: Lexicon) -> None:
+    assert _spelled(load_gaddag(small_lexicon).search_graph) == {w.upper() for w in SMALL_WORDS}
+
+
+@pytest.mark.parametrize("packed", [b"", bytes(4), (5).to_bytes(4, "little") + bytes(4)])
+def test_search_graph_refuses_a_corrupt_packed_graph(packed: bytes) -> None:
+    with pytest.raises(ValueError, match="not a packed GADDAG"):
+        _engine.search_graph(packed)
