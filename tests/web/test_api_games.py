@@ -238,6 +238,29 @@ def test_scrabble_game_is_saved_and_resumes(client: TestClient) -> None:
     assert any(g["id"] == state["id"] and g["moves"] == 2 for g in listed)
 
 
+def test_scrabble_games_are_held_one_at_a_time_each(client: TestClient) -> None:
+    """A request holding one game does not hold up another game; a missing id keeps no lock."""
+    import threading
+
+    from lexigrid.web import scrabble as web_scrabble
+
+    first = client.post("/api/scrabble/games", json={"seed": 1, "level": "score"}).json()["id"]
+    second = client.post("/api/scrabble/games", json={"seed": 2, "level": "score"}).json()["id"]
+    answered = threading.Event()
+
+    def read_second() -> None:
+        if client.get(f"/api/scrabble/games/{second}").status_code == 200:
+            answered.set()
+
+    with web_scrabble._playing(first):  # as if a slow request were playing the first game
+        reader = threading.Thread(target=read_second)
+        reader.start()
+        assert answered.wait(10)
+    reader.join()
+    assert client.get("/api/scrabble/games/abc456").status_code == 400
+    assert "abc456" not in web_scrabble._locks
+
+
 # --- safety ------------------------------------------------------------------------------------------
 
 

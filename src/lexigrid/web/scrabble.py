@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
@@ -169,18 +171,31 @@ def explain(request: ExplainRequest) -> dict[str, Any]:
 GameId = Annotated[str, Path(pattern="^[0-9a-f]{1,32}$", description="A saved game's id.")]
 Level = Literal["equity", "score", "beginner"]
 _games: dict[str, Game] = {}  # games played since the server started, by id (others are replayed)
-_lock = threading.Lock()  # one request changes games at a time: a game is not thread-safe
+_locks: dict[str, threading.Lock] = {}  # a game is not thread-safe: one request at a time per game
+_registry = threading.Lock()  # guards the two dicts; held only to look a game up
 
 
 def _store() -> GameStore:
     return GameStore()
 
 
-def _game(game_id: str) -> Game:
-    found = _games.get(game_id)
-    if found is None:
-        found = _games[game_id] = _store().load(game_id)
-    return found
+@contextmanager
+def _playing(game_id: str) -> Iterator[Game]:
+    """The game (resumed from the saved games if needed), held by this request until it is done with it."""
+    with _registry:
+        lock = _locks.setdefault(game_id, threading.Lock())
+    with lock:
+        found = _games.get(game_id)
+        if found is None:
+            try:
+                found = _store().load(game_id)
+            except LexigridError:
+                with _registry:  # no such game: keep no lock for it
+                    _locks.pop(game_id, None)
+                raise
+            with _registry:
+                _games[game_id] = found
+        yield found
 
 
 def _computer_actions(game: Game) -> list[str]:
@@ -225,9 +240,10 @@ def new_game(request: NewGameRequest) -> dict[str, Any]:
     kinds = [request.level, HUMAN] if request.computer_first else [HUMAN, request.level]
     computer_name = "Computer"
     names = [computer_name, request.name] if request.computer_first else [request.name, computer_name]
-    with _lock:
-        game = Game.new(kinds, names=names, seed=request.seed, lexicon=lexicon, challenge=request.challenge)
+    game = Game.new(kinds, names=names, seed=request.seed, lexicon=lexicon, challenge=request.challenge)
+    with _registry:
         _games[game.id] = game
+    with _playing(game.id):
         _computers_move(game)
         return _state(game)
 
@@ -241,8 +257,8 @@ def saved_games() -> dict[str, Any]:
 @api.get("/games/{game_id}")
 def game_state(game_id: GameId) -> dict[str, Any]:
     """A game as the person sees it (resumed from the saved games if needed)."""
-    with _lock:
-        return _state(_game(game_id))
+    with _playing(game_id) as game:
+        return _state(game)
 
 
 class MoveRequest(BaseModel):
@@ -255,8 +271,7 @@ class MoveRequest(BaseModel):
 @api.post("/games/{game_id}/move")
 def move(game_id: GameId, request: MoveRequest) -> dict[str, Any]:
     """Play the person's move (refused with the reason when illegal), then the computer's reply."""
-    with _lock:
-        game = _game(game_id)
+    with _playing(game_id) as game:
         if game.over:
             raise LexigridError("the game is over: start a new one")
         if not game.seat.is_human:
@@ -275,8 +290,7 @@ def move(game_id: GameId, request: MoveRequest) -> dict[str, Any]:
 @api.get("/games/{game_id}/hint")
 def hint(game_id: GameId, top: Annotated[int, Query(ge=1, le=20)] = 5) -> dict[str, Any]:
     """The best moves for the person to move, by equity (the `moves --json` shape)."""
-    with _lock:
-        game = _game(game_id)
+    with _playing(game_id) as game:
         position = game.position()
         eng = engine(game.lexicon, game.rules)
     return budgeted_fork(_moves, eng, position, top, "equity")
