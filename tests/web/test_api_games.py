@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from lexigrid.letterboxed import daily as daily_board
 from lexigrid.lexicon import Lexicon, load
 from tests.conftest import run_cli
 
@@ -162,6 +163,25 @@ def test_letterboxed_check_gives_every_reason(client: TestClient) -> None:
     assert {p["kind"] for p in payload["problems"]} == {"same_side", "uncovered"}
     hint = client.get("/api/letterboxed/hint", params={"sides": sides, "played": "FOXGLOVE"}).json()
     assert hint == _cli_json("letterboxed", "hint", sides, "FOXGLOVE")
+
+
+def test_letterboxed_new_boards_match_the_cli(client: TestClient) -> None:
+    import re
+
+    seeded = client.get("/api/letterboxed/new", params={"seed": 5, "reveal": True}).json()
+    assert seeded == _cli_json("letterboxed", "new", "--seed", "5", "--reveal")
+    dated = client.get("/api/letterboxed/new", params={"date": "2026-11-22"}).json()
+    assert dated == _cli_json("letterboxed", "new", "--date", "2026-11-22") and dated["key"] is None
+    fresh = client.get("/api/letterboxed/new").json()
+    assert fresh["sides"] and fresh["key"] is None
+    both = client.get("/api/letterboxed/new", params={"seed": 1, "date": "2026-11-22"})
+    assert both.status_code == 400 and "not both" in both.json()["error"]
+    assert client.get("/api/letterboxed/new", params={"date": "someday"}).status_code == 400
+    today = daily_board(None, load()).board
+    assert f'value="{today}"' in client.get("/letterboxed", params={"board": "today"}).text
+    page = client.get("/letterboxed", params={"board": "new"}).text
+    shown = re.search(r'id="sides" name="sides" value="([A-Z,]+)"', page)
+    assert shown is not None and len(shown[1]) == 15
 
 
 # --- Q-Less ------------------------------------------------------------------------------------------

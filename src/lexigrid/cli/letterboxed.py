@@ -1,4 +1,4 @@
-"""`lexigrid letterboxed`: solve NYT Letter Boxed boards, check a solution, get a hint."""
+"""`lexigrid letterboxed`: solve NYT Letter Boxed boards, check a solution, get a hint, make new boards."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ if TYPE_CHECKING:
 
     from lexigrid.letterboxed import Board
 
-app = typer.Typer(help="Solve NYT Letter Boxed boards, check solutions, get hints.", no_args_is_help=True)
+app = typer.Typer(
+    help="Solve NYT Letter Boxed boards, check solutions, get hints, make new boards.", no_args_is_help=True
+)
 
 SidesArgument = Annotated[
     str, typer.Argument(help="The board's sides, e.g. VYQ,FIG,OTE,XLU (any case; commas or spaces).")
@@ -90,6 +92,46 @@ def solve(
     console.print(_box(board))
     console.print(table if solutions else f"no solution of up to {max_words} words")
     console.print(f"[dim]solved in {(finished - loaded) * 1000:.0f} ms[/]")
+
+
+@app.command("new")
+def new(
+    seed: Annotated[int | None, typer.Option(help="The board of this seed (random when not given).")] = None,
+    date: Annotated[
+        str | None, typer.Option(help="The board of a date, YYYY-MM-DD ('today': today in UTC).")
+    ] = None,
+    reveal: Annotated[bool, typer.Option(help="Also show the two-word solution it was built from.")] = False,
+    shape: Annotated[str, typer.Option(help="The box: N sides of M letters as NxM.")] = "4x3",
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """A new board with a two-word solution of common words: seeded, or the board of the day."""
+    import secrets
+
+    from lexigrid.errors import LexigridError
+    from lexigrid.letterboxed import daily, generate, parse_shape
+    from lexigrid.lexicon import load
+
+    if seed is not None and date is not None:
+        raise LexigridError("give --seed or --date, not both")
+    lex = load(lexicon)
+    if date is not None:
+        if shape != "4x3":
+            raise LexigridError("the board of the day is a 4x3 box: drop --shape, or use --seed")
+        found = daily(None if date == "today" else date, lex)
+    else:
+        box = parse_shape(shape)
+        if box is None:
+            raise LexigridError("--shape must be NxM for a new board, e.g. 4x3")
+        found = generate(secrets.randbelow(2**31) if seed is None else seed, lex, box)
+    if json:
+        emit_json(found.as_dict() if reveal else {**found.as_dict(), "key": None})
+        return
+    console.print(_box(found.board))
+    made = f"the board of {found.date.isoformat()}" if found.date else f"seed {found.seed}"
+    console.print(f"[bold]{found.board}[/]  ({made}; solvable in two words)")
+    if reveal:
+        console.print(f"built from [bold]{'-'.join(found.key)}[/]")
 
 
 @app.command("check")

@@ -3,11 +3,13 @@
 Glossary: a *board* is a box of *sides* of letters (`VYQ,FIG,OTE,XLU`); a *playable word* has 3+
 letters, all on the board, no two consecutive ones on the same side; a *chain* is a run of words each
 starting with the last letter of the one before (`FOXGLOVE-EQUITY`); a *solution* is a chain using
-every board letter, none of whose proper subsequences (words kept in order) is also one.
+every board letter, none of whose proper subsequences (words kept in order) is also one; a *key* is the
+two-word solution a generated board is built around.
 """
 
 from lexigrid.letterboxed.board import DEFAULT_SHAPE, Board, parse_shape
 from lexigrid.letterboxed.check import CheckResult, Problem, check
+from lexigrid.letterboxed.generate import NewBoard, daily, generate
 from lexigrid.letterboxed.hint import Hint, hint
 from lexigrid.letterboxed.playable import PlayableWord, playable_words
 from lexigrid.letterboxed.search import MAX_WORDS, Solver, is_redundant
@@ -28,12 +30,15 @@ __all__ = [
     "Board",
     "CheckResult",
     "Hint",
+    "NewBoard",
     "PlayableWord",
     "Problem",
     "Solution",
     "Solver",
     "check",
+    "daily",
     "format_words",
+    "generate",
     "hint",
     "is_redundant",
     "iter_solutions",

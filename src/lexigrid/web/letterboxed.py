@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import secrets
 import time
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
 from lexigrid.errors import LexigridError
-from lexigrid.letterboxed import Board, parse_shape, parse_words
+from lexigrid.letterboxed import Board, daily, generate, parse_shape, parse_words
 from lexigrid.letterboxed import check as check_chain
 from lexigrid.letterboxed import hint as hints_for
 from lexigrid.letterboxed.playable import alphabet_index
@@ -61,6 +62,24 @@ def solve(
     return budgeted(_solve, board, _lexicon(lexicon).name, top, max_words, common)
 
 
+@api.get("/new")
+def new_board(
+    seed: Annotated[int | None, Query(ge=0, le=2**62, description="The board of this seed.")] = None,
+    date: Annotated[str | None, Query(max_length=10, description="The board of a date, YYYY-MM-DD.")] = None,
+    reveal: bool = False,
+) -> dict[str, Any]:
+    """A new board with a two-word solution (random, seeded or of a date), as `letterboxed new --json`."""
+    if seed is not None and date is not None:
+        raise LexigridError("give seed or date, not both")
+    lex = _lexicon(None)
+    found = daily(date, lex) if date is not None else generate(_seed(seed), lex)
+    return found.as_dict() if reveal else {**found.as_dict(), "key": None}
+
+
+def _seed(seed: int | None) -> int:
+    return secrets.randbelow(2**31) if seed is None else seed
+
+
 @api.get("/check")
 def check(
     sides: Sides,
@@ -100,9 +119,15 @@ def hint(
     return budgeted(_hints, board, _lexicon(lexicon).name, parse_words(played), top, max_words, common)
 
 
-def _page(request: Request, mode: str, sides: str | None) -> HTMLResponse:
+NewChoice = Annotated[Literal["today", "new"] | None, Query(description="Today's board, or a new one.")]
+
+
+def _page(request: Request, mode: str, sides: str | None, board_choice: str | None = None) -> HTMLResponse:
     board, problem = PLAY_BOARDS[0], ""
-    if sides:
+    if board_choice is not None:
+        lex = _lexicon(None)
+        board = str((daily(None, lex) if board_choice == "today" else generate(_seed(None), lex)).board)
+    elif sides:
         try:
             board = str(Board.parse(sides))
         except LexigridError as error:
@@ -112,9 +137,9 @@ def _page(request: Request, mode: str, sides: str | None) -> HTMLResponse:
 
 
 @pages.get("", response_class=HTMLResponse)
-def play_page(request: Request, sides: str | None = None) -> HTMLResponse:
+def play_page(request: Request, sides: str | None = None, board: NewChoice = None) -> HTMLResponse:
     """Play a board (a board that does not parse shows the reason and the default board)."""
-    return _page(request, "play", sides)
+    return _page(request, "play", sides, board)
 
 
 @pages.get("/solve", response_class=HTMLResponse)
