@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from itertools import combinations
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -92,3 +93,31 @@ def test_cli_new(cli: Callable[..., CliResult], default_lexicon: Lexicon) -> Non
 def test_cli_new_refusals(cli: Callable[..., CliResult], args: tuple[str, ...], message: str) -> None:
     result = cli("letterboxed", "new", *args)
     assert result.exit_code == 2 and message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def _partitions(letters: str, per_side: int) -> Iterator[list[str]]:
+    """Every way to split the letters into sides of `per_side` (sides unordered)."""
+    if not letters:
+        yield []
+        return
+    first, rest = letters[0], letters[1:]
+    for others in combinations(rest, per_side - 1):
+        left = "".join(c for c in rest if c not in others)
+        for tail in _partitions(left, per_side):
+            yield [first + "".join(others), *tail]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_vowels_are_spread_as_evenly_as_the_key_allows(default_lexicon: Lexicon, seed: int) -> None:
+    """Against every split of the key's letters into sides on which the key is playable."""
+    found = generate(seed, default_lexicon)
+
+    def vowels(sides: Sequence[str]) -> int:
+        return max(sum(c in "AEIOU" for c in side) for side in sides)
+
+    best = min(
+        vowels(sides)
+        for sides in _partitions("".join(found.board.sides), 3)
+        if all(oracle.playable(sides, w) for w in found.key)
+    )
+    assert vowels(found.board.sides) == best

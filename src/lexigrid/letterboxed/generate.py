@@ -3,7 +3,8 @@
 A *key* is the two-word solution a board is built from: two common words of 4+ letters, the second
 starting with the first one's last letter, that together use exactly the board's letters. The letters are
 then dealt to the sides so that no two consecutive letters of either word share a side, which makes the
-key playable. A board that some single word of the lexicon solves is thrown away, as the NYT's never are.
+key playable, with the vowels spread as evenly as that allows. A board that some single word of the
+lexicon solves is thrown away, as the NYT's never are.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from lexigrid.qless.daily import parse_date
 
 KEY_VOCABULARY = 20_000  # a key's words are among the lexicon's most frequent words
 KEY_WORD_LENGTH = 4  # and have at least this many letters
+VOWELS = frozenset("AEIOU")
 MAX_TRIES = 5_000  # first words tried per seed before giving up (a 4x3 box needs a handful)
 
 
@@ -65,9 +67,12 @@ def _key_words(lexicon: Lexicon, letters: int) -> dict[str, tuple[tuple[str, int
     return {first: tuple(words) for first, words in by_first.items()}
 
 
-def _deal(words: Sequence[str], sides: int, per_side: int, rng: random.Random) -> tuple[str, ...] | None:
+def _deal(
+    words: Sequence[str], sides: int, per_side: int, vowel_cap: int, rng: random.Random
+) -> tuple[str, ...] | None:
     """The letters of `words` dealt to `sides` sides of `per_side`, with no two consecutive letters of a
-    word on the same side (a backtracking colouring, most constrained letter first), or None."""
+    word on the same side and at most `vowel_cap` vowels a side (a backtracking colouring, most
+    constrained letter first), or None."""
     apart: dict[str, set[str]] = {}
     for word in words:
         for a, b in itertools.pairwise(word):
@@ -75,7 +80,7 @@ def _deal(words: Sequence[str], sides: int, per_side: int, rng: random.Random) -
             apart.setdefault(b, set()).add(a)
     letters = sorted(apart, key=lambda c: (-len(apart[c]), rng.random()))
     side_of: dict[str, int] = {}
-    filled = [0] * sides
+    filled, vowels = [0] * sides, [0] * sides
 
     def place(i: int) -> bool:
         if i == len(letters):
@@ -83,13 +88,16 @@ def _deal(words: Sequence[str], sides: int, per_side: int, rng: random.Random) -
         c = letters[i]
         order = list(range(sides))
         rng.shuffle(order)
+        vowel = c in VOWELS
         for s in order:
-            if filled[s] < per_side and all(side_of.get(n) != s for n in apart[c]):
-                side_of[c], filled[s] = s, filled[s] + 1
+            if filled[s] == per_side or (vowel and vowels[s] == vowel_cap):
+                continue
+            if all(side_of.get(n) != s for n in apart[c]):
+                side_of[c], filled[s], vowels[s] = s, filled[s] + 1, vowels[s] + vowel
                 if place(i + 1):
                     return True
                 del side_of[c]
-                filled[s] -= 1
+                filled[s], vowels[s] = filled[s] - 1, vowels[s] - vowel
         return False
 
     if not place(0):
@@ -116,7 +124,10 @@ def generate(seed: int, lexicon: Lexicon | None = None, shape: Shape = DEFAULT_S
         if not seconds:
             continue
         second = seconds[rng.randrange(len(seconds))]
-        dealt = _deal((first, second), sides, per_side, rng)
+        # vowels spread as evenly as the words allow
+        spread = -(-len(VOWELS & set(first + second)) // sides)
+        caps = range(spread, per_side + 1)
+        dealt = next((d for cap in caps if (d := _deal((first, second), sides, per_side, cap, rng))), None)
         if dealt is None:
             continue
         board = Board(dealt)
