@@ -143,3 +143,30 @@ def test_random_dice_rolls_in_common_words_mode(
     assert (first_solution(letters, default_lexicon, common=10_000) is None) == (not found)
     shuffled = "".join(rng.sample(letters, len(letters)))
     assert set(solution_set(shuffled, default_lexicon, common=10_000)) == set(found)
+
+
+def test_solutions_stream_in_batches_with_the_same_result(
+    default_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Small batches: the search is resumed many times, and gives the same solutions in the same order."""
+    from lexigrid.qless import solver
+
+    letters = "MVHRRNPBMNEO"
+    whole = [s.text() for s in solve(letters, default_lexicon)]
+    calls = 0
+    search = solver._search
+
+    def counted(*args: object) -> tuple[object, object]:
+        nonlocal calls
+        calls += 1
+        return search(*args)
+
+    monkeypatch.setattr(solver, "BATCH", 3)
+    monkeypatch.setattr(solver, "_search", counted)
+    streamed = solve(letters, default_lexicon)
+    first = next(streamed)
+    assert calls == 1 and first.text() == whole[0]  # the first batch came back before the search ended
+    assert [first.text(), *(s.text() for s in streamed)] == whole and len(whole) == 46
+    assert calls >= 46 // 3
+    assert [s.text() for s in solve(letters, default_lexicon, limit=10)] == whole[:10]
+    assert count_solutions(letters, default_lexicon) == 46

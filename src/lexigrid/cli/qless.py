@@ -70,15 +70,20 @@ def solve_command(
 
     roll = parse_roll(letters)
     lex = load(lexicon)
+    wanted = limit if limit is not None else (None if all_ else 1)
     started = time.perf_counter()
-    with err_console.status(f"solving {roll}"):
-        if count:
-            total = count_solutions(roll, lex, common=common)
-            solutions = []
-        else:
-            wanted = limit if limit is not None else (None if all_ else 1)
-            solutions = list(solve(roll, lex, common=common, limit=wanted))
-            total = len(solutions)
+    solutions = []
+    if count or json:
+        with err_console.status(f"solving {roll}"):
+            if count:
+                total = count_solutions(roll, lex, common=common)
+            else:
+                solutions = list(solve(roll, lex, common=common, limit=wanted))
+                total = len(solutions)
+    else:  # drawn as the search finds them
+        total = 0
+        for total, solution in enumerate(solve(roll, lex, common=common, limit=wanted), start=1):
+            console.print(_draw(solution.grid, f"{total}: {', '.join(solution.words)}"))
     elapsed_ms = (time.perf_counter() - started) * 1000
     complete = count or (all_ and limit is None) or total == 0
     if json:
@@ -95,8 +100,6 @@ def solve_command(
             }
         )
     else:
-        for i, solution in enumerate(solutions, start=1):
-            console.print(_draw(solution.grid, f"{i}: {', '.join(solution.words)}"))
         what = "solutions" if complete else "shown"
         if total == 0:
             note = _common_note(common)

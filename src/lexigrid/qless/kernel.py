@@ -12,6 +12,9 @@ Arrays (built by `solver.FlatTrie` and `solver.WordTable`):
   finishes shapes: its slot then takes exactly the letters left, so its words are one anagram group.
 A fill is recorded as (leaf, letter codes in fill order); on a self-transposed shape only the fill that
 reads no later than its transpose is kept, so each solution is recorded once.
+
+The walk's stack lives in a `State` the caller keeps, so the search can stop after a batch of fills and
+carry on where it stopped at the next call: solutions stream out while the search runs.
 """
 
 from __future__ import annotations
@@ -24,6 +27,46 @@ Ints = npt.NDArray[np.int32]
 Longs = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
 Codes = npt.NDArray[np.int8]
+
+# state.scalars: the depth (-1 once the walk is over; -2 before it starts), the letters left as bits, fills
+# found so far
+DEPTH, HELD, FOUND = 0, 1, 2
+NOT_STARTED = -2
+
+
+class State:
+    """The walk's stack and rack between calls of `search`."""
+
+    def __init__(self, rack: Ints, n_cells: int) -> None:
+        depth_max = n_cells + 2
+        self.rack = rack.astype(np.int32).copy()
+        self.cells = np.full(n_cells, -1, np.int8)
+        self.node = np.zeros(depth_max, np.int32)
+        self.move = np.zeros(depth_max, np.int32)
+        self.option = np.zeros(depth_max, np.int32)
+        self.option_end = np.zeros(depth_max, np.int32)
+        self.chosen = np.full(depth_max, -1, np.int32)
+        self.allowed = np.zeros(depth_max, np.int32)  # letters a word may hold: those left + those it crosses
+        self.exact = np.zeros(depth_max, np.bool_)  # this slot is the last: its options are anagrams
+        self.scalars = np.array([NOT_STARTED, 0, 0], np.int64)
+
+    @property
+    def arrays(self) -> tuple[Ints | Codes | Bools | Longs, ...]:
+        """The state as `search` takes it."""
+        return (
+            self.rack, self.cells, self.node, self.move, self.option, self.option_end, self.chosen,
+            self.allowed, self.exact, self.scalars,
+        )  # fmt: skip
+
+    @property
+    def done(self) -> bool:
+        """Whether the walk is over."""
+        return bool(self.scalars[DEPTH] == -1)
+
+    @property
+    def found(self) -> int:
+        """Fills found so far."""
+        return int(self.scalars[FOUND])
 
 
 @njit(cache=True)
@@ -63,43 +106,41 @@ def search(  # pragma: no cover - compiled
     anagram_keys: Longs,
     anagram_ids: Ints,
     by_anagram: Ints,
-    rack_in: Ints,
-    n_cells: int,
+    rack: Ints,
+    cells: Codes,
+    node: Ints,
+    move: Ints,
+    option: Ints,
+    option_end: Ints,
+    chosen: Ints,
+    allowed: Ints,
+    exact: Bools,
+    scalars: Longs,
     limit: int,
     record: bool,
-) -> tuple[int, Ints, Codes]:
-    """Count (and, with `record`, record up to `limit`) the fills; limit < 0 means no limit."""
+    batch: int,
+) -> tuple[Ints, Codes]:
+    """Go on with the walk of a State: count (and, with `record`, record) fills until `limit` fills in
+    all (limit < 0: no limit), the end, or, with batch > 0, a batch of about `batch` new ones; returns the
+    fills recorded in this call."""
+    n_cells = cells.shape[0]
     capacity = 1024 if record else 1
     out_leaf = np.empty(capacity, np.int32)
     out_cells = np.empty((capacity, n_cells), np.int8)
-    rack = rack_in.copy()
-    cells = np.full(n_cells, -1, np.int8)
-    depth_max = n_cells + 2
-    node = np.zeros(depth_max, np.int32)
-    move = np.zeros(depth_max, np.int32)
-    option = np.zeros(depth_max, np.int32)
-    option_end = np.zeros(depth_max, np.int32)
-    chosen = np.full(depth_max, -1, np.int32)
-    allowed = np.zeros(depth_max, np.int32)  # letters a word may hold: those left plus those it crosses
-    exact = np.zeros(
-        depth_max, np.bool_
-    )  # this slot is the last: its options are anagrams, check every crossing
     counts = np.zeros(26, np.int32)
-    held = 0  # the letters left, as bits
-    for i in range(26):
-        if rack[i] > 0:
-            held |= 1 << i
-    found = 0
-
-    # enter the root
-    d = 0
-    node[0] = 0
-    for leaf in range(node_leaves[0], node_leaves[1]):
-        if _keep(leaf, cells, mirror, row_major):
-            found += 1
-    move[0] = node_moves[0] - 1
-    option[0] = 0
-    option_end[0] = 0
+    d = scalars[DEPTH]
+    held = scalars[HELD]  # the letters left, as bits
+    found = scalars[FOUND]
+    recorded = 0
+    if d == NOT_STARTED:  # enter the root (no shape is finished there: it has no slot filled)
+        for i in range(26):
+            if rack[i] > 0:
+                held |= 1 << i
+        d = 0
+        node[0] = 0
+        move[0] = node_moves[0] - 1
+        option[0] = 0
+        option_end[0] = 0
     while d >= 0:
         m = move[d]
         if chosen[d] >= 0:  # take back the word placed at this depth
@@ -182,19 +223,21 @@ def search(  # pragma: no cover - compiled
         for leaf in range(node_leaves[c], node_leaves[c + 1]):
             if _keep(leaf, cells, mirror, row_major):
                 if record:
-                    if found >= capacity:
+                    if recorded >= capacity:
                         capacity *= 2
                         grown_leaf = np.empty(capacity, np.int32)
-                        grown_leaf[:found] = out_leaf[:found]
+                        grown_leaf[:recorded] = out_leaf[:recorded]
                         grown_cells = np.empty((capacity, n_cells), np.int8)
-                        grown_cells[:found] = out_cells[:found]
+                        grown_cells[:recorded] = out_cells[:recorded]
                         out_leaf = grown_leaf
                         out_cells = grown_cells
-                    out_leaf[found] = leaf
-                    out_cells[found] = cells
+                    out_leaf[recorded] = leaf
+                    out_cells[recorded] = cells
+                    recorded += 1
                 found += 1
                 if limit >= 0 and found >= limit:
-                    return found, out_leaf[:found], out_cells[:found]
+                    scalars[DEPTH], scalars[HELD], scalars[FOUND] = -1, held, found
+                    return out_leaf[:recorded], out_cells[:recorded]
         if node_moves[c] < node_moves[c + 1]:
             d += 1
             node[d] = c
@@ -202,6 +245,7 @@ def search(  # pragma: no cover - compiled
             option[d] = 0
             option_end[d] = 0
             chosen[d] = -1
-    if not record:
-        return found, out_leaf[:0], out_cells[:0]
-    return found, out_leaf[:found], out_cells[:found]
+        if batch > 0 and recorded >= batch:  # a whole step taken: the stack is ready to go on from
+            break
+    scalars[DEPTH], scalars[HELD], scalars[FOUND] = d, held, found
+    return out_leaf[:recorded], out_cells[:recorded]

@@ -28,8 +28,9 @@ from lexigrid.qless.shapes import PACKAGED_SIZE, Shape, shapes
 from lexigrid.qless.words import candidate_words
 
 TRIE_VERSION = 3
-_search: Callable[..., tuple[int, Any, Any]] = kernel.search  # the compiled search, typed for callers
+_search: Callable[..., tuple[Any, Any]] = kernel.search  # the compiled search, typed for callers
 MAX_CELLS = 12  # the longest roll the compiled search takes
+BATCH = 4096  # solutions the compiled search hands over at a time while iteration goes on
 
 Crossing = tuple[int, int]  # (position in the slot's word, number of an already filled cell)
 
@@ -256,30 +257,40 @@ def _anagram_key(word: str) -> int:
     return key
 
 
-def _run(roll: Roll, words: list[str], limit: int | None, record: bool) -> tuple[int, FlatTrie, Any, Any]:
-    """Run the compiled search over every shape of the roll's size."""
+def _rack(roll: Roll) -> npt.NDArray[np.int32]:
+    """The roll as 26 letter counts."""
+    rack = np.zeros(26, dtype=np.int32)
+    for ch in roll:
+        rack[ord(ch) - 65] += 1
+    return rack
+
+
+def _searches(
+    roll: Roll, words: list[str], limit: int | None, record: bool, state: kernel.State | None = None
+) -> Iterator[tuple[FlatTrie, Any, Any]]:
+    """Run the compiled search over every shape of the roll's size, a batch of fills at a time (in
+    `state`, when given, the caller sees the count so far)."""
     if len(roll) > MAX_CELLS:
         raise LexigridError(f"{len(roll)} letters are too many: the solver takes at most {MAX_CELLS}")
     flat = flat_trie(len(roll))
     table = word_table(words)
-    rack = np.zeros(26, dtype=np.int32)
-    for ch in roll:
-        rack[ord(ch) - 65] += 1
-    found, leaves, codes = _search(
-        *flat.arrays, *table, rack, len(roll), -1 if limit is None else limit, record
-    )
-    return int(found), flat, leaves, codes
+    if state is None:
+        state = kernel.State(_rack(roll), len(roll))
+    stop, batch = -1 if limit is None else limit, BATCH if record else -1
+    while not state.done:
+        leaves, codes = _search(*flat.arrays, *table, *state.arrays, stop, record, batch)
+        yield flat, leaves, codes
 
 
 def _solutions(
     letters: str, lexicon: Lexicon | None, common: int | None, limit: int | None
 ) -> Iterator[Solution]:
     roll = letters_of(letters)
-    _, flat, leaves, codes = _run(roll, candidate_words(roll, lexicon, common), limit, record=True)
-    for leaf_number, row in zip(leaves.tolist(), codes.tolist(), strict=True):
-        leaf = flat.leaves[leaf_number]
-        cells = [chr(65 + code) for code in row]
-        yield Solution(leaf.grid(cells), leaf.words(cells))
+    for flat, leaves, codes in _searches(roll, candidate_words(roll, lexicon, common), limit, record=True):
+        for leaf_number, row in zip(leaves.tolist(), codes.tolist(), strict=True):
+            leaf = flat.leaves[leaf_number]
+            cells = [chr(65 + code) for code in row]
+            yield Solution(leaf.grid(cells), leaf.words(cells))
 
 
 def solve(
@@ -292,7 +303,7 @@ def solve(
     """Every distinct solution for the letters (up to translation and transposition).
 
     `lexicon` defaults to the bundled one; `common` keeps only its `common` most frequent words; `limit`
-    stops after that many solutions. The search runs when iteration starts.
+    stops after that many solutions. The search runs as iteration goes on, a batch of solutions at a time.
     """
     if limit is not None and limit < 1:
         raise LexigridError(f"limit must be at least 1, not {limit}")
@@ -309,4 +320,7 @@ def first_solution(
 def count_solutions(letters: str, lexicon: Lexicon | None = None, *, common: int | None = None) -> int:
     """How many distinct solutions the letters have."""
     roll = letters_of(letters)
-    return _run(roll, candidate_words(roll, lexicon, common), None, record=False)[0]
+    state = kernel.State(_rack(roll), len(roll))
+    for _ in _searches(roll, candidate_words(roll, lexicon, common), None, record=False, state=state):
+        pass
+    return state.found
