@@ -181,6 +181,12 @@ class Game:
             if not seat.is_human:
                 self._computers[i] = computer(seat.kind, self.lexicon, self.rules)
 
+    def seat_computer(self, player: int, computer_player: Player) -> None:
+        """Let `computer_player` move for a computer seat (self-play with other engines or leave models)."""
+        if self.seats[player].is_human:
+            raise LexigridError(f"seat {player + 1} ({self.seats[player].name}) is a person's")
+        self._computers[player] = computer_player
+
     @classmethod
     def new(
         cls,

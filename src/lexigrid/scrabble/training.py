@@ -5,8 +5,8 @@ player's next turn, and the leave kept then. A leave's value is how much more th
 game goes for its holder: next score + value(next leave), minus the mean, solved by fitting a linear model
 over leave features (each copy of each tile, the vowel/consonant mix, Q without U) again and again on the
 same samples until the values settle (temporal-difference learning, as in the self-play leave tables of
-wolges and MAGPIE; they fit every leave, we fit features, which needs far fewer games). The game loop here
-is the smallest one that plays legal games for training; the game layer proper lives elsewhere.
+wolges and MAGPIE; they fit every leave, we fit features, which needs far fewer games). The games are
+whole `Game`s, with equity players whose engines use the leave models being learned or compared.
 """
 
 from __future__ import annotations
@@ -15,20 +15,20 @@ import random
 import statistics
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from lexigrid.lexicon import load
 from lexigrid.runner import run
-from lexigrid.scrabble.board import Board, Rack
 from lexigrid.scrabble.cgp import Position
+from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.leave import HeuristicLeaves, LeaveModel, LinearLeaves, leave_features
 from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.movegen import Engine
+from lexigrid.scrabble.players import EquityPlayer
 from lexigrid.scrabble.rules import rules
 
-MAX_SCORELESS_TURNS = 6
 RIDGE = 20.0  # shrinks rarely seen features (pairs such as QZ) towards 0
 
 
@@ -44,6 +44,30 @@ class GameRecord:
     moves: list[Move]
 
 
+@dataclass
+class _Turn:
+    """What a learning player saw and did: the bag's size, its rack, its move."""
+
+    bag: int
+    rack: str
+    move: Move
+
+
+@dataclass
+class _Recorder:
+    """An equity player that writes down each of its turns (both players share one log, in turn order)."""
+
+    player: EquityPlayer
+    log: list[_Turn] = field(default_factory=list)
+    level: str = "equity"
+
+    def choose(self, position: Position, rng: random.Random) -> Move:
+        """The equity player's move, logged."""
+        move = self.player.choose(position, rng)
+        self.log.append(_Turn(position.bag_size(), str(position.rack), move))
+        return move
+
+
 _ENGINES: dict[tuple[str | None, str], Engine] = {}
 
 
@@ -56,66 +80,27 @@ def _engine(lexicon: str | None, model: LeaveModel) -> Engine:
     return found
 
 
+def _kept(rack: str, move: Move) -> str:
+    """The leave: the rack less the tiles the move used (or exchanged), sorted."""
+    left = Counter(rack)
+    left.subtract(move.tiles_used)
+    return "".join(sorted((+left).elements()))
+
+
 def play_game(seed: int, models: tuple[LeaveModel, LeaveModel], lexicon: str | None = None) -> GameRecord:
     """A game between two static-equity players (first player uses models[0])."""
     engines = (_engine(lexicon, models[0]), _engine(lexicon, models[1]))
-    rng = random.Random(seed)
-    tiles = engines[0].rules.tiles
-    bag = [t for t, n in tiles.counts.items() for _ in range(n)]
-    rng.shuffle(bag)
-    board = Board(engines[0].rules)
-    racks = [Counter(bag.pop() for _ in range(7)), Counter(bag.pop() for _ in range(7))]
-    scores = [0, 0]
-    zeros = 0
-    turn_scores: list[int] = []
-    played: list[Move] = []
-    kept: dict[int, str] = {}  # turn -> leave, for turns played with tiles in the bag
-    turn = 0
-    while True:
-        p = turn % 2
-        rack = Rack("".join(racks[p].elements()))
-        position = Position(board, (rack, Rack("".join(racks[1 - p].elements()))), (scores[p], scores[1 - p]))
-        move = engines[p].best(position, "equity")
-        assert move is not None
-        bag_before = len(bag)
-        if move.kind == "place":
-            board.place(move)
-            scores[p] += move.score
-            racks[p].subtract(move.tiles_used)
-            racks[p] = +racks[p]
-            zeros = 0
-            while bag and sum(racks[p].values()) < 7:
-                racks[p][bag.pop()] += 1
-        elif move.kind == "exchange":
-            drawn = [bag.pop() for _ in move.tiles_used]
-            racks[p].subtract(move.tiles_used)
-            racks[p] = +racks[p]
-            bag.extend(move.tiles_used)
-            rng.shuffle(bag)
-            racks[p].update(drawn)
-            zeros += 1
-        else:
-            zeros += 1
-        turn_scores.append(move.score)
-        played.append(move)
-        if bag_before:
-            left = Counter(rack.counts)
-            left.subtract(move.tiles_used)
-            kept[turn] = "".join(sorted((+left).elements()))
-        turn += 1
-        if not racks[p]:
-            out = sum(tiles.score(t) for t in racks[1 - p].elements())
-            scores[p] += out
-            scores[1 - p] -= out
-            break
-        if zeros >= MAX_SCORELESS_TURNS:
-            for q in (0, 1):
-                scores[q] -= sum(tiles.score(t) for t in racks[q].elements())
-            break
+    game = Game.new(["equity", "equity"], seed=seed, lexicon=engines[0].lexicon)
+    log: list[_Turn] = []
+    for seat, engine in enumerate(engines):
+        game.seat_computer(seat, _Recorder(EquityPlayer(engine), log))
+    game.play_computers()
+    kept = {t: _kept(turn.rack, turn.move) for t, turn in enumerate(log) if turn.bag}
+    # the same player's next turn is two turns on
     samples = [
-        (leave, turn_scores[t + 2], kept.get(t + 2)) for t, leave in kept.items() if t + 2 < len(turn_scores)
+        (leave, log[t + 2].move.score, kept.get(t + 2)) for t, leave in kept.items() if t + 2 < len(log)
     ]
-    return GameRecord((scores[0], scores[1]), samples, played)
+    return GameRecord((game.scores[0], game.scores[1]), samples, [turn.move for turn in log])
 
 
 def _play(item: tuple[int, tuple[LeaveModel, LeaveModel], str | None]) -> GameRecord:
