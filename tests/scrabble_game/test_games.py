@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.game import MAX_SCORELESS_TURNS, Game
 from lexigrid.scrabble.players import engine_for
@@ -111,3 +112,19 @@ def test_beginner_plays_only_its_vocabulary(default_lexicon: Lexicon) -> None:
             checked += 1
         people.replay([action])
     assert checked >= 5 and people.scores == game.scores
+
+
+def test_a_computer_seat_takes_another_player_but_a_person_seat_does_not(default_lexicon: Lexicon) -> None:
+    from lexigrid.scrabble.players import ScorePlayer, engine_for
+
+    game = Game.new(["human", "equity"], seed=3, lexicon=default_lexicon)
+    player = ScorePlayer(engine_for(default_lexicon, game.rules))
+    with pytest.raises(LexigridError, match="is a person's"):
+        game.seat_computer(0, player)
+    game.seat_computer(1, player)
+    game.play("-")  # the person passes; the new player replies with the best-scoring placement
+    best = player.engine.best(game.position(), "score")
+    game.play_computers()
+    reply = game.turns[-1]
+    assert best is not None
+    assert (reply.kind, reply.notation, reply.score) == ("place", best.notation, best.score)
