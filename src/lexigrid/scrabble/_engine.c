@@ -855,6 +855,25 @@ static double shadow_bound(Gen *g, int phase, int by_equity, double *part, uint3
     return best;
 }
 
+/* The arrays of one direction: across plays read the board, down plays its transpose. */
+typedef struct {
+    const uint8_t *tiles, *lmul, *wmul, *caps;
+    const uint32_t *checks;
+    const int32_t *cscores;
+    const double *vowel_penalty; /* NULL unless the board is empty */
+} Direction;
+
+static void face(Gen *g, int down, const Direction *dir) {
+    g->down = down;
+    g->tiles = dir->tiles;
+    g->checks = dir->checks;
+    g->cscores = dir->cscores;
+    g->lmul = dir->lmul;
+    g->wmul = dir->wmul;
+    g->vowel_penalty = dir->vowel_penalty;
+    g->caps = dir->caps;
+}
+
 /* generate(graph, tiles, dim, checks, cscores, lmul2, wmul2, scores, rack, strides, leave_values,
  *          vowel_penalty2 or b"", mode, bingo_tiles, bingo_bonus, symmetric, anagrams or b"")
  *   -> bytes of MoveRec (or an int count)
@@ -964,15 +983,18 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     /* On an empty board with a layout symmetric under transposition every down opening mirrors an
      * across one with the same score and equity, so the best-move search looks at across only. */
     int directions = (pruning && empty && symmetric) ? 1 : 2;
+    Direction dirs[2];
+    for (int d = 0; d < 2; d++) {
+        dirs[d].tiles = d ? transposed : tiles;
+        dirs[d].checks = (const uint32_t *)checks_b.buf + d * nn;
+        dirs[d].cscores = (const int32_t *)cscores_b.buf + d * nn;
+        dirs[d].lmul = (const uint8_t *)lmul_b.buf + d * nn;
+        dirs[d].wmul = (const uint8_t *)wmul_b.buf + d * nn;
+        dirs[d].vowel_penalty = (empty && vowel) ? vowel + d * nn : NULL;
+        dirs[d].caps = caps + d * nn;
+    }
     Py_BEGIN_ALLOW_THREADS for (int d = 0; d < directions && root && g.rack_size; d++) {
-        g.down = d;
-        g.tiles = d ? transposed : tiles;
-        g.checks = (const uint32_t *)checks_b.buf + d * nn;
-        g.cscores = (const int32_t *)cscores_b.buf + d * nn;
-        g.lmul = (const uint8_t *)lmul_b.buf + d * nn;
-        g.wmul = (const uint8_t *)wmul_b.buf + d * nn;
-        g.vowel_penalty = (empty && vowel) ? vowel + d * nn : NULL;
-        g.caps = caps + d * nn;
+        face(&g, d, &dirs[d]);
         for (int line = 0; line < dim; line++) {
             g.line = line;
             g.last_anchor = -1;
@@ -1024,14 +1046,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                 /* only a play of every tile can win here: a blank stands for a letter that makes one */
                 if (sh->part < best) g.blank_letters = sh->blank_letters;
             }
-            int d = sh->down;
-            g.down = d;
-            g.tiles = d ? transposed : tiles;
-            g.checks = (const uint32_t *)checks_b.buf + d * nn;
-            g.cscores = (const int32_t *)cscores_b.buf + d * nn;
-            g.lmul = (const uint8_t *)lmul_b.buf + d * nn;
-            g.wmul = (const uint8_t *)wmul_b.buf + d * nn;
-            g.vowel_penalty = (empty && vowel) ? vowel + d * nn : NULL;
+            face(&g, sh->down, &dirs[sh->down]);
             g.line = sh->line;
             g.anchor = sh->anchor;
             g.last_anchor = sh->last_anchor;
