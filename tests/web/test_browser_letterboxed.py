@@ -61,3 +61,23 @@ def test_solver_page_draws_the_ranked_solutions(page: Any, live_server: str) -> 
     assert page.locator("svg polyline").count() == len(words)
     assert check(Board.parse(SIDES), words, load()).valid
     screenshot(page, "letterboxed-solve")
+
+
+def test_todays_board_is_played_through_its_key(page: Any, live_server: str) -> None:
+    """The "Today's board" link loads the board of the day, which its two-word key solves."""
+    from lexigrid.letterboxed import daily
+
+    today = daily(None, load())
+    page.goto(f"{live_server}/letterboxed")
+    page.click("#today")
+    page.wait_for_selector("svg .lb-letter")
+    assert page.input_value("#sides") == str(today.board)
+    first, second = today.key
+    page.keyboard.type(first.lower())
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('played').textContent.length > 0")
+    page.keyboard.type(second[1:].lower())  # the next word starts with the last letter already
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Solved')")
+    assert page.inner_text("#status") == "Solved in 2 words!"
+    screenshot(page, "letterboxed-today")
