@@ -88,7 +88,7 @@ def moves(
     if sort not in ("score", "equity"):
         raise LexigridError(f"unknown --sort {sort!r}: use score or equity")
     position = _position(cgp)
-    engine = Engine(_lexicon(lexicon, position), position.rules)
+    engine = Engine(_lexicon(lexicon, position), position.rules).prepare()
     start = time.perf_counter()
     found = engine.moves(position)
     elapsed_ms = (time.perf_counter() - start) * 1000
@@ -129,7 +129,7 @@ def best(
     if by not in ("score", "equity"):
         raise LexigridError(f"unknown --by {by!r}: use score or equity")
     position = _position(cgp)
-    engine = Engine(_lexicon(lexicon, position), position.rules)
+    engine = Engine(_lexicon(lexicon, position), position.rules).prepare()
     start = time.perf_counter()
     move = engine.best(position, "score" if by == "score" else "equity")
     elapsed_ms = (time.perf_counter() - start) * 1000

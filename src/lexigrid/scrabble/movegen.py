@@ -26,6 +26,7 @@ from lexigrid.scrabble.rules import BLANK, LETTERS, Rules
 SortKey = Literal["score", "equity"]
 PASS_EQUITY = -1000.0  # the pass only wins when nothing else is legal
 OPENING_VOWEL_PENALTY = 0.35
+SHORTEST_WORD = 2  # the anagram keys cover the words of 2+ letters: any whole-rack play
 MODE_ALL, MODE_BEST_SCORE, MODE_BEST_EQUITY, MODE_COUNT = 0, 1, 2, 3
 
 # One generated placement as the compiled generator writes it (see MoveRec in _engine.c).
@@ -214,6 +215,12 @@ class Engine:
             array("d", [-10.0] * (self._copies + 1) ** 2).tobytes(),
             0.0,
         )
+
+    def prepare(self) -> Engine:
+        """Build the per-process tables now (graph relayout, anagram keys), not on the first search."""
+        _ = self.gaddag.search_graph
+        self.gaddag.anagram_keys(SHORTEST_WORD)
+        return self
 
     def _layout_arrays(self, board: Board) -> tuple[bytes, bytes, bytes]:
         """Letter and word multipliers and the opening vowel penalty, row-major then transposed."""

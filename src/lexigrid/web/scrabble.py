@@ -299,7 +299,7 @@ def hint(game_id: GameId, top: Annotated[int, Query(ge=1, le=20)] = 5) -> dict[s
 def warm() -> None:
     """Build the default engine and its tables in this process before solves fork from it."""
     position = parse_cgp(EMPTY_CGP)
-    engine(_lexicon(None, position), position.rules).moves(position)
+    engine(_lexicon(None, position), position.rules).prepare().moves(position)
 
 
 @pages.get("", response_class=HTMLResponse)
