@@ -118,3 +118,26 @@ def test_search_graph_spells_exactly_the_lexicon(small_lexicon: Lexicon) -> None
 def test_search_graph_refuses_a_corrupt_packed_graph(packed: bytes) -> None:
     with pytest.raises(ValueError, match="not a packed GADDAG"):
         _engine.search_graph(packed)
+
+
+def test_best_move_equals_the_full_list_on_super_scrabble(default_lexicon: Lexicon) -> None:
+    """21x21 boards grown by best moves, racks drawn from the 200 tiles (up to 4 blanks)."""
+    import random
+
+    from lexigrid.scrabble import rules
+
+    super_rules = rules("super", "super")
+    engine = Engine(default_lexicon, super_rules)
+    tiles = [t for t, count in super_rules.tiles.counts.items() for _ in range(count)]
+    checked = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        board = Board(super_rules)
+        for _ in range(25):
+            rng.shuffle(tiles)
+            position = Position(board, (Rack("".join(tiles[:7])), Rack()))
+            checked += _check_turn(engine, position)
+            best = engine.best(position, "equity")
+            if best is not None and best.kind == "place":
+                board.place(best)
+    assert checked == 250
