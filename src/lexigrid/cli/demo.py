@@ -16,6 +16,10 @@ TOUR: tuple[tuple[str, list[str]], ...] = (
         "Letter Boxed: the best solutions of VYQ,FIG,OTE,XLU",
         ["letterboxed", "solve", "VYQ,FIG,OTE,XLU", "--top", "5"],
     ),
+    (
+        "Letter Boxed: a new board, built around a two-word solution (seed 5)",
+        ["letterboxed", "new", "--seed", "5", "--reveal"],
+    ),
     ("Q-Less: a seeded roll of the twelve dice, solved", ["qless", "solve", "MGRLGXHJTNOO", "--limit", "2"]),
     (
         "Wordle: greedy entropy from CRANE against all 2,315 answers",
