@@ -367,17 +367,11 @@ static PyObject *search_graph(PyObject *self, PyObject *args) {
         PyBuffer_Release(&kwg_b);
         return PyErr_NoMemory();
     }
-    int start = 1;
-    for (size_t i = 1; i < n; i++) {
-        if (start) nodes++;
-        start = (kwg[i] & END_BIT) != 0;
-    }
     /* each node's header goes just before its arcs, in the packed graph's order (graph[1] holds the root) */
     int corrupt = !n || !(kwg[n - 1] & END_BIT) || (kwg[0] & CHILD_MASK) >= n;
-    size_t seen = 0;
-    start = 1;
+    int start = 1;
     for (size_t i = 1; i < n && !corrupt; i++) {
-        if (start) index[i] = (uint32_t)(i + 1 + seen++);
+        if (start) index[i] = (uint32_t)(i + 1 + nodes++);
         start = (kwg[i] & END_BIT) != 0;
         if ((kwg[i] & CHILD_MASK) >= n) corrupt = 1;
     }
@@ -560,14 +554,13 @@ typedef struct {
 static const uint32_t VOWELS = (1u << 1) | (1u << 5) | (1u << 9) | (1u << 15) | (1u << 21);
 
 /* A placement's notation as a string: `8D WORD` across, `D8 WORD` down, blanks in lowercase. */
-static int notation(char *out, int down, int row, int col, const uint8_t *letters, int length) {
+static void notation(char *out, int down, int row, int col, const uint8_t *letters, int length) {
     int n = down ? sprintf(out, "%c%d ", 'A' + col, row + 1) : sprintf(out, "%d%c ", row + 1, 'A' + col);
     for (int i = 0; i < length; i++) {
         uint8_t t = letters[i];
         out[n++] = (char)(((t & BLANK) ? 'a' : 'A') + (t & 31) - 1);
     }
     out[n] = 0;
-    return n;
 }
 
 /* Ties on the sort key go to the move whose notation is first in ASCII order (the convention of the
@@ -580,7 +573,8 @@ static int precedes(const Gen *g, int left, int right) {
     return strcmp(mine, theirs) < 0;
 }
 
-static void record(Gen *g, int left, int right, int ms, int wm, int ct, int nt, int leave) {
+static void record(Gen *g, int left, int right, int ms, int wm, int ct) {
+    int nt = g->nt, leave = g->leave;
     if (right == left) return;
     if (g->down && nt == 1 && g->cscores[g->line * g->dim + g->anchor] >= 0) return;
     if (g->mode == MODE_COUNT) {
@@ -661,7 +655,7 @@ static inline __attribute__((always_inline)) void go_on(Gen *g, int pos, uint32_
     if (pos <= g->anchor) {
         int clear_left = pos == 0 || !row[pos - 1];
         int clear_right = g->anchor == dim - 1 || !row[g->anchor + 1];
-        if ((arc & SEARCH_ACCEPTS) && clear_left && clear_right) record(g, pos, g->anchor, ms, wm, ct, g->nt, g->leave);
+        if ((arc & SEARCH_ACCEPTS) && clear_left && clear_right) record(g, pos, g->anchor, ms, wm, ct);
         if (!child) return;
         if (pos > 0 && pos - 1 != g->last_anchor) gen(g, pos - 1, child, ms, wm, ct);
         if (clear_left && g->anchor < dim - 1 && (g->graph[child] & 1)) {
@@ -675,7 +669,7 @@ static inline __attribute__((always_inline)) void go_on(Gen *g, int pos, uint32_
         }
     } else {
         int clear_right = pos == dim - 1 || !row[pos + 1];
-        if ((arc & SEARCH_ACCEPTS) && clear_right) record(g, g->left, pos, ms, wm, ct, g->nt, g->leave);
+        if ((arc & SEARCH_ACCEPTS) && clear_right) record(g, g->left, pos, ms, wm, ct);
         if (child && pos < dim - 1) gen(g, pos + 1, child, ms, wm, ct);
     }
 }
@@ -726,6 +720,12 @@ SEARCH_CLONES static void gen(Gen *g, int pos, uint32_t node, int ms, int wm, in
     }
     g->nt--;
     g->rack_size++;
+}
+
+/* Every placement from the current anchor, starting from `root` with the whole rack's leave index. */
+static void search_anchor(Gen *g, uint32_t root, int leave) {
+    g->left = g->anchor, g->nt = 0, g->leave = leave;
+    gen(g, g->anchor, root, 0, 1, 0);
 }
 
 /* An upper bound on the score (or equity) of any placement generated from the current anchor (the
@@ -878,7 +878,8 @@ static void face(Gen *g, int down, const Direction *dir) {
  *          vowel_penalty2 or b"", mode, bingo_tiles, bingo_bonus, symmetric, anagrams or b"")
  *   -> bytes of MoveRec (or an int count)
  * lmul2/wmul2/vowel_penalty2 hold the layout row-major then transposed; anagrams (anagram_keys of the
- * words of 2+ letters) tightens the best-move bounds: spans whose sub-racks make no word are skipped. */
+ * words of 2+ letters) tightens the best-move bounds: spans for the whole rack that cannot make a word
+ * are skipped. */
 static PyObject *generate(PyObject *self, PyObject *args) {
     Py_buffer graph_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, rack_b, stride_b, leave_b, vowel_b, anagram_b;
     int dim, mode, bingo_tiles, bingo_bonus, symmetric;
@@ -923,9 +924,10 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     uint32_t root = graph_b.len >= 8 ? g.graph[1] : 0;
     const double *vowel = vowel_b.len ? (const double *)vowel_b.buf : NULL;
     /* the phases: one for racks without a blank or by score, else keeping the blanks then playing one */
-    int nphases = (mode == MODE_BEST_EQUITY && g.rack[0]) ? 3 : 1;
+    int first_phase = (mode == MODE_BEST_EQUITY && g.rack[0]) ? PHASE_KEEP : PHASE_ALL;
+    int last_phase = first_phase == PHASE_KEEP ? PHASE_PLAY : PHASE_ALL;
     g.blank_letters = ALL_LETTERS;
-    for (int ph = nphases == 3 ? PHASE_KEEP : PHASE_ALL; ph < nphases; ph++) {
+    for (int ph = first_phase; ph <= last_phase; ph++) {
         Phase *p = &g.phases[ph];
         p->least = ph == PHASE_PLAY ? 1 : 0;
         p->most = ph == PHASE_KEEP ? 0 : g.rack[0];
@@ -1011,7 +1013,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                 if (!anchor) continue;
                 g.anchor = pos;
                 if (pruning) {
-                    for (int ph = nphases == 3 ? PHASE_KEEP : PHASE_ALL; ph < nphases; ph++) {
+                    for (int ph = first_phase; ph <= last_phase; ph++) {
                         double part;
                         uint32_t blanks;
                         double bound = shadow_bound(&g, ph, mode == MODE_BEST_EQUITY, &part, &blanks);
@@ -1028,8 +1030,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                         }
                     }
                 } else {
-                    g.left = pos, g.nt = 0, g.leave = leave;
-                    gen(&g, pos, root, 0, 1, 0);
+                    search_anchor(&g, root, leave);
                 }
                 g.last_anchor = pos;
             }
@@ -1050,18 +1051,12 @@ static PyObject *generate(PyObject *self, PyObject *args) {
             g.line = sh->line;
             g.anchor = sh->anchor;
             g.last_anchor = sh->last_anchor;
-            if (sh->phase == PHASE_KEEP) { /* the blanks stay on the rack (and in the leave index) */
-                int blanks = g.rack[0];
-                g.rack[0] = 0;
-                g.rack_size -= blanks;
-                g.left = sh->anchor, g.nt = 0, g.leave = leave;
-                gen(&g, sh->anchor, root, 0, 1, 0);
-                g.rack[0] = (uint8_t)blanks;
-                g.rack_size += blanks;
-            } else {
-                g.left = sh->anchor, g.nt = 0, g.leave = leave;
-                gen(&g, sh->anchor, root, 0, 1, 0);
-            }
+            int blanks = sh->phase == PHASE_KEEP ? g.rack[0] : 0; /* kept: off the rack, in the leave index */
+            g.rack[0] = (uint8_t)(g.rack[0] - blanks);
+            g.rack_size -= blanks;
+            search_anchor(&g, root, leave);
+            g.rack[0] = (uint8_t)(g.rack[0] + blanks);
+            g.rack_size += blanks;
         }
         free(shadows);
     }
