@@ -342,7 +342,7 @@ class Engine:
             self.rules.rack_size,
             self.rules.bingo_bonus,
             board.rules.layout.symmetric,
-            self.gaddag.anagram_keys(2) if mode in (MODE_BEST_SCORE, MODE_BEST_EQUITY) else b"",
+            self.gaddag.anagram_keys(SHORTEST_WORD) if mode in (MODE_BEST_SCORE, MODE_BEST_EQUITY) else b"",
         )
         return result
 

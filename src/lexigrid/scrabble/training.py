@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -24,7 +23,7 @@ from lexigrid.runner import run
 from lexigrid.scrabble.cgp import Position
 from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.leave import HeuristicLeaves, LeaveModel, LinearLeaves, leave_features
-from lexigrid.scrabble.move import Move
+from lexigrid.scrabble.move import Move, leave_after
 from lexigrid.scrabble.movegen import Engine
 from lexigrid.scrabble.players import EquityPlayer
 from lexigrid.scrabble.rules import rules
@@ -80,13 +79,6 @@ def _engine(lexicon: str | None, model: LeaveModel) -> Engine:
     return found
 
 
-def _kept(rack: str, move: Move) -> str:
-    """The leave: the rack less the tiles the move used (or exchanged), sorted."""
-    left = Counter(rack)
-    left.subtract(move.tiles_used)
-    return "".join(sorted((+left).elements()))
-
-
 def play_game(seed: int, models: tuple[LeaveModel, LeaveModel], lexicon: str | None = None) -> GameRecord:
     """A game between two static-equity players (first player uses models[0])."""
     engines = (_engine(lexicon, models[0]), _engine(lexicon, models[1]))
@@ -95,7 +87,11 @@ def play_game(seed: int, models: tuple[LeaveModel, LeaveModel], lexicon: str | N
     for seat, engine in enumerate(engines):
         game.seat_computer(seat, _Recorder(EquityPlayer(engine), log))
     game.play_computers()
-    kept = {t: _kept(turn.rack, turn.move) for t, turn in enumerate(log) if turn.bag}
+    kept = {
+        t: "".join(sorted(leave_after(turn.rack, turn.move.tiles_used)))
+        for t, turn in enumerate(log)
+        if turn.bag
+    }
     # the same player's next turn is two turns on
     samples = [
         (leave, log[t + 2].move.score, kept.get(t + 2)) for t, leave in kept.items() if t + 2 < len(log)
