@@ -84,7 +84,7 @@ def test_cli_new(cli: Callable[..., CliResult], default_lexicon: Lexicon) -> Non
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--seed", "1", "--date", "2026-01-01"), "give --seed or --date, not both"),
+        (("--seed", "1", "--date", "2026-01-01"), "give a seed or a date, not both"),
         (("--date", "yesterday"), "is not a date"),
         (("--shape", "any"), "--shape must be NxM"),
         (("--date", "2026-01-01", "--shape", "3x3"), "the board of the day is a 4x3 box"),

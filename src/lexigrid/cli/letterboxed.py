@@ -106,26 +106,16 @@ def new(
     json: JsonOption = False,
 ) -> None:
     """A new board with a two-word solution of common words: seeded, or the board of the day."""
-    import secrets
-
     from lexigrid.errors import LexigridError
-    from lexigrid.letterboxed import daily, generate, parse_shape
+    from lexigrid.letterboxed import new_board, parse_shape
     from lexigrid.lexicon import load
 
-    if seed is not None and date is not None:
-        raise LexigridError("give --seed or --date, not both")
-    lex = load(lexicon)
-    if date is not None:
-        if shape != "4x3":
-            raise LexigridError("the board of the day is a 4x3 box: drop --shape, or use --seed")
-        found = daily(None if date == "today" else date, lex)
-    else:
-        box = parse_shape(shape)
-        if box is None:
-            raise LexigridError("--shape must be NxM for a new board, e.g. 4x3")
-        found = generate(secrets.randbelow(2**31) if seed is None else seed, lex, box)
+    box = parse_shape(shape)
+    if box is None:
+        raise LexigridError("--shape must be NxM for a new board, e.g. 4x3")
+    found = new_board(seed, date, load(lexicon), box)
     if json:
-        emit_json(found.as_dict() if reveal else {**found.as_dict(), "key": None})
+        emit_json(found.as_dict(reveal))
         return
     console.print(_box(found.board))
     made = f"the board of {found.date.isoformat()}" if found.date else f"seed {found.seed}"

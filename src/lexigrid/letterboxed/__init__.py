@@ -9,7 +9,7 @@ two-word solution a generated board is built around.
 
 from lexigrid.letterboxed.board import DEFAULT_SHAPE, Board, parse_shape
 from lexigrid.letterboxed.check import CheckResult, Problem, check
-from lexigrid.letterboxed.generate import NewBoard, daily, generate
+from lexigrid.letterboxed.generate import NewBoard, daily, generate, new_board
 from lexigrid.letterboxed.hint import Hint, hint
 from lexigrid.letterboxed.playable import PlayableWord, playable_words
 from lexigrid.letterboxed.search import MAX_WORDS, Solver, is_redundant
@@ -42,6 +42,7 @@ __all__ = [
     "hint",
     "is_redundant",
     "iter_solutions",
+    "new_board",
     "parse_shape",
     "parse_words",
     "playable_words",

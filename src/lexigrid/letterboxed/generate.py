@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import random
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -38,13 +39,14 @@ class NewBoard:
     key: tuple[str, str]
     date: dt.date | None = None
 
-    def as_dict(self) -> dict[str, Any]:
-        """The JSON shape of a new board (`letterboxed new --json`, `/api/letterboxed/new`)."""
+    def as_dict(self, reveal: bool = True) -> dict[str, Any]:
+        """The JSON shape of a new board (`letterboxed new --json`, `/api/letterboxed/new`); the key is
+        null unless revealed."""
         return {
             "sides": str(self.board),
             "seed": self.seed,
             "date": self.date.isoformat() if self.date else None,
-            "key": "-".join(self.key),
+            "key": "-".join(self.key) if reveal else None,
         }
 
 
@@ -134,6 +136,22 @@ def generate(seed: int, lexicon: Lexicon | None = None, shape: Shape = DEFAULT_S
         if not any(w.mask == board.full_mask for w in playable_words(board, lex)):
             return NewBoard(board, seed, (first, second))
     raise LexigridError(f"no {sides}x{per_side} board found for seed {seed}: try another seed or shape")
+
+
+def new_board(
+    seed: int | None = None,
+    date: str | None = None,
+    lexicon: Lexicon | None = None,
+    shape: Shape = DEFAULT_SHAPE,
+) -> NewBoard:
+    """The board of a seed, of a date (YYYY-MM-DD or `today`), or of a random seed when neither is given."""
+    if seed is not None and date is not None:
+        raise LexigridError("give a seed or a date, not both")
+    if date is not None:
+        if shape != DEFAULT_SHAPE:
+            raise LexigridError("the board of the day is a 4x3 box: give a seed for another shape")
+        return daily(None if date == "today" else date, lexicon)
+    return generate(secrets.randbelow(2**31) if seed is None else seed, lexicon, shape)
 
 
 def daily(day: dt.date | str | None = None, lexicon: Lexicon | None = None) -> NewBoard:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import time
 from typing import Annotated, Any, Literal
 
@@ -10,9 +9,10 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
 from lexigrid.errors import LexigridError
-from lexigrid.letterboxed import Board, daily, generate, parse_shape, parse_words
+from lexigrid.letterboxed import Board, parse_shape, parse_words
 from lexigrid.letterboxed import check as check_chain
 from lexigrid.letterboxed import hint as hints_for
+from lexigrid.letterboxed import new_board as make_board
 from lexigrid.letterboxed.playable import alphabet_index
 from lexigrid.letterboxed.report import hints_report, solve_report
 from lexigrid.letterboxed.solve import check_max_words
@@ -69,15 +69,7 @@ def new_board(
     reveal: bool = False,
 ) -> dict[str, Any]:
     """A new board with a two-word solution (random, seeded or of a date), as `letterboxed new --json`."""
-    if seed is not None and date is not None:
-        raise LexigridError("give seed or date, not both")
-    lex = _lexicon(None)
-    found = daily(date, lex) if date is not None else generate(_seed(seed), lex)
-    return found.as_dict() if reveal else {**found.as_dict(), "key": None}
-
-
-def _seed(seed: int | None) -> int:
-    return secrets.randbelow(2**31) if seed is None else seed
+    return make_board(seed, date, _lexicon(None)).as_dict(reveal)
 
 
 @api.get("/check")
@@ -125,8 +117,8 @@ NewChoice = Annotated[Literal["today", "new"] | None, Query(description="Today's
 def _page(request: Request, mode: str, sides: str | None, board_choice: str | None = None) -> HTMLResponse:
     board, problem = PLAY_BOARDS[0], ""
     if board_choice is not None:
-        lex = _lexicon(None)
-        board = str((daily(None, lex) if board_choice == "today" else generate(_seed(None), lex)).board)
+        today = "today" if board_choice == "today" else None
+        board = str(make_board(date=today, lexicon=_lexicon(None)).board)
     elif sides:
         try:
             board = str(Board.parse(sides))
