@@ -37,9 +37,11 @@ NOT_STARTED = -2
 class State:
     """The walk's stack and rack between calls of `search`."""
 
-    def __init__(self, rack: Ints, n_cells: int) -> None:
-        depth_max = n_cells + 2
-        self.rack = rack.astype(np.int32).copy()
+    def __init__(self, roll: str) -> None:
+        n_cells, depth_max = len(roll), len(roll) + 2
+        self.rack = np.zeros(26, np.int32)  # the letters left, as counts
+        for ch in roll:
+            self.rack[ord(ch) - 65] += 1
         self.cells = np.full(n_cells, -1, np.int8)
         self.node = np.zeros(depth_max, np.int32)
         self.move = np.zeros(depth_max, np.int32)

@@ -257,25 +257,15 @@ def _anagram_key(word: str) -> int:
     return key
 
 
-def _rack(roll: Roll) -> npt.NDArray[np.int32]:
-    """The roll as 26 letter counts."""
-    rack = np.zeros(26, dtype=np.int32)
-    for ch in roll:
-        rack[ord(ch) - 65] += 1
-    return rack
-
-
 def _searches(
-    roll: Roll, words: list[str], limit: int | None, record: bool, state: kernel.State | None = None
+    roll: Roll, words: list[str], limit: int | None, record: bool, state: kernel.State
 ) -> Iterator[tuple[FlatTrie, Any, Any]]:
-    """Run the compiled search over every shape of the roll's size, a batch of fills at a time (in
-    `state`, when given, the caller sees the count so far)."""
+    """Run the compiled search over every shape of the roll's size from `state`, a batch of fills at a
+    time (the state keeps the count so far)."""
     if len(roll) > MAX_CELLS:
         raise LexigridError(f"{len(roll)} letters are too many: the solver takes at most {MAX_CELLS}")
     flat = flat_trie(len(roll))
     table = word_table(words)
-    if state is None:
-        state = kernel.State(_rack(roll), len(roll))
     stop, batch = -1 if limit is None else limit, BATCH if record else -1
     while not state.done:
         leaves, codes = _search(*flat.arrays, *table, *state.arrays, stop, record, batch)
@@ -286,7 +276,8 @@ def _solutions(
     letters: str, lexicon: Lexicon | None, common: int | None, limit: int | None
 ) -> Iterator[Solution]:
     roll = letters_of(letters)
-    for flat, leaves, codes in _searches(roll, candidate_words(roll, lexicon, common), limit, record=True):
+    words = candidate_words(roll, lexicon, common)
+    for flat, leaves, codes in _searches(roll, words, limit, record=True, state=kernel.State(roll)):
         for leaf_number, row in zip(leaves.tolist(), codes.tolist(), strict=True):
             leaf = flat.leaves[leaf_number]
             cells = [chr(65 + code) for code in row]
@@ -320,7 +311,7 @@ def first_solution(
 def count_solutions(letters: str, lexicon: Lexicon | None = None, *, common: int | None = None) -> int:
     """How many distinct solutions the letters have."""
     roll = letters_of(letters)
-    state = kernel.State(_rack(roll), len(roll))
+    state = kernel.State(roll)
     for _ in _searches(roll, candidate_words(roll, lexicon, common), None, record=False, state=state):
         pass
     return state.found
