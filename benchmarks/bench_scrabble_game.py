@@ -76,6 +76,7 @@ def main() -> None:
     args = parser.parse_args()
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # idle BLAS threads would count as this process's CPU
     os.environ.setdefault("LEXIGRID_CACHE_DIR", tempfile.mkdtemp(prefix="lexigrid-bench-"))
+    from lexigrid.cli.scrabble_game import tournament_table
     from lexigrid.scrabble.selfplay import tournament
 
     console = Console()
@@ -103,20 +104,8 @@ def main() -> None:
     if args.games < 1:
         return
     result = tournament(["equity", "score"], args.games, seed=1, jobs=args.jobs, progress=True)
-    games = Table(title=f"Equity v best score: {result.games} games, seats alternating on paired bags")
-    for column in ("player", "wins", "win rate", "95% interval", "avg score", "bingos/game"):
-        games.add_column(column, justify="left" if column == "player" else "right")
-    for label in result.labels:
-        low, high = result.interval[label]
-        games.add_row(
-            label,
-            f"{result.wins[label]:g}",
-            f"{result.win_rate[label]:.1%}",
-            f"{low:.1%} - {high:.1%}",
-            f"{result.avg_score[label]:.1f}",
-            f"{result.bingos_per_game[label]:.2f}",
-        )
-    console.print(games)
+    title = f"Equity v best score: {result.games} games, seats alternating on paired bags"
+    console.print(tournament_table(result, title))
     console.print(
         f"{result.turns:,} turns in {result.wall_seconds:.1f} s wall with --jobs {args.jobs}: "
         f"{result.turns_per_second:,.0f} turns/s; {result.ms_per_turn:.3f} ms CPU per turn per worker"

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
 from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+
+if TYPE_CHECKING:
+    from lexigrid.scrabble.selfplay import Tournament
 
 PlayersOption = Annotated[
     str,
@@ -106,9 +109,13 @@ def selfplay(
     if json:
         emit_json(result.as_dict())
         return
-    table = Table(
-        title=f"{result.games} games, {result.turns:,} turns, {result.turns_per_second:,.0f} turns/s"
-    )
+    title = f"{result.games} games, {result.turns:,} turns, {result.turns_per_second:,.0f} turns/s"
+    console.print(tournament_table(result, title))
+
+
+def tournament_table(result: Tournament, title: str) -> Table:
+    """A tournament's players: wins, win rate with its 95% interval, average score, bingos a game."""
+    table = Table(title=title)
     for column in ("player", "wins", "win rate (95% interval)", "avg score", "bingos/game"):
         table.add_column(column, justify="left" if column == "player" else "right")
     for label in result.labels:
@@ -120,7 +127,7 @@ def selfplay(
             f"{result.avg_score[label]:.1f}",
             f"{result.bingos_per_game[label]:.2f}",
         )
-    console.print(table)
+    return table
 
 
 def export(
