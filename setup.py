@@ -10,7 +10,8 @@ setup(
     ext_modules=[
         Extension(
             "lexigrid.scrabble._engine",
-            sources=["src/lexigrid/scrabble/_engine.c"],
+            sources=["src/lexigrid/scrabble/_engine.c", "src/lexigrid/scrabble/_endgame.c"],
+            depends=["src/lexigrid/scrabble/engine.h"],
             extra_compile_args=OPTIMISE,
         )
     ]

@@ -6,23 +6,10 @@
  * Move generation follows Gordon's GADDAG version of Appel & Jacobson's algorithm, one anchor at a time,
  * across on the board and down on its transpose.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
+#include "engine.h"
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-
-#define CHILD_MASK 0x3FFFFFu
-#define END_BIT 0x400000u
-#define ACCEPTS_BIT 0x800000u
-#define LETTER_SHIFT 24
-#define ALL_LETTERS 0x7FFFFFEu
-#define SEARCH_ACCEPTS 0x80000000u /* the search graph's arcs (see search_graph) */
-#define SEARCH_CHILD 0x7FFFFFFFu
-#define MAX_DIM 32
-#define THROUGH 0x40
-#define BLANK 0x20
 
 /* ------------------------------------------------------------------------------------------------ */
 /* GADDAG construction: Daciuk's incremental minimisation over the sorted GADDAG strings.            */
@@ -249,20 +236,6 @@ nomem:
 /* ------------------------------------------------------------------------------------------------ */
 /* Cross-checks: which letters may go on an empty square given the tiles beside it across the line.  */
 
-/* Bits set in x, without a libgcc call; gcc compiles it to the popcnt instruction where that is allowed. */
-static inline uint32_t pop32(uint32_t x) {
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-    return (x * 0x01010101u) >> 24;
-}
-
-/* The arc for `letter` leaving `node` of the search graph (see search_graph), or 0. */
-static inline uint32_t next_arc(const uint32_t *graph, uint32_t node, uint32_t letter) {
-    uint32_t mask = graph[node];
-    if (!(mask >> letter & 1)) return 0;
-    return graph[node + 1 + pop32(mask & ((1u << letter) - 1))];
-}
 
 /* Letters x such that prefix + x + suffix is a word (read as its full reversal, which needs no
  * separator); prefix/suffix hold letter codes 1..26. */
@@ -283,9 +256,8 @@ static uint32_t check_set(const uint32_t *graph, const uint8_t *prefix, int np, 
     return set;
 }
 
-/* Fill checks/cscores for one line of `dim` squares (stride `step` in the output arrays). */
-static void line_checks(const uint32_t *graph, const uint8_t *line, int dim, const int8_t *scores,
-                        uint32_t *checks, int32_t *cscores, int step) {
+void line_checks(const uint32_t *graph, const uint8_t *line, int dim, const int8_t *scores, uint32_t *checks,
+                 int32_t *cscores, int step) {
     for (int i = 0; i < dim; i++) {
         if (line[i]) {
             checks[i * step] = 0;
@@ -494,67 +466,14 @@ static PyObject *anagram_keys(PyObject *self, PyObject *args) {
 /* ------------------------------------------------------------------------------------------------ */
 /* Move generation.                                                                                   */
 
-typedef struct {
-    uint8_t row, col, down, length;
-    uint8_t ntiles, leave;
-    int16_t score;
-    double equity;
-    uint8_t letters[24]; /* letter code | BLANK for a blank | THROUGH for a played-through tile */
-} MoveRec;
 
-enum { MODE_ALL = 0, MODE_BEST_SCORE = 1, MODE_BEST_EQUITY = 2, MODE_COUNT = 3 };
 
-/* The best-move search bounds racks holding blanks in two phases, since keeping a blank is worth much
- * more than any play that spends it cheaply: moves that keep every blank, then moves that play one. */
-enum { PHASE_ALL = 0, PHASE_KEEP = 1, PHASE_PLAY = 2 };
 
-typedef struct {
-    int least, most;      /* the blanks the phase's moves play */
-    int k;                /* the tiles they can play (at most 7) */
-    int values[8];        /* those tiles' scores, highest first */
-    double max_leave[32]; /* the best leave for each number of tiles played */
-} Phase;
 
-typedef struct {
-    const uint32_t *graph; /* see search_graph */
-    uint32_t rack_mask;
-    int dim, down, mode, bingo_tiles, bingo_bonus;
-    const int8_t *scores;
-    const double *leave_values;
-    uint8_t stride[27];
-    uint8_t rack[27];
-    int rack_size;
-    /* the current line */
-    const uint8_t *tiles;
-    const uint32_t *checks;
-    const int32_t *cscores;
-    const uint8_t *lmul, *wmul;
-    const double *vowel_penalty; /* NULL unless the board is empty */
-    const uint8_t *caps;         /* per square: the best real rack tile its cross-check allows */
-    Phase phases[3];
-    /* whole-rack plays: the anagram key set, the rack's real tiles' key, a memo by phase and through key */
-    const uint64_t *anagrams;
-    size_t anagram_mask;
-    uint64_t rack_key;
-    uint64_t memo_key[64];
-    uint32_t memo[64]; /* see whole_rack_blanks */
-    uint8_t memo_known[64];
-    uint32_t blank_letters; /* what a blank may stand for in this anchor's search (see Shadow.part) */
-    int line, anchor, last_anchor;
-    int left, nt, leave; /* the word's left end, tiles played and leave index so far (see go_on) */
-    uint8_t strip[MAX_DIM];
-    /* output */
-    MoveRec *out;
-    size_t n, cap;
-    int failed;
-    MoveRec best;
-    int have_best;
-} Gen;
 
 static const uint32_t VOWELS = (1u << 1) | (1u << 5) | (1u << 9) | (1u << 15) | (1u << 21);
 
-/* A placement's notation as a string: `8D WORD` across, `D8 WORD` down, blanks in lowercase. */
-static void notation(char *out, int down, int row, int col, const uint8_t *letters, int length) {
+void notation(char *out, int down, int row, int col, const uint8_t *letters, int length) {
     int n = down ? sprintf(out, "%c%d ", 'A' + col, row + 1) : sprintf(out, "%d%c ", row + 1, 'A' + col);
     for (int i = 0; i < length; i++) {
         uint8_t t = letters[i];
@@ -855,13 +774,6 @@ static double shadow_bound(Gen *g, int phase, int by_equity, double *part, uint3
     return best;
 }
 
-/* The arrays of one direction: across plays read the board, down plays its transpose. */
-typedef struct {
-    const uint8_t *tiles, *lmul, *wmul, *caps;
-    const uint32_t *checks;
-    const int32_t *cscores;
-    const double *vowel_penalty; /* NULL unless the board is empty */
-} Direction;
 
 static void face(Gen *g, int down, const Direction *dir) {
     g->down = down;
@@ -872,6 +784,31 @@ static void face(Gen *g, int down, const Direction *dir) {
     g->wmul = dir->wmul;
     g->vowel_penalty = dir->vowel_penalty;
     g->caps = dir->caps;
+}
+
+/* Whether square `pos` of `line` is an anchor: empty and beside a tile, or the centre of an empty board. */
+static inline int is_anchor(const uint8_t *tiles, int dim, int line, int pos, int empty) {
+    if (empty) return line == dim / 2 && pos == dim / 2;
+    const uint8_t *row = tiles + line * dim;
+    return !row[pos] && ((pos > 0 && row[pos - 1]) || (pos < dim - 1 && row[pos + 1]) ||
+                         (line > 0 && row[pos - dim]) || (line < dim - 1 && row[pos + dim]));
+}
+
+void all_placements(Gen *g, const Direction dirs[2], int empty, uint32_t root, int leave) {
+    int dim = g->dim;
+    for (int d = 0; d < 2 && g->rack_size; d++) {
+        face(g, d, &dirs[d]);
+        for (int line = 0; line < dim; line++) {
+            g->line = line;
+            g->last_anchor = -1;
+            for (int pos = 0; pos < dim; pos++) {
+                if (!is_anchor(g->tiles, dim, line, pos, empty)) continue;
+                g->anchor = pos;
+                search_anchor(g, root, leave);
+                g->last_anchor = pos;
+            }
+        }
+    }
 }
 
 /* generate(graph, tiles, dim, checks, cscores, lmul2, wmul2, scores, rack, strides, leave_values,
@@ -995,42 +932,30 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         dirs[d].vowel_penalty = (empty && vowel) ? vowel + d * nn : NULL;
         dirs[d].caps = caps + d * nn;
     }
-    Py_BEGIN_ALLOW_THREADS for (int d = 0; d < directions && root && g.rack_size; d++) {
+    Py_BEGIN_ALLOW_THREADS if (!pruning && root) all_placements(&g, dirs, empty, root, leave);
+    for (int d = 0; d < directions && pruning && root && g.rack_size; d++) {
         face(&g, d, &dirs[d]);
         for (int line = 0; line < dim; line++) {
             g.line = line;
             g.last_anchor = -1;
-            const uint8_t *row = g.tiles + line * dim;
             for (int pos = 0; pos < dim; pos++) {
-                int anchor;
-                if (empty) {
-                    anchor = line == dim / 2 && pos == dim / 2;
-                } else {
-                    anchor = !row[pos] &&
-                             ((pos > 0 && row[pos - 1]) || (pos < dim - 1 && row[pos + 1]) ||
-                              (line > 0 && row[pos - dim]) || (line < dim - 1 && row[pos + dim]));
-                }
-                if (!anchor) continue;
+                if (!is_anchor(g.tiles, dim, line, pos, empty)) continue;
                 g.anchor = pos;
-                if (pruning) {
-                    for (int ph = first_phase; ph <= last_phase; ph++) {
-                        double part;
-                        uint32_t blanks;
-                        double bound = shadow_bound(&g, ph, mode == MODE_BEST_EQUITY, &part, &blanks);
-                        if (bound > NO_BOUND) { /* equities can be negative: in the end-game every leave costs */
-                            Shadow *sh = &shadows[nshadows++];
-                            sh->bound = bound;
-                            sh->part = part;
-                            sh->blank_letters = blanks;
-                            sh->down = d;
-                            sh->line = line;
-                            sh->anchor = pos;
-                            sh->last_anchor = g.last_anchor;
-                            sh->phase = ph;
-                        }
+                for (int ph = first_phase; ph <= last_phase; ph++) {
+                    double part;
+                    uint32_t blanks;
+                    double bound = shadow_bound(&g, ph, mode == MODE_BEST_EQUITY, &part, &blanks);
+                    if (bound > NO_BOUND) { /* equities can be negative: in the end-game every leave costs */
+                        Shadow *sh = &shadows[nshadows++];
+                        sh->bound = bound;
+                        sh->part = part;
+                        sh->blank_letters = blanks;
+                        sh->down = d;
+                        sh->line = line;
+                        sh->anchor = pos;
+                        sh->last_anchor = g.last_anchor;
+                        sh->phase = ph;
                     }
-                } else {
-                    search_anchor(&g, root, leave);
                 }
                 g.last_anchor = pos;
             }
@@ -1175,6 +1100,7 @@ static PyMethodDef methods[] = {
     {"search_graph", search_graph, METH_VARARGS, "The GADDAG relaid for move generation (node sets beside arcs)."},
     {"anagram_keys", anagram_keys, METH_VARARGS, "The anagram key set of the words of at least lo letters."},
     {"generate", generate, METH_VARARGS, "Generate tile placements (all, best, or a count)."},
+    {"endgame", endgame, METH_VARARGS, "Solve an endgame exactly (negamax with alpha-beta)."},
     {NULL, NULL, 0, NULL},
 };
 

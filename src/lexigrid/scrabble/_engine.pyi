@@ -39,3 +39,23 @@ def generate(
 def leave_table(
     rack: Buffer, per_copy: Buffer, pair: Buffer, mix: Buffer, q_without_u: float, copies: int, /
 ) -> tuple[bytes, bytes]: ...
+def endgame(
+    graph: Buffer,
+    tiles: Buffer,
+    dim: int,
+    checks: Buffer,
+    cscores: Buffer,
+    lmul: Buffer,
+    wmul: Buffer,
+    scores: Buffer,
+    mine: Buffer,
+    theirs: Buffer,
+    zeros: int,
+    bingo_tiles: int,
+    bingo_bonus: int,
+    max_plies: int,
+    seconds: float,
+    top: int,
+    table_bits: int,
+    /,
+) -> tuple[int, int, int, list[tuple[int, bytes]], list[bytes]]: ...

@@ -1,0 +1,679 @@
+/* The exact endgame search: with the bag empty both racks are known and Scrabble is a two-player game of
+ * perfect information, solved by negamax with alpha-beta, iterative deepening and a transposition table.
+ *
+ * A node is a board, the rack of the side to move, the other rack and the count of consecutive scoreless
+ * turns. Its value is the spread the side to move gains from here to the end under best play: a
+ * placement's points, then 2 x the other rack when it goes out, or each side's own rack off when the
+ * sixth scoreless turn in a row ends the game (the rules of lexigrid.scrabble.game).
+ *
+ * The scoreless count. While neither rack holds a tile worth 0 points (a blank), every placement scores,
+ * so only passes are scoreless, and a pass-pass pair returns to the same board with the same side to move:
+ * V(s) = clamp(V(s + 2)) for a clamp that is idempotent, hence V(0) = V(2) = V(4) and V(1) = V(3). The
+ * count is then kept as its class (4 even, 3 odd, 5 last), which makes two passes in a row end the game,
+ * as in Macondo and MAGPIE, exactly. Racks with a blank keep the raw count (0-point plays count).
+ *
+ * Moves come from the move generator (all_placements) at every node and are tried best first: the
+ * transposition table's move, then by a cheap estimate (going out first, then points and tiles played).
+ */
+#include "engine.h"
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define INF 30000
+#define PROVEN 255         /* a stored depth: the value does not depend on any horizon */
+#define MAX_PLY 128
+#define MAX_SCORELESS 6
+#define PASS_MOVE 1ull     /* a small move: the pass (0 = no move) */
+#define TT_EXACT 1
+#define TT_LOWER 2
+#define TT_UPPER 3
+#define CHECK_EVERY 1023u  /* nodes between clock checks */
+
+typedef struct {
+    uint64_t key;
+    uint64_t move;
+    int16_t value;
+    uint8_t depth, flag;
+} Entry;
+
+typedef struct {
+    uint8_t *tiles, *transposed; /* the board and its transpose (down plays read rows of it) */
+    uint32_t *checks;             /* across, then down (see update_checks) */
+    int32_t *cscores;
+    uint64_t hash;                /* the board's Zobrist hash */
+} Ply;
+
+typedef struct {
+    MoveRec *moves;
+    int *order;
+    int *estimate;
+    size_t cap;
+    int count;
+} MoveBuffer;
+
+typedef struct {
+    const uint32_t *graph;
+    uint32_t root;
+    int dim, nn;
+    const int8_t *scores;
+    const uint8_t *lmul, *wmul;
+    int bingo_tiles, bingo_bonus;
+    uint32_t zero_tiles; /* tiles worth 0 points (bit per code, blank = bit 0) */
+    Ply ply[MAX_PLY + 2];
+    MoveBuffer buf[MAX_PLY + 2];
+    Gen gen;
+    uint8_t caps[2 * MAX_DIM * MAX_DIM];
+    uint64_t zobrist[MAX_DIM * MAX_DIM][64], rack_keys[2][27][16], zeros_keys[8];
+    Entry *table;
+    size_t table_mask;
+    uint64_t nodes;
+    double deadline;       /* CLOCK_MONOTONIC seconds, 0 = none */
+    int stopped;           /* the deadline passed or a signal came: unwind */
+    int interrupted;       /* a Python exception is set */
+    PyThreadState *thread; /* the released GIL, for signal checks */
+    double zero_leave;
+} Solver;
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static uint64_t splitmix(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void init_keys(Solver *s) {
+    uint64_t state = 0x5EED5C0DEull;
+    for (int i = 0; i < MAX_DIM * MAX_DIM; i++)
+        for (int t = 0; t < 64; t++) s->zobrist[i][t] = splitmix(&state);
+    for (int side = 0; side < 2; side++)
+        for (int x = 0; x < 27; x++)
+            for (int n = 0; n < 16; n++) s->rack_keys[side][x][n] = n ? splitmix(&state) : 0;
+    for (int z = 0; z < 8; z++) s->zeros_keys[z] = splitmix(&state);
+}
+
+static int rack_value(const Solver *s, const uint8_t *rack) {
+    int v = 0;
+    for (int x = 1; x < 27; x++) v += rack[x] * s->scores[x];
+    return v;
+}
+
+static int rack_size(const uint8_t *rack) {
+    int n = 0;
+    for (int x = 0; x < 27; x++) n += rack[x];
+    return n;
+}
+
+/* The scoreless count as its class when no tile on either rack can make a 0-point play (see the top). */
+static int zeros_class(const Solver *s, const uint8_t *mine, const uint8_t *theirs, int zeros) {
+    for (int x = 0; x < 27; x++)
+        if ((s->zero_tiles >> x & 1) && (mine[x] || theirs[x])) return zeros;
+    return zeros == MAX_SCORELESS - 1 ? zeros : (zeros % 2 ? 3 : 4);
+}
+
+static uint64_t node_key(const Solver *s, const Ply *p, const uint8_t *mine, const uint8_t *theirs, int zeros) {
+    uint64_t key = p->hash ^ s->zeros_keys[zeros];
+    for (int x = 0; x < 27; x++) key ^= s->rack_keys[0][x][mine[x]] ^ s->rack_keys[1][x][theirs[x]];
+    return key;
+}
+
+/* A placement packed in 64 bits: the word's first square, direction, and the new tiles in order. */
+static uint64_t small_move(const MoveRec *m) {
+    uint64_t packed = (uint64_t)m->row << 1 | (uint64_t)m->col << 6 | (uint64_t)m->down << 11 | 1ull << 12;
+    int shift = 16;
+    for (int i = 0; i < m->length; i++) {
+        if (m->letters[i] & THROUGH) continue;
+        packed |= (uint64_t)(m->letters[i] & 63) << shift;
+        shift += 6;
+    }
+    return packed;
+}
+
+static int grow(MoveBuffer *b, size_t need) {
+    if (need <= b->cap) return 0;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < need) cap *= 2;
+    MoveRec *m = realloc(b->moves, cap * sizeof(MoveRec));
+    if (!m) return -1;
+    b->moves = m;
+    int *o = realloc(b->order, cap * sizeof(int));
+    if (!o) return -1;
+    b->order = o;
+    int *e = realloc(b->estimate, cap * sizeof(int));
+    if (!e) return -1;
+    b->estimate = e;
+    b->cap = cap;
+    return 0;
+}
+
+/* Every placement of `rack` on ply k's board into buf[k]; returns their number, or -1 out of memory. */
+static int placements(Solver *s, int k, const uint8_t *rack) {
+    Gen *g = &s->gen;
+    Ply *p = &s->ply[k];
+    g->n = 0;
+    g->rack_size = 0;
+    g->rack_mask = 0;
+    for (int x = 0; x < 27; x++) {
+        g->rack[x] = rack[x];
+        g->rack_size += rack[x];
+        if (rack[x]) g->rack_mask |= 1u << x;
+    }
+    Direction dirs[2];
+    for (int d = 0; d < 2; d++) {
+        dirs[d].tiles = d ? p->transposed : p->tiles;
+        dirs[d].checks = p->checks + d * s->nn;
+        dirs[d].cscores = p->cscores + d * s->nn;
+        dirs[d].lmul = s->lmul + d * s->nn;
+        dirs[d].wmul = s->wmul + d * s->nn;
+        dirs[d].vowel_penalty = NULL;
+        dirs[d].caps = s->caps + d * s->nn;
+    }
+    all_placements(g, dirs, 0, s->root, 0);
+    if (g->failed || grow(&s->buf[k], g->n + 1)) return -1;
+    memcpy(s->buf[k].moves, g->out, g->n * sizeof(MoveRec));
+    s->buf[k].count = (int)g->n;
+    return (int)g->n;
+}
+
+/* Ply k+1's board: ply k's with placement m on it, its hash and the cross-checks of the lines it touched. */
+static void place(Solver *s, int k, const MoveRec *m) {
+    const Ply *from = &s->ply[k];
+    Ply *to = &s->ply[k + 1];
+    int dim = s->dim, nn = s->nn;
+    memcpy(to->tiles, from->tiles, (size_t)nn);
+    memcpy(to->transposed, from->transposed, (size_t)nn);
+    memcpy(to->checks, from->checks, 2 * (size_t)nn * sizeof(uint32_t));
+    memcpy(to->cscores, from->cscores, 2 * (size_t)nn * sizeof(int32_t));
+    to->hash = from->hash;
+    uint8_t rows[MAX_DIM], cols[MAX_DIM];
+    int nrows = 0, ncols = 0;
+    for (int i = 0; i < m->length; i++) {
+        if (m->letters[i] & THROUGH) continue;
+        int r = m->row + (m->down ? i : 0), c = m->col + (m->down ? 0 : i);
+        uint8_t tile = m->letters[i] & (31 | BLANK);
+        to->tiles[r * dim + c] = tile;
+        to->transposed[c * dim + r] = tile;
+        to->hash ^= s->zobrist[r * dim + c][tile];
+        if (m->down) rows[nrows++] = (uint8_t)r;
+        else cols[ncols++] = (uint8_t)c;
+    }
+    if (m->down) cols[ncols++] = m->col;
+    else rows[nrows++] = m->row;
+    for (int i = 0; i < ncols; i++)
+        line_checks(s->graph, to->transposed + cols[i] * dim, dim, s->scores, to->checks + cols[i],
+                    to->cscores + cols[i], dim);
+    for (int i = 0; i < nrows; i++)
+        line_checks(s->graph, to->tiles + rows[i] * dim, dim, s->scores, to->checks + nn + rows[i],
+                    to->cscores + nn + rows[i], dim);
+}
+
+/* The rack after placement m. */
+static void take(uint8_t *after, const uint8_t *rack, const MoveRec *m) {
+    memcpy(after, rack, 27);
+    for (int i = 0; i < m->length; i++) {
+        uint8_t t = m->letters[i];
+        if (t & THROUGH) continue;
+        after[(t & BLANK) ? 0 : (t & 31)]--;
+    }
+}
+
+static void tick(Solver *s) {
+    if ((++s->nodes & CHECK_EVERY) != 0) return;
+    if (s->deadline > 0 && now() > s->deadline) s->stopped = 1;
+    if ((s->nodes & 0xFFFFu) == 0 && s->thread) {
+        PyEval_RestoreThread(s->thread);
+        if (PyErr_CheckSignals()) s->stopped = s->interrupted = 1;
+        s->thread = PyEval_SaveThread();
+    }
+}
+
+/* The estimate that orders a node's moves: going out first (by what it gains), then points plus tiles. */
+static void estimate(Solver *s, int k, int n, const uint8_t *rack, int other_value) {
+    MoveBuffer *b = &s->buf[k];
+    int size = rack_size(rack);
+    for (int i = 0; i < n; i++) {
+        const MoveRec *m = &b->moves[i];
+        int e = m->score + 3 * m->ntiles;
+        if (m->ntiles == size) e += 1000 + 2 * other_value;
+        b->estimate[i] = e;
+        b->order[i] = i;
+    }
+}
+
+static void sort_moves(MoveBuffer *b, int n, uint64_t first) {
+    /* insertion sort by estimate, the table's move first: lists are short and often nearly sorted */
+    for (int i = 0; i < n; i++)
+        if (first && small_move(&b->moves[i]) == first) b->estimate[i] = INF;
+    for (int i = 1; i < n; i++) {
+        int o = b->order[i], e = b->estimate[o], j = i;
+        while (j > 0 && b->estimate[b->order[j - 1]] < e) {
+            b->order[j] = b->order[j - 1];
+            j--;
+        }
+        b->order[j] = o;
+    }
+}
+
+static Entry *probe(Solver *s, uint64_t key) {
+    Entry *e = &s->table[key & s->table_mask];
+    return e->key == key ? e : NULL;
+}
+
+static void store(Solver *s, uint64_t key, int value, int depth, int flag, uint64_t move) {
+    Entry *e = &s->table[key & s->table_mask];
+    if (e->key == key && e->depth > depth && e->depth != PROVEN) return; /* keep the deeper result */
+    e->key = key;
+    e->value = (int16_t)value;
+    e->depth = (uint8_t)depth;
+    e->flag = (uint8_t)flag;
+    e->move = move;
+}
+
+static int negamax(Solver *s, int k, int depth, int alpha, int beta, const uint8_t *mine, const uint8_t *theirs,
+                   int zeros, int *horizon, uint64_t *best);
+
+/* The value for the side to move at ply k of playing move `index` of buf[k] (-1: the pass), searched
+ * `depth` plies deep within (alpha, beta). */
+static int move_value(Solver *s, int k, int index, int depth, int alpha, int beta, const uint8_t *mine,
+                      const uint8_t *theirs, int zeros, int *horizon) {
+    int own = rack_value(s, mine), other = rack_value(s, theirs);
+    if (index < 0) {
+        if (zeros + 1 >= MAX_SCORELESS) return other - own;
+        Ply saved = s->ply[k + 1]; /* the same board: the child reads ply k's arrays */
+        s->ply[k + 1] = s->ply[k];
+        int v = -negamax(s, k + 1, depth - 1, -beta, -alpha, theirs, mine, zeros + 1, horizon, NULL);
+        s->ply[k + 1] = saved;
+        return v;
+    }
+    const MoveRec *m = &s->buf[k].moves[index];
+    uint8_t after[27];
+    take(after, mine, m);
+    int score = m->score, z = score > 0 ? 0 : zeros + 1;
+    if (z >= MAX_SCORELESS) return score - rack_value(s, after) + other;
+    if (m->ntiles == rack_size(mine)) return score + 2 * other;
+    place(s, k, m);
+    return score - negamax(s, k + 1, depth - 1, score - beta, score - alpha, theirs, after, z, horizon, NULL);
+}
+
+/* Negamax with alpha-beta (fail-soft) from ply k: the value for the side to move, searched `depth` plies
+ * deep. *horizon is set when the value rests on a node cut by the depth; *best (when asked for) gets the
+ * best move, and the table's value is not taken for this node then. */
+static int negamax(Solver *s, int k, int depth, int alpha, int beta, const uint8_t *mine, const uint8_t *theirs,
+                   int zeros, int *horizon, uint64_t *best) {
+    tick(s);
+    if (s->stopped) return 0;
+    zeros = zeros_class(s, mine, theirs, zeros);
+    uint64_t key = node_key(s, &s->ply[k], mine, theirs, zeros);
+    Entry *hit = probe(s, key);
+    uint64_t first = 0;
+    if (hit) {
+        first = hit->move;
+        int v = hit->value;
+        if (hit->depth >= depth && !best &&
+            (hit->flag == TT_EXACT || (hit->flag == TT_LOWER && v >= beta) || (hit->flag == TT_UPPER && v <= alpha))) {
+            if (hit->depth != PROVEN) *horizon = 1;
+            return v;
+        }
+    }
+    if (depth == 0 || k >= MAX_PLY) {
+        *horizon = 1;
+        return rack_value(s, theirs) - rack_value(s, mine); /* the side with fewer points left tends to go out */
+    }
+    int n = placements(s, k, mine);
+    if (n < 0) {
+        s->stopped = 1;
+        return 0;
+    }
+    MoveBuffer *b = &s->buf[k];
+    estimate(s, k, n, mine, rack_value(s, theirs));
+    sort_moves(b, n, first == PASS_MOVE ? 0 : first);
+    int alpha0 = alpha, value = -INF, hz = 0;
+    uint64_t chosen = 0;
+    for (int i = 0; i <= n; i++) { /* the pass last, or first when the table says it was best */
+        int index = first == PASS_MOVE ? (i == 0 ? -1 : b->order[i - 1]) : (i == n ? -1 : b->order[i]);
+        int child_hz = 0;
+        int v = move_value(s, k, index, depth, alpha, beta, mine, theirs, zeros, &child_hz);
+        if (s->stopped) return 0;
+        hz |= child_hz;
+        if (v > value) {
+            value = v;
+            chosen = index < 0 ? PASS_MOVE : small_move(&b->moves[index]);
+        }
+        if (v > alpha) alpha = v;
+        if (alpha >= beta) break;
+    }
+    int flag = value <= alpha0 ? TT_UPPER : value >= beta ? TT_LOWER : TT_EXACT;
+    store(s, key, value, hz ? depth : PROVEN, flag, chosen);
+    if (hz) *horizon = 1;
+    if (best) *best = chosen;
+    return value;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* The root: iterative deepening over the first moves, each searched to its exact value when it can    */
+/* still be among the `top` best; then the principal variation, re-searched move by move.              */
+
+typedef struct {
+    int value, proven; /* proven: `value` is exact (it beat the window), not an upper bound */
+} RootValue;
+
+typedef struct {
+    Solver *s;
+    int n, top;
+    MoveRec *moves; /* the root's placements (the pass is index n) */
+    int *order;
+    RootValue *current, *done;
+    int depth_done, exact;
+} Root;
+
+/* The top-th best proven value among the first `searched` moves of `order`, or -INF while fewer are known. */
+static int kth_best(const RootValue *values, const int *order, int searched, int top) {
+    int best[64], found = 0; /* descending */
+    for (int i = 0; i < searched; i++) {
+        const RootValue *u = &values[order[i]];
+        if (!u->proven || (found == top && u->value <= best[top - 1])) continue;
+        int j = found < top ? found++ : top - 1;
+        while (j > 0 && best[j - 1] < u->value) {
+            best[j] = best[j - 1];
+            j--;
+        }
+        best[j] = u->value;
+    }
+    return found < top ? -INF : best[top - 1];
+}
+
+static int iterate(Root *r, int depth, const uint8_t *mine, const uint8_t *theirs, int zeros) {
+    Solver *s = r->s;
+    int horizon = 0;
+    memcpy(s->buf[0].moves, r->moves, (size_t)r->n * sizeof(MoveRec));
+    for (int i = 0; i <= r->n; i++) {
+        int index = r->order[i];
+        int floor = kth_best(r->current, r->order, i, r->top);
+        int alpha = floor == -INF ? -INF : floor - 1; /* ties with the k-th best are proven too */
+        int hz = 0;
+        int v = move_value(s, 0, index == r->n ? -1 : index, depth, alpha, INF, mine, theirs, zeros, &hz);
+        if (s->stopped) return -1;
+        r->current[index].value = v;
+        r->current[index].proven = v > alpha;
+        horizon |= hz;
+    }
+    return horizon;
+}
+
+/* Whether root move a goes before b: proven values first, higher first, then placements before the pass
+ * and by notation in ASCII order (the tie rule of MoveList.top). */
+static int goes_before(const Root *r, int a, int b) {
+    RootValue u = r->done[a], v = r->done[b];
+    if (u.proven != v.proven) return u.proven > v.proven;
+    if (u.value != v.value) return u.value > v.value;
+    if (a == r->n || b == r->n) return b == r->n;
+    char x[64], y[64];
+    const MoveRec *m = &r->moves[a], *w = &r->moves[b];
+    notation(x, m->down, m->row, m->col, m->letters, m->length);
+    notation(y, w->down, w->row, w->col, w->letters, w->length);
+    return strcmp(x, y) < 0;
+}
+
+static void reorder(Root *r) {
+    for (int i = 1; i <= r->n; i++) {
+        int o = r->order[i], j = i;
+        while (j > 0 && goes_before(r, o, r->order[j - 1])) {
+            r->order[j] = r->order[j - 1];
+            j--;
+        }
+        r->order[j] = o;
+    }
+}
+
+static void deepen(Root *r, int max_depth, const uint8_t *mine, const uint8_t *theirs, int zeros) {
+    for (int depth = 1; depth <= max_depth; depth++) {
+        int horizon = iterate(r, depth, mine, theirs, zeros);
+        if (horizon < 0) return;
+        memcpy(r->done, r->current, (size_t)(r->n + 1) * sizeof(RootValue));
+        r->depth_done = depth;
+        reorder(r);
+        if (!horizon) {
+            r->exact = 1;
+            return;
+        }
+    }
+}
+
+/* The move at ply k's node that `negamax` chose, as a record (length 0: the pass). */
+static MoveRec chosen_move(Solver *s, int k, int n, uint64_t move) {
+    MoveRec none;
+    memset(&none, 0, sizeof none);
+    for (int i = 0; i < n && move != PASS_MOVE; i++)
+        if (small_move(&s->buf[k].moves[i]) == move) return s->buf[k].moves[i];
+    return none;
+}
+
+static PyObject *record_bytes(const MoveRec *m) {
+    return PyBytes_FromStringAndSize((const char *)m, m->length ? (Py_ssize_t)sizeof(MoveRec) : 0);
+}
+
+/* The principal variation from the root's best move: each later move re-searched with a full window
+ * (quick: the table holds the values). */
+static PyObject *principal_variation(Solver *s, const MoveRec *first, const uint8_t *mine, const uint8_t *theirs,
+                                     int zeros, int depth) {
+    PyObject *pv = PyList_New(0);
+    if (!pv) return NULL;
+    uint8_t racks[2][27];
+    memcpy(racks[0], mine, 27);
+    memcpy(racks[1], theirs, 27);
+    MoveRec m = *first;
+    int side = 0, k = 0;
+    s->deadline = 0;
+    for (;;) {
+        PyObject *item = record_bytes(&m);
+        if (!item || PyList_Append(pv, item)) {
+            Py_XDECREF(item);
+            Py_DECREF(pv);
+            return NULL;
+        }
+        Py_DECREF(item);
+        if (k + 1 >= depth || k + 1 >= MAX_PLY) break;
+        int own = side, other = 1 - side;
+        zeros = zeros_class(s, racks[own], racks[other], zeros);
+        if (m.length) {
+            uint8_t after[27];
+            take(after, racks[own], &m);
+            int z = m.score > 0 ? 0 : zeros + 1;
+            if (z >= MAX_SCORELESS || !rack_size(after)) break;
+            place(s, k, &m);
+            memcpy(racks[own], after, 27);
+            zeros = z;
+        } else {
+            if (zeros + 1 >= MAX_SCORELESS) break;
+            s->ply[k + 1] = s->ply[k]; /* the board does not change (scratch plies from here on) */
+            zeros++;
+        }
+        k++;
+        side = other;
+        int hz = 0;
+        uint64_t move = 0;
+        Py_BEGIN_ALLOW_THREADS negamax(s, k, depth - k, -INF, INF, racks[side], racks[1 - side], zeros, &hz, &move);
+        Py_END_ALLOW_THREADS if (s->stopped) break;
+        if (!move) break;
+        m = chosen_move(s, k, s->buf[k].count, move);
+    }
+    return pv;
+}
+
+/* endgame(graph, tiles, dim, checks, cscores, lmul2, wmul2, scores, mine, theirs, zeros, bingo_tiles,
+ *         bingo_bonus, max_plies, seconds, top, table_bits)
+ *   -> (plies searched, exact, nodes, [(value, record)] of the proven best first moves, [record] the PV)
+ * mine/theirs: 27 tile counts (blank first); a record of length 0 is the pass; seconds <= 0: no limit. */
+PyObject *endgame(PyObject *self, PyObject *args) {
+    Py_buffer graph_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, mine_b, theirs_b;
+    int dim, zeros, bingo_tiles, bingo_bonus, max_plies, top, table_bits;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "y*y*iy*y*y*y*y*y*y*iiiidii", &graph_b, &tiles_b, &dim, &checks_b, &cscores_b,
+                          &lmul_b, &wmul_b, &scores_b, &mine_b, &theirs_b, &zeros, &bingo_tiles, &bingo_bonus,
+                          &max_plies, &seconds, &top, &table_bits))
+        return NULL;
+    PyObject *result = NULL;
+    Solver *s = calloc(1, sizeof(Solver));
+    Root r;
+    memset(&r, 0, sizeof r);
+    uint8_t *arena = NULL;
+    int nn = dim * dim;
+    if (dim < 1 || dim > MAX_DIM || tiles_b.len != nn || checks_b.len != 8 * nn || cscores_b.len != 8 * nn ||
+        lmul_b.len != 2 * nn || wmul_b.len != 2 * nn || scores_b.len != 27 || mine_b.len != 27 ||
+        theirs_b.len != 27 || max_plies < 1 || top < 1 || top > 64 || table_bits < 10 || table_bits > 30 ||
+        zeros < 0 || zeros >= MAX_SCORELESS || graph_b.len < 8) {
+        PyErr_SetString(PyExc_ValueError, "endgame: bad arguments");
+        goto done;
+    }
+    if (!s) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (max_plies > MAX_PLY) max_plies = MAX_PLY;
+    s->graph = graph_b.buf;
+    s->root = s->graph[1];
+    s->dim = dim;
+    s->nn = nn;
+    s->scores = scores_b.buf;
+    s->lmul = lmul_b.buf;
+    s->wmul = wmul_b.buf;
+    s->bingo_tiles = bingo_tiles;
+    s->bingo_bonus = bingo_bonus;
+    for (int x = 0; x < 27; x++)
+        if (!s->scores[x]) s->zero_tiles |= 1u << x;
+    init_keys(s);
+    s->table_mask = ((size_t)1 << table_bits) - 1;
+    s->table = calloc(s->table_mask + 1, sizeof(Entry));
+    size_t per_ply = 2 * (size_t)nn + 2 * (size_t)nn * (sizeof(uint32_t) + sizeof(int32_t));
+    arena = malloc(per_ply * (MAX_PLY + 2));
+    if (!s->table || !arena) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int k = 0; k < MAX_PLY + 2; k++) {
+        uint8_t *base = arena + per_ply * (size_t)k;
+        s->ply[k].checks = (uint32_t *)base;
+        s->ply[k].cscores = (int32_t *)(base + 8 * (size_t)nn);
+        s->ply[k].tiles = base + 16 * (size_t)nn;
+        s->ply[k].transposed = base + 17 * (size_t)nn;
+    }
+    const uint8_t *tiles = tiles_b.buf;
+    Ply *p0 = &s->ply[0];
+    memcpy(p0->tiles, tiles, (size_t)nn);
+    for (int row = 0; row < dim; row++)
+        for (int col = 0; col < dim; col++) {
+            uint8_t t = tiles[row * dim + col];
+            p0->transposed[col * dim + row] = t;
+            if (t) p0->hash ^= s->zobrist[row * dim + col][t & 63];
+        }
+    memcpy(p0->checks, checks_b.buf, 8 * (size_t)nn);
+    memcpy(p0->cscores, cscores_b.buf, 8 * (size_t)nn);
+    Gen *g = &s->gen;
+    g->graph = s->graph;
+    g->dim = dim;
+    g->mode = MODE_ALL;
+    g->bingo_tiles = bingo_tiles;
+    g->bingo_bonus = bingo_bonus;
+    g->scores = s->scores;
+    g->leave_values = &s->zero_leave;
+    g->blank_letters = ALL_LETTERS;
+    const uint8_t *mine = mine_b.buf, *theirs = theirs_b.buf;
+    zeros = zeros_class(s, mine, theirs, zeros);
+    int n = placements(s, 0, mine);
+    r.s = s;
+    r.n = n;
+    r.top = top;
+    if (n >= 0) {
+        r.moves = malloc(((size_t)n + 1) * sizeof(MoveRec));
+        r.order = malloc(((size_t)n + 1) * sizeof(int));
+        r.current = calloc((size_t)n + 1, sizeof(RootValue));
+        r.done = calloc((size_t)n + 1, sizeof(RootValue));
+    }
+    if (n < 0 || !r.moves || !r.order || !r.current || !r.done) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memcpy(r.moves, s->buf[0].moves, (size_t)n * sizeof(MoveRec));
+    estimate(s, 0, n, mine, rack_value(s, theirs));
+    sort_moves(&s->buf[0], n, 0);
+    memcpy(r.order, s->buf[0].order, (size_t)n * sizeof(int));
+    r.order[n] = n; /* the pass */
+    s->thread = PyEval_SaveThread();
+    deepen(&r, 1, mine, theirs, zeros); /* one ply always: a move to give however short the time */
+    if (!s->stopped && !r.exact && max_plies > 1) {
+        s->deadline = seconds > 0 ? now() + seconds : 0;
+        r.exact = 0;
+        for (int depth = 2; depth <= max_plies && !s->stopped && !r.exact; depth++) {
+            int horizon = iterate(&r, depth, mine, theirs, zeros);
+            if (horizon < 0) break;
+            memcpy(r.done, r.current, (size_t)(n + 1) * sizeof(RootValue));
+            r.depth_done = depth;
+            reorder(&r);
+            r.exact = !horizon;
+        }
+    }
+    PyEval_RestoreThread(s->thread);
+    s->thread = NULL;
+    if (s->interrupted) goto done;
+    int stopped = s->stopped;
+    s->stopped = 0;
+    PyObject *ranked = PyList_New(0);
+    if (!ranked) goto done;
+    for (int i = 0; i <= n; i++) {
+        int index = r.order[i];
+        if (!r.done[index].proven && i > 0) continue;
+        MoveRec pass;
+        memset(&pass, 0, sizeof pass);
+        PyObject *rec = record_bytes(index == n ? &pass : &r.moves[index]);
+        PyObject *item = rec ? Py_BuildValue("(iO)", r.done[index].value, rec) : NULL;
+        Py_XDECREF(rec);
+        if (!item || PyList_Append(ranked, item)) {
+            Py_XDECREF(item);
+            Py_DECREF(ranked);
+            goto done;
+        }
+        Py_DECREF(item);
+    }
+    MoveRec first;
+    memset(&first, 0, sizeof first);
+    if (r.order[0] < n) first = r.moves[r.order[0]];
+    s->thread = NULL;
+    PyObject *pv = principal_variation(s, &first, mine, theirs, zeros, r.exact ? MAX_PLY : r.depth_done);
+    if (!pv) {
+        Py_DECREF(ranked);
+        goto done;
+    }
+    result = Py_BuildValue("(iiKNN)", r.depth_done, r.exact && !stopped, (unsigned long long)s->nodes, ranked, pv);
+done:
+    if (s) {
+        for (int k = 0; k < MAX_PLY + 2; k++) {
+            free(s->buf[k].moves);
+            free(s->buf[k].order);
+            free(s->buf[k].estimate);
+        }
+        free(s->gen.out);
+        free(s->table);
+    }
+    free(s);
+    free(arena);
+    free(r.moves);
+    free(r.order);
+    free(r.current);
+    free(r.done);
+    PyBuffer_Release(&graph_b);
+    PyBuffer_Release(&tiles_b);
+    PyBuffer_Release(&checks_b);
+    PyBuffer_Release(&cscores_b);
+    PyBuffer_Release(&lmul_b);
+    PyBuffer_Release(&wmul_b);
+    PyBuffer_Release(&scores_b);
+    PyBuffer_Release(&mine_b);
+    PyBuffer_Release(&theirs_b);
+    return result;
+}
