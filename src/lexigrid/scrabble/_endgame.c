@@ -48,6 +48,7 @@ typedef struct {
     MoveRec *moves;
     int *order;
     int *estimate;
+    uint64_t *keys;
     size_t cap;
     int count;
 } MoveBuffer;
@@ -148,6 +149,9 @@ static int grow(MoveBuffer *b, size_t need) {
     int *e = realloc(b->estimate, cap * sizeof(int));
     if (!e) return -1;
     b->estimate = e;
+    uint64_t *keys = realloc(b->keys, cap * sizeof(uint64_t));
+    if (!keys) return -1;
+    b->keys = keys;
     b->cap = cap;
     return 0;
 }
@@ -181,7 +185,19 @@ static int placements(Solver *s, int k, const uint8_t *rack) {
     return (int)g->n;
 }
 
-/* Ply k+1's board: ply k's with placement m on it, its hash and the cross-checks of the lines it touched. */
+/* The squares of a line whose check changes when the tile at `pos` joins it: the ends of its run. */
+static void run_ends(const Solver *s, const uint8_t *line, uint32_t *checks, int32_t *cscores, int pos) {
+    int dim = s->dim, a = pos, z = pos;
+    while (a > 0 && line[a - 1]) a--;
+    while (z < dim - 1 && line[z + 1]) z++;
+    if (a > 0) square_check(s->graph, line, dim, s->scores, a - 1, &checks[(a - 1) * dim], &cscores[(a - 1) * dim]);
+    if (z < dim - 1)
+        square_check(s->graph, line, dim, s->scores, z + 1, &checks[(z + 1) * dim], &cscores[(z + 1) * dim]);
+}
+
+/* Ply k+1's board: ply k's with placement m on it, its hash, and the checks of the squares it changed (its
+ * own, the ends of its word and of each cross word). Checks live transposed (see update_checks): a line's
+ * squares are `dim` apart in them. */
 static void place(Solver *s, int k, const MoveRec *m) {
     const Ply *from = &s->ply[k];
     Ply *to = &s->ply[k + 1];
@@ -191,8 +207,7 @@ static void place(Solver *s, int k, const MoveRec *m) {
     memcpy(to->checks, from->checks, 2 * (size_t)nn * sizeof(uint32_t));
     memcpy(to->cscores, from->cscores, 2 * (size_t)nn * sizeof(int32_t));
     to->hash = from->hash;
-    uint8_t rows[MAX_DIM], cols[MAX_DIM];
-    int nrows = 0, ncols = 0;
+    int last = 0;
     for (int i = 0; i < m->length; i++) {
         if (m->letters[i] & THROUGH) continue;
         int r = m->row + (m->down ? i : 0), c = m->col + (m->down ? 0 : i);
@@ -200,17 +215,25 @@ static void place(Solver *s, int k, const MoveRec *m) {
         to->tiles[r * dim + c] = tile;
         to->transposed[c * dim + r] = tile;
         to->hash ^= s->zobrist[r * dim + c][tile];
-        if (m->down) rows[nrows++] = (uint8_t)r;
-        else cols[ncols++] = (uint8_t)c;
+        for (int d = 0; d < 2; d++) { /* the square is taken in both directions */
+            to->checks[d * nn + (d ? c * dim + r : r * dim + c)] = 0;
+            to->cscores[d * nn + (d ? c * dim + r : r * dim + c)] = -1;
+        }
+        last = i;
     }
-    if (m->down) cols[ncols++] = m->col;
-    else rows[nrows++] = m->row;
-    for (int i = 0; i < ncols; i++)
-        line_checks(s->graph, to->transposed + cols[i] * dim, dim, s->scores, to->checks + cols[i],
-                    to->cscores + cols[i], dim);
-    for (int i = 0; i < nrows; i++)
-        line_checks(s->graph, to->tiles + rows[i] * dim, dim, s->scores, to->checks + nn + rows[i],
-                    to->cscores + nn + rows[i], dim);
+    for (int i = 0; i < m->length; i++) {
+        if (m->letters[i] & THROUGH) continue;
+        int r = m->row + (m->down ? i : 0), c = m->col + (m->down ? 0 : i);
+        if (m->down) /* the cross word runs along row r: the checks for down play there */
+            run_ends(s, to->tiles + r * dim, to->checks + nn + r, to->cscores + nn + r, c);
+        else /* along column c: the checks for across play */
+            run_ends(s, to->transposed + c * dim, to->checks + c, to->cscores + c, r);
+    }
+    int r = m->row + (m->down ? last : 0), c = m->col + (m->down ? 0 : last);
+    if (m->down)
+        run_ends(s, to->transposed + c * dim, to->checks + c, to->cscores + c, r);
+    else
+        run_ends(s, to->tiles + r * dim, to->checks + nn + r, to->cscores + nn + r, c);
 }
 
 /* The rack after placement m. */
@@ -246,18 +269,19 @@ static void estimate(Solver *s, int k, int n, const uint8_t *rack, int other_val
     }
 }
 
+static int by_key(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Order the moves by estimate, highest first (ties in generation order), the table's move first. */
 static void sort_moves(MoveBuffer *b, int n, uint64_t first) {
-    /* insertion sort by estimate, the table's move first: lists are short and often nearly sorted */
-    for (int i = 0; i < n; i++)
-        if (first && small_move(&b->moves[i]) == first) b->estimate[i] = INF;
-    for (int i = 1; i < n; i++) {
-        int o = b->order[i], e = b->estimate[o], j = i;
-        while (j > 0 && b->estimate[b->order[j - 1]] < e) {
-            b->order[j] = b->order[j - 1];
-            j--;
-        }
-        b->order[j] = o;
+    for (int i = 0; i < n; i++) {
+        int e = (first && small_move(&b->moves[i]) == first) ? INF : b->estimate[i];
+        b->keys[i] = (uint64_t)(uint32_t)(INF - e) << 32 | (uint32_t)i;
     }
+    qsort(b->keys, (size_t)n, sizeof(uint64_t), by_key);
+    for (int i = 0; i < n; i++) b->order[i] = (int)(uint32_t)b->keys[i];
 }
 
 static Entry *probe(Solver *s, uint64_t key) {
@@ -337,8 +361,14 @@ static int negamax(Solver *s, int k, int depth, int alpha, int beta, const uint8
     uint64_t chosen = 0;
     for (int i = 0; i <= n; i++) { /* the pass last, or first when the table says it was best */
         int index = first == PASS_MOVE ? (i == 0 ? -1 : b->order[i - 1]) : (i == n ? -1 : b->order[i]);
-        int child_hz = 0;
-        int v = move_value(s, k, index, depth, alpha, beta, mine, theirs, zeros, &child_hz);
+        int child_hz = 0, v;
+        if (i == 0 || beta - alpha <= 1) {
+            v = move_value(s, k, index, depth, alpha, beta, mine, theirs, zeros, &child_hz);
+        } else { /* principal variation search: prove the move no better with a null window first */
+            v = move_value(s, k, index, depth, alpha, alpha + 1, mine, theirs, zeros, &child_hz);
+            if (v > alpha && v < beta && !s->stopped)
+                v = move_value(s, k, index, depth, v, beta, mine, theirs, zeros, &child_hz);
+        }
         if (s->stopped) return 0;
         hz |= child_hz;
         if (v > value) {
@@ -656,6 +686,7 @@ done:
             free(s->buf[k].moves);
             free(s->buf[k].order);
             free(s->buf[k].estimate);
+            free(s->buf[k].keys);
         }
         free(s->gen.out);
         free(s->table);

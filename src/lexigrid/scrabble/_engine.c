@@ -256,35 +256,38 @@ static uint32_t check_set(const uint32_t *graph, const uint8_t *prefix, int np, 
     return set;
 }
 
+void square_check(const uint32_t *graph, const uint8_t *line, int dim, const int8_t *scores, int i,
+                  uint32_t *check, int32_t *cscore) {
+    if (line[i]) {
+        *check = 0;
+        *cscore = -1;
+        return;
+    }
+    int a = i, z = i;
+    while (a > 0 && line[a - 1]) a--;
+    while (z < dim - 1 && line[z + 1]) z++;
+    if (a == i && z == i) {
+        *check = ALL_LETTERS;
+        *cscore = -1;
+        return;
+    }
+    uint8_t prefix[MAX_DIM], suffix[MAX_DIM];
+    int np = 0, ns = 0, sum = 0;
+    for (int j = a; j < i; j++) {
+        prefix[np++] = line[j] & 31;
+        sum += (line[j] & BLANK) ? 0 : scores[line[j] & 31];
+    }
+    for (int j = i + 1; j <= z; j++) {
+        suffix[ns++] = line[j] & 31;
+        sum += (line[j] & BLANK) ? 0 : scores[line[j] & 31];
+    }
+    *check = check_set(graph, prefix, np, suffix, ns);
+    *cscore = sum;
+}
+
 void line_checks(const uint32_t *graph, const uint8_t *line, int dim, const int8_t *scores, uint32_t *checks,
                  int32_t *cscores, int step) {
-    for (int i = 0; i < dim; i++) {
-        if (line[i]) {
-            checks[i * step] = 0;
-            cscores[i * step] = -1;
-            continue;
-        }
-        int a = i, z = i;
-        while (a > 0 && line[a - 1]) a--;
-        while (z < dim - 1 && line[z + 1]) z++;
-        if (a == i && z == i) {
-            checks[i * step] = ALL_LETTERS;
-            cscores[i * step] = -1;
-            continue;
-        }
-        uint8_t prefix[MAX_DIM], suffix[MAX_DIM];
-        int np = 0, ns = 0, sum = 0;
-        for (int j = a; j < i; j++) {
-            prefix[np++] = line[j] & 31;
-            sum += (line[j] & BLANK) ? 0 : scores[line[j] & 31];
-        }
-        for (int j = i + 1; j <= z; j++) {
-            suffix[ns++] = line[j] & 31;
-            sum += (line[j] & BLANK) ? 0 : scores[line[j] & 31];
-        }
-        checks[i * step] = check_set(graph, prefix, np, suffix, ns);
-        cscores[i * step] = sum;
-    }
+    for (int i = 0; i < dim; i++) square_check(graph, line, dim, scores, i, &checks[i * step], &cscores[i * step]);
 }
 
 /* update_checks(graph, tiles, dim, scores, checks, cscores, rows, cols): recompute the given lines.

@@ -108,6 +108,10 @@ void line_checks(const uint32_t *graph, const uint8_t *line, int dim, const int8
 /* A placement's notation as a string: `8D WORD` across, `D8 WORD` down, blanks in lowercase. */
 void notation(char *out, int down, int row, int col, const uint8_t *letters, int length);
 
+/* The check and cross score of square i of a line (what line_checks computes for it). */
+void square_check(const uint32_t *graph, const uint8_t *line, int dim, const int8_t *scores, int i,
+                  uint32_t *check, int32_t *cscore);
+
 /* endgame(...): the exact endgame search (see _endgame.c). */
 PyObject *endgame(PyObject *self, PyObject *args);
 
