@@ -16,11 +16,13 @@ from pydantic import BaseModel, Field
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Position, format_cgp, parse_cgp, parse_move
+from lexigrid.scrabble.endgame import MAX_PLIES, check_endgame, solve
 from lexigrid.scrabble.game import HUMAN, Game
 from lexigrid.scrabble.referee import check as referee_check
 from lexigrid.scrabble.referee import words_formed
 from lexigrid.scrabble.rules import Rules
 from lexigrid.scrabble.store import GameStore
+from lexigrid.web import common
 from lexigrid.web.common import budgeted, budgeted_fork, lexicon_by_name, templates
 
 api = APIRouter()
@@ -29,6 +31,9 @@ pages = APIRouter()
 Cgp = Annotated[str, Field(min_length=1, max_length=2000, description="A position in CGP.")]
 EMPTY_CGP = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0"
 _engines: dict[tuple[str, int, str], Engine] = {}
+# An endgame search may use this share of the solve budget; the rest covers the solver process's own
+# work (the root's moves, the answer) so that a search cut by time still answers instead of a 503.
+ENDGAME_BUDGET_SHARE = 0.8
 
 
 def _lexicon(name: str | None, position: Position) -> Lexicon:
@@ -164,6 +169,44 @@ def explain(request: ExplainRequest) -> dict[str, Any]:
         "bingo": bingo,
         "score": total,
     }
+
+
+class EndgameRequest(BaseModel):
+    """An endgame (bag empty, both racks known) and how far to search it."""
+
+    cgp: Cgp
+    lexicon: str | None = Field(None, max_length=40)
+    plies: int | None = Field(None, ge=1, le=MAX_PLIES, description="Search depth (default: to the end).")
+    seconds: float | None = Field(None, gt=0, le=3600, description="Time limit (capped by the budget).")
+    top: int = Field(1, ge=1, le=100, description="Rank the K best first moves.")
+
+
+def endgame_seconds(requested: float | None) -> float:
+    """The search's time limit: the request's, within the server's solve budget (so a long endgame
+    answers with the best found so far instead of being stopped)."""
+    allowed = common.SOLVE_BUDGET_SECONDS * ENDGAME_BUDGET_SHARE
+    return allowed if requested is None else min(requested, allowed)
+
+
+def _endgame_of_cgp(cgp: str, name: str, plies: int | None, seconds: float, top: int) -> dict[str, Any]:
+    position = parse_cgp(cgp)
+    eng = engine(lexicon_by_name(name), position.rules)
+    solution = solve(position, eng, plies=plies, seconds=seconds, top=top)
+    return solution.as_dict()
+
+
+@api.post("/endgame")
+def endgame(request: EndgameRequest) -> dict[str, Any]:
+    """Solve an endgame: its value, the principal variation and the best first moves. Same shape as
+    `lexigrid scrabble endgame --json`."""
+    position = parse_cgp(request.cgp)
+    if not len(position.rack):
+        raise LexigridError("the CGP gives the player to move no tiles: give both racks, e.g. AEI/OU")
+    check_endgame(position)  # bad input answers at once, before a solver process is asked
+    lex = _lexicon(request.lexicon, position)
+    engine(lex, position.rules)
+    seconds = endgame_seconds(request.seconds)
+    return budgeted(_endgame_of_cgp, request.cgp, lex.name, request.plies, seconds, request.top)
 
 
 # --- play against the computer --------------------------------------------------------------------

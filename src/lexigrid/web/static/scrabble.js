@@ -1,17 +1,25 @@
-// Position analysis: paste a CGP or edit the board, enter a rack, a sortable move list, the move on the board.
+// Position analysis: paste a CGP or edit the board, enter a rack, a sortable move list, the move on the board;
+// an endgame solved to the end, its principal variation stepped through on the board.
 "use strict";
 const boardEl = document.getElementById("board");
 const errorEl = document.getElementById("error");
 let pos = null, cursor = null, across = true, moves = [], selected = null, sortKey = "rank", sortDir = 1;
+let eg = null;  // the solved endgame: { solution, boards (before each ply, then the end), squares (each ply's new tiles), step }
 
 function redraw() {
+  if (eg && eg.step > 0) {  // the board after `step` plies of the principal variation, the last ply's tiles marked new
+    drawScrabbleBoard(boardEl, { premiums: pos.premiums, rows: eg.boards[eg.step - 1], tileScores: pos.tile_scores, ghost: eg.squares[eg.step - 1] });
+    return;
+  }
   const ghost = selected ? moveSquares(selected.paren, pos.board) : [];
   drawScrabbleBoard(boardEl, { premiums: pos.premiums, rows: pos.board, tileScores: pos.tile_scores, ghost, cursor, across,
     onClick: (r, c) => { if (cursor && cursor[0] === r && cursor[1] === c) across = !across; cursor = [r, c]; boardEl.focus(); redraw(); } });
 }
+function rackOf(id) {
+  return document.getElementById(id).value.toUpperCase().replace(/[^A-Z?]/g, "");
+}
 function cgp() {
-  const rack = document.getElementById("rack").value.toUpperCase().replace(/[^A-Z?]/g, "");
-  return `${rowsToCgp(pos.board)} ${rack}/${pos.racks[1] || ""} ${pos.scores.join("/")} ${pos.zeros}`;
+  return `${rowsToCgp(pos.board)} ${rackOf("rack")}/${rackOf("opp")} ${pos.scores.join("/")} ${pos.zeros}`;
 }
 async function load(text) {
   const result = await lexiApi("/api/scrabble/show", { cgp: text });
@@ -19,7 +27,8 @@ async function load(text) {
   errorEl.textContent = "";
   pos = result.data;
   document.getElementById("rack").value = pos.racks[0];
-  selected = null; moves = [];
+  document.getElementById("opp").value = pos.racks[1];
+  selected = null; moves = []; closeEndgame();
   redraw(); fill();
   return true;
 }
@@ -42,13 +51,14 @@ boardEl.addEventListener("keydown", (event) => {
     cursor = [Math.min(dim - 1, Math.max(0, r + dr)), Math.min(dim - 1, Math.max(0, c + dc))];
   } else return;
   event.preventDefault();
-  selected = null;
+  selected = null; closeEndgame();
   document.getElementById("cgp").value = cgp();
   redraw();
 });
 
 async function analyse(event) {
   event?.preventDefault();
+  closeEndgame();
   const text = cgp();
   document.getElementById("cgp").value = text;
   document.getElementById("summary").textContent = "generating moves…";
@@ -80,6 +90,7 @@ function fill() {
 }
 async function select(m) {
   selected = m;
+  if (eg) { eg.step = 0; showStep(); }
   fill(); redraw();
   const panel = document.getElementById("breakdown");
   if (m.move.startsWith("-")) { panel.hidden = false; panel.textContent = m.move === "-" ? "Pass" : `Exchange ${m.move.slice(1)}: keeps ${m.leave || "nothing"}`; return; }
@@ -107,3 +118,85 @@ document.getElementById("rack-form").addEventListener("submit", analyse);
 const start = new URLSearchParams(location.search).get("cgp");
 if (start) document.getElementById("cgp").value = start;
 load(document.getElementById("cgp").value).then((ok) => { if (ok) analyse(); });
+
+// --- the endgame solver -------------------------------------------------------------------------------
+function closeEndgame() {
+  eg = null;
+  document.getElementById("endgame").hidden = true;
+}
+function signed(n) { return n > 0 ? `+${n}` : String(n); }
+function tilesLeft(rack, squares) {  // the rack without the tiles a ply put down (a blank's letter is lowercase)
+  const left = [...rack];
+  for (const s of squares) { const i = left.indexOf(s.tile === s.tile.toLowerCase() ? "?" : s.tile); if (i >= 0) left.splice(i, 1); }
+  return left.join("");
+}
+async function solveEndgame() {
+  const text = cgp();
+  document.getElementById("cgp").value = text;
+  const button = document.getElementById("solve-endgame");
+  button.disabled = true;
+  errorEl.textContent = "";
+  document.getElementById("summary").textContent = "solving the endgame…";
+  const result = await lexiApi("/api/scrabble/endgame", { cgp: text, top: 5 });
+  button.disabled = false;
+  document.getElementById("summary").textContent = "";
+  if (!result.ok) { errorEl.textContent = result.error; return; }
+  const solution = result.data, boards = [pos.board], squares = [];
+  const racks = [rackOf("rack"), rackOf("opp")];
+  let spread = pos.scores[0] - pos.scores[1];
+  const body = document.querySelector("#eg-pv tbody");
+  body.replaceChildren();
+  solution.pv.forEach((ply, i) => {
+    const before = boards[i];
+    const placed = ply.move.startsWith("-") ? [] : moveSquares(ply.paren, before);
+    const after = before.map((row) => [...row]);
+    for (const s of placed) after[s.row][s.col] = s.tile;
+    boards.push(after.map((row) => row.join("")));
+    squares.push(placed);
+    racks[ply.player] = tilesLeft(racks[ply.player], placed);
+    spread += ply.player === 0 ? ply.score : -ply.score;
+    const tr = body.insertRow();
+    const cells = [i + 1, ply.player === 0 ? "to move" : "opponent", ply.move === "-" ? "pass" : ply.paren, ply.score, signed(spread)];
+    for (const v of cells) tr.insertCell().textContent = v;
+    tr.addEventListener("click", () => { eg.step = i + 1; showStep(); });
+  });
+  const points = (rack) => [...rack].reduce((sum, t) => sum + (pos.tile_scores[t] || 0), 0);
+  const last = solution.pv[solution.pv.length - 1];
+  let ending = "The line was cut short by the search limit: the game goes on.";
+  if (solution.end === "out") {
+    const bonus = 2 * points(racks[1 - last.player]);
+    spread += last.player === 0 ? bonus : -bonus;
+    ending = `${last.player === 0 ? "The player to move" : "The opponent"} goes out and gains 2 × (${racks[1 - last.player]}) = ${bonus}: final spread ${signed(spread)}.`;
+  } else if (solution.end === "scoreless") {
+    spread += points(racks[1]) - points(racks[0]);
+    ending = `Six scoreless turns: each side loses its rack (${racks[0] || "-"} / ${racks[1] || "-"}): final spread ${signed(spread)}.`;
+  }
+  document.getElementById("eg-end").textContent = ending;
+  document.getElementById("eg-value").textContent =
+    `Value ${signed(solution.value)} · ${solution.exact ? "exact" : "best found so far, not proven"}`;
+  document.getElementById("eg-stats").textContent =
+    `best ${solution.best === "-" ? "pass" : solution.top[0].paren} · ${solution.nodes.toLocaleString()} nodes · ${solution.plies} plies · ${solution.elapsed_ms.toFixed(0)} ms`;
+  const top = document.getElementById("eg-top");
+  top.hidden = solution.top.length < 2;
+  top.tBodies[0].replaceChildren();
+  solution.top.forEach((t, i) => {
+    const tr = top.tBodies[0].insertRow();
+    for (const v of [i + 1, t.move === "-" ? "pass" : t.paren, t.score, signed(t.value)]) tr.insertCell().textContent = v;
+  });
+  eg = { solution, boards, squares, step: 0 };
+  selected = null; fill();
+  document.getElementById("endgame").hidden = false;
+  showStep();
+}
+function showStep() {
+  const n = eg.solution.pv.length;
+  document.getElementById("eg-step").textContent = eg.step === 0 ? `start · ${n} plies` : `ply ${eg.step} of ${n}`;
+  document.getElementById("eg-start").disabled = document.getElementById("eg-back").disabled = eg.step === 0;
+  document.getElementById("eg-forward").disabled = eg.step === n;
+  document.querySelectorAll("#eg-pv tbody tr").forEach((tr, i) => tr.classList.toggle("selected", i === eg.step - 1));
+  redraw();
+}
+document.getElementById("solve-endgame").addEventListener("click", solveEndgame);
+document.getElementById("eg-start").addEventListener("click", () => { eg.step = 0; showStep(); });
+document.getElementById("eg-back").addEventListener("click", () => { eg.step = Math.max(0, eg.step - 1); showStep(); });
+document.getElementById("eg-forward").addEventListener("click", () => { eg.step = Math.min(eg.solution.pv.length, eg.step + 1); showStep(); });
