@@ -708,3 +708,222 @@ done:
     PyBuffer_Release(&theirs_b);
     return result;
 }
+
+/* ------------------------------------------------------------------------------------------------ */
+/* The endgame's own lexicon: with the bag empty, every word a move can form lies along one line of the */
+/* board and is made of that line's tiles where it has them and of tiles from the two racks elsewhere.  */
+/* So the words that fit some line of the board that way are all the search needs, and a GADDAG of      */
+/* just them (a few thousand words) makes each move generation far cheaper.                            */
+
+typedef struct {
+    const uint32_t *graph;
+    const uint8_t *line;
+    int dim;
+    uint8_t rack[27];
+    uint8_t word[MAX_DIM];
+    char *out;
+    size_t len, cap;
+    uint32_t *seen; /* open addressing over word starts in out (+1; 0 = empty) */
+    size_t seen_mask, count;
+    int failed;
+} WordWalk;
+
+static uint64_t word_hash(const uint8_t *w, int n) {
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < n; i++) h = (h ^ w[i]) * 1099511628211ull;
+    return h;
+}
+
+static int seen_grow(WordWalk *w);
+
+static void emit(WordWalk *w, int from, int to) {
+    int n = to - from + 1;
+    const uint8_t *letters = w->word + from;
+    size_t slot = (size_t)word_hash(letters, n) & w->seen_mask;
+    for (; w->seen[slot]; slot = (slot + 1) & w->seen_mask) {
+        const char *old = w->out + w->seen[slot] - 1;
+        int same = 1;
+        for (int i = 0; i < n && same; i++) same = old[i] == 'A' + letters[i] - 1;
+        if (same && old[n] == '\n') return;
+    }
+    if (w->len + (size_t)n + 1 > w->cap) {
+        size_t cap = w->cap ? w->cap * 2 : 1 << 16;
+        char *out = realloc(w->out, cap);
+        if (!out) {
+            w->failed = 1;
+            return;
+        }
+        w->out = out;
+        w->cap = cap;
+    }
+    w->seen[slot] = (uint32_t)w->len + 1;
+    for (int i = 0; i < n; i++) w->out[w->len++] = (char)('A' + letters[i] - 1);
+    w->out[w->len++] = '\n';
+    if (++w->count * 2 > w->seen_mask && seen_grow(w)) w->failed = 1;
+}
+
+static int seen_grow(WordWalk *w) {
+    size_t mask = w->seen_mask * 2 + 1;
+    uint32_t *seen = calloc(mask + 1, sizeof(uint32_t));
+    if (!seen) return -1;
+    for (size_t i = 0; i <= w->seen_mask; i++) {
+        if (!w->seen[i]) continue;
+        const char *word = w->out + w->seen[i] - 1;
+        uint8_t letters[MAX_DIM];
+        int n = 0;
+        while (word[n] != '\n') letters[n] = (uint8_t)(word[n] - 'A' + 1), n++;
+        size_t slot = (size_t)word_hash(letters, n) & mask;
+        while (seen[slot]) slot = (slot + 1) & mask;
+        seen[slot] = w->seen[i];
+    }
+    free(w->seen);
+    w->seen = seen;
+    w->seen_mask = mask;
+    return 0;
+}
+
+/* Read words backwards (the GADDAG's full reversals) from square `pos` leftwards to `end`'s left. */
+static void walk_back(WordWalk *w, uint32_t node, int pos, int end) {
+    if (w->failed) return;
+    const uint32_t *graph = w->graph;
+    uint32_t mask = graph[node];
+    const uint32_t *arcs = graph + node + 1;
+    uint32_t letters;
+    uint8_t tile = w->line[pos];
+    if (tile) {
+        letters = 1u << (tile & 31);
+    } else if (w->rack[0]) {
+        letters = ALL_LETTERS;
+    } else {
+        letters = 0;
+        for (int x = 1; x <= 26; x++)
+            if (w->rack[x]) letters |= 1u << x;
+    }
+    letters &= mask & ALL_LETTERS;
+    while (letters) {
+        uint32_t x = (uint32_t)__builtin_ctz(letters);
+        letters &= letters - 1;
+        uint32_t arc = arcs[pop32(mask & ((1u << x) - 1))];
+        /* a real tile where the rack has one: a blank can always take the place of a later one */
+        int from = tile ? -1 : (w->rack[x] ? (int)x : 0);
+        if (from >= 0) w->rack[from]--;
+        w->word[pos] = (uint8_t)x;
+        if ((arc & SEARCH_ACCEPTS) && pos < end && (pos == 0 || !w->line[pos - 1])) emit(w, pos, end);
+        if ((arc & SEARCH_CHILD) && pos > 0) walk_back(w, arc & SEARCH_CHILD, pos - 1, end);
+        if (from >= 0) w->rack[from]++;
+    }
+}
+
+static void walk_through(WordWalk *w, int pos, uint32_t node, int anchor, int limit, int left);
+
+/* Go on from square `pos` along `arc` (see go_on in _engine.c): a word ends here, or the walk goes on
+ * leftwards over empty squares, or across the separator rightwards from the anchor. */
+static void walk_on(WordWalk *w, int pos, uint32_t arc, int anchor, int limit, int left) {
+    const uint8_t *line = w->line;
+    int dim = w->dim;
+    uint32_t child = arc & SEARCH_CHILD;
+    if (pos <= anchor) {
+        int clear_left = pos == 0 || !line[pos - 1];
+        if ((arc & SEARCH_ACCEPTS) && clear_left && pos < anchor && (anchor == dim - 1 || !line[anchor + 1]))
+            emit(w, pos, anchor);
+        if (!child) return;
+        if (pos - 1 >= limit) walk_through(w, pos - 1, child, anchor, limit, left);
+        if (clear_left && anchor < dim - 1 && (w->graph[child] & 1)) {
+            uint32_t sep = w->graph[child + 1];
+            if (sep & SEARCH_CHILD) walk_through(w, anchor + 1, sep & SEARCH_CHILD, anchor, limit, pos);
+        }
+    } else {
+        if ((arc & SEARCH_ACCEPTS) && (pos == dim - 1 || !line[pos + 1])) emit(w, left, pos);
+        if (child && pos < dim - 1) walk_through(w, pos + 1, child, anchor, limit, left);
+    }
+}
+
+/* Place a letter on square `pos`: the board's tile, or one of the racks' (a blank for any letter). */
+static void walk_through(WordWalk *w, int pos, uint32_t node, int anchor, int limit, int left) {
+    if (w->failed) return;
+    const uint32_t *graph = w->graph;
+    uint32_t mask = graph[node];
+    const uint32_t *arcs = graph + node + 1;
+    uint8_t tile = w->line[pos];
+    uint32_t letters;
+    if (tile) {
+        letters = 1u << (tile & 31);
+    } else if (w->rack[0]) {
+        letters = ALL_LETTERS;
+    } else {
+        letters = 0;
+        for (int x = 1; x <= 26; x++)
+            if (w->rack[x]) letters |= 1u << x;
+    }
+    letters &= mask & ALL_LETTERS;
+    while (letters) {
+        uint32_t x = (uint32_t)__builtin_ctz(letters);
+        letters &= letters - 1;
+        int from = tile ? -1 : (w->rack[x] ? (int)x : 0); /* a real tile first: see walk_back */
+        if (from >= 0) w->rack[from]--;
+        w->word[pos] = (uint8_t)x;
+        walk_on(w, pos, arcs[pop32(mask & ((1u << x) - 1))], anchor, limit, left);
+        if (from >= 0) w->rack[from]++;
+    }
+}
+
+/* The words of a line that hold at least one of its tiles, each found once: from its first tile (the
+ * anchor, the first of a run of tiles), leftwards over the empty squares before it, then rightwards. */
+static void line_words(WordWalk *w, const uint8_t *line) {
+    w->line = line;
+    int last_tile = -1;
+    for (int a = 0; a < w->dim; a++) {
+        if (!line[a]) continue;
+        if (a == 0 || !line[a - 1]) walk_through(w, a, w->graph[1], a, last_tile < 0 ? 0 : last_tile + 2, a);
+        last_tile = a;
+    }
+}
+
+/* endgame_words(graph, tiles, dim, racks) -> bytes: every word that fits a line of the board with the
+ * tiles of `racks` (27 counts, both racks together), newline-separated, each once. */
+PyObject *endgame_words(PyObject *self, PyObject *args) {
+    Py_buffer graph_b, tiles_b, rack_b;
+    int dim;
+    if (!PyArg_ParseTuple(args, "y*y*iy*", &graph_b, &tiles_b, &dim, &rack_b)) return NULL;
+    PyObject *result = NULL;
+    WordWalk w;
+    memset(&w, 0, sizeof w);
+    if (dim < 1 || dim > MAX_DIM || tiles_b.len != dim * dim || rack_b.len != 27 || graph_b.len < 8) {
+        PyErr_SetString(PyExc_ValueError, "endgame_words: bad arguments");
+        goto done;
+    }
+    w.graph = graph_b.buf;
+    w.dim = dim;
+    memcpy(w.rack, rack_b.buf, 27);
+    w.seen_mask = (1u << 12) - 1;
+    w.seen = calloc(w.seen_mask + 1, sizeof(uint32_t));
+    if (!w.seen) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const uint8_t *tiles = tiles_b.buf;
+    uint8_t lines[2 * MAX_DIM][MAX_DIM];
+    int nlines = 0;
+    Py_BEGIN_ALLOW_THREADS memset(lines[0], 0, (size_t)dim); /* words of rack tiles alone, as on an empty line */
+    w.line = lines[0];
+    walk_back(&w, w.graph[1], dim - 1, dim - 1);
+    nlines = 1;
+    for (int d = 0; d < 2; d++) for (int i = 0; i < dim; i++) {
+        uint8_t *line = lines[nlines];
+        for (int j = 0; j < dim; j++) line[j] = d ? tiles[j * dim + i] : tiles[i * dim + j];
+        int repeat = 0; /* lines with the same tiles (empty ones, mostly) have the same words */
+        for (int k = 0; k < nlines && !repeat; k++) repeat = !memcmp(lines[k], line, (size_t)dim);
+        if (repeat) continue;
+        nlines++;
+        line_words(&w, line);
+    }
+    Py_END_ALLOW_THREADS if (w.failed) PyErr_NoMemory();
+    else result = PyBytes_FromStringAndSize(w.out ? w.out : "", (Py_ssize_t)w.len);
+done:
+    free(w.out);
+    free(w.seen);
+    PyBuffer_Release(&graph_b);
+    PyBuffer_Release(&tiles_b);
+    PyBuffer_Release(&rack_b);
+    return result;
+}

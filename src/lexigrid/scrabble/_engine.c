@@ -1104,6 +1104,7 @@ static PyMethodDef methods[] = {
     {"anagram_keys", anagram_keys, METH_VARARGS, "The anagram key set of the words of at least lo letters."},
     {"generate", generate, METH_VARARGS, "Generate tile placements (all, best, or a count)."},
     {"endgame", endgame, METH_VARARGS, "Solve an endgame exactly (negamax with alpha-beta)."},
+    {"endgame_words", endgame_words, METH_VARARGS, "The words that fit a line of the board with the racks' tiles."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -124,7 +124,7 @@ def solve(
     zeros = min(position.zeros, MAX_SCORELESS_TURNS - 1)
     started = time.perf_counter()
     depth, exact, nodes, ranked, pv_records = _engine.endgame(
-        engine.gaddag.search_graph,
+        endgame_graph(position, engine),
         bytes(board.tiles),
         board.dim,
         checks.checks,
@@ -163,6 +163,17 @@ def solve(
         end=end,
         final_spread=spread,
     )
+
+
+def endgame_graph(position: Position, engine: Engine) -> bytes:
+    """The search graph of just the words this endgame can form (see endgame_words in _endgame.c)."""
+    racks = bytes(
+        a + b for a, b in zip(position.racks[0].code_counts(), position.racks[1].code_counts(), strict=True)
+    )
+    words = _engine.endgame_words(
+        engine.gaddag.search_graph, bytes(position.board.tiles), position.board.dim, racks
+    )
+    return _engine.search_graph(_engine.build_gaddag(words))
 
 
 def _decode(record: bytes) -> Move:

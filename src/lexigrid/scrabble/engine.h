@@ -115,4 +115,7 @@ void square_check(const uint32_t *graph, const uint8_t *line, int dim, const int
 /* endgame(...): the exact endgame search (see _endgame.c). */
 PyObject *endgame(PyObject *self, PyObject *args);
 
+/* endgame_words(...): the words an endgame can form (see _endgame.c). */
+PyObject *endgame_words(PyObject *self, PyObject *args);
+
 #endif
