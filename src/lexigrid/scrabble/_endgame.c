@@ -256,13 +256,16 @@ static void tick(Solver *s) {
     }
 }
 
-/* The estimate that orders a node's moves: going out first (by what it gains), then points plus tiles. */
+/* The estimate that orders a node's moves: going out first (by what it gains), then the points scored,
+ * the tiles played and their face value (points a side cannot unload count against it at the end). */
 static void estimate(Solver *s, int k, int n, const uint8_t *rack, int other_value) {
     MoveBuffer *b = &s->buf[k];
     int size = rack_size(rack);
     for (int i = 0; i < n; i++) {
         const MoveRec *m = &b->moves[i];
         int e = m->score + 3 * m->ntiles;
+        for (int j = 0; j < m->length; j++)
+            if (!(m->letters[j] & (THROUGH | BLANK))) e += s->scores[m->letters[j] & 31];
         if (m->ntiles == size) e += 1000 + 2 * other_value;
         b->estimate[i] = e;
         b->order[i] = i;
