@@ -502,7 +502,6 @@ static PyObject *principal_variation(Solver *s, const MoveRec *first, const uint
     memcpy(racks[1], theirs, 27);
     MoveRec m = *first;
     int side = 0, k = 0;
-    s->deadline = 0;
     for (;;) {
         PyObject *item = record_bytes(&m);
         if (!item || PyList_Append(pv, item)) {
@@ -677,6 +676,8 @@ PyObject *endgame(PyObject *self, PyObject *args) {
     memset(&first, 0, sizeof first);
     if (r.order[0] < n) first = r.moves[r.order[0]];
     s->thread = NULL;
+    /* the line is re-searched from a warm table: allow it as long again as the search, then cut it short */
+    if (seconds > 0) s->deadline = now() + seconds;
     PyObject *pv = principal_variation(s, &first, mine, theirs, zeros, r.exact ? MAX_PLY : r.depth_done);
     if (!pv) {
         Py_DECREF(ranked);

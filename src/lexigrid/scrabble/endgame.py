@@ -22,7 +22,7 @@ from lexigrid.scrabble.movegen import Engine, decode_bytes, tie_order
 
 MAX_PLIES = 100  # deeper than any endgame lasts: each placement uses a tile and passes come in short runs
 MAX_TOP = 64
-TABLE_BITS = 22  # 4M transposition-table entries of 24 bytes
+TABLE_BITS = 22  # at most 4M transposition-table entries of 24 bytes (96 MB), fewer for small endgames
 
 
 @dataclass(frozen=True)
@@ -140,7 +140,7 @@ def solve(
         plies or MAX_PLIES,
         seconds or 0.0,
         top,
-        TABLE_BITS,
+        min(TABLE_BITS, 12 + len(position.racks[0]) + len(position.racks[1])),
     )
     elapsed = 1000 * (time.perf_counter() - started)
     top_moves = sorted((Ranked(_decode(record), value) for value, record in ranked), key=_rank_order)
