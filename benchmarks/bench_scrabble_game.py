@@ -43,7 +43,7 @@ def throughput(levels: list[str], games: int, seed: int) -> dict[str, float]:
 
     lexicon = _lexicon(None)
     for warm in range(5):  # engines built, GADDAG loaded, caches warm
-        Game.new(levels, seed=seed - 1 - warm, lexicon=lexicon).play_computers()
+        Game.new(levels, seed=seed - 1 - warm, lexicon=lexicon, endgame_seconds=None).play_computers()
     totals = {"best": 0.0, "_build_leave_table": 0.0, "generate": 0.0}
     undo = [instrumented(Engine, name, totals) for name in ("best", "_build_leave_table")]
     undo.append(instrumented(movegen._engine, "generate", totals))
@@ -51,7 +51,7 @@ def throughput(levels: list[str], games: int, seed: int) -> dict[str, float]:
     start = time.process_time()
     try:
         for i in range(games):
-            game = Game.new(levels, seed=seed + i, lexicon=lexicon)
+            game = Game.new(levels, seed=seed + i, lexicon=lexicon, endgame_seconds=None)  # static player
             game.play_computers()
             turns += sum(1 for t in game.turns if t.kind not in ("out", "rack"))
     finally:

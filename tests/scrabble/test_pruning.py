@@ -52,7 +52,7 @@ def _check_games(lexicon: Lexicon, seeds: range) -> int:
     engine = Engine(lexicon)
     checked = 0
     for seed in seeds:
-        game = Game.new(["equity", "score"], seed=seed, lexicon=lexicon)
+        game = Game.new(["equity", "score"], seed=seed, lexicon=lexicon, endgame_seconds=None)
         while not game.over:
             checked += _check_turn(engine, game.position())
             game.play_computer()

@@ -26,7 +26,7 @@ def test_labels_number_repeated_levels() -> None:
 def test_three_player_tournament_adds_up(default_lexicon: Lexicon) -> None:
     result = tournament(["equity", "score", "top:2"], 6, seed=40, progress=False)
     assert sum(result.wins.values()) == pytest.approx(6)
-    games = [play_one((40 + i // 3, i % 3, ("equity", "score", "top:2"), None)) for i in range(6)]
+    games = [play_one((40 + i // 3, i % 3, ("equity", "score", "top:2"), None, None)) for i in range(6)]
     for k, level in enumerate(["equity", "score", "top:2"]):
         scores = [g.scores[(k - g.rotation) % 3] for g in games]
         assert all(g.levels[(k - g.rotation) % 3] == level for g in games)

@@ -12,8 +12,6 @@ from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
 if TYPE_CHECKING:
     from lexigrid.lexicon import Lexicon
     from lexigrid.scrabble import Position
-    from lexigrid.scrabble.endgame import Solution
-    from lexigrid.scrabble.move import Move
 
 app = typer.Typer(
     help="Scrabble: draw positions (CGP), generate every legal move, solve endgames, play games.",
@@ -174,11 +172,10 @@ def endgame(
     from lexigrid.cli.common import err_console
     from lexigrid.scrabble import Engine
     from lexigrid.scrabble.endgame import check_endgame, solve
-    from lexigrid.scrabble.render import board_table
+    from lexigrid.scrabble.render import board_table, endgame_summary, pv_table, top_table
 
     position = _position(cgp)
     check_endgame(position)
-    _check_limits(plies, seconds, top)
     engine = Engine(_lexicon(lexicon, position), position.rules).prepare()
     with err_console.status("solving the endgame…"):
         solution = solve(position, engine, plies=plies, seconds=seconds, top=top)
@@ -190,75 +187,13 @@ def endgame(
         f"to move: [bold]{position.racks[0]}[/]  opponent: {position.racks[1]}  "
         f"scores {position.scores[0]}-{position.scores[1]}  scoreless turns {position.zeros}"
     )
-    proof = "exact" if solution.exact else "best found so far, not proven"
-    console.print(f"value [bold]{solution.value:+d}[/] ({proof})  best [bold]{_shown(solution.best)}[/]")
+    console.print(endgame_summary(solution))
     console.print(pv_table(position, solution))
     if len(solution.top) > 1:
-        ranked = Table(title=f"the {len(solution.top)} best first moves")
-        for name in ("#", "move", "score", "value"):
-            ranked.add_column(name, justify="left" if name == "move" else "right")
-        for i, r in enumerate(solution.top, 1):
-            ranked.add_row(str(i), _shown(r.move), str(r.move.score), f"{r.value:+d}")
-        console.print(ranked)
+        console.print(top_table(solution))
     console.print(
-        f"{solution.nodes:,} nodes, {solution.plies} plies, {solution.elapsed_ms:,.1f} ms",
-        style="dim",
+        f"{solution.nodes:,} nodes, {solution.plies} plies, {solution.elapsed_ms:,.1f} ms", style="dim"
     )
-
-
-def _check_limits(plies: int | None, seconds: float | None, top: int) -> None:
-    """One-line errors for limits that cannot be searched."""
-    from lexigrid.errors import LexigridError
-
-    if plies is not None and plies <= 0:
-        raise LexigridError(f"--plies must be at least 1, not {plies}")
-    if seconds is not None and not seconds > 0:
-        raise LexigridError(f"--seconds must be more than 0, not {seconds:g}")
-    if top <= 0:
-        raise LexigridError(f"--top must be at least 1, not {top}")
-
-
-def pv_table(position: Position, solution: Solution) -> Table:
-    """The principal variation: each ply's player, move, points and the mover's running spread, then
-    how the game ends (a player out with twice the other rack, or six scoreless turns)."""
-    from lexigrid.scrabble.move import leave_after
-
-    racks = [str(position.racks[0]), str(position.racks[1])]
-    spread = position.scores[0] - position.scores[1]
-    table = Table(title="principal variation (best play by both sides)")
-    for name in ("ply", "player", "move", "score", "spread"):
-        table.add_column(name, justify="left" if name in ("player", "move") else "right")
-    for ply, step in enumerate(solution.pv, 1):
-        racks[step.player] = leave_after(racks[step.player], step.move.tiles_used)
-        spread += step.score if step.player == 0 else -step.score
-        table.add_row(str(ply), _side(step.player), _shown(step.move), str(step.score), f"{spread:+d}")
-
-    def points(rack: str) -> int:
-        return sum(position.rules.tiles.score(t) for t in rack)
-
-    if solution.end == "out":
-        out = solution.pv[-1].player
-        bonus = 2 * points(racks[1 - out])
-        spread += bonus if out == 0 else -bonus
-        ending = f"out: 2 × ({racks[1 - out]})"
-        table.add_row("", _side(out), ending, f"+{bonus}", f"{spread:+d}", style="bold")
-    elif solution.end == "scoreless":
-        spread += points(racks[1]) - points(racks[0])
-        ending = f"six scoreless turns: racks lost ({racks[0] or '-'} / {racks[1] or '-'})"
-        table.add_row("", "both", ending, "", f"{spread:+d}", style="bold")
-    else:
-        table.add_row("", "", "(cut short here: the game goes on)", "", "", style="dim")
-    return table
-
-
-def _side(player: int) -> str:
-    """A player of a principal variation: the side to move at the start, or the opponent."""
-    return "to move" if player == 0 else "opponent"
-
-
-def _shown(move: Move) -> str:
-    """A move as the tables show it: played-through letters in parentheses, `pass` for the pass."""
-    return "pass" if move.kind == "pass" else move.paren
 
 
 @app.command("learn-leaves")

@@ -87,6 +87,13 @@ def selfplay(
     jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
     backend: Annotated[str, typer.Option(help="auto, process or dask.")] = "auto",
     scheduler: Annotated[str | None, typer.Option(help="A Dask scheduler address (tcp://...).")] = None,
+    endgame_seconds: Annotated[
+        float,
+        typer.Option(
+            help="Solve the equity level's endgames exactly, S seconds a move at most "
+            "(0: static equity, the fast default; games stay exactly reproducible).",
+        ),
+    ] = 0.0,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -105,6 +112,7 @@ def selfplay(
         scheduler=scheduler,
         lexicon=lexicon,
         progress=not json,
+        endgame_seconds=endgame_seconds or None,
     )
     if json:
         emit_json(result.as_dict())

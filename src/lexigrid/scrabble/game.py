@@ -17,7 +17,7 @@ import uuid
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon, load
@@ -26,8 +26,11 @@ from lexigrid.scrabble.bag import Bag
 from lexigrid.scrabble.board import Board, Rack
 from lexigrid.scrabble.cgp import Position, format_cgp
 from lexigrid.scrabble.move import Move, parse_move
-from lexigrid.scrabble.players import Player, computer, engine_for
+from lexigrid.scrabble.players import ENDGAME_SECONDS, Player, computer, engine_for, is_endgame, solve_endgame
 from lexigrid.scrabble.rules import BLANK, Rules, rules
+
+if TYPE_CHECKING:
+    from lexigrid.scrabble.endgame import Solution
 
 HUMAN = "human"
 MAX_SCORELESS_TURNS = 6
@@ -107,6 +110,7 @@ class GamePosition(Position):
             game.zeros,
         )
         self._bag = len(game.bag)
+        self.players = len(game.seats)
 
     def bag_size(self) -> int:
         """The tiles in the game's bag."""
@@ -151,6 +155,7 @@ class Game:
     seed: int
     challenge: ChallengeRule = "void"
     lexicon_spec: str | None = None
+    endgame_seconds: float | None = ENDGAME_SECONDS  # the equity level's endgame solver; None: static
     rules: Rules = field(default_factory=rules)
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     board: Board = field(init=False)
@@ -179,7 +184,7 @@ class Game:
         self.scores = [0] * len(self.seats)
         for i, seat in enumerate(self.seats):
             if not seat.is_human:
-                self._computers[i] = computer(seat.kind, self.lexicon, self.rules)
+                self._computers[i] = computer(seat.kind, self.lexicon, self.rules, self.endgame_seconds)
 
     def seat_computer(self, player: int, computer_player: Player) -> None:
         """Let `computer_player` move for a computer seat (self-play with other engines or leave models)."""
@@ -197,8 +202,10 @@ class Game:
         lexicon: str | Lexicon | None = None,
         challenge: str = "void",
         game_id: str | None = None,
+        endgame_seconds: float | None = ENDGAME_SECONDS,
     ) -> Game:
-        """A new game: `players` are `human` or computer levels; a random seed unless one is given."""
+        """A new game: `players` are `human` or computer levels; a random seed unless one is given.
+        `endgame_seconds`: the equity level's endgame solver time a move (None: static equity there)."""
         kinds = [p.strip().lower() for p in players]
         if names is None:
             names = _default_names(kinds)
@@ -216,6 +223,7 @@ class Game:
             secrets.randbelow(2**31) if seed is None else seed,
             challenge,
             spec,
+            endgame_seconds,
         )
         if game_id is not None:
             game.id = game_id
@@ -282,6 +290,14 @@ class Game:
         """The engine's n best moves by static equity for the player to move."""
         engine = engine_for(self.lexicon, self.rules)
         return engine.moves(self.position()).top(n, "equity")
+
+    def endgame(self, seconds: float = ENDGAME_SECONDS, top: int = 1) -> Solution | None:
+        """The endgame solved for the player to move (two players, the bag empty) with its `top` best
+        first moves, within `seconds`; None before the endgame."""
+        position = self.position()
+        if self.awaiting != "move" or not is_endgame(position):
+            return None
+        return solve_endgame(position, engine_for(self.lexicon, self.rules), seconds, top)
 
     def state(self, viewer: int | None = None) -> dict[str, Any]:
         """The game as JSON-able data; with a viewer, the other players' racks are hidden."""
@@ -617,6 +633,7 @@ class Game:
             lexicon=self.lexicon,
             challenge=self.challenge,
             game_id=self.id,
+            endgame_seconds=self.endgame_seconds,
         )
         game.lexicon_spec = self.lexicon_spec
         game.replay(self.actions[:actions])

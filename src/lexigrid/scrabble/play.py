@@ -12,13 +12,14 @@ from rich.table import Table
 
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.game import Game, Turn
-from lexigrid.scrabble.render import board_table
+from lexigrid.scrabble.render import board_table, endgame_summary, pv_table, top_table
 from lexigrid.scrabble.store import GameStore
 
 HELP = (
     "moves: [bold]8D WORD[/] across (row, column), [bold]D8 WORD[/] down, a blank's letter in lowercase "
     "(8D WoRD); [bold]-ABC[/] exchange A, B, C ('?' a blank); [bold]-[/] pass; [bold]challenge[/] the last "
-    "play; [bold]accept[/] a play that went out; [bold]hint[/] [N] the engine's best moves; [bold]cgp[/] the "
+    "play; [bold]accept[/] a play that went out; [bold]hint[/] [N] the engine's best moves (the solved "
+    "endgame once the bag is empty); [bold]cgp[/] the "
     "position; [bold]quit[/] (the game is saved: `lexigrid scrabble resume ID`)"
 )
 Reader = Callable[[str], str]
@@ -119,8 +120,19 @@ class Session:
                 self.console.print("the last play went out: [bold]challenge[/] or [bold]accept[/]")
 
     def hint(self, rest: str) -> None:
-        """The engine's best moves for the player to move, by static equity."""
+        """The best moves for the player to move: by static equity, or the solved endgame (the best
+        sequence for both sides and its value) once the bag is empty."""
         n = int(rest) if rest.strip().isdigit() else 5
+        game = self.game
+        with self.console.status("solving the endgame…"):
+            solution = game.endgame(top=max(1, n))
+        if solution is not None:
+            opponent = game.seats[(game.to_move + 1) % len(game.seats)].name
+            self.console.print("hint: the endgame solved (the bag is empty)  " + endgame_summary(solution))
+            self.console.print(pv_table(game.position(), solution, (game.seat.name, opponent)))
+            if len(solution.top) > 1:
+                self.console.print(top_table(solution))
+            return
         self.console.print("hint: the best moves by static equity")
         table = Table()
         for column in ("move", "score", "equity"):

@@ -1,10 +1,11 @@
-"""Computer players: static equity (strongest), best score, and beginner levels; all behind one Protocol."""
+"""Computer players: static equity with the exact endgame solver (strongest), best score, and beginner
+levels; all behind one Protocol."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
@@ -13,10 +14,16 @@ from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.movegen import Engine
 from lexigrid.scrabble.rules import Rules
 
+if TYPE_CHECKING:
+    from lexigrid.scrabble.endgame import Solution
+
 BEGINNER_TOP = 10  # a beginner picks at random among the 10 highest-scoring placements...
 BEGINNER_VOCABULARY = 20_000  # ...made only of the 20,000 most frequent words of the lexicon
 LEVELS = ("equity", "score", "beginner", "top:N", "common:N")
 ALIASES = {"computer": "equity", "cpu": "equity", "strong": "equity", "greedy": "score"}
+# The endgame solver's time per move, for the equity player and for hints; a search cut short by it
+# (exact: false) still gives its best move so far.
+ENDGAME_SECONDS = 2.0
 
 
 class Player(Protocol):
@@ -54,15 +61,38 @@ def engine_for(lexicon: Lexicon, rules: Rules) -> Engine:
     return found
 
 
+def is_endgame(position: Position) -> bool:
+    """Whether the endgame solver takes the position: two players, the bag empty, the opponent's rack
+    known (in a game it is: with the bag empty the unseen tiles are the opponent's rack)."""
+    from lexigrid.scrabble.game import GamePosition  # the game layer imports this module
+
+    if isinstance(position, GamePosition) and position.players != 2:
+        return False
+    return position.bag_size() == 0 and len(position.rack) > 0 and len(position.racks[1]) > 0
+
+
+def solve_endgame(
+    position: Position, engine: Engine, seconds: float = ENDGAME_SECONDS, top: int = 1
+) -> Solution:
+    """The endgame solved for the player to move within `seconds` (best found so far if cut short)."""
+    from lexigrid.scrabble.endgame import solve  # the solver imports the game layer, which imports this
+
+    return solve(position, engine, seconds=seconds, top=top)
+
+
 @dataclass
 class EquityPlayer:
-    """The strongest static player: the move with the best score + leave value (exchanges included)."""
+    """The strongest player: the best move by static equity (score + leave value, exchanges included);
+    with the bag empty, the endgame solver's best move within `endgame_seconds` (None: static there too)."""
 
     engine: Engine
     level: str = "equity"
+    endgame_seconds: float | None = ENDGAME_SECONDS
 
     def choose(self, position: Position, rng: random.Random) -> Move:
-        """The engine's best move by static equity."""
+        """The endgame solver's best move in an endgame, else the engine's best move by static equity."""
+        if self.endgame_seconds is not None and is_endgame(position):
+            return solve_endgame(position, self.engine, self.endgame_seconds).best
         move = self.engine.best(position, "equity")
         assert move is not None  # by equity there is always a move: at worst the pass
         return move
@@ -113,13 +143,16 @@ def _count(spec: str, text: str) -> int:
     return n
 
 
-def computer(level: str, lexicon: Lexicon, rules: Rules) -> Player:
-    """The computer player of a level: equity, score, beginner, top:N (random among the N best by
-    score) or common:N (best score using only the N most frequent words)."""
+def computer(
+    level: str, lexicon: Lexicon, rules: Rules, endgame_seconds: float | None = ENDGAME_SECONDS
+) -> Player:
+    """The computer player of a level: equity (its endgames solved within `endgame_seconds` a move, or
+    played by static equity when None), score, beginner, top:N (random among the N best by score) or
+    common:N (best score using only the N most frequent words)."""
     spec = ALIASES.get(level.strip().lower(), level.strip().lower())
     name, _, arg = spec.partition(":")
     if spec == "equity":
-        return EquityPlayer(engine_for(lexicon, rules))
+        return EquityPlayer(engine_for(lexicon, rules), endgame_seconds=endgame_seconds)
     if spec == "score":
         return ScorePlayer(engine_for(lexicon, rules))
     if spec == "beginner":

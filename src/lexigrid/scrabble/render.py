@@ -1,11 +1,18 @@
-"""Drawing a board with its premium squares in the terminal (rich)."""
+"""Drawing a board with its premium squares, and a solved endgame, in the terminal (rich)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from rich.table import Table
 from rich.text import Text
 
 from lexigrid.scrabble.board import Board, column_name
+from lexigrid.scrabble.move import Move, leave_after
+
+if TYPE_CHECKING:
+    from lexigrid.scrabble.cgp import Position
+    from lexigrid.scrabble.endgame import Solution
 
 PREMIUM_STYLES = {
     "T": ("TW", "white on red3"),
@@ -37,4 +44,58 @@ def board_table(board: Board, title: str | None = None) -> Table:
                 label, style = PREMIUM_STYLES[board.rules.layout.premium(row, col)]
                 cells.append(Text(f"{label:^3}", style=style))
         table.add_row(*cells)
+    return table
+
+
+def shown(move: Move) -> str:
+    """A move as the tables show it: played-through letters in parentheses, `pass` for the pass."""
+    return "pass" if move.kind == "pass" else move.paren
+
+
+def endgame_summary(solution: Solution) -> str:
+    """One line: the value for the side to move, whether it is proven, and the best first move."""
+    proof = "exact" if solution.exact else "best found so far, not proven"
+    return f"value [bold]{solution.value:+d}[/] ({proof})  best [bold]{shown(solution.best)}[/]"
+
+
+def pv_table(
+    position: Position, solution: Solution, sides: tuple[str, str] = ("to move", "opponent")
+) -> Table:
+    """The principal variation: each ply's player, move, points and the mover's running spread, then
+    how the game ends (a player out with twice the other rack, or six scoreless turns)."""
+    racks = [str(position.racks[0]), str(position.racks[1])]
+    spread = position.scores[0] - position.scores[1]
+    table = Table(title="principal variation (best play by both sides)")
+    for name in ("ply", "player", "move", "score", "spread"):
+        table.add_column(name, justify="left" if name in ("player", "move") else "right")
+    for ply, step in enumerate(solution.pv, 1):
+        racks[step.player] = leave_after(racks[step.player], step.move.tiles_used)
+        spread += step.score if step.player == 0 else -step.score
+        table.add_row(str(ply), sides[step.player], shown(step.move), str(step.score), f"{spread:+d}")
+
+    def points(rack: str) -> int:
+        return sum(position.rules.tiles.score(t) for t in rack)
+
+    if solution.end == "out":
+        out = solution.pv[-1].player
+        bonus = 2 * points(racks[1 - out])
+        spread += bonus if out == 0 else -bonus
+        ending = f"out: 2 × ({racks[1 - out]})"
+        table.add_row("", sides[out], ending, f"+{bonus}", f"{spread:+d}", style="bold")
+    elif solution.end == "scoreless":
+        spread += points(racks[1]) - points(racks[0])
+        ending = f"six scoreless turns: racks lost ({racks[0] or '-'} / {racks[1] or '-'})"
+        table.add_row("", "both", ending, "", f"{spread:+d}", style="bold")
+    else:
+        table.add_row("", "", "(cut short here: the game goes on)", "", "", style="dim")
+    return table
+
+
+def top_table(solution: Solution) -> Table:
+    """The best first moves with their values under best play."""
+    table = Table(title=f"the {len(solution.top)} best first moves")
+    for name in ("#", "move", "score", "value"):
+        table.add_column(name, justify="left" if name == "move" else "right")
+    for i, ranked in enumerate(solution.top, 1):
+        table.add_row(str(i), shown(ranked.move), str(ranked.move.score), f"{ranked.value:+d}")
     return table

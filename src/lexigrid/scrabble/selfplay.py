@@ -2,7 +2,10 @@
 
 Game i uses bag seed `seed + i // n` with the seats rotated by `i % n` (n players), so every bag is played
 from every seat: luck of the draw cancels out and a stronger level shows up in fewer games. The win rate
-counts a draw as half a win; its 95% interval is Wilson's score interval.
+counts a draw as half a win; its 95% interval is Wilson's score interval. The equity level plays its
+endgames by static equity here unless `endgame_seconds` is given: the exact solver takes up to that long
+per endgame move (seconds a game, against ~0.2 ms a turn), and a search cut short by time may play
+differently on another run, while a tournament should be fast and replay exactly.
 """
 
 from __future__ import annotations
@@ -42,12 +45,12 @@ class GameResult:
     seconds: float
 
 
-def play_one(item: tuple[int, int, tuple[str, ...], str | None]) -> GameResult:
+def play_one(item: tuple[int, int, tuple[str, ...], str | None, float | None]) -> GameResult:
     """Runner job: one game between computer levels (seat order rotated), played to the end."""
-    seed, rotation, levels, lexicon = item
+    seed, rotation, levels, lexicon, endgame_seconds = item
     seated = levels[rotation:] + levels[:rotation]
     start = time.process_time()
-    game = Game.new(list(seated), seed=seed, lexicon=_lexicon(lexicon))
+    game = Game.new(list(seated), seed=seed, lexicon=_lexicon(lexicon), endgame_seconds=endgame_seconds)
     game.play_computers()
     seconds = time.process_time() - start
     bingos = [0] * len(seated)
@@ -133,8 +136,10 @@ def tournament(
     scheduler: str | None = None,
     lexicon: str | None = None,
     progress: bool = True,
+    endgame_seconds: float | None = None,
 ) -> Tournament:
-    """Play `games` games between computer levels and total the results."""
+    """Play `games` games between computer levels and total the results (the equity level's endgames
+    solved within `endgame_seconds` a move, or by static equity when None)."""
     levels = tuple(p.strip().lower() for p in players)
     if not 2 <= len(levels) <= 4:
         raise LexigridError(f"self-play needs 2 to 4 players, not {len(levels)}")
@@ -144,7 +149,9 @@ def tournament(
         raise LexigridError(f"--games must be at least 1, not {games}")
     Game.new(list(levels), seed=0, lexicon=lexicon)  # bad levels or lexicon fail here, in this process
     n = len(levels)
-    items = [(seed + i // n, i % n, levels, lexicon) for i in range(games)]
+    if endgame_seconds is not None and not endgame_seconds > 0:
+        raise LexigridError(f"--endgame-seconds must be positive, not {endgame_seconds:g}")
+    items = [(seed + i // n, i % n, levels, lexicon, endgame_seconds) for i in range(games)]
     start = time.perf_counter()
     results = run(
         play_one,

@@ -82,10 +82,10 @@ def _engine(lexicon: str | None, model: LeaveModel) -> Engine:
 def play_game(seed: int, models: tuple[LeaveModel, LeaveModel], lexicon: str | None = None) -> GameRecord:
     """A game between two static-equity players (first player uses models[0])."""
     engines = (_engine(lexicon, models[0]), _engine(lexicon, models[1]))
-    game = Game.new(["equity", "equity"], seed=seed, lexicon=engines[0].lexicon)
+    game = Game.new(["equity", "equity"], seed=seed, lexicon=engines[0].lexicon, endgame_seconds=None)
     log: list[_Turn] = []
-    for seat, engine in enumerate(engines):
-        game.seat_computer(seat, _Recorder(EquityPlayer(engine), log))
+    for seat, engine in enumerate(engines):  # static endgames: samples come from turns with a bag
+        game.seat_computer(seat, _Recorder(EquityPlayer(engine, endgame_seconds=None), log))
     game.play_computers()
     kept = {
         t: "".join(sorted(leave_after(turn.rack, turn.move.tiles_used)))

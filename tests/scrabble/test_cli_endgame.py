@@ -1,0 +1,95 @@
+"""`lexigrid scrabble endgame`: the solved endgame drawn and as JSON, limits, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from lexigrid.lexicon import load
+from lexigrid.scrabble import Engine, parse_cgp
+from lexigrid.scrabble.endgame import solve
+from tests.conftest import TWL06, CliResult, shared_file
+
+Cli = Callable[..., CliResult]
+
+# Named endgame (NWL): D2 RACED, then the opponent's 6G OR goes out; +5 for the side to move.
+BOARD = (
+    "4THIO1URBIAS/3RIM1DUP5/8HOLEY2/11MEOW/10T3A/10E1A1X/4FEUAR1N1V1I/3BAWTIE1U1A1N/2JONES1PORTING/"
+    "1QIs3YOKE1L2/2V1GENET1SLIDE/1FE2ROtS3N1C/1ID9G1L/1Z12A/14T"
+)
+RACED = f"{BOARD} AACDE/OR 364/412 0"
+
+
+def _json(cli: Cli, *args: str) -> dict[str, Any]:
+    result = cli("scrabble", "endgame", *args, "--json")
+    assert result.exit_code == 0, result.stderr
+    payload: dict[str, Any] = json.loads(result.stdout)
+    return payload
+
+
+def test_endgame_draws_the_board_the_value_and_the_best_sequence(cli: Cli) -> None:
+    result = cli("scrabble", "endgame", RACED, "--top", "3")
+    assert result.exit_code == 0, result.stderr
+    text = result.stdout
+    assert "TW" in text and "to move: AACDE  opponent: OR  scores 364-412" in text
+    assert "value +5 (exact)  best D2 (R)ACED" in text
+    assert "principal variation" in text and "D2 (R)ACED" in text and "6G OR" in text
+    assert "out: 2 × (A)" in text and f"{364 - 412 + 5:+d}" in text  # the final spread
+    assert "the 3 best first moves" in text and "nodes" in text and "plies" in text
+
+
+def test_endgame_json_is_the_solution(cli: Cli) -> None:
+    payload = _json(cli, RACED, "--top", "4")
+    position = parse_cgp(RACED)
+    expected = solve(position, Engine(load(), position.rules), top=4).as_dict()
+    assert payload.keys() == expected.keys()
+    assert {**payload, "elapsed_ms": 0} == {**expected, "elapsed_ms": 0}
+    assert payload["value"] == 5 and payload["best"] == "D2 RACED" and payload["exact"] is True
+    assert [p["move"] for p in payload["pv"]] == ["D2 RACED", "6G OR"] and payload["end"] == "out"
+    assert len(payload["top"]) == 4 and payload["top"][0]["value"] == 5
+
+
+def test_the_cgp_lexicon_and_the_lexicon_option(cli: Cli) -> None:
+    assert _json(cli, RACED + " lex nwl;")["value"] == 5
+    result = cli("scrabble", "endgame", RACED + " lex TWL06;")
+    assert result.exit_code == 2 and "unknown lexicon 'TWL06'" in result.stderr
+
+
+def test_a_ply_limit_gives_the_best_so_far_not_proven(cli: Cli) -> None:
+    payload = _json(cli, RACED, "--plies", "1")
+    assert payload["exact"] is False and payload["plies"] == 1
+    result = cli("scrabble", "endgame", RACED, "--plies", "1")
+    assert "best found so far, not proven" in result.stdout
+
+
+def test_reference_endgames_agree_with_magpie(cli: Cli) -> None:
+    """The smallest reference endgames (TWL06, MAGPIE's exact values) through the command."""
+    path = shared_file("data", "scrabble", "endgames.jsonl")
+    entries = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    for entry in sorted(entries, key=lambda e: sum(e["tiles"]))[:5]:
+        payload = _json(cli, entry["cgp"], "--lexicon", str(TWL06))
+        assert payload["value"] == entry["value"] and payload["exact"] is True
+        assert payload["best"] in entry["best_moves"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((f"{BOARD} AACDE/ 364/412 0",), "the opponent's rack is unknown"),
+        ((f"{BOARD} AACDE/O 364/412 0",), "the bag is not empty (1 tiles)"),
+        ((f"{BOARD} /OR 364/412 0",), "no tiles"),
+        ((f"{BOARD} AACDE/ORZ 364/412 0",), "impossible position"),
+        ((RACED, "--plies", "0"), "--plies must be at least 1"),
+        ((RACED, "--seconds", "0"), "--seconds must be positive"),
+        ((RACED, "--seconds", "-2"), "--seconds must be positive"),
+        ((RACED, "--top", "0"), "--top must be between 1"),
+    ],
+)
+def test_bad_endgames_are_one_line_and_exit_2(cli: Cli, args: tuple[str, ...], message: str) -> None:
+    result = cli("scrabble", "endgame", *args)
+    assert result.exit_code == 2, result.stdout
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr

@@ -1,0 +1,120 @@
+"""Endgames in games: the equity level plays the solver's move once the bag is empty, hints show the
+solved best sequence, self-play keeps static endgames unless asked."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+
+import pytest
+from rich.console import Console
+
+from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble import parse_cgp
+from lexigrid.scrabble.endgame import solve
+from lexigrid.scrabble.game import Game
+from lexigrid.scrabble.play import Session
+from lexigrid.scrabble.players import EquityPlayer, engine_for, is_endgame
+from lexigrid.scrabble.selfplay import tournament
+from tests.conftest import CliResult
+from tests.scrabble_game.conftest import set_up
+from tests.scrabble_game.test_play import scripted
+
+# Named endgame (NWL, from equity self-play seed 2): static equity plays 3A CADE (worth -1 with best play
+# after it); solved, D2 RACED goes on to win by 5: RACED, then the opponent's 6G OR goes out.
+RACED = (
+    "4THIO1URBIAS/3RIM1DUP5/8HOLEY2/11MEOW/10T3A/10E1A1X/4FEUAR1N1V1I/3BAWTIE1U1A1N/2JONES1PORTING/"
+    "1QIs3YOKE1L2/2V1GENET1SLIDE/1FE2ROtS3N1C/1ID9G1L/1Z12A/14T AACDE/OR 364/412 0"
+)
+
+
+def _at_endgame(game: Game, cgp: str = RACED) -> Game:
+    """The game at an endgame given in CGP, the seat to move holding the CGP's mover's rack."""
+    position = parse_cgp(cgp)
+    mover = game.to_move
+    racks = ["", ""]
+    racks[mover], racks[1 - mover] = str(position.racks[0]), str(position.racks[1])
+    set_up(game, board=position.board.rows(), racks=racks, bag=0, to_move=mover)
+    game.scores = [0, 0]
+    game.scores[mover], game.scores[1 - mover] = position.scores
+    return game
+
+
+def test_the_equity_level_plays_the_solved_move_in_an_endgame(default_lexicon: Lexicon) -> None:
+    game = _at_endgame(Game.new(["equity", "human"], seed=1, lexicon=default_lexicon))
+    engine = engine_for(default_lexicon, game.rules)
+    static = engine.best(game.position(), "equity")
+    assert static is not None and static.notation == "3A CADE"
+    (turn,) = game.play_computer()
+    assert turn.notation == "D2 RACED" and turn.score == 16
+    game.play("6G OR")  # the opponent's best reply goes out
+    assert game.over and game.scores[0] - game.scores[1] == 364 - 412 + 5
+
+
+def test_static_endgames_when_the_solver_is_off(default_lexicon: Lexicon) -> None:
+    game = _at_endgame(Game.new(["equity", "human"], seed=1, lexicon=default_lexicon, endgame_seconds=None))
+    (turn,) = game.play_computer()
+    assert turn.notation == "3A CADE"
+
+
+def test_a_solve_cut_short_by_time_is_still_played(default_lexicon: Lexicon) -> None:
+    game = _at_endgame(Game.new(["equity", "human"], seed=1, lexicon=default_lexicon))
+    game.seat_computer(0, EquityPlayer(engine_for(default_lexicon, game.rules), endgame_seconds=1e-6))
+    (turn,) = game.play_computer()  # whatever the search reached, a legal move is played
+    assert turn.kind in ("place", "pass") and game.to_move == 1
+
+
+def test_endgames_only_with_two_players_and_an_empty_bag(default_lexicon: Lexicon) -> None:
+    game = Game.new(["equity", "human"], seed=1, lexicon=default_lexicon)
+    assert not is_endgame(game.position()) and game.endgame() is None
+    three = Game.new(["equity", "human", "human"], seed=1, lexicon=default_lexicon)
+    set_up(three, racks=["AB", "CD", "EF"], bag=0)
+    assert not is_endgame(three.position()) and three.endgame() is None
+
+
+def test_the_games_endgame_is_the_solvers(default_lexicon: Lexicon) -> None:
+    game = _at_endgame(Game.new(["human", "human"], seed=1, lexicon=default_lexicon))
+    solution = game.endgame(top=3)
+    assert solution is not None and solution.exact
+    expected = solve(parse_cgp(RACED), engine_for(default_lexicon, game.rules), top=3)
+    assert solution.as_dict() | {"elapsed_ms": 0} == expected.as_dict() | {"elapsed_ms": 0}
+    assert [s.move.notation for s in solution.pv] == ["D2 RACED", "6G OR"] and solution.value == 5
+
+
+def test_hint_in_an_endgame_shows_the_best_sequence_and_its_value(default_lexicon: Lexicon) -> None:
+    game = _at_endgame(Game.new(["human", "equity"], seed=1, lexicon=default_lexicon))
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None, highlight=False)
+    Session(game, None, scripted(["hint 3", "quit"]), console).run()
+    text = out.getvalue()
+    assert "endgame solved" in text and "value +5 (exact)" in text
+    assert "D2 (R)ACED" in text and "6G OR" in text and "out: 2 × (A)" in text
+    assert f"{364 - 412 + 5:+d}" in text  # the final spread under best play
+    assert "the 3 best first moves" in text and "13E CAD" in text
+    assert game.actions == []  # a hint plays nothing
+
+
+def test_selfplay_solves_endgames_only_when_asked(
+    cli: Callable[..., CliResult], default_lexicon: Lexicon
+) -> None:
+    static = tournament(["equity", "score"], 2, seed=4, progress=False)
+    again = tournament(["equity", "score"], 2, seed=4, progress=False)
+    assert (static.wins, static.avg_score, static.turns) == (again.wins, again.avg_score, again.turns)
+    solved = tournament(["equity", "score"], 2, seed=4, progress=False, endgame_seconds=0.5)
+    assert solved.games == 2 and sum(solved.wins.values()) == 2
+    result = cli("scrabble", "selfplay", "--games", "2", "--endgame-seconds", "0.5", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["games"] == 2
+    bad = cli("scrabble", "selfplay", "--games", "2", "--endgame-seconds", "-1")
+    assert bad.exit_code == 2 and "--endgame-seconds must be positive" in bad.stderr
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_games_with_solved_endgames_follow_the_rules(default_lexicon: Lexicon, seed: int) -> None:
+    game = Game.new(["equity", "equity"], seed=seed, lexicon=default_lexicon, endgame_seconds=0.5)
+    game.play_computers()
+    assert game.over
+    people = Game.new(["human", "human"], seed=seed, lexicon=default_lexicon)
+    people.replay(game.actions)  # the solver's moves, judged by the referee
+    assert people.scores == game.scores and people.board == game.board
