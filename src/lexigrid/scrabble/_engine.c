@@ -498,6 +498,7 @@ static int precedes(const Gen *g, int left, int right) {
 static void record(Gen *g, int left, int right, int ms, int wm, int ct) {
     int nt = g->nt, leave = g->leave;
     if (right == left) return;
+    if (g->only && (g->only == ONLY_WHOLE) != (g->rack_size == 0)) return; /* see Shadow.only */
     if (g->down && nt == 1 && g->cscores[g->line * g->dim + g->anchor] >= 0) return;
     if (g->mode == MODE_COUNT) {
         g->n++;
@@ -658,7 +659,7 @@ static void search_anchor(Gen *g, uint32_t root, int leave) {
 typedef struct {
     double bound, part;    /* part: the bound of the placements keeping some of the tiles searched */
     uint32_t blank_letters; /* what a blank can stand for in a placement of them all */
-    int down, line, anchor, last_anchor, phase;
+    int down, line, anchor, last_anchor, phase, only;
 } Shadow;
 
 #define NO_BOUND -1e300 /* no placement from this anchor at all */
@@ -698,7 +699,7 @@ static uint32_t whole_rack_blanks(Gen *g, int phase, uint64_t through) {
     return found;
 }
 
-static double shadow_bound(Gen *g, int phase, int by_equity, double *part, uint32_t *blanks) {
+static double shadow_bound(Gen *g, int phase, int by_equity, double *part, double *whole, uint32_t *blanks) {
     const Phase *p = &g->phases[phase];
     const int *values = p->values;
     const double *max_leave = by_equity ? p->max_leave : NULL;
@@ -730,6 +731,7 @@ static double shadow_bound(Gen *g, int phase, int by_equity, double *part, uint3
 #undef THROUGH_TILE
     double best = NO_BOUND;
     *part = NO_BOUND;     /* the bound of the spans that leave some of the phase's tiles unplayed */
+    *whole = NO_BOUND;    /* and of those that play them all */
     *blanks = ALL_LETTERS; /* what a blank can stand for in the spans that play them all */
     int checked = g->anagrams != NULL;
     if (checked) *blanks = 0;
@@ -772,6 +774,7 @@ static double shadow_bound(Gen *g, int phase, int by_equity, double *part, uint3
             total += leave_bound;
             if (total > best) best = total;
             if (n < k && total > *part) *part = total;
+            if (n == k && total > *whole) *whole = total;
         }
     }
     return best;
@@ -863,14 +866,15 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         }
     uint32_t root = graph_b.len >= 8 ? g.graph[1] : 0;
     const double *vowel = vowel_b.len ? (const double *)vowel_b.buf : NULL;
-    /* the phases: one for racks without a blank or by score, else keeping the blanks then playing one */
-    int first_phase = (mode == MODE_BEST_EQUITY && g.rack[0]) ? PHASE_KEEP : PHASE_ALL;
-    int last_phase = first_phase == PHASE_KEEP ? PHASE_PLAY : PHASE_ALL;
+    /* the phases: one for racks without a blank or by score, else one per number of blanks played */
+    int split = mode == MODE_BEST_EQUITY && g.rack[0] && g.rack[0] < MAX_PHASES - 1;
+    int first_phase = split ? 1 : 0, last_phase = split ? 1 + g.rack[0] : 0;
     g.blank_letters = ALL_LETTERS;
     for (int ph = first_phase; ph <= last_phase; ph++) {
         Phase *p = &g.phases[ph];
-        p->least = ph == PHASE_PLAY ? 1 : 0;
-        p->most = ph == PHASE_KEEP ? 0 : g.rack[0];
+        p->least = p->most = ph ? ph - 1 : g.rack[0];
+        if (!ph) p->least = 0;
+        p->kept = ph ? g.rack[0] - p->most : 0;
         int values[32], k = 0;
         for (int x = 1; x <= 26; x++)
             for (int i = 0; i < g.rack[x]; i++) values[k++] = g.scores[x];
@@ -896,7 +900,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
             if (!held[h]) blanks_kept = count;
         }
         int played = g.rack_size - kept, blanks = g.rack[0] - blanks_kept;
-        for (int ph = 0; ph < 3; ph++) {
+        for (int ph = first_phase; ph <= last_phase; ph++) {
             Phase *p = &g.phases[ph];
             if (played >= 0 && played < 32 && blanks >= p->least && blanks <= p->most &&
                 g.leave_values[i] > p->max_leave[played])
@@ -908,7 +912,8 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     size_t nshadows = 0;
     uint8_t caps[2 * MAX_DIM * MAX_DIM];
     if (pruning) {
-        shadows = malloc(4 * (size_t)nn * sizeof(Shadow));
+        /* anchors x phases x (whole, part) */
+        shadows = malloc(2 * (size_t)nn * (size_t)(last_phase - first_phase + 1) * 2 * sizeof(Shadow));
         if (!shadows) pruning = 0;
         const uint32_t *all_checks = checks_b.buf;
         for (int i = 0; i < 2 * nn; i++) {
@@ -945,12 +950,17 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                 if (!is_anchor(g.tiles, dim, line, pos, empty)) continue;
                 g.anchor = pos;
                 for (int ph = first_phase; ph <= last_phase; ph++) {
-                    double part;
-                    uint32_t blanks;
-                    double bound = shadow_bound(&g, ph, mode == MODE_BEST_EQUITY, &part, &blanks);
-                    if (bound > NO_BOUND) { /* equities can be negative: in the end-game every leave costs */
+                    double part = NO_BOUND, whole = NO_BOUND;
+                    uint32_t blanks = 0;
+                    double bound = shadow_bound(&g, ph, mode == MODE_BEST_EQUITY, &part, &whole, &blanks);
+                    /* a phase that plays a blank searches its plays of every tile apart, with the blank held to
+                     * the letters that can make such a word: far fewer branches than the rest of the anchor */
+                    int split = g.anagrams && g.phases[ph].most > 0;
+                    for (int kind = split ? ONLY_WHOLE : ONLY_ALL; kind <= (split ? ONLY_PART : ONLY_ALL); kind++) {
+                        double b = kind == ONLY_WHOLE ? whole : kind == ONLY_PART ? part : bound;
+                        if (b <= NO_BOUND) continue; /* equities can be negative: in the end-game every leave costs */
                         Shadow *sh = &shadows[nshadows++];
-                        sh->bound = bound;
+                        sh->bound = b;
                         sh->part = part;
                         sh->blank_letters = blanks;
                         sh->down = d;
@@ -958,6 +968,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                         sh->anchor = pos;
                         sh->last_anchor = g.last_anchor;
                         sh->phase = ph;
+                        sh->only = kind;
                     }
                 }
                 g.last_anchor = pos;
@@ -968,18 +979,19 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         qsort(shadows, nshadows, sizeof(Shadow), cmp_shadow);
         for (size_t i = 0; i < nshadows; i++) {
             Shadow *sh = &shadows[i];
-            g.blank_letters = ALL_LETTERS;
+            g.blank_letters = sh->only == ONLY_WHOLE ? sh->blank_letters : ALL_LETTERS;
+            g.only = sh->only;
             if (g.have_best) {
                 double best = mode == MODE_BEST_SCORE ? (double)g.best.score : g.best.equity;
                 if (sh->bound < best) break;
                 /* only a play of every tile can win here: a blank stands for a letter that makes one */
-                if (sh->part < best) g.blank_letters = sh->blank_letters;
+                if (sh->only == ONLY_ALL && sh->part < best) g.blank_letters = sh->blank_letters;
             }
             face(&g, sh->down, &dirs[sh->down]);
             g.line = sh->line;
             g.anchor = sh->anchor;
             g.last_anchor = sh->last_anchor;
-            int blanks = sh->phase == PHASE_KEEP ? g.rack[0] : 0; /* kept: off the rack, in the leave index */
+            int blanks = g.phases[sh->phase].kept; /* kept: off the rack, in the leave index */
             g.rack[0] = (uint8_t)(g.rack[0] - blanks);
             g.rack_size -= blanks;
             search_anchor(&g, root, leave);

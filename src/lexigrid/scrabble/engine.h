@@ -43,12 +43,16 @@ typedef struct {
 
 enum { MODE_ALL = 0, MODE_BEST_SCORE = 1, MODE_BEST_EQUITY = 2, MODE_COUNT = 3 };
 
-/* The best-move search bounds racks holding blanks in two phases, since keeping a blank is worth much
- * more than any play that spends it cheaply: moves that keep every blank, then moves that play one. */
-enum { PHASE_ALL = 0, PHASE_KEEP = 1, PHASE_PLAY = 2 };
+/* The best-move search bounds racks holding blanks in phases, one per number of blanks played, since
+ * keeping a blank is worth much more than any play that spends it cheaply; a phase searches with the
+ * blanks it keeps off the rack, so each blank it plays is one branch per letter, not per pair. Phase 0
+ * is the whole rack at once (no blank, or by score). */
+#define MAX_PHASES 9
+enum { ONLY_ALL = 0, ONLY_WHOLE = 1, ONLY_PART = 2 };
 
 typedef struct {
     int least, most;      /* the blanks the phase's moves play */
+    int kept;             /* the blanks it keeps off the rack */
     int k;                /* the tiles they can play (at most 7) */
     int values[8];        /* those tiles' scores, highest first */
     double max_leave[32]; /* the best leave for each number of tiles played */
@@ -70,7 +74,7 @@ typedef struct {
     const uint8_t *lmul, *wmul;
     const double *vowel_penalty; /* NULL unless the board is empty */
     const uint8_t *caps;         /* per square: the best real rack tile its cross-check allows */
-    Phase phases[3];
+    Phase phases[MAX_PHASES];
     /* whole-rack plays: the anagram key set, the rack's real tiles' key, a memo by phase and through key */
     const uint64_t *anagrams;
     size_t anagram_mask;
@@ -79,6 +83,7 @@ typedef struct {
     uint32_t memo[64]; /* see whole_rack_blanks */
     uint8_t memo_known[64];
     uint32_t blank_letters; /* what a blank may stand for in this anchor's search (see Shadow.part) */
+    int only;               /* record every placement, or only those that play every tile, or the others */
     int line, anchor, last_anchor;
     int left, nt, leave; /* the word's left end, tiles played and leave index so far (see go_on) */
     uint8_t strip[MAX_DIM];
