@@ -466,6 +466,124 @@ static PyObject *anagram_keys(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* The word map: every word of `lo` or more letters filed under its anagram key, so the words a multiset
+ * of letters makes are found by one lookup (MAGPIE's "word map" idea). Layout: uint64 slot mask, then the
+ * slots {uint64 key, uint32 first word, uint32 words} (words 0: an empty slot), then the words, 16 bytes
+ * each (letter codes, zero-padded), those of one key together. */
+
+typedef struct {
+    uint64_t key;
+    uint32_t first, count;
+} MapSlot;
+
+typedef struct {
+    const uint32_t *kwg;
+    int lo;
+    uint8_t path[32];
+    uint64_t *keys;
+    uint8_t (*words)[16];
+    size_t n;
+} MapWalk;
+
+static void walk_words_of(MapWalk *w, uint32_t node, int depth, uint64_t key) {
+    for (uint32_t i = node;; i++) {
+        uint32_t a = w->kwg[i];
+        uint32_t x = a >> LETTER_SHIFT;
+        if (x && depth < 16) {
+            uint64_t k = key + LETTER_KEYS[x];
+            w->path[depth] = (uint8_t)x;
+            if ((a & ACCEPTS_BIT) && depth + 1 >= w->lo && depth + 1 <= 15) {
+                if (w->keys) {
+                    w->keys[w->n] = k;
+                    memset(w->words[w->n], 0, 16);
+                    for (int j = 0; j <= depth; j++) w->words[w->n][j] = w->path[depth - j]; /* the path is reversed */
+                }
+                w->n++;
+            }
+            if (a & CHILD_MASK) walk_words_of(w, a & CHILD_MASK, depth + 1, k);
+        }
+        if (a & END_BIT) break;
+    }
+}
+
+static const uint64_t *SORT_KEYS;
+
+static int by_word_key(const void *a, const void *b) {
+    uint64_t x = SORT_KEYS[*(const uint32_t *)a], y = SORT_KEYS[*(const uint32_t *)b];
+    return (x > y) - (x < y);
+}
+
+/* word_map(kwg, lo) -> bytes: see above. */
+static PyObject *word_map(PyObject *self, PyObject *args) {
+    Py_buffer kwg_b;
+    int lo;
+    if (!PyArg_ParseTuple(args, "y*i", &kwg_b, &lo)) return NULL;
+    MapWalk w = {kwg_b.buf, lo, {0}, NULL, NULL, 0};
+    uint32_t root = kwg_b.len >= 4 ? w.kwg[0] & CHILD_MASK : 0;
+    if (root) walk_words_of(&w, root, 0, 0);
+    size_t n = w.n;
+    PyObject *out = NULL;
+    w.keys = malloc((n + 1) * sizeof(uint64_t));
+    w.words = malloc((n + 1) * 16);
+    uint32_t *order = malloc((n + 1) * sizeof(uint32_t));
+    if (!w.keys || !w.words || !order) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    w.n = 0;
+    if (root) walk_words_of(&w, root, 0, 0);
+    for (size_t i = 0; i < n; i++) order[i] = (uint32_t)i;
+    SORT_KEYS = w.keys; /* under the GIL: no other sort runs at the same time */
+    qsort(order, n, sizeof(uint32_t), by_word_key);
+    size_t distinct = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!i || w.keys[order[i]] != w.keys[order[i - 1]]) distinct++;
+    size_t slots = 1024;
+    while (slots < 2 * distinct) slots *= 2;
+    out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(8 + slots * sizeof(MapSlot) + n * 16));
+    if (!out) goto done;
+    char *base = PyBytes_AS_STRING(out);
+    uint64_t mask = slots - 1;
+    memcpy(base, &mask, 8);
+    MapSlot *table = (MapSlot *)(base + 8);
+    memset(table, 0, slots * sizeof(MapSlot));
+    uint8_t (*words)[16] = (uint8_t (*)[16])(base + 8 + slots * sizeof(MapSlot));
+    for (size_t i = 0; i < n; i++) {
+        memcpy(words[i], w.words[order[i]], 16);
+        uint64_t key = w.keys[order[i]];
+        if (i && key == w.keys[order[i - 1]]) continue;
+        size_t j = key_slot(key, mask);
+        while (table[j].count) j = (j + 1) & mask;
+        table[j].key = key;
+        table[j].first = (uint32_t)i;
+        size_t end = i + 1;
+        while (end < n && w.keys[order[end]] == key) end++;
+        table[j].count = (uint32_t)(end - i);
+    }
+done:
+    free(w.keys);
+    free(w.words);
+    free(order);
+    PyBuffer_Release(&kwg_b);
+    return out;
+}
+
+/* The words filed under `key` in a word map (NULL, 0 when none). */
+static const uint8_t (*map_words(const char *map, uint64_t key, uint32_t *count))[16] {
+    uint64_t mask;
+    memcpy(&mask, map, 8);
+    const MapSlot *table = (const MapSlot *)(map + 8);
+    for (size_t j = key_slot(key, mask);; j = (j + 1) & mask) {
+        if (!table[j].count) break;
+        if (table[j].key == key) {
+            *count = table[j].count;
+            return (const uint8_t (*)[16])(map + 8 + (mask + 1) * sizeof(MapSlot)) + table[j].first;
+        }
+    }
+    *count = 0;
+    return NULL;
+}
+
 /* ------------------------------------------------------------------------------------------------ */
 /* Move generation.                                                                                   */
 
@@ -792,6 +910,110 @@ static void face(Gen *g, int down, const Direction *dir) {
     g->caps = dir->caps;
 }
 
+/* Record a whole-rack word found in the word map at squares left..right of the current line, if it fits:
+ * its letters match the board's tiles, the rest pass the cross-checks and are the rack's tiles plus the
+ * blanks' letters `blank1`, `blank2` (0: none). Each square the blanks may take gives its own placement. */
+static void fit_word(Gen *g, const uint8_t *word, int left, int right, uint32_t blank1, uint32_t blank2, int leave) {
+    int dim = g->dim, base = g->line * dim;
+    const uint8_t *row = g->tiles + base;
+    int need[27] = {0}, news[8], nnew = 0;
+    for (int pos = left; pos <= right; pos++) {
+        uint8_t x = word[pos - left], tile = row[pos];
+        if (tile) {
+            if ((tile & 31) != x) return;
+            g->strip[pos] = (uint8_t)(tile | THROUGH);
+            continue;
+        }
+        if (!(g->checks[base + pos] >> x & 1) || nnew == 8) return;
+        need[x]++;
+        news[nnew++] = pos;
+    }
+    if (blank1) need[blank1]--;
+    if (blank2) need[blank2]--;
+    for (int x = 1; x <= 26; x++)
+        if (need[x] != g->rack[x]) return;
+    /* the blanks go on squares holding their letters: every choice (two alike: every pair) */
+    int spots1[8], n1 = 0, spots2[8], n2 = 0;
+    for (int i = 0; i < nnew; i++) {
+        if (blank1 && word[news[i] - left] == blank1) spots1[n1++] = news[i];
+        if (blank2 && word[news[i] - left] == blank2) spots2[n2++] = news[i];
+    }
+    for (int a = 0; a < (blank1 ? n1 : 1); a++)
+        for (int b = 0; b < (blank2 ? n2 : 1); b++) {
+            int s1 = blank1 ? spots1[a] : -1, s2 = blank2 ? spots2[b] : -1;
+            if (blank2 && (s1 == s2 || (blank1 == blank2 && s2 < s1))) continue;
+            int ms = 0, wm = 1, ct = 0, index = leave;
+            for (int pos = left; pos <= right; pos++) {
+                uint8_t tile = row[pos];
+                if (tile) {
+                    ms += (tile & BLANK) ? 0 : g->scores[tile & 31];
+                    continue;
+                }
+                uint8_t x = word[pos - left];
+                int is_blank = pos == s1 || pos == s2;
+                int sq = base + pos, w = g->wmul[sq], v = is_blank ? 0 : g->scores[x] * g->lmul[sq];
+                int32_t cs = g->cscores[sq];
+                g->strip[pos] = (uint8_t)(is_blank ? x | BLANK : x);
+                index -= g->stride[is_blank ? 0 : x];
+                ms += v;
+                wm *= w;
+                if (cs >= 0) ct += (cs + v) * w;
+            }
+            int rack_size = g->rack_size;
+            g->nt = nnew;
+            g->leave = index;
+            g->rack_size = 0; /* every tile is played (see record) */
+            record(g, left, right, ms, wm, ct);
+            g->rack_size = rack_size;
+        }
+}
+
+/* Every play of all the phase's tiles from the current anchor, from the word map instead of the GADDAG:
+ * for each span of squares they can cover, the words made of them and the span's board tiles. */
+static void whole_plays(Gen *g, uint32_t blank_letters, int leave) {
+    int dim = g->dim, base = g->line * dim, a = g->anchor, k = g->rack_size;
+    const uint8_t *row = g->tiles + base;
+    int blanks = g->rack[0];
+    uint32_t letters = blanks ? ALL_LETTERS : g->rack_mask;
+    if (k < 1 || k > 7 || blanks > 2 || !(g->checks[base + a] & letters)) return;
+    int lsq[8], rsq[8], nl = 0, nr = 0, pos = a - 1;
+    while (pos >= 0 && row[pos]) pos--;
+    while (nl < k - 1 && pos >= 0 && pos > g->last_anchor && !row[pos] && (g->checks[base + pos] & letters)) {
+        lsq[++nl] = pos--;
+        while (pos >= 0 && row[pos]) pos--;
+    }
+    pos = a + 1;
+    while (pos < dim && row[pos]) pos++;
+    while (nr < k - 1 && pos < dim && !row[pos] && (g->checks[base + pos] & letters)) {
+        rsq[++nr] = pos++;
+        while (pos < dim && row[pos]) pos++;
+    }
+    for (int j = 0; j <= nl; j++) {
+        int rr = k - 1 - j;
+        if (rr > nr) continue;
+        int left = j ? lsq[j] : a, right = rr ? rsq[rr] : a;
+        while (left > 0 && row[left - 1]) left--;
+        while (right < dim - 1 && row[right + 1]) right++;
+        if (right == left) continue;
+        uint64_t key = g->rack_key;
+        for (int p = left; p <= right; p++)
+            if (row[p]) key += LETTER_KEYS[row[p] & 31];
+        int length = right - left + 1;
+        if (length > 15) continue;
+        for (uint32_t x = blanks ? 1 : 0; x <= (blanks ? 26u : 0u); x++) {
+            if (x && !(blank_letters >> x & 1)) continue;
+            for (uint32_t y = blanks == 2 ? x : 0; y <= (blanks == 2 ? 26u : 0u); y++) {
+                if (y && !(blank_letters >> y & 1)) continue;
+                uint32_t count;
+                const uint8_t (*words)[16] = map_words(g->word_map, key + (x ? LETTER_KEYS[x] : 0) + (y ? LETTER_KEYS[y] : 0), &count);
+                for (uint32_t i = 0; i < count; i++)
+                    if ((length == 16 || !words[i][length]) && words[i][length - 1])
+                        fit_word(g, words[i], left, right, x, y, leave);
+            }
+        }
+    }
+}
+
 /* Whether square `pos` of `line` is an anchor: empty and beside a tile, or the centre of an empty board. */
 static inline int is_anchor(const uint8_t *tiles, int dim, int line, int pos, int empty) {
     if (empty) return line == dim / 2 && pos == dim / 2;
@@ -818,17 +1040,18 @@ void all_placements(Gen *g, const Direction dirs[2], int empty, uint32_t root, i
 }
 
 /* generate(graph, tiles, dim, checks, cscores, lmul2, wmul2, scores, rack, strides, leave_values,
- *          vowel_penalty2 or b"", mode, bingo_tiles, bingo_bonus, symmetric, anagrams or b"")
+ *          vowel_penalty2 or b"", mode, bingo_tiles, bingo_bonus, symmetric, anagrams or b"", word_map or b"")
  *   -> bytes of MoveRec (or an int count)
  * lmul2/wmul2/vowel_penalty2 hold the layout row-major then transposed; anagrams (anagram_keys of the
  * words of 2+ letters) tightens the best-move bounds: spans for the whole rack that cannot make a word
- * are skipped. */
+ * are skipped; word_map (of the same words) finds the plays of a blank phase's every tile by lookup. */
 static PyObject *generate(PyObject *self, PyObject *args) {
-    Py_buffer graph_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, rack_b, stride_b, leave_b, vowel_b, anagram_b;
+    Py_buffer graph_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, rack_b, stride_b, leave_b, vowel_b, anagram_b,
+        map_b;
     int dim, mode, bingo_tiles, bingo_bonus, symmetric;
-    if (!PyArg_ParseTuple(args, "y*y*iy*y*y*y*y*y*y*y*y*iiipy*", &graph_b, &tiles_b, &dim, &checks_b,
+    if (!PyArg_ParseTuple(args, "y*y*iy*y*y*y*y*y*y*y*y*iiipy*y*", &graph_b, &tiles_b, &dim, &checks_b,
                           &cscores_b, &lmul_b, &wmul_b, &scores_b, &rack_b, &stride_b, &leave_b, &vowel_b, &mode,
-                          &bingo_tiles, &bingo_bonus, &symmetric, &anagram_b))
+                          &bingo_tiles, &bingo_bonus, &symmetric, &anagram_b, &map_b))
         return NULL;
     Gen g;
     memset(&g, 0, sizeof g);
@@ -850,6 +1073,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         leave += rack[i] * stride[i];
         if (i) g.rack_key += rack[i] * LETTER_KEYS[i];
     }
+    if (map_b.len >= 8 + (Py_ssize_t)sizeof(MapSlot)) g.word_map = map_b.buf;
     size_t anagram_slots = (size_t)anagram_b.len / 8;
     if (anagram_slots && !(anagram_slots & (anagram_slots - 1))) { /* a power of two, as anagram_keys makes */
         g.anagrams = anagram_b.buf;
@@ -994,7 +1218,10 @@ static PyObject *generate(PyObject *self, PyObject *args) {
             int blanks = g.phases[sh->phase].kept; /* kept: off the rack, in the leave index */
             g.rack[0] = (uint8_t)(g.rack[0] - blanks);
             g.rack_size -= blanks;
-            search_anchor(&g, root, leave);
+            if (sh->only == ONLY_WHOLE && g.word_map)
+                whole_plays(&g, g.blank_letters, leave);
+            else
+                search_anchor(&g, root, leave);
             g.rack[0] = (uint8_t)(g.rack[0] + blanks);
             g.rack_size += blanks;
         }
@@ -1023,6 +1250,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     PyBuffer_Release(&leave_b);
     PyBuffer_Release(&vowel_b);
     PyBuffer_Release(&anagram_b);
+    PyBuffer_Release(&map_b);
     return result;
 }
 
@@ -1114,6 +1342,7 @@ static PyMethodDef methods[] = {
     {"update_checks", update_checks, METH_VARARGS, "Recompute cross-checks and cross scores of lines."},
     {"search_graph", search_graph, METH_VARARGS, "The GADDAG relaid for move generation (node sets beside arcs)."},
     {"anagram_keys", anagram_keys, METH_VARARGS, "The anagram key set of the words of at least lo letters."},
+    {"word_map", word_map, METH_VARARGS, "The words of at least lo letters filed under their anagram keys."},
     {"generate", generate, METH_VARARGS, "Generate tile placements (all, best, or a count)."},
     {"endgame", endgame, METH_VARARGS, "Solve an endgame exactly (negamax with alpha-beta)."},
     {"endgame_words", endgame_words, METH_VARARGS, "The words that fit a line of the board with the racks' tiles."},

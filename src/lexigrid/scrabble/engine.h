@@ -79,6 +79,7 @@ typedef struct {
     const uint64_t *anagrams;
     size_t anagram_mask;
     uint64_t rack_key;
+    const char *word_map; /* see word_map: whole-rack plays by lookup (NULL: by the GADDAG) */
     uint64_t memo_key[64];
     uint32_t memo[64]; /* see whole_rack_blanks */
     uint8_t memo_known[64];

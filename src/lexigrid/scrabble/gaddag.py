@@ -27,6 +27,7 @@ class Gaddag:
     lexicon_sha256: str
     words: int
     _anagram_sets: dict[int, bytes] = field(default_factory=dict, repr=False, compare=False)
+    _word_maps: dict[int, bytes] = field(default_factory=dict, repr=False, compare=False)
 
     @cached_property
     def search_graph(self) -> bytes:
@@ -38,6 +39,13 @@ class Gaddag:
         found = self._anagram_sets.get(shortest)
         if found is None:
             found = self._anagram_sets[shortest] = _engine.anagram_keys(self.arcs, shortest)
+        return found
+
+    def word_map(self, shortest: int) -> bytes:
+        """Every word of `shortest` or more letters under its anagram key (whole-rack plays), memoised."""
+        found = self._word_maps.get(shortest)
+        if found is None:
+            found = self._word_maps[shortest] = _engine.word_map(self.arcs, shortest)
         return found
 
     @property

@@ -220,6 +220,7 @@ class Engine:
         """Build the per-process tables now (graph relayout, anagram keys), not on the first search."""
         _ = self.gaddag.search_graph
         self.gaddag.anagram_keys(SHORTEST_WORD)
+        self.gaddag.word_map(SHORTEST_WORD)
         return self
 
     def _layout_arrays(self, board: Board) -> tuple[bytes, bytes, bytes]:
@@ -343,6 +344,7 @@ class Engine:
             self.rules.bingo_bonus,
             board.rules.layout.symmetric,
             self.gaddag.anagram_keys(SHORTEST_WORD) if mode in (MODE_BEST_SCORE, MODE_BEST_EQUITY) else b"",
+            self.gaddag.word_map(SHORTEST_WORD) if mode == MODE_BEST_EQUITY else b"",
         )
         return result
 
