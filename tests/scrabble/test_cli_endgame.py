@@ -12,15 +12,10 @@ from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.scrabble.endgame import solve
 from tests.conftest import TWL06, CliResult, shared_file
+from tests.scrabble_game.conftest import ENDGAME_BOARD as BOARD
+from tests.scrabble_game.conftest import RACED
 
 Cli = Callable[..., CliResult]
-
-# Named endgame (NWL): D2 RACED, then the opponent's 6G OR goes out; +5 for the side to move.
-BOARD = (
-    "4THIO1URBIAS/3RIM1DUP5/8HOLEY2/11MEOW/10T3A/10E1A1X/4FEUAR1N1V1I/3BAWTIE1U1A1N/2JONES1PORTING/"
-    "1QIs3YOKE1L2/2V1GENET1SLIDE/1FE2ROtS3N1C/1ID9G1L/1Z12A/14T"
-)
-RACED = f"{BOARD} AACDE/OR 364/412 0"
 
 
 def _json(cli: Cli, *args: str) -> dict[str, Any]:

@@ -9,10 +9,18 @@ import pytest
 
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.board import Board
+from lexigrid.scrabble.cgp import parse_cgp
 from lexigrid.scrabble.game import Game
 from tests.scrabble.conftest import SMALL_WORDS
 
 EMPTY = ["." * 15] * 15
+# Named endgame (NWL, from equity self-play seed 2): static equity plays 3A CADE (worth -1 with best play
+# after it); solved, D2 RACED wins by 5: RACED for 16, then the opponent's 6G OR goes out.
+ENDGAME_BOARD = (
+    "4THIO1URBIAS/3RIM1DUP5/8HOLEY2/11MEOW/10T3A/10E1A1X/4FEUAR1N1V1I/3BAWTIE1U1A1N/2JONES1PORTING/"
+    "1QIs3YOKE1L2/2V1GENET1SLIDE/1FE2ROtS3N1C/1ID9G1L/1Z12A/14T"
+)
+RACED = f"{ENDGAME_BOARD} AACDE/OR 364/412 0"
 
 
 @pytest.fixture(scope="session")
@@ -52,6 +60,17 @@ def set_up(
     tiles = sorted((+left).elements())
     game.bag.tiles = tiles if bag is None else tiles[:bag]
     game.to_move = to_move
+    return game
+
+
+def at_endgame(game: Game, cgp: str = RACED) -> Game:
+    """The game at an endgame given in CGP, the seat to move holding the CGP's mover's rack."""
+    position = parse_cgp(cgp)
+    mover = game.to_move
+    racks = ["", ""]
+    racks[mover], racks[1 - mover] = str(position.racks[0]), str(position.racks[1])
+    set_up(game, board=position.board.rows(), racks=racks, bag=0, to_move=mover)
+    game.scores[mover], game.scores[1 - mover] = position.scores
     return game
 
 

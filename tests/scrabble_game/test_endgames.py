@@ -18,31 +18,12 @@ from lexigrid.scrabble.play import Session
 from lexigrid.scrabble.players import EquityPlayer, engine_for, is_endgame
 from lexigrid.scrabble.selfplay import tournament
 from tests.conftest import CliResult
-from tests.scrabble_game.conftest import set_up
+from tests.scrabble_game.conftest import RACED, at_endgame, set_up
 from tests.scrabble_game.test_play import scripted
-
-# Named endgame (NWL, from equity self-play seed 2): static equity plays 3A CADE (worth -1 with best play
-# after it); solved, D2 RACED goes on to win by 5: RACED, then the opponent's 6G OR goes out.
-RACED = (
-    "4THIO1URBIAS/3RIM1DUP5/8HOLEY2/11MEOW/10T3A/10E1A1X/4FEUAR1N1V1I/3BAWTIE1U1A1N/2JONES1PORTING/"
-    "1QIs3YOKE1L2/2V1GENET1SLIDE/1FE2ROtS3N1C/1ID9G1L/1Z12A/14T AACDE/OR 364/412 0"
-)
-
-
-def _at_endgame(game: Game, cgp: str = RACED) -> Game:
-    """The game at an endgame given in CGP, the seat to move holding the CGP's mover's rack."""
-    position = parse_cgp(cgp)
-    mover = game.to_move
-    racks = ["", ""]
-    racks[mover], racks[1 - mover] = str(position.racks[0]), str(position.racks[1])
-    set_up(game, board=position.board.rows(), racks=racks, bag=0, to_move=mover)
-    game.scores = [0, 0]
-    game.scores[mover], game.scores[1 - mover] = position.scores
-    return game
 
 
 def test_the_equity_level_plays_the_solved_move_in_an_endgame(default_lexicon: Lexicon) -> None:
-    game = _at_endgame(Game.new(["equity", "human"], seed=1, lexicon=default_lexicon))
+    game = at_endgame(Game.new(["equity", "human"], seed=1, lexicon=default_lexicon))
     engine = engine_for(default_lexicon, game.rules)
     static = engine.best(game.position(), "equity")
     assert static is not None and static.notation == "3A CADE"
@@ -53,13 +34,13 @@ def test_the_equity_level_plays_the_solved_move_in_an_endgame(default_lexicon: L
 
 
 def test_static_endgames_when_the_solver_is_off(default_lexicon: Lexicon) -> None:
-    game = _at_endgame(Game.new(["equity", "human"], seed=1, lexicon=default_lexicon, endgame_seconds=None))
+    game = at_endgame(Game.new(["equity", "human"], seed=1, lexicon=default_lexicon, endgame_seconds=None))
     (turn,) = game.play_computer()
     assert turn.notation == "3A CADE"
 
 
 def test_a_solve_cut_short_by_time_is_still_played(default_lexicon: Lexicon) -> None:
-    game = _at_endgame(Game.new(["equity", "human"], seed=1, lexicon=default_lexicon))
+    game = at_endgame(Game.new(["equity", "human"], seed=1, lexicon=default_lexicon))
     game.seat_computer(0, EquityPlayer(engine_for(default_lexicon, game.rules), endgame_seconds=1e-6))
     (turn,) = game.play_computer()  # whatever the search reached, a legal move is played
     assert turn.kind in ("place", "pass") and game.to_move == 1
@@ -74,7 +55,7 @@ def test_endgames_only_with_two_players_and_an_empty_bag(default_lexicon: Lexico
 
 
 def test_the_games_endgame_is_the_solvers(default_lexicon: Lexicon) -> None:
-    game = _at_endgame(Game.new(["human", "human"], seed=1, lexicon=default_lexicon))
+    game = at_endgame(Game.new(["human", "human"], seed=1, lexicon=default_lexicon))
     solution = game.endgame(top=3)
     assert solution is not None and solution.exact
     expected = solve(parse_cgp(RACED), engine_for(default_lexicon, game.rules), top=3)
@@ -83,7 +64,7 @@ def test_the_games_endgame_is_the_solvers(default_lexicon: Lexicon) -> None:
 
 
 def test_hint_in_an_endgame_shows_the_best_sequence_and_its_value(default_lexicon: Lexicon) -> None:
-    game = _at_endgame(Game.new(["human", "equity"], seed=1, lexicon=default_lexicon))
+    game = at_endgame(Game.new(["human", "equity"], seed=1, lexicon=default_lexicon))
     out = io.StringIO()
     console = Console(file=out, width=120, color_system=None, highlight=False)
     Session(game, None, scripted(["hint 3", "quit"]), console).run()

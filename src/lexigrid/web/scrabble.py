@@ -16,8 +16,9 @@ from pydantic import BaseModel, Field
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Position, format_cgp, parse_cgp, parse_move
-from lexigrid.scrabble.endgame import MAX_PLIES, check_endgame, solve
+from lexigrid.scrabble.endgame import MAX_PLIES, MAX_TOP, check_endgame, solve
 from lexigrid.scrabble.game import HUMAN, Game
+from lexigrid.scrabble.players import ENDGAME_SECONDS
 from lexigrid.scrabble.referee import check as referee_check
 from lexigrid.scrabble.referee import words_formed
 from lexigrid.scrabble.rules import Rules
@@ -178,7 +179,7 @@ class EndgameRequest(BaseModel):
     lexicon: str | None = Field(None, max_length=40)
     plies: int | None = Field(None, ge=1, le=MAX_PLIES, description="Search depth (default: to the end).")
     seconds: float | None = Field(None, gt=0, le=3600, description="Time limit (capped by the budget).")
-    top: int = Field(1, ge=1, le=100, description="Rank the K best first moves.")
+    top: int = Field(1, ge=1, le=MAX_TOP, description="Rank the K best first moves.")
 
 
 def endgame_seconds(requested: float | None) -> float:
@@ -330,13 +331,21 @@ def move(game_id: GameId, request: MoveRequest) -> dict[str, Any]:
         return _state(game, since)
 
 
+def _hint(game: Game, eng: Engine, top: int) -> dict[str, Any]:
+    """The best moves by equity; once the bag is empty, also the solved endgame (run in a forked child)."""
+    payload = _moves(eng, game.position(), top, "equity")
+    solution = game.endgame(endgame_seconds(ENDGAME_SECONDS), top)
+    if solution is not None:
+        payload["endgame"] = solution.as_dict()
+    return payload
+
+
 @api.get("/games/{game_id}/hint")
 def hint(game_id: GameId, top: Annotated[int, Query(ge=1, le=20)] = 5) -> dict[str, Any]:
-    """The best moves for the person to move, by equity (the `moves --json` shape)."""
+    """The best moves for the person to move, by equity (the `moves --json` shape); in the endgame,
+    `endgame` holds the solved best sequence and its value (the `endgame --json` shape)."""
     with _playing(game_id) as game:
-        position = game.position()
-        eng = engine(game.lexicon, game.rules)
-    return budgeted_fork(_moves, eng, position, top, "equity")
+        return budgeted_fork(_hint, game, engine(game.lexicon, game.rules), top)
 
 
 def warm() -> None:

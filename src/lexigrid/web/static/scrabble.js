@@ -185,6 +185,7 @@ async function solveEndgame() {
   });
   eg = { solution, boards, squares, step: 0 };
   selected = null; fill();
+  document.getElementById("breakdown").hidden = true;
   document.getElementById("endgame").hidden = false;
   showStep();
 }

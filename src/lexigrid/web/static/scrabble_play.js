@@ -128,8 +128,18 @@ document.getElementById("exchange").addEventListener("click", () => send({ actio
 document.getElementById("challenge-btn").addEventListener("click", () => send({ action: "challenge" }));
 document.getElementById("accept-btn").addEventListener("click", () => send({ action: "accept" }));
 document.getElementById("hint").addEventListener("click", async () => {
+  const hints = document.getElementById("hints");
+  hints.textContent = "thinking…";
   const result = await lexiApi(`/api/scrabble/games/${game.id}/hint`);
-  document.getElementById("hints").textContent = result.ok ? "Best: " + result.data.moves.map((m) => `${m.paren} (${m.score})`).join(", ") : result.error;
+  if (!result.ok) { hints.textContent = result.error; return; }
+  const eg = result.data.endgame;
+  if (!eg) { hints.textContent = "Best: " + result.data.moves.map((m) => `${m.paren} (${m.score})`).join(", "); return; }
+  // the bag is empty: the solved endgame, the best sequence for both sides
+  const names = [game.players[game.to_move].name, game.players[(game.to_move + 1) % game.players.length].name];
+  const line = eg.pv.map((p) => `${names[p.player]} ${p.move === "-" ? "pass" : p.paren} (${p.score})`).join(", ");
+  hints.textContent = `Endgame ${eg.exact ? "solved" : "searched (best found so far, not proven)"}: ` +
+    `spread ${eg.value > 0 ? "+" : ""}${eg.value} for you with best play. Best sequence: ${line}` +
+    (eg.end === "out" ? ", out." : eg.end === "scoreless" ? ", six scoreless turns." : ", …");
 });
 (async () => {
   const show0 = await lexiApi("/api/scrabble/show", { cgp: "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15" });

@@ -1,0 +1,102 @@
+"""The endgame solver over the web: the CLI's --json shape, a long search within the budget, 4xx on bad
+input, and the solved endgame in a game's hint."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from lexigrid.lexicon import load
+from lexigrid.scrabble import Engine, parse_cgp
+from lexigrid.scrabble.endgame import MAX_TOP, solve
+from lexigrid.scrabble.game import Game
+from tests.conftest import run_cli, shared_file
+from tests.scrabble_game.conftest import ENDGAME_BOARD as BOARD
+from tests.scrabble_game.conftest import RACED, at_endgame
+
+
+def _untimed(payload: dict[str, Any]) -> dict[str, Any]:
+    return {**payload, "elapsed_ms": 0}
+
+
+def test_endgame_matches_the_cli_and_the_library(client: TestClient) -> None:
+    response = client.post("/api/scrabble/endgame", json={"cgp": RACED, "top": 3})
+    assert response.status_code == 200, response.text
+    payload = response.json()
+    cli = run_cli("scrabble", "endgame", RACED, "--top", "3", "--json")
+    assert _untimed(payload) == _untimed(json.loads(cli.stdout))
+    position = parse_cgp(RACED)
+    assert _untimed(payload) == _untimed(solve(position, Engine(load(), position.rules), top=3).as_dict())
+    assert (
+        payload["value"] == 5
+        and payload["exact"]
+        and [p["move"] for p in payload["pv"]]
+        == [
+            "D2 RACED",
+            "6G OR",
+        ]
+    )
+
+
+def test_a_ply_limit_is_not_proven(client: TestClient) -> None:
+    payload = client.post("/api/scrabble/endgame", json={"cgp": RACED, "plies": 1}).json()
+    assert payload["exact"] is False and payload["plies"] == 1
+
+
+def test_a_long_endgame_answers_the_best_so_far_within_the_budget(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import lexigrid.web.common as common
+
+    path = shared_file("data", "scrabble", "endgames.jsonl")
+    entries = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    longest = max(entries, key=lambda e: (sum(e["tiles"]), e["magpie_ms"]))  # MAGPIE: tens of seconds
+    monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 2.5)
+    cgp = longest["cgp"].replace(" lex TWL06;", "")  # the web takes lexicons by name: NWL here
+    response = client.post("/api/scrabble/endgame", json={"cgp": cgp, "seconds": 600})
+    assert response.status_code == 200, response.text  # not a 503: the search stops itself in time
+    payload = response.json()
+    assert payload["exact"] is False and payload["pv"] and payload["elapsed_ms"] < 2500
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "message"),
+    [
+        ({"cgp": f"{BOARD} AACDE/ 364/412 0"}, 400, "the opponent's rack is unknown"),
+        ({"cgp": f"{BOARD} AACDE/O 364/412 0"}, 400, "the bag is not empty"),
+        ({"cgp": f"{BOARD} /OR 364/412 0"}, 400, "no tiles"),
+        ({"cgp": f"{BOARD} AACDE/ORZ 364/412 0"}, 400, "impossible position"),
+        ({"cgp": "15/15 AB/ 0/0 0"}, 400, "15 rows"),
+        ({"cgp": RACED + " lex /etc/passwd;"}, 400, "lexicon names only"),
+        ({"cgp": RACED, "lexicon": "twl06.txt"}, 400, "lexicon names only"),
+        ({"cgp": RACED, "plies": 0}, 422, "plies"),
+        ({"cgp": RACED, "seconds": 0}, 422, "seconds"),
+        ({"cgp": RACED, "top": 0}, 422, "top"),
+        ({"cgp": RACED, "top": MAX_TOP + 1}, 422, "top"),
+        ({"top": 3}, 422, "cgp"),
+    ],
+)
+def test_bad_endgame_requests_are_4xx_with_one_line(
+    client: TestClient, body: dict[str, Any], status: int, message: str
+) -> None:
+    response = client.post("/api/scrabble/endgame", json=body)
+    assert response.status_code == status
+    error = response.json()["error"]
+    assert message in error and "\n" not in error
+
+
+def test_a_hint_in_an_endgame_holds_the_solved_sequence(client: TestClient) -> None:
+    from lexigrid.web import scrabble as web_scrabble
+
+    game = at_endgame(Game.new(["human", "equity"], seed=1, lexicon=load()))
+    web_scrabble._games[game.id] = game
+    hint = client.get(f"/api/scrabble/games/{game.id}/hint", params={"top": 2}).json()
+    assert {"count", "moves", "endgame"} <= hint.keys() and len(hint["moves"]) == 2
+    endgame = hint["endgame"]
+    assert endgame["value"] == 5 and endgame["exact"] and endgame["best"] == "D2 RACED"
+    assert [p["move"] for p in endgame["pv"]] == ["D2 RACED", "6G OR"] and len(endgame["top"]) == 2
+    before = client.post("/api/scrabble/games", json={"seed": 3, "level": "score"}).json()
+    assert "endgame" not in client.get(f"/api/scrabble/games/{before['id']}/hint").json()

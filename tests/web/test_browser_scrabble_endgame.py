@@ -1,0 +1,91 @@
+"""The endgame solver in a real browser: Solve endgame, the value, the principal variation stepped
+through on the board; on a phone-sized screen with every request off the server refused."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from lexigrid.lexicon import load
+from lexigrid.scrabble import Engine, parse_cgp
+from lexigrid.scrabble.endgame import solve
+from tests.scrabble_game.conftest import RACED
+from tests.web.conftest import screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def _new_squares(page: Any) -> list[str]:
+    return sorted(page.eval_on_selector_all(".sq.new", "els => els.map(e => e.dataset.square)"))
+
+
+def _solve_on_the_page(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/scrabble")
+    page.fill("#cgp", RACED)
+    page.click("#load")
+    page.wait_for_function("document.getElementById('summary').textContent.includes('placements')")
+    page.click("#solve-endgame")
+    page.wait_for_selector("#endgame:not([hidden])")
+
+
+def test_solve_an_endgame_and_step_through_it(page: Any, live_server: str) -> None:
+    position = parse_cgp(RACED)
+    solution = solve(position, Engine(load(), position.rules))
+    _solve_on_the_page(page, live_server)
+    assert page.inner_text("#eg-value") == f"Value {solution.value:+d} · exact"
+    rows = page.locator("#eg-pv tbody tr")
+    assert rows.count() == len(solution.pv)
+    assert [rows.nth(i).locator("td").nth(2).inner_text() for i in range(rows.count())] == [
+        s.move.paren for s in solution.pv
+    ]
+    assert _new_squares(page) == []  # the position as given
+    board = position.board.copy()
+    for ply, step in enumerate(solution.pv, 1):
+        page.click("#eg-forward")
+        expected = sorted(f"{r},{c}" for r, c, _ in step.move.squares())
+        assert _new_squares(page) == expected, f"ply {ply}: {step.move.paren}"
+        for r, c, tile in step.move.squares():
+            assert page.inner_text(f".sq[data-square='{r},{c}'] .letter") == tile.upper()
+        board.place(step.move)
+        assert page.inner_text("#eg-step") == f"ply {ply} of {len(solution.pv)}"
+    assert page.is_disabled("#eg-forward")
+    first = solution.pv[0].move
+    page.click("#eg-start")
+    page.click("#eg-forward")
+    assert _new_squares(page) == sorted(f"{r},{c}" for r, c, _ in first.squares())
+    assert "goes out" in page.inner_text("#eg-end")
+    screenshot(page, "scrabble-endgame")
+
+
+@pytest.fixture
+def phone(browser: Any, live_server: str) -> Iterator[Any]:
+    """A 375 px wide page that may reach only the local server (nothing from a CDN or the network)."""
+    context = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
+    refused: list[str] = []
+
+    def only_local(route: Any) -> None:
+        if route.request.url.startswith(live_server):
+            route.continue_()
+        else:
+            refused.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_local)
+    tab = context.new_page()
+    tab.set_default_timeout(15_000)
+    yield tab
+    context.close()
+    assert refused == []
+
+
+def test_solve_an_endgame_on_a_phone_offline(phone: Any, live_server: str) -> None:
+    _solve_on_the_page(phone, live_server)
+    assert "exact" in phone.inner_text("#eg-value")
+    phone.click("#eg-forward")
+    assert len(_new_squares(phone)) == len(parse_cgp(RACED).rack) - 1  # RACED through the board's R
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375  # nothing wider than the screen
+    board = phone.eval_on_selector("#board", "e => e.getBoundingClientRect().right")
+    assert board <= 375
+    screenshot(phone, "scrabble-endgame-phone")
