@@ -1,0 +1,215 @@
+"""A slow, obviously correct endgame solver: plain minimax over the whole game tree, for the tests.
+
+It shares no code with the compiled search: placements come from the brute-force generator
+(`lexigrid.scrabble.oracle.placements`, itself checked by the referee), and the rules are written out
+again from `lexigrid.scrabble.game` for two players with the bag empty:
+
+- a placement scores its points; a pass scores 0 (no exchanges: the bag is empty);
+- the scoreless-turn count goes up by 1 after a pass or a 0-point placement and goes back to 0 after a
+  placement scoring more than 0 (`ZERO_PLAY_COUNTS`; `ZERO_PLAY_RESTARTS` is the literal reading of
+  `Game._apply`, where a 0-point placement sets the count to 1);
+- when the count reaches `MAX_SCORELESS_TURNS` the game ends and each side loses its own rack's value;
+- otherwise a side that empties its rack ends the game and gains twice the other rack's value.
+
+The value of a state is the spread change (mover minus opponent) from there to the end under best play
+by both sides. There is no pruning of any kind: every move of every state is searched. States are
+memoised on the whole state (board, both racks, scoreless count), which changes nothing but the time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Literal
+
+from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble.board import Board, Rack
+from lexigrid.scrabble.cgp import Position
+from lexigrid.scrabble.move import Move
+from lexigrid.scrabble.oracle import placements
+from lexigrid.scrabble.rules import BLANK, TileSet
+
+MAX_SCORELESS_TURNS = 6  # written out again, not imported: the game's rule as its docs state it
+PASS = "-"
+ZERO_PLAY_COUNTS = "counts"
+ZERO_PLAY_RESTARTS = "restarts"
+ZeroPlayRule = Literal["counts", "restarts"]
+
+
+@dataclass(frozen=True)
+class OracleSolution:
+    """The exact value of a position, every first move's exact value and the optimal first moves."""
+
+    value: int
+    values: dict[str, int]  # notation ("8D WORD", "-" for a pass) -> value of playing it first
+    moves: dict[str, Move] = field(repr=False)  # notation -> the move
+
+    @property
+    def best(self) -> set[str]:
+        """The notations of every optimal first move."""
+        return {notation for notation, value in self.values.items() if value == self.value}
+
+
+def rack_value(tiles: str, tile_set: TileSet) -> int:
+    """The face value of a rack's tiles (a blank scores 0)."""
+    return sum(tile_set.score(t) for t in tiles)
+
+
+def _take(rack: str, tiles: str) -> str:
+    """The rack (sorted tiles) without `tiles`."""
+    left = Counter(rack)
+    left.subtract(tiles)
+    assert all(n >= 0 for n in left.values()), (rack, tiles)
+    return "".join(sorted(left.elements()))
+
+
+def _fits(word: str, fixed: tuple[str, ...], pool: Counter[str]) -> bool:
+    """Whether `word` matches the fixed letters of a span with its other letters drawn from `pool`."""
+    need: Counter[str] = Counter()
+    for letter, tile in zip(word, fixed, strict=True):
+        if tile:
+            if tile != letter:
+                return False
+        else:
+            need[letter] += 1
+    missing = sum(max(0, n - pool[letter]) for letter, n in need.items())
+    return missing <= pool[BLANK]
+
+
+def _spans(board: Board, most_empty: int) -> set[tuple[str, ...]]:
+    """The letters of every span of 2+ squares in a line with empty squares at both ends (off the
+    board counts as empty), holding 1..`most_empty` empty squares ('' each)."""
+    found: set[tuple[str, ...]] = set()
+    dim = board.dim
+    for dr, dc in ((0, 1), (1, 0)):
+        for row in range(dim):
+            for col in range(dim):
+                if board.in_bounds(row - dr, col - dc) and board[row - dr, col - dc]:
+                    continue
+                for length in range(2, dim + 1):
+                    end = (row + dr * (length - 1), col + dc * (length - 1))
+                    if not board.in_bounds(*end):
+                        break
+                    if board.in_bounds(end[0] + dr, end[1] + dc) and board[end[0] + dr, end[1] + dc]:
+                        continue
+                    fixed = tuple(board[row + dr * i, col + dc * i].upper() for i in range(length))
+                    if 0 < fixed.count("") <= most_empty:
+                        found.add(fixed)
+    return found
+
+
+def possible_words(board: Board, tiles: str, lexicon: Lexicon) -> Lexicon:
+    """The words of `lexicon` that any play from here on could form, using only `tiles` as new tiles.
+
+    Tiles are never taken off the board, so every word formed later fills a span of one line whose two
+    end squares are empty (or off the board) now; its new letters come from `tiles` (both racks, '?' any
+    letter). Checking the words against this sub-lexicon gives the same answers for every word that can
+    occur, and the brute-force generator runs over a few hundred words instead of the whole list."""
+    pool = Counter(tiles)
+    new_letter = "[A-Z]" if pool[BLANK] else f"[{''.join(sorted(pool))}]"
+    texts = {n: "\n".join(lexicon.words_of_length(n)) for n in range(2, board.dim + 1)}
+    keep: set[str] = set()
+    for fixed in _spans(board, len(tiles)):
+        shape = re.compile("^" + "".join(t or new_letter for t in fixed) + "$", re.MULTILINE)
+        keep.update(w for w in shape.findall(texts[len(fixed)]) if _fits(w, fixed, pool))
+    return lexicon.restrict(keep, name=lexicon.name)
+
+
+State = tuple[Board, str, str, int]  # board, mover's tiles, opponent's tiles (sorted), scoreless count
+
+
+class EndgameOracle:
+    """Minimax over every move of every state of a two-player endgame (bag empty, both racks known)."""
+
+    def __init__(
+        self, position: Position, lexicon: Lexicon, zero_play: ZeroPlayRule = ZERO_PLAY_COUNTS
+    ) -> None:
+        assert position.bag_size() == 0 and len(position.racks[1]) > 0, "an endgame: bag empty, racks known"
+        self.root: State = (
+            position.board.copy(),
+            _sorted(position.racks[0]),
+            _sorted(position.racks[1]),
+            position.zeros,
+        )
+        self.tile_set = position.rules.tiles
+        self.zero_play = zero_play
+        self.lexicon = possible_words(position.board, self.root[1] + self.root[2], lexicon)
+        self._values: dict[tuple[bytes, str, str, int], int] = {}
+        self._placements: dict[tuple[bytes, str], list[Move]] = {}
+
+    @property
+    def states(self) -> int:
+        """How many distinct states the search has valued."""
+        return len(self._values)
+
+    def moves(self, state: State) -> list[Move]:
+        """The pass and every legal placement of the mover (the brute-force generator, memoised)."""
+        board, mover = state[0], state[1]
+        key = (bytes(board.tiles), mover)
+        if key not in self._placements:
+            found = placements(board, Rack.of_tiles(mover), self.lexicon)
+            self._placements[key] = [Move("pass"), *sorted(found.values(), key=lambda m: m.notation)]
+        return self._placements[key]
+
+    def play(self, state: State, move: Move) -> tuple[int, State | None]:
+        """The mover's points from `move` (with the end-of-game racks when it ends the game) and the next
+        state, the opponent to move (None when the game is over)."""
+        board, mover, other, zeros = state
+        left = _take(mover, move.tiles_used) if move.kind == "place" else mover
+        if move.kind == "place" and move.score > 0:
+            zeros = 0
+        elif move.kind == "place" and self.zero_play == ZERO_PLAY_RESTARTS:
+            zeros = 1
+        else:
+            zeros += 1
+        if zeros >= MAX_SCORELESS_TURNS:
+            return move.score + rack_value(other, self.tile_set) - rack_value(left, self.tile_set), None
+        if not left:
+            return move.score + 2 * rack_value(other, self.tile_set), None
+        after = board
+        if move.kind == "place":
+            after = board.copy()
+            after.place(move)
+        return move.score, (after, other, left, zeros)
+
+    def move_value(self, state: State, move: Move) -> int:
+        """The mover's spread change from playing `move` and then best play by both sides."""
+        points, after = self.play(state, move)
+        return points if after is None else points - self.value(after)
+
+    def value(self, state: State) -> int:
+        """The exact spread change for the mover from `state` to the end under best play."""
+        key = (bytes(state[0].tiles), *state[1:])
+        if key not in self._values:
+            self._values[key] = max(self.move_value(state, move) for move in self.moves(state))
+        return self._values[key]
+
+    def solve(self) -> OracleSolution:
+        """The root's value with the exact value of every first move."""
+        moves = {move.notation: move for move in self.moves(self.root)}
+        values = {notation: self.move_value(self.root, move) for notation, move in moves.items()}
+        return OracleSolution(max(values.values()), values, moves)
+
+    def principal_variation(self) -> list[Move]:
+        """One best line from the root to the end of the game (the first best move at each state)."""
+        line: list[Move] = []
+        state: State | None = self.root
+        while state is not None:
+            best = self.value(state)
+            move = next(m for m in self.moves(state) if self.move_value(state, m) == best)
+            line.append(move)
+            state = self.play(state, move)[1]
+        return line
+
+
+def _sorted(rack: Rack) -> str:
+    """A rack as sorted tiles (the memo key's form)."""
+    return "".join(sorted(rack.counts.elements()))
+
+
+def solve_slowly(
+    position: Position, lexicon: Lexicon, zero_play: ZeroPlayRule = ZERO_PLAY_COUNTS
+) -> OracleSolution:
+    """The exact value and every first move's value of an endgame, by the full game tree."""
+    return EndgameOracle(position, lexicon, zero_play).solve()

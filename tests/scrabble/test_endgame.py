@@ -1,0 +1,535 @@
+"""The endgame solver against MAGPIE's exact values and against the slow full-tree minimax (the oracle).
+
+The oracle (`endgame_oracle`) is first checked itself: against MAGPIE's values and best moves on the
+reference endgames with at most 3 tiles a rack, and by replaying its best line in a real `Game`. Then the
+compiled solver must agree with MAGPIE on every reference endgame and with the oracle on small ones, on
+the same positions with 1-5 scoreless turns already played, on positions where 0-point placements exist
+(blanks, or tile sets with 0-point letters), and on random small endgames (Hypothesis).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lexigrid.errors import LexigridError
+from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble import Board, Engine, Move, Position, Rack, Rules, TileSet, layout, parse_cgp, tile_set
+from lexigrid.scrabble.endgame import Solution, check_endgame, solve
+from lexigrid.scrabble.game import Game, Seat
+from lexigrid.scrabble.move import parse_move
+from lexigrid.scrabble.oracle import placements
+from lexigrid.scrabble.referee import check
+from tests.conftest import shared_file
+from tests.scrabble.conftest import REFERENCE_BOARD
+from tests.scrabble.endgame_oracle import (
+    PASS,
+    ZERO_PLAY_RESTARTS,
+    EndgameOracle,
+    OracleSolution,
+    possible_words,
+)
+
+MAGPIE_FAST_MS = 1000  # reference endgames MAGPIE solved slower than this run only with -m slow
+ORACLE_DEFAULT_TILES = 5  # the oracle solves reference endgames of up to this many tiles (both racks)
+MAX_TOP = 64  # the most first moves solve ranks
+JSON_KEYS = {"value", "best", "pv", "top", "plies", "exact", "nodes", "elapsed_ms"}
+
+
+def _endgames() -> list[dict[str, Any]]:
+    """The reference endgames of ../shared/data/scrabble/endgames.jsonl, numbered (skips when absent)."""
+    path = shared_file("data", "scrabble", "endgames.jsonl")
+    lines = [line for line in path.read_text().splitlines() if line.strip()]
+    return [{"index": i, **json.loads(line)} for i, line in enumerate(lines)]
+
+
+try:
+    ENDGAMES = _endgames()
+except pytest.skip.Exception:  # ../shared absent: every test below skips through the fixtures
+    ENDGAMES = []
+
+
+def _name(endgame: dict[str, Any]) -> str:
+    """A test id: the number and both racks, e.g. `eg07-CLL_U`."""
+    return f"eg{endgame['index']:02d}-{endgame['cgp'].split()[1].replace('/', '_').replace('?', 'b')}"
+
+
+def _params(endgames: Sequence[dict[str, Any]], slow: Callable[[dict[str, Any]], bool]) -> list[Any]:
+    """Test parameters, the ones `slow` picks marked slow; one that skips when ../shared is absent."""
+    if not ENDGAMES:
+        return [pytest.param(None, id="absent")]
+    return [pytest.param(e, id=_name(e), marks=[pytest.mark.slow] if slow(e) else []) for e in endgames]
+
+
+def _small(endgame: dict[str, Any]) -> bool:
+    """Whether both racks hold at most 3 tiles (the oracle's reach)."""
+    return max(endgame["tiles"]) <= 3
+
+
+def _oracle_slow(endgame: dict[str, Any]) -> bool:
+    """Whether the oracle takes more than a few seconds on this reference endgame."""
+    return sum(endgame["tiles"]) > ORACLE_DEFAULT_TILES
+
+
+def _magpie_slow(endgame: dict[str, Any]) -> bool:
+    """Whether MAGPIE took more than a second on this reference endgame."""
+    return endgame["magpie_ms"] > MAGPIE_FAST_MS
+
+
+SMALL = [e for e in ENDGAMES if _small(e)]
+TINY = [e for e in SMALL if sum(e["tiles"]) <= 4]  # for the scoreless-turn variants
+
+
+def _given(endgame: dict[str, Any] | None) -> dict[str, Any]:
+    """The parameter, or skip with the reason when ../shared is absent."""
+    if endgame is None:
+        _endgames()
+        pytest.fail("unreachable: ../shared is present but no endgame was collected")
+    return endgame
+
+
+# --- positions built for the tests -------------------------------------------------------------------
+
+ENGLISH = tile_set()
+
+
+def exact_position(
+    plays: Sequence[str], mover: str, opponent: str, zeros: int = 0, zero_letters: str = ""
+) -> Position:
+    """An endgame on a board built by `plays` (notation, lowercase = blank) whose tile set holds exactly
+    the board's and both racks' tiles, so the bag is empty; `zero_letters` score 0 in it."""
+    board = Board()
+    for play in plays:
+        board.place(parse_move(play, board))
+    counts = dict.fromkeys(ENGLISH.counts, 0)
+    counts.update(board.tile_counts() + Counter(mover) + Counter(opponent))
+    scores = {letter: 0 if letter in zero_letters else score for letter, score in ENGLISH.scores.items()}
+    exact_rules = Rules(TileSet("exact", counts, scores), layout("standard"))
+    position = Position(
+        Board.from_rows(board.rows(), exact_rules), (Rack(mover), Rack(opponent)), (0, 0), zeros
+    )
+    position.validate()
+    assert position.bag_size() == 0
+    return position
+
+
+def at_zeros(position: Position, zeros: int) -> Position:
+    """The same position with `zeros` scoreless turns already played."""
+    return replace(position, zeros=zeros)
+
+
+# Endgames where 0-point placements exist: a blank on a rack beside blanks on the board, or letters the
+# tile set scores 0. Each is solved with 0-5 scoreless turns already played.
+ZERO_PLAY_POSITIONS: dict[str, tuple[list[str], str, str, str]] = {
+    "blank-beside-blank": (["8H aX"], "?T", "E", ""),
+    "blank-goes-out-for-0": (["8H aX", "H7 ba"], "?", "TI", ""),
+    "opponent-blank": (["8H aX"], "T", "?E", ""),
+    "zero-letter-goes-out": (["7G N", "8F TEA"], "N", "QAE", "AN"),
+    "zero-letters-both-racks": (["8G ANTI"], "N", "NVA", "NT"),
+}
+
+
+# --- fixtures ----------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def oracles(twl06: Lexicon) -> Callable[[Position], EndgameOracle]:
+    """The oracle of a TWL06 position, one a session (it keeps every state it has valued)."""
+    made: dict[str, EndgameOracle] = {}
+
+    def oracle(position: Position) -> EndgameOracle:
+        key = str(position)
+        if key not in made:
+            made[key] = EndgameOracle(position, twl06)
+        return made[key]
+
+    return oracle
+
+
+@pytest.fixture(scope="session")
+def oracle_solutions(oracles: Callable[[Position], EndgameOracle]) -> Callable[[Position], OracleSolution]:
+    """The oracle's solution of a TWL06 position, each solved once a session."""
+    solved: dict[str, OracleSolution] = {}
+
+    def solution(position: Position) -> OracleSolution:
+        key = str(position)
+        if key not in solved:
+            solved[key] = oracles(position).solve()
+        return solved[key]
+
+    return solution
+
+
+@pytest.fixture(params=_params(SMALL, _oracle_slow))
+def small_endgame(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """A reference endgame with at most 3 tiles a rack."""
+    return _given(request.param)
+
+
+@pytest.fixture(params=_params(ENDGAMES, _magpie_slow))
+def endgame(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """A reference endgame; the ones MAGPIE took over a second on are marked slow."""
+    return _given(request.param)
+
+
+@pytest.fixture(params=_params(TINY, lambda e: False))
+def tiny_endgame(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """A reference endgame with at most 4 tiles on both racks."""
+    return _given(request.param)
+
+
+@pytest.fixture(scope="session")
+def small_engine_for() -> Callable[[Position, Lexicon], Engine]:
+    """A compiled engine for a position's own rules over a small lexicon, one per tile set."""
+    engines: dict[tuple[str, str], Engine] = {}
+
+    def engine(position: Position, lexicon: Lexicon) -> Engine:
+        tiles = position.rules.tiles
+        key = (repr(sorted(tiles.counts.items())), repr(sorted(tiles.scores.items())))
+        if key not in engines:
+            engines[key] = Engine(lexicon, position.rules)
+        return engines[key]
+
+    return engine
+
+
+# --- helpers -----------------------------------------------------------------------------------------
+
+
+def game_at(position: Position, lexicon: Lexicon) -> Game:
+    """A two-player `Game` standing at an endgame position: the bag empty, the mover (seat 0) to move."""
+    game = Game((Seat("mover", "human"), Seat("opponent", "human")), lexicon, seed=0, rules=position.rules)
+    game.board = position.board.copy()
+    game.bag.tiles.clear()
+    game.racks = [str(position.racks[0]), str(position.racks[1])]
+    game.scores = list(position.scores)
+    game.zeros = position.zeros
+    return game
+
+
+def replay(position: Position, lexicon: Lexicon, line: Sequence[Move]) -> Game:
+    """The game after playing `line` from `position` (IllegalMove if a move is refused or comes too late)."""
+    game = game_at(position, lexicon)
+    for move in line:
+        game.replay([move.notation])
+    return game
+
+
+def spread_change(position: Position, game: Game) -> int:
+    """How much the mover's spread changed from `position` to the game's end."""
+    return (game.scores[0] - game.scores[1]) - (position.scores[0] - position.scores[1])
+
+
+def key_of(move: Move) -> frozenset[tuple[int, int, str]] | str:
+    """What a move does (its new tiles, or '-'), whichever side a one-tile play is named from."""
+    return PASS if move.kind == "pass" else frozenset(move.squares())
+
+
+def assert_legal(position: Position, move: Move, lexicon: Lexicon) -> None:
+    """A pass, or a placement of the mover's tiles the referee accepts with the same score."""
+    if move.kind == "pass":
+        return
+    assert move.kind == "place", move
+    assert not Counter(move.tiles_used) - position.rack.counts, f"{move.notation} uses tiles not on the rack"
+    assert check(position.board, move, lexicon) == move.score
+
+
+def assert_agrees(solution: Solution, oracle: OracleSolution, where: str) -> None:
+    """The solver proved the oracle's value with one of its optimal first moves, and every ranked first
+    move has the oracle's value for that move: the K best values, best first."""
+    by_key = {key_of(move): oracle.values[notation] for notation, move in oracle.moves.items()}
+    assert solution.exact, where
+    assert solution.value == oracle.value, f"{where}: solver {solution.value}, oracle {oracle.value}"
+    assert by_key[key_of(solution.best)] == oracle.value, (
+        f"{where}: solver's best {solution.best.notation} is worth {by_key[key_of(solution.best)]} "
+        f"to the oracle, not {oracle.value}"
+    )
+    ranked = [(r.move.notation, r.value, by_key[key_of(r.move)]) for r in solution.top]
+    wrong = [(notation, mine, exact) for notation, mine, exact in ranked if mine != exact]
+    assert not wrong, f"{where}: (move, solver, oracle) differ: {wrong}"
+    assert len({key_of(r.move) for r in solution.top}) == len(solution.top), f"{where}: a move listed twice"
+    best_values = sorted(by_key.values(), reverse=True)[: len(solution.top)]
+    assert [value for _, value, _ in ranked] == best_values, f"{where}: top is not the K best moves"
+
+
+# --- the oracle itself -------------------------------------------------------------------------------
+
+
+def test_oracle_agrees_with_magpie(
+    twl06: Lexicon, small_endgame: dict[str, Any], oracle_solutions: Any
+) -> None:
+    """The oracle's value is MAGPIE's, and its optimal placements are exactly the checked best moves."""
+    oracle = oracle_solutions(parse_cgp(small_endgame["cgp"]))
+    assert oracle.value == small_endgame["value"]
+    # MAGPIE ends the game on two passes in a row, so a pass can tie under the six-turn rule and not
+    # under MAGPIE's; every placement's value is the same under both (it resets the count to 0).
+    assert oracle.best - {PASS} == set(small_endgame["best_moves"]) - {PASS}
+    if PASS in small_endgame["best_moves"]:
+        assert PASS in oracle.best
+
+
+def test_oracle_line_replays_in_a_game(
+    twl06: Lexicon, small_endgame: dict[str, Any], oracles: Any, oracle_solutions: Any
+) -> None:
+    """The oracle's best line, played in a real Game, ends it with the oracle's value (the rules agree)."""
+    position = parse_cgp(small_endgame["cgp"])
+    game = replay(position, twl06, oracles(position).principal_variation())
+    assert game.over
+    assert spread_change(position, game) == oracle_solutions(position).value
+
+
+@pytest.mark.parametrize("index", [2, pytest.param(8, marks=pytest.mark.slow)])
+def test_oracle_word_filter_keeps_every_placement(twl06: Lexicon, index: int) -> None:
+    """The sub-lexicon the oracle searches gives the same root placements as the whole of TWL06."""
+    if not ENDGAMES:
+        _endgames()
+    position = parse_cgp(ENDGAMES[index]["cgp"])
+    tiles = str(position.racks[0]) + str(position.racks[1])
+    sub = possible_words(position.board, tiles, twl06)
+    found = 0
+    for rack in position.racks:
+        whole = placements(position.board, rack, twl06)
+        assert whole == placements(position.board, rack, sub)
+        found += len(whole)
+    assert found  # the position has plays to compare
+
+
+@pytest.mark.parametrize("name", list(ZERO_PLAY_POSITIONS))
+def test_oracle_zero_plays_follow_the_game(small_lexicon: Lexicon, name: str) -> None:
+    """Where 0-point placements exist, the oracle read as `Game._apply` reads the rule (a 0-point
+    placement sets the scoreless count to 1) gives a best line that a real Game ends at its value."""
+    plays, mover, opponent, zero_letters = ZERO_PLAY_POSITIONS[name]
+    for zeros in range(6):
+        position = exact_position(plays, mover, opponent, zeros, zero_letters)
+        restarts = EndgameOracle(position, small_lexicon, ZERO_PLAY_RESTARTS)
+        game = replay(position, small_lexicon, restarts.principal_variation())  # Game._apply's reading
+        assert game.over
+        assert spread_change(position, game) == restarts.solve().value, zeros
+
+
+def test_zero_play_positions_tell_the_rules_apart(small_lexicon: Lexicon) -> None:
+    """At least one built position is worth something else when a 0-point placement restarts the count,
+    so the zero-play tests below can catch a solver reading the rule the other way."""
+    differ = []
+    for name, (plays, mover, opponent, zero_letters) in ZERO_PLAY_POSITIONS.items():
+        for zeros in range(6):
+            position = exact_position(plays, mover, opponent, zeros, zero_letters)
+            counts = EndgameOracle(position, small_lexicon).solve().value
+            restarts = EndgameOracle(position, small_lexicon, ZERO_PLAY_RESTARTS).solve().value
+            if counts != restarts:
+                differ.append((name, zeros, counts, restarts))
+    assert differ
+
+
+# --- the solver against MAGPIE -----------------------------------------------------------------------
+
+
+def test_solver_agrees_with_magpie(twl_engine: Engine, endgame: dict[str, Any]) -> None:
+    """The exact value is MAGPIE's and the best first move is one of MAGPIE's best (or a tied pass)."""
+    position = parse_cgp(endgame["cgp"])
+    solution = solve(position, twl_engine)
+    assert solution.exact
+    assert solution.value == endgame["value"]
+    if solution.best.notation not in endgame["best_moves"]:
+        # MAGPIE's two-pass rule can rank a pass lower than the six-scoreless-turn rule: a tied pass is
+        # optimal when the opponent, to move after it with one scoreless turn gone, is held to -value.
+        assert solution.best.kind == "pass", f"{solution.best.notation} not in {endgame['best_moves']}"
+        after = Position(position.board, position.racks[::-1], position.scores[::-1], position.zeros + 1)
+        assert solve(after, twl_engine).value == -solution.value
+
+
+# --- the solver against the oracle -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("top", [1, 3, MAX_TOP])
+def test_solver_agrees_with_oracle(
+    twl_engine: Engine, small_endgame: dict[str, Any], oracle_solutions: Any, top: int
+) -> None:
+    """Value, best move and the value of each of the K best first moves are the oracle's."""
+    position = parse_cgp(small_endgame["cgp"])
+    oracle = oracle_solutions(position)
+    solution = solve(position, twl_engine, top=top)
+    assert_agrees(solution, oracle, _name(small_endgame))
+    assert len(solution.top) == min(top, len(oracle.values))
+
+
+@pytest.mark.parametrize("zeros", [1, 2, 3, 4, 5])
+def test_solver_counts_scoreless_turns(
+    twl_engine: Engine, tiny_endgame: dict[str, Any], oracle_solutions: Any, zeros: int
+) -> None:
+    """With scoreless turns already played the solver still agrees with the oracle, every first move."""
+    position = at_zeros(parse_cgp(tiny_endgame["cgp"]), zeros)
+    solution = solve(position, twl_engine, top=MAX_TOP)
+    assert_agrees(solution, oracle_solutions(position), f"{_name(tiny_endgame)} zeros={zeros}")
+
+
+@pytest.mark.parametrize("zeros", range(6))
+@pytest.mark.parametrize("name", list(ZERO_PLAY_POSITIONS))
+def test_solver_with_zero_point_plays(
+    small_lexicon: Lexicon, small_engine_for: Any, name: str, zeros: int
+) -> None:
+    """Where 0-point placements exist (they count as scoreless turns), the solver agrees with the oracle."""
+    plays, mover, opponent, zero_letters = ZERO_PLAY_POSITIONS[name]
+    position = exact_position(plays, mover, opponent, zeros, zero_letters)
+    oracle = EndgameOracle(position, small_lexicon).solve()
+    solution = solve(position, small_engine_for(position, small_lexicon), top=MAX_TOP)
+    assert_agrees(solution, oracle, f"{name} zeros={zeros}")
+
+
+@st.composite
+def small_endgames(draw: st.DrawFn) -> tuple[list[str], str, str, int, str]:
+    """A random small endgame over the small lexicon: 1-3 plays on the board, 1-3 tiles a rack (5 in
+    all, at most one blank), 0-5 scoreless turns played, and up to two letters scoring 0."""
+    plays = draw(st.lists(st.text("AEINORSTXZ?", min_size=2, max_size=5), min_size=1, max_size=3))
+    mover = draw(st.text("AEINOQRSTVXZ?", min_size=1, max_size=3))
+    opponent = draw(st.text("AEINOQRSTVXZ", min_size=1, max_size=min(3, 5 - len(mover))))
+    mover = mover if mover.count("?") <= 1 else mover.replace("?", "", mover.count("?") - 1)
+    zeros = draw(st.integers(0, 5))
+    zero_letters = draw(st.text("AEINST", max_size=2))
+    return plays, mover, opponent, zeros, zero_letters
+
+
+def _grown(small_lexicon: Lexicon, racks: Sequence[str]) -> list[str]:
+    """The plays a board is grown by: for each rack, its first placement by notation (if any)."""
+    board, plays = Board(), []
+    for rack in racks:
+        found = sorted(placements(board, Rack(rack), small_lexicon).values(), key=lambda m: m.notation)
+        if found:
+            board.place(found[len(found) // 2])
+            plays.append(found[len(found) // 2].notation)
+    return plays
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(endgame=small_endgames())
+def test_property_solver_equals_oracle(
+    small_lexicon: Lexicon, small_engine_for: Any, endgame: tuple[list[str], str, str, int, str]
+) -> None:
+    """On random small endgames the solver's value (and every ranked move's) is the oracle's."""
+    racks, mover, opponent, zeros, zero_letters = endgame
+    plays = _grown(small_lexicon, racks)
+    if not plays:
+        return
+    position = exact_position(plays, mover, opponent, zeros, zero_letters)
+    oracle = EndgameOracle(position, small_lexicon).solve()
+    solution = solve(position, small_engine_for(position, small_lexicon), top=5)
+    assert_agrees(solution, oracle, str(endgame))
+
+
+# --- the principal variation and the JSON shape ------------------------------------------------------
+
+
+def test_principal_variation_replays_to_the_value(
+    twl06: Lexicon, twl_engine: Engine, endgame: dict[str, Any]
+) -> None:
+    """The PV, played in a real Game, ends the game with the solution's value, step by step as scored."""
+    position = parse_cgp(endgame["cgp"])
+    solution = solve(position, twl_engine)
+    assert solution.exact
+    assert solution.pv and solution.pv[0].move == solution.best
+    game = game_at(position, twl06)
+    for i, step in enumerate(solution.pv):
+        assert step.player == i % 2
+        assert not game.over, f"the game ended before step {i + 1} of the PV"
+        before = len(game.turns)
+        game.replay([step.move.notation])
+        assert game.turns[before].score == step.score, f"step {i + 1} {step.move.notation}"
+    assert game.over
+    assert spread_change(position, game) == solution.value
+    assert solution.end == game.end_reason
+    assert solution.final_spread == game.scores[0] - game.scores[1]
+
+
+def test_json_shape(twl_engine: Engine) -> None:
+    """`as_dict` has the documented keys with the documented shapes."""
+    endgame = _given(TINY[0] if TINY else None)
+    solution = solve(parse_cgp(endgame["cgp"]), twl_engine, top=3)
+    data = json.loads(json.dumps(solution.as_dict()))
+    assert set(data) >= JSON_KEYS
+    assert data["value"] == endgame["value"] and data["exact"] is True
+    assert data["best"] == solution.best.notation
+    assert [set(step) >= {"move", "score"} for step in data["pv"]] == [True] * len(solution.pv)
+    assert [step["move"] for step in data["pv"]] == [step.move.notation for step in solution.pv]
+    assert all(set(ranked) >= {"move", "value"} for ranked in data["top"])
+    assert data["top"][0]["value"] == data["value"]
+    assert isinstance(data["nodes"], int) and data["nodes"] > 0
+    assert isinstance(data["plies"], int) and data["plies"] > 0
+    assert data["elapsed_ms"] >= 0
+
+
+# --- bad input ---------------------------------------------------------------------------------------
+
+
+def _endgame_cgp(racks: str) -> str:
+    """The first reference endgame's CGP with other racks."""
+    fields = _given(ENDGAMES[0] if ENDGAMES else None)["cgp"].split()
+    return " ".join([fields[0], racks, *fields[2:]])
+
+
+BAD_INPUT: dict[str, tuple[Callable[[], Position], tuple[str, ...]]] = {
+    "bag-not-empty": (lambda: parse_cgp(f"{REFERENCE_BOARD} AEINRST/EIOU 0/0 0"), ("bag",)),
+    "opponent-rack-unknown": (lambda: parse_cgp(_endgame_cgp("R/")), ("opponent",)),
+    "mover-rack-empty": (lambda: parse_cgp(_endgame_cgp("/L")), ("rack",)),
+    # Z and Q are on that board: racks built without parse_cgp's check hold tiles that are not unseen
+    "racks-not-unseen": (
+        lambda: Position(parse_cgp(_endgame_cgp("R/L")).board, (Rack("R"), Rack("Z"))),
+        ("unseen", "tile set"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_INPUT))
+def test_bad_input_is_one_line(twl_engine: Engine, name: str) -> None:
+    """check_endgame and solve refuse a position that is not an endgame with one line saying why."""
+    build, words = BAD_INPUT[name]
+    position = build()
+    for call in (lambda: check_endgame(position), lambda: solve(position, twl_engine)):
+        with pytest.raises(LexigridError) as refused:
+            call()
+        message = str(refused.value)
+        assert "\n" not in message and message
+        assert any(word in message.lower() for word in words), message
+
+
+def test_racks_that_do_not_fit_are_refused_when_parsed() -> None:
+    """A CGP whose racks hold tiles the board has used up is refused as it is read."""
+    with pytest.raises(LexigridError, match="impossible position"):
+        parse_cgp(_endgame_cgp("R/ZZ"))
+
+
+# --- limits ------------------------------------------------------------------------------------------
+
+
+def _hardest() -> dict[str, Any]:
+    """The reference endgame MAGPIE took longest on."""
+    return _given(max(ENDGAMES, key=lambda e: e["magpie_ms"]) if ENDGAMES else None)
+
+
+def test_tiny_time_budget_returns_a_legal_move(twl06: Lexicon, twl_engine: Engine) -> None:
+    """A budget far too small for a hard endgame gives a legal best move with exact=False, promptly."""
+    position = parse_cgp(_hardest()["cgp"])
+    start = time.perf_counter()
+    solution = solve(position, twl_engine, seconds=0.05)
+    took = time.perf_counter() - start
+    assert not solution.exact
+    assert took < 10, f"a 0.05 s budget took {took:.1f} s"
+    assert_legal(position, solution.best, twl06)
+
+
+def test_one_ply_is_not_exact(twl06: Lexicon, twl_engine: Engine) -> None:
+    """A one-ply search of an endgame whose best line is longer gives exact=False and a legal move."""
+    endgame = _given(max(SMALL, key=lambda e: len(e["pv"])) if SMALL else None)
+    assert len(endgame["pv"]) > 1
+    position = parse_cgp(endgame["cgp"])
+    solution = solve(position, twl_engine, plies=1)
+    assert not solution.exact
+    assert solution.plies <= 1
+    assert_legal(position, solution.best, twl06)
