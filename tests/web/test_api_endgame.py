@@ -100,3 +100,24 @@ def test_a_hint_in_an_endgame_holds_the_solved_sequence(client: TestClient) -> N
     assert [p["move"] for p in endgame["pv"]] == ["D2 RACED", "6G OR"] and len(endgame["top"]) == 2
     before = client.post("/api/scrabble/games", json={"seed": 3, "level": "score"}).json()
     assert "endgame" not in client.get(f"/api/scrabble/games/{before['id']}/hint").json()
+
+
+def test_the_computers_endgame_move_keeps_within_a_short_budget(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import lexigrid.web.common as common
+    from lexigrid.scrabble.players import ENDGAME_SECONDS
+    from lexigrid.web import scrabble as web_scrabble
+
+    path = shared_file("data", "scrabble", "endgames.jsonl")
+    entries = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    longest = max(entries, key=lambda e: (sum(e["tiles"]), e["magpie_ms"]))
+    game = at_endgame(Game.new(["human", "equity"], seed=1, lexicon=load()), longest["cgp"])
+    web_scrabble._games[game.id] = game
+    move = Engine(load(), game.rules).best(game.position(), "score")
+    assert move is not None
+    monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 2.4)  # a search of 1.92 s, not the usual 2
+    assert web_scrabble.endgame_seconds(ENDGAME_SECONDS) < ENDGAME_SECONDS
+    response = client.post(f"/api/scrabble/games/{game.id}/move", json={"action": move.notation})
+    assert response.status_code == 200, response.text  # the computer's solve stopped in time
+    assert [m["player"] for m in response.json()["new_moves"]][:2] == [0, 1]

@@ -18,7 +18,7 @@ from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Position, format_cgp, parse_cgp, parse_move
 from lexigrid.scrabble.endgame import MAX_PLIES, MAX_TOP, check_endgame, solve
 from lexigrid.scrabble.game import HUMAN, Game
-from lexigrid.scrabble.players import ENDGAME_SECONDS
+from lexigrid.scrabble.players import ENDGAME_SECONDS, computer
 from lexigrid.scrabble.referee import check as referee_check
 from lexigrid.scrabble.referee import words_formed
 from lexigrid.scrabble.rules import Rules
@@ -245,6 +245,11 @@ def _playing(game_id: str) -> Iterator[Game]:
 def _computer_actions(game: Game) -> list[str]:
     """The computer players' actions until a person is to move (run in a forked child: no saving)."""
     game.listeners = []
+    seconds = endgame_seconds(ENDGAME_SECONDS)
+    if seconds < ENDGAME_SECONDS:  # a budget too short for the endgame solver's usual time a move
+        for seat, kind in enumerate(s.kind for s in game.seats):
+            if kind != HUMAN:
+                game.seat_computer(seat, computer(kind, game.lexicon, game.rules, seconds))
     before = len(game.actions)
     game.play_computers()
     return game.actions[before:]
