@@ -969,13 +969,15 @@ static void fit_word(Gen *g, const uint8_t *word, int left, int right, uint32_t 
 }
 
 /* Every play of all the phase's tiles from the current anchor, from the word map instead of the GADDAG:
- * for each span of squares they can cover, the words made of them and the span's board tiles. */
-static void whole_plays(Gen *g, uint32_t blank_letters, int leave) {
+ * for each span of squares they can cover, the words made of them and the span's board tiles. Returns 0
+ * (nothing done) for racks it does not handle: more than 7 tiles or 2 blanks. */
+static int whole_plays(Gen *g, uint32_t blank_letters, int leave) {
     int dim = g->dim, base = g->line * dim, a = g->anchor, k = g->rack_size;
     const uint8_t *row = g->tiles + base;
     int blanks = g->rack[0];
     uint32_t letters = blanks ? ALL_LETTERS : g->rack_mask;
-    if (k < 1 || k > 7 || blanks > 2 || !(g->checks[base + a] & letters)) return;
+    if (k < 1 || k > 7 || blanks > 2) return 0;
+    if (!(g->checks[base + a] & letters)) return 1;
     int lsq[8], rsq[8], nl = 0, nr = 0, pos = a - 1;
     while (pos >= 0 && row[pos]) pos--;
     while (nl < k - 1 && pos >= 0 && pos > g->last_anchor && !row[pos] && (g->checks[base + pos] & letters)) {
@@ -1012,6 +1014,7 @@ static void whole_plays(Gen *g, uint32_t blank_letters, int leave) {
             }
         }
     }
+    return 1;
 }
 
 /* Whether square `pos` of `line` is an anchor: empty and beside a tile, or the centre of an empty board. */
@@ -1179,7 +1182,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                     double bound = shadow_bound(&g, ph, mode == MODE_BEST_EQUITY, &part, &whole, &blanks);
                     /* a phase that plays a blank searches its plays of every tile apart, with the blank held to
                      * the letters that can make such a word: far fewer branches than the rest of the anchor */
-                    int split = g.anagrams && g.phases[ph].most > 0;
+                    int split = g.anagrams && (g.phases[ph].most > 0 || g.word_map);
                     for (int kind = split ? ONLY_WHOLE : ONLY_ALL; kind <= (split ? ONLY_PART : ONLY_ALL); kind++) {
                         double b = kind == ONLY_WHOLE ? whole : kind == ONLY_PART ? part : bound;
                         if (b <= NO_BOUND) continue; /* equities can be negative: in the end-game every leave costs */
@@ -1218,9 +1221,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
             int blanks = g.phases[sh->phase].kept; /* kept: off the rack, in the leave index */
             g.rack[0] = (uint8_t)(g.rack[0] - blanks);
             g.rack_size -= blanks;
-            if (sh->only == ONLY_WHOLE && g.word_map)
-                whole_plays(&g, g.blank_letters, leave);
-            else
+            if (!(sh->only == ONLY_WHOLE && g.word_map && whole_plays(&g, g.blank_letters, leave)))
                 search_anchor(&g, root, leave);
             g.rack[0] = (uint8_t)(g.rack[0] + blanks);
             g.rack_size += blanks;
