@@ -782,9 +782,13 @@ typedef struct {
 
 #define NO_BOUND -1e300 /* no placement from this anchor at all */
 
+/* Plays of every tile first (the word map finds them by lookup, so they are cheap and often best), then
+ * the rest; each group by bound, highest first. */
 static int cmp_shadow(const void *a, const void *b) {
-    double x = ((const Shadow *)a)->bound, y = ((const Shadow *)b)->bound;
-    return (x < y) - (x > y);
+    const Shadow *u = a, *v = b;
+    int p = u->only == ONLY_WHOLE, q = v->only == ONLY_WHOLE;
+    if (p != q) return q - p;
+    return (u->bound < v->bound) - (u->bound > v->bound);
 }
 
 /* For a play of all the tiles a phase can play, with the through tiles of `through` (a key sum): the
@@ -1210,7 +1214,11 @@ static PyObject *generate(PyObject *self, PyObject *args) {
             g.only = sh->only;
             if (g.have_best) {
                 double best = mode == MODE_BEST_SCORE ? (double)g.best.score : g.best.equity;
-                if (sh->bound < best) break;
+                if (sh->bound < best) { /* the rest of this group is bounded lower still */
+                    if (sh->only != ONLY_WHOLE) break;
+                    while (i + 1 < nshadows && shadows[i + 1].only == ONLY_WHOLE) i++;
+                    continue;
+                }
                 /* only a play of every tile can win here: a blank stands for a letter that makes one */
                 if (sh->only == ONLY_ALL && sh->part < best) g.blank_letters = sh->blank_letters;
             }
