@@ -1,0 +1,255 @@
+"""Rack inference: drawable leaves only, the certain empty leave, a known answer, and a slow oracle."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import math
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+
+from lexigrid.errors import LexigridError
+from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble import Board, Engine, Move, Position, Rack, parse_cgp
+from lexigrid.scrabble.infer import Inference, infer, rack_draws, rack_pool, sub_multisets
+from lexigrid.scrabble.leave import HeuristicLeaves
+from lexigrid.scrabble.move import leave_after
+from lexigrid.scrabble.oracle import placements
+from lexigrid.scrabble.rules import Rules, TileSet, layout, tile_set
+from tests.conftest import CliResult
+from tests.scrabble.conftest import SMALL_WORDS
+
+Cli = Callable[..., CliResult]
+EMPTY = "/".join(["15"] * 15)
+RATE = "15/15/15/15/15/15/15/6RATE5/15/15/15/15/15/15/15"  # RATE across from 8G
+
+
+def _before(board: str, theirs: str = "") -> Position:
+    """The position before the play: its player to move, their rack unknown."""
+    return parse_cgp(f"{board} /{theirs} 0/0 0")
+
+
+def _assert_a_distribution(found: Inference, position: Position) -> None:
+    """Every leave is drawable from the pool less the tiles played, and the weights sum to 1."""
+    pool = rack_pool(position) - Counter(found.play.tiles_used)
+    for leave in found.leaves:
+        assert not Counter(leave.tiles) - pool, leave.tiles
+        assert len(leave.tiles) == found.leave_size
+    assert not found.leaves or math.isclose(sum(leave.probability for leave in found.leaves), 1.0)
+    assert found.consistent == len(found.leaves) <= found.racks_checked
+
+
+def test_sub_multisets_are_every_distinct_draw() -> None:
+    pool = sorted(Counter("AABC").items())
+    assert sorted(sub_multisets(pool, 2)) == ["AA", "AB", "AC", "BC"]
+    assert list(sub_multisets(pool, 0)) == [""]
+    assert list(sub_multisets(pool, 5)) == []
+
+
+def test_rack_draws_counts_the_ways() -> None:
+    assert rack_draws(Counter("EEES"), "EES") == 3  # C(3, 2) x C(1, 1)
+    assert rack_draws(Counter("EEES"), "SS") == 0
+
+
+def test_leaves_are_drawable_and_weights_sum_to_one(small_engine: Engine) -> None:
+    position = _before(RATE, "SS?")  # the observer holds two of the four S and one of the two blanks
+    found = infer(position, "9G ETAS", small_engine, margin=10)
+    assert found.play.score > 0 and found.leaves
+    _assert_a_distribution(found, position)
+    for leave in found.leaves:  # the observer's tiles are not theirs: one blank and one S are left
+        assert leave.tiles.count("?") <= 1 and leave.tiles.count("S") <= 1
+    marginals = found.marginals()
+    assert set(marginals) == set(found.pool) and all(0 <= p <= 1 for p in marginals.values())
+
+
+def test_a_play_of_every_tile_leaves_nothing(small_engine: Engine) -> None:
+    found = infer(_before(EMPTY), "8B RETAINS", small_engine)
+    assert found.certain and found.leave_size == 0
+    assert [(leave.tiles, leave.probability) for leave in found.leaves] == [("", 1.0)]
+    assert not any(found.marginals().values())
+    draws = rack_draws(rack_pool(_before(EMPTY)), "AEINRST")
+    expected = {"leave": "", "probability": 1.0, "draws": draws, "equity_loss": 0.0}
+    assert found.as_dict()["leaves"] == [expected]
+
+
+class KeepOnlyQ:
+    """A leave model under which keeping anything but a Q costs 100 points a tile."""
+
+    def value(self, leave: str) -> float:
+        """-100 for each tile other than Q."""
+        return -100.0 * sum(1 for tile in leave if tile != "Q")
+
+
+def test_a_play_that_is_only_best_when_they_kept_a_q(small_lexicon: Lexicon) -> None:
+    # With AEINRT + x, a six-tile play keeps x. Keeping anything but Q costs 100, so for x != Q exchanging
+    # all seven (equity 0) beats the play by far more than the margin; with x = Q nothing keeps fewer tiles
+    # (no word has seven of AEINRTQ) and the engine's best play of AEINRT keeps the Q at no cost.
+    engine = Engine(small_lexicon, leaves=KeepOnlyQ())
+    position = _before(EMPTY)
+    best = engine.best(parse_cgp(f"{EMPTY} AEINRTQ/ 0/0 0"), "equity")
+    assert best is not None and sorted(best.tiles_used) == sorted("AEINRT")
+    found = infer(position, best.notation, engine, margin=5)
+    assert [leave.tiles for leave in found.leaves] == ["Q"]
+    assert found.marginals()["Q"] == 1.0 and found.racks_checked == 27
+
+
+def test_the_score_is_checked(small_engine: Engine) -> None:
+    found = infer(_before(RATE), "9G ETAS", small_engine)
+    assert found.play.score == 16
+    with pytest.raises(LexigridError, match="scores 16 on this board, not 99"):
+        infer(_before(RATE), "9G ETAS", small_engine, score=99)
+    assert infer(_before(RATE), "9G ETAS", small_engine, score=16).leaves == found.leaves
+
+
+@pytest.mark.parametrize(
+    ("move", "message"),
+    [
+        ("", "empty move"),
+        ("-", "a pass uses no tiles"),
+        ("8A STAR", "not legal in this position: .*does not touch"),
+        ("9G ETXS", "not legal in this position: .*ETXS"),
+        ("9G ZZZZ", "not legal in this position"),
+        ("8K QQ", "not legal in this position"),
+        ("8 STAR", "bad coordinate"),
+    ],
+)
+def test_bad_moves_are_one_line_errors(small_engine: Engine, move: str, message: str) -> None:
+    with pytest.raises(LexigridError, match=message):
+        infer(_before(RATE), move, small_engine)
+
+
+def test_tiles_that_are_not_unseen(small_engine: Engine) -> None:
+    position = _before(RATE, "QZ")  # the only Q and Z are on the observer's rack
+    with pytest.raises(LexigridError, match="uses Q, which are not unseen"):
+        infer(position, "-Q", small_engine)
+    with pytest.raises(LexigridError, match="margin must be 0 or more"):
+        infer(position, "9G ETAS", small_engine, margin=-1)
+
+
+# -- the slow oracle: tiny tile set, every rack brute-forced with the pure-Python generator ----------
+
+TINY_COUNTS = {"A": 3, "E": 3, "I": 2, "N": 2, "R": 2, "S": 2, "T": 2, "X": 1, "Q": 1, "?": 1}
+TINY = Rules(TileSet("tiny", TINY_COUNTS, dict(tile_set().scores)), layout(), rack_size=4)
+TINY_WORDS = [w for w in SMALL_WORDS if set(w) <= set(TINY_COUNTS)]
+HAND_VALUES = {"?": 20.0, "S": 7.0, "X": 2.0, "E": 1.0, "R": 1.0, "Q": -9.0, "I": -2.0}
+
+
+class HandLeaves:
+    """A hand leave function for the oracle: per-tile values, less 3 for every duplicate."""
+
+    def value(self, leave: str) -> float:
+        """The sum of the tiles' values less the duplicate penalty."""
+        duplicates = len(leave) - len(set(leave))
+        return sum(HAND_VALUES.get(t, 0.0) for t in leave) - 3.0 * duplicates
+
+
+@functools.cache
+def _oracle_best(rows: tuple[str, ...], rack: str, can_exchange: bool, lexicon: Lexicon) -> float:
+    """The rack's best static equity by brute force: every placement, exchange and the pass."""
+    leaves = HandLeaves()
+    equities = [-1000.0]
+    board = Board.from_rows(list(rows), TINY)
+    for move in placements(board, Rack(rack, 4), lexicon).values():
+        equities.append(move.score + leaves.value(leave_after(rack, move.tiles_used)))
+    if can_exchange:
+        for k in range(1, len(rack) + 1):
+            for swapped in set(itertools.combinations(sorted(rack), k)):
+                equities.append(leaves.value(leave_after(rack, "".join(swapped))))
+    return max(equities)
+
+
+def _oracle(position: Position, play: Move, margin: float, lexicon: Lexicon) -> dict[str, float]:
+    """Every consistent leave and its probability, from the definition."""
+    pool = rack_pool(position)
+    size = min(TINY.rack_size, sum(pool.values())) - len(play.tiles_used)
+    weights = {}
+    for leave in sub_multisets(sorted((pool - Counter(play.tiles_used)).items()), size):
+        rack = play.tiles_used + leave
+        before = Position(position.board, (Rack(rack, 4), position.racks[1]))
+        can_exchange = before.bag_size() + len(before.racks[1]) >= 2 * TINY.rack_size  # a full bag
+        equity = float(play.score) if play.kind == "place" else 0.0
+        equity += HandLeaves().value(leave)
+        best = _oracle_best(tuple(position.board.rows()), "".join(sorted(rack)), can_exchange, lexicon)
+        if best <= equity + margin + 1e-9:
+            weights["".join(sorted(leave, key=lambda t: (t == "?", t)))] = math.prod(
+                math.comb(pool[t], n) for t, n in Counter(rack).items()
+            )
+    total = sum(weights.values())
+    return {leave: w / total for leave, w in weights.items()}
+
+
+@pytest.fixture(scope="module")
+def tiny_engine() -> Engine:
+    """The compiled engine on the tiny tile set, 4-tile racks and the hand leave values."""
+    return Engine(Lexicon.from_words(TINY_WORDS), TINY, HandLeaves())
+
+
+@pytest.mark.parametrize(
+    ("move", "margin"),
+    [
+        ("9H XI", 0.0),
+        ("9H XI", 4.0),
+        ("7G ATE", 2.0),
+        ("-QI", 1.0),
+        pytest.param("9I IS", 3.0, marks=pytest.mark.slow),
+        pytest.param("9H xI", 6.0, marks=pytest.mark.slow),  # a blank spent on 6 points: no rack does that
+    ],
+)
+def test_the_oracle_agrees(tiny_engine: Engine, move: str, margin: float) -> None:
+    position = parse_cgp(f"{RATE} /E 0/0 0", TINY)
+    found = infer(position, move, tiny_engine, margin=margin)
+    expected = _oracle(position, found.play, margin, tiny_engine.lexicon)
+    assert {leave.tiles: pytest.approx(leave.probability) for leave in found.leaves} == expected
+    assert found.racks_checked >= len(expected)
+    _assert_a_distribution(found, position)
+
+
+def test_jobs_give_the_same_distribution(tiny_engine: Engine) -> None:
+    position = parse_cgp(f"{RATE} /E 0/0 0", TINY)
+    one = infer(position, "9H XI", tiny_engine, margin=3)
+    two = infer(position, "9H XI", tiny_engine, margin=3, jobs=2)
+    assert one.leaves == two.leaves and one.racks_checked == two.racks_checked
+
+
+# -- the command --------------------------------------------------------------------------------------
+
+
+def test_cli_json(cli: Cli) -> None:
+    result = cli("scrabble", "infer", f"{RATE} / 0/0 0", "9G ETAS", "--json", "--top", "3")
+    assert result.exit_code == 0, result.stderr
+    payload = json.loads(result.stdout)
+    assert payload["play"] == "9G ETAS" and payload["tiles_played"] == "ETAS" and payload["score"] == 16
+    assert len(payload["leaves"]) == 3 and payload["leave_size"] == 3
+    assert payload["racks_checked"] >= payload["consistent"] > 0
+    assert set(payload["marginals"]) >= {"A", "?"}
+
+
+def test_cli_draws_the_table_and_bars(cli: Cli) -> None:
+    result = cli("scrabble", "infer", f"{RATE} / 0/0 0", "9G ETAS", "--top", "4")
+    assert result.exit_code == 0, result.stderr
+    assert "kept after 9G ETAS" in result.stdout and "█" in result.stdout and "racks/s" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["9G ETAS", "--top", "0"], "--top must be at least 1"),
+        (["9G ETAS", "--margin", "-2"], "--margin must be 0 or more"),
+        (["9G ETAS", "--score", "3"], "not 3"),
+        (["8A STAR"], "not legal in this position"),
+        ([""], "empty move"),
+    ],
+)
+def test_cli_bad_input(cli: Cli, args: list[str], message: str) -> None:
+    result = cli("scrabble", "infer", f"{RATE} / 0/0 0", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_heuristic_leaves_are_additive_and_accepted(small_lexicon: Lexicon) -> None:
+    engine = Engine(small_lexicon, leaves=HeuristicLeaves())
+    found = infer(_before(RATE), "9G ETAS", engine)
+    _assert_a_distribution(found, _before(RATE))
