@@ -89,3 +89,20 @@ def test_solve_an_endgame_on_a_phone_offline(phone: Any, live_server: str) -> No
     board = phone.eval_on_selector("#board", "e => e.getBoundingClientRect().right")
     assert board <= 375
     screenshot(phone, "scrabble-endgame-phone")
+
+
+def test_a_hint_in_an_endgame_shows_the_solved_sequence(page: Any, live_server: str) -> None:
+    from lexigrid.scrabble.game import Game
+    from lexigrid.web import scrabble as web_scrabble
+    from tests.scrabble_game.conftest import at_endgame
+
+    game = at_endgame(Game.new(["human", "equity"], seed=1, lexicon=load()))
+    web_scrabble._games[game.id] = game  # the server (in this process) holds the game at the endgame
+    page.goto(f"{live_server}/scrabble/play?game={game.id}")
+    page.wait_for_function("document.querySelectorAll('#rack .tile').length === 5")
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('hints').textContent.startsWith('Endgame')")
+    text = page.inner_text("#hints")
+    assert "Endgame solved: spread +5 for you with best play" in text
+    assert "D2 (R)ACED (16)" in text and "6G OR (9), out." in text
+    screenshot(page, "scrabble-play-endgame-hint")
