@@ -261,3 +261,8 @@ def compare_leaves(
 from lexigrid.cli.scrabble_game import register_commands  # noqa: E402
 
 register_commands(app)
+
+# Simulation (sim, learn-winpct) lives in its own module too.
+from lexigrid.cli.scrabble_analysis import register_commands as register_analysis  # noqa: E402
+
+register_analysis(app)

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 BEGINNER_TOP = 10  # a beginner picks at random among the 10 highest-scoring placements...
 BEGINNER_VOCABULARY = 20_000  # ...made only of the 20,000 most frequent words of the lexicon
-LEVELS = ("equity", "score", "beginner", "top:N", "common:N")
+LEVELS = ("equity", "score", "beginner", "top:N", "common:N", "sim", "sim:N", "sim:Ns")
 ALIASES = {"computer": "equity", "cpu": "equity", "strong": "equity", "greedy": "score"}
 # The endgame solver's time per move, for the equity player and for hints; a search cut short by it
 # (exact: false) still gives its best move so far.
@@ -148,7 +148,7 @@ def computer(
 ) -> Player:
     """The computer player of a level: equity (its endgames solved within `endgame_seconds` a move, or
     played by static equity when None), score, beginner, top:N (random among the N best by score) or
-    common:N (best score using only the N most frequent words)."""
+    common:N (best score using only the N most frequent words); sim, sim:N, sim:Ns by simulation."""
     spec = ALIASES.get(level.strip().lower(), level.strip().lower())
     name, _, arg = spec.partition(":")
     if spec == "equity":
@@ -162,4 +162,8 @@ def computer(
         return BeginnerPlayer(engine_for(lexicon, rules), _count(level, arg), spec)
     if name == "common" and arg:
         return BeginnerPlayer(engine_for(vocabulary(lexicon, _count(level, arg)), rules), 1, spec)
+    if name == "sim":
+        from lexigrid.scrabble.sim_player import sim_player  # its win table imports the game layer
+
+        return sim_player(spec, arg, engine_for(lexicon, rules), endgame_seconds)
     raise LexigridError(f"unknown computer level {level!r}: use one of {', '.join(LEVELS)}")

@@ -1,0 +1,249 @@
+"""`lexigrid scrabble sim | learn-winpct`: Monte Carlo simulation of a position and its win table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.table import Table
+
+from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+
+if TYPE_CHECKING:
+    from lexigrid.scrabble.infer import Inference
+    from lexigrid.scrabble.sim import PlayStats, Progress
+
+CgpArgument = Annotated[
+    str,
+    typer.Argument(help="A position in CGP: 'BOARD RACKS SCORES ZEROS', e.g. '15/15/.../15 AEINRST/ 0/0 0'."),
+]
+SHOWN = 15  # rows of the live table
+
+
+def sim(
+    cgp: CgpArgument,
+    plays: Annotated[
+        int, typer.Option("--plays", "-n", help="Simulate the N best plays by static equity.")
+    ] = 15,
+    plies: Annotated[int, typer.Option(help="Moves played out after each candidate.")] = 2,
+    iterations: Annotated[
+        int | None, typer.Option("--iterations", "-i", help="Play-outs per play at most (default 1000).")
+    ] = None,
+    seconds: Annotated[float | None, typer.Option(help="Stop after S seconds instead.")] = None,
+    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    backend: Annotated[str, typer.Option(help="auto, process or dask.")] = "auto",
+    scheduler: Annotated[str | None, typer.Option(help="A Dask scheduler address (tcp://...).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the random racks and bags.")] = 0,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Rank the best plays by simulation: win chance and spread over random play-outs, best first."""
+    from rich.live import Live
+
+    from lexigrid.cli.common import err_console
+    from lexigrid.errors import LexigridError
+    from lexigrid.lexicon import load
+    from lexigrid.scrabble import Engine, parse_cgp
+    from lexigrid.scrabble.sim import check_request, simulate
+
+    if backend not in ("auto", "process", "dask"):
+        raise LexigridError(f"unknown --backend {backend!r}: use auto, process or dask")
+    if iterations is not None and seconds is not None:
+        raise LexigridError("give --iterations or --seconds, not both")
+    if jobs < 1:
+        raise LexigridError(f"--jobs must be at least 1, not {jobs}")
+    position = parse_cgp(cgp)
+    check_request(position, plays, plies, iterations, seconds)
+    spec = lexicon or position.ops.get("lex") or None
+    engine = Engine(load(spec), position.rules).prepare()
+    live = Live(console=err_console, transient=True, refresh_per_second=4) if not json else None
+
+    def show(progress: Progress) -> None:
+        if live is not None:
+            live.update(
+                sim_table(
+                    progress.plays, f"{progress.iterations:,} play-outs, {progress.elapsed_ms / 1000:.1f} s"
+                )
+            )
+
+    if live is not None:
+        live.start()
+    try:
+        result = simulate(
+            position,
+            engine,
+            plays=plays,
+            plies=plies,
+            iterations=iterations,
+            seconds=seconds,
+            seed=seed,
+            jobs=jobs,
+            backend=backend,  # type: ignore[arg-type]
+            scheduler=scheduler,
+            lexicon=spec,
+            on_round=show,
+        )
+    finally:
+        if live is not None:
+            live.stop()
+    if json:
+        emit_json(result.as_dict())
+        return
+    early = ", stopped early: the rest are beaten" if result.stopped_early else ""
+    title = f"{result.iterations:,} play-outs in {result.elapsed_ms / 1000:.1f} s{early}"
+    console.print(sim_table(result.plays, title))
+
+
+def sim_table(plays: list[PlayStats], title: str) -> Table:
+    """The simulated plays, best first: win chance, mean spread ± its standard error, play-outs."""
+    table = Table(title=title)
+    for name in ("#", "move", "score", "equity", "win %", "spread", "± error", "play-outs"):
+        table.add_column(name, justify="left" if name == "move" else "right")
+    for i, p in enumerate(plays[:SHOWN], 1):
+        style = "dim" if p.eliminated else None
+        table.add_row(
+            str(i),
+            p.move.notation,
+            str(p.move.score),
+            f"{p.move.equity:.1f}",
+            f"{p.win_pct:.1f}",
+            f"{p.mean_value:+.1f}",
+            f"{p.stderr:.1f}",
+            f"{p.iterations:,}",
+            style=style,
+        )
+    return table
+
+
+def learn_winpct(
+    games: Annotated[int, typer.Option("--games", "-n", help="Self-play games.")] = 20_000,
+    seed: Annotated[int, typer.Option(help="Seed of the first game's bag.")] = 1,
+    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    backend: Annotated[str, typer.Option(help="auto, process or dask.")] = "auto",
+    scheduler: Annotated[str | None, typer.Option(help="A Dask scheduler address (tcp://...).")] = None,
+    out: Annotated[
+        str, typer.Option(help="Write the table here (the shipped one: src/.../data).")
+    ] = "winpct.json",
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Learn the win-probability table (spread x tiles left) from static-equity self-play."""
+    from pathlib import Path
+
+    from lexigrid.errors import LexigridError
+    from lexigrid.scrabble.winpct import learn
+
+    if backend not in ("auto", "process", "dask"):
+        raise LexigridError(f"unknown --backend {backend!r}: use auto, process or dask")
+    learned = learn(
+        games,
+        seed=seed,
+        jobs=jobs,
+        backend=backend,  # type: ignore[arg-type]
+        scheduler=scheduler,
+        lexicon=lexicon,
+        progress=not json,
+    )
+    try:
+        learned.table.write(Path(out))
+    except OSError as error:
+        raise LexigridError(f"cannot write {out}: {error.strerror}") from None
+    if json:
+        emit_json(
+            {
+                "games": learned.games,
+                "samples": learned.samples,
+                "seconds": round(learned.seconds, 1),
+                "out": out,
+            }
+        )
+        return
+    table = learned.table
+    console.print(
+        f"{learned.games:,} games, {learned.samples:,} turns in {learned.seconds:.1f} s; wrote {out}"
+    )
+    shown = Table(title="P(win) of the player to move")
+    shown.add_column("tiles left", justify="right")
+    spreads = (-100, -50, -20, 0, 20, 50, 100)
+    for s in spreads:
+        shown.add_column(f"{s:+d}", justify="right")
+    for t in (1, 7, 14, 30, 50, 70, 86, 93):
+        shown.add_row(str(t), *(f"{100 * table.win_probability(s, t):.0f}%" for s in spreads))
+    console.print(shown)
+
+
+def infer(
+    cgp: Annotated[
+        str,
+        typer.Argument(help="The position BEFORE the play (CGP), its player to move, their rack empty."),
+    ],
+    move: Annotated[str, typer.Argument(help="Their play: '8D WORD', 'D8 W(OR)D' or an exchange '-ABC'.")],
+    score: Annotated[int | None, typer.Option(help="The score they were credited (checked).")] = None,
+    margin: Annotated[
+        float, typer.Option(help="Keep leaves whose play is within M points of equity of that rack's best.")
+    ] = 5.0,
+    top: Annotated[int, typer.Option("--top", "-n", help="Show the K likeliest leaves.")] = 15,
+    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Infer what a player kept from the play they made: the likeliest leaves and each tile's chance."""
+    from lexigrid.errors import LexigridError
+    from lexigrid.lexicon import load
+    from lexigrid.scrabble import Engine, parse_cgp
+    from lexigrid.scrabble.infer import infer as infer_leaves
+
+    if top <= 0:
+        raise LexigridError(f"--top must be at least 1, not {top}")
+    if jobs < 1:
+        raise LexigridError(f"--jobs must be at least 1, not {jobs}")
+    position = parse_cgp(cgp)
+    spec = lexicon or position.ops.get("lex") or "default"
+    engine = Engine(load(spec), position.rules).prepare()
+    found = infer_leaves(position, move, engine, margin=margin, score=score, jobs=jobs, lexicon_spec=spec)
+    if json:
+        emit_json(found.as_dict(top))
+        return
+    console.print(infer_table(found, top))
+    console.print(marginal_bars(found))
+    console.print(
+        f"{found.racks_checked:,} racks checked, {found.consistent:,} consistent, "
+        f"{found.searched:,} searched; {found.elapsed_s * 1000:,.0f} ms "
+        f"({found.racks_per_second:,.0f} racks/s)",
+        style="dim",
+    )
+
+
+def infer_table(found: Inference, top: int) -> Table:
+    """The likeliest leaves: probability, ways to draw the rack, equity given up against the best."""
+    play = found.play
+    title = f"kept after {play.paren}, {play.score} (played {play.tiles_used})"
+    if found.certain:
+        title += " (only one leave is possible)"
+    elif not found.leaves:
+        title += f": no rack makes this play within {found.margin:g} of its best"
+    table = Table(title=title)
+    for name in ("#", "leave", "probability", "equity loss"):
+        table.add_column(name, justify="left" if name == "leave" else "right")
+    for i, leave in enumerate(found.leaves[:top], 1):
+        table.add_row(str(i), leave.tiles or "(none)", f"{leave.probability:.2%}", f"{leave.equity_loss:.1f}")
+    return table
+
+
+def marginal_bars(found: Inference, width: int = 40) -> Table:
+    """Each tile's chance of being kept (at least one), as a bar."""
+    table = Table(title="chance of keeping at least one", show_header=False, box=None)
+    table.add_column("tile")
+    table.add_column("bar")
+    table.add_column("p", justify="right")
+    for tile, p in found.marginals().items():
+        bar = "█" * round(p * width)
+        table.add_row(tile, f"[cyan]{bar}[/]" if bar else "", f"{p:.1%}")
+    return table
+
+
+def register_commands(app: typer.Typer) -> None:
+    """Add the analysis commands to the `lexigrid scrabble` group."""
+    app.command("sim")(sim)
+    app.command("learn-winpct")(learn_winpct)
+    app.command("infer")(infer)

@@ -1,0 +1,209 @@
+"""Monte Carlo simulation: exact on an empty bag, sees a bingo trap, repeats from its seed, bad input."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+
+from lexigrid.errors import LexigridError
+from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble import Engine, Move, Position, Rack, Rules, parse_cgp
+from lexigrid.scrabble.rules import TileSet
+from lexigrid.scrabble.rules import rules as default_rules
+from lexigrid.scrabble.sim import simulate
+from lexigrid.scrabble.sim_player import SimPlayer, sim_player
+from lexigrid.scrabble.winpct import WinTable, default_table, fit
+from tests.conftest import CliResult
+from tests.scrabble.conftest import REFERENCE_BOARD, SMALL_WORDS
+
+Cli = Callable[..., CliResult]
+
+# TEA down column N (rows 11-13). The mover holds AZOXHM. Z on M13 (a double-word square) beside the A of
+# TEA makes ZA twice, across and down: 44 points, the static top play by 7 points of equity. But it puts
+# an A on M14, over the triple-word row, and ZA takes an S: the opponent's seven-letter word ending in S
+# on row 15, columns G-M, covers the triple-word square H15 and makes ZAS (86 points with the bingo).
+# The unseen tiles are AEINRSST, so the opponent holds seven of them: whichever one is left in the bag,
+# the hand lexicon has a word ending in S for six of the eight racks (RETAINS, INSERTS, INSTARS, SATIRES,
+# ARSINES). Plays that keep the A off row 14 (M12 HM, 27) give nothing away.
+TRAP_WORDS = ["INSERTS", "INSTARS", "SATIRES", "ARSINES", "RETINAS", "ZAS"]
+BOARD = "15/15/15/15/15/15/15/15/15/15/13T1/13E1/13A1/15/15"
+
+
+def _rules(mover: str, unseen: str) -> Rules:
+    """The standard board with a tile set of exactly the board's tiles, the mover's rack and `unseen`."""
+    std = default_rules()
+    counts = Counter("TEA") + Counter(mover) + Counter(unseen)
+    return Rules(TileSet("test", dict(counts), dict(std.tiles.scores)), std.layout)
+
+
+@pytest.fixture(scope="module")
+def trap_lexicon() -> Lexicon:
+    """The small hand lexicon with the trap's seven-letter words and ZAS."""
+    return Lexicon.from_words(sorted(set(SMALL_WORDS + TRAP_WORDS)))
+
+
+def _setup(lexicon: Lexicon, mover: str, unseen: str) -> tuple[Position, Engine]:
+    """The TEA board with `mover`'s rack, the opponent's unknown, and an engine for its tile set."""
+    rules = _rules(mover, unseen)
+    return parse_cgp(f"{BOARD} {mover}/ 300/300 0", rules), Engine(lexicon, rules)
+
+
+def _play_out(engine: Engine, position: Position, opponent: str, move: Move) -> int:
+    """The deterministic play-out, written plainly: fresh board copies, both sides' static-equity best
+    moves until one goes out (+2 x the other rack) or six scoreless turns; the mover's points margin."""
+    board = position.board.copy()
+    racks, gains, zeros, side = [str(position.rack), opponent], [0, 0], position.zeros, 0
+    points = position.rules.tiles.score
+    while True:
+        used = move.tiles_used
+        for tile in used:
+            racks[side] = racks[side].replace(tile, "", 1)
+        board.place(move)
+        gains[side] += move.score
+        zeros = 0 if move.score else zeros + 1
+        if not racks[side] and move.kind == "place":
+            return gains[0] - gains[1] + (1 if side == 0 else -1) * 2 * sum(map(points, racks[1 - side]))
+        if zeros == 6:
+            return gains[0] - gains[1] - sum(map(points, racks[0])) + sum(map(points, racks[1]))
+        side = 1 - side
+        found = engine.best(
+            Position(board, (Rack.of_tiles(racks[side]), Rack.of_tiles(racks[1 - side]))), "equity"
+        )
+        assert found is not None
+        move = found
+
+
+def test_an_empty_bag_gives_the_deterministic_play_out(trap_lexicon: Lexicon) -> None:
+    position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRST")  # 7 unseen: the opponent holds them
+    result = simulate(position, engine, plays=8, plies=2, iterations=50, seed=3)
+    assert len(result.plays) == 8 and result.iterations == 8
+    for play in result.plays:
+        expected = _play_out(engine, position, "AEINRST", play.move)
+        assert play.iterations == 1 and play.stderr == 0
+        assert play.mean_value == expected, play.move
+        assert play.win_pct == (100.0 if expected > 0 else 0.0 if expected < 0 else 50.0)
+    assert any(p.mean_value != p.move.equity for p in result.plays)  # the play-out is not static equity
+
+
+def test_the_static_top_play_opening_a_bingo_lane_is_ranked_below_a_safe_play(trap_lexicon: Lexicon) -> None:
+    position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSST")  # 8 unseen: one stays in the bag
+    static = engine.moves(position).top(8, "equity")
+    assert static[0].notation == "M13 ZA" and static[0].score == 44
+    result = simulate(position, engine, plays=8, plies=1, iterations=300, seed=11)
+    ranked = [p.move.notation for p in result.plays]
+    trap = result.plays[ranked.index("M13 ZA")]
+    safe = result.plays[ranked.index("M12 HM")]
+    assert ranked.index("M12 HM") < ranked.index("M13 ZA")
+    assert safe.mean_value > trap.mean_value + 3 * (safe.stderr + trap.stderr)
+    assert safe.win_pct > trap.win_pct
+
+
+def test_a_seeded_simulation_repeats_exactly_with_any_number_of_workers(trap_lexicon: Lexicon) -> None:
+    position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSSTUU")
+
+    def run(seed: int, jobs: int) -> dict[str, object]:
+        found = simulate(position, engine, plays=5, plies=2, iterations=80, seed=seed, jobs=jobs).as_dict()
+        del found["elapsed_ms"]
+        return found
+
+    first = run(5, 1)
+    assert run(5, 1) == first
+    assert run(5, 2) == first  # iteration i's deal depends on the seed and i only
+    assert run(6, 1) != first
+
+
+def test_the_opponent_rack_can_come_from_a_distribution(trap_lexicon: Lexicon) -> None:
+    position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSSTUU")
+    # the opponent is known to have kept RETAIN: it draws one of S, S, U, U (a bingo half the time)
+    kept = simulate(position, engine, plays=3, plies=1, iterations=64, seed=1, opponent=[("RETAIN", 1.0)])
+    uniform = simulate(position, engine, plays=3, plies=1, iterations=64, seed=1)
+    assert kept.as_dict()["plays"] != uniform.as_dict()["plays"]
+    with pytest.raises(LexigridError, match="not drawable"):
+        simulate(position, engine, plays=2, plies=1, iterations=8, opponent=[("QQ", 1.0)])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"plays": 0}, "--plays must be at least 1"),
+        ({"plies": 0}, "--plies must be at least 1"),
+        ({"iterations": 0}, "--iterations must be at least 1"),
+        ({"seconds": 0.0}, "--seconds must be more than 0"),
+        ({"plies": 3}, "the bag holds 2 tile"),
+    ],
+)
+def test_bad_requests_are_one_line_errors(
+    trap_lexicon: Lexicon, kwargs: dict[str, float], message: str
+) -> None:
+    position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSSTU")  # 9 unseen: 2 in the bag
+    with pytest.raises(LexigridError, match=message):
+        simulate(position, engine, **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_cgp_without_a_rack_is_refused(trap_lexicon: Lexicon) -> None:
+    position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSST")
+    bare = Position(position.board, (Rack(), Rack()), position.scores)
+    with pytest.raises(LexigridError, match="no tiles"):
+        simulate(bare, engine)
+
+
+def test_the_sim_player_plays_the_simulation_s_choice(trap_lexicon: Lexicon) -> None:
+    import random
+
+    position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSST")
+    player = SimPlayer(engine, plies=1, iterations=200)
+    assert player.choose(position, random.Random(1)).notation != "M13 ZA"
+    assert sim_player("sim:2.5s", "2.5s", engine).seconds == 2.5
+    assert sim_player("sim:40", "40", engine).iterations == 40
+    with pytest.raises(LexigridError, match="bad computer level"):
+        sim_player("sim:x", "x", engine)
+
+
+def test_the_win_table_rises_with_spread_and_settles_as_the_bag_empties() -> None:
+    table = default_table()
+    assert table.win_probability(-400, 50) < 0.05 < 0.95 < table.win_probability(400, 50)
+    for tiles in (1, 20, 50, 90):
+        chances = [table.win_probability(s, tiles) for s in range(-200, 201, 10)]
+        assert chances == sorted(chances)
+    assert table.win_probability(30, 5) > table.win_probability(30, 80)  # a lead counts more late
+    learned = fit([(s, 40, 1.0 if s > 0 else 0.0) for s in range(-100, 101)] * 2)
+    assert learned.win_probability(50, 40) > 0.9 and learned.win_probability(-50, 40) < 0.1
+    assert isinstance(learned, WinTable) and learned.table().shape == (801, 101)
+
+
+def test_sim_json_is_the_library_shape(cli: Cli) -> None:
+    result = cli(
+        "scrabble", "sim", f"{REFERENCE_BOARD} AEINRST/ 0/0 0", "--plays", "3", "--plies", "1",
+        "--iterations", "40", "--seed", "2", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    payload = json.loads(result.stdout)
+    assert set(payload) == {"plays", "iterations", "stopped_early", "elapsed_ms"}
+    assert len(payload["plays"]) == 3
+    for play in payload["plays"]:
+        assert set(play) == {"move", "score", "equity", "win_pct", "mean_spread", "stderr", "iterations"}
+        assert 0 <= play["win_pct"] <= 100 and 1 <= play["iterations"] <= 40
+    assert payload["iterations"] == sum(p["iterations"] for p in payload["plays"])
+    assert payload["plays"][0]["score"] >= 70  # a bingo on this board
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15",), "no tiles"),
+        (("--iterations", "0"), "--iterations must be at least 1"),
+        (("--seconds", "0"), "--seconds must be more than 0"),
+        (("--plays", "0"), "--plays must be at least 1"),
+        (("--plies", "0"), "--plies must be at least 1"),
+        (("--iterations", "5", "--seconds", "1"), "not both"),
+    ],
+)
+def test_bad_sim_input_is_one_line_and_exit_2(cli: Cli, args: tuple[str, ...], message: str) -> None:
+    cgp = args[0] if args[0].count("/") > 10 else f"{REFERENCE_BOARD} AEINRST/ 0/0 0"
+    options = args[1:] if args[0].count("/") > 10 else args
+    result = cli("scrabble", "sim", cgp, *options)
+    assert result.exit_code == 2, result.stdout
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
