@@ -821,6 +821,15 @@ static uint32_t whole_rack_blanks(Gen *g, int phase, uint64_t through) {
     return found;
 }
 
+static void sort_down(int *a, int n) {
+    for (int i = 1; i < n; i++) /* insertion sort: at most 8 */
+        for (int m = i; m > 0 && a[m] > a[m - 1]; m--) {
+            int t = a[m];
+            a[m] = a[m - 1];
+            a[m - 1] = t;
+        }
+}
+
 static double shadow_bound(Gen *g, int phase, int by_equity, double *part, double *whole, uint32_t *blanks) {
     const Phase *p = &g->phases[phase];
     const int *values = p->values;
@@ -863,6 +872,7 @@ static double shadow_bound(Gen *g, int phase, int by_equity, double *part, doubl
          * anagram check may rule it out */
         for (int rr = (max_leave || checked) ? 0 : rmax; rr <= rmax; rr++) {
             int n = 1 + j + rr;
+            if (n < p->blanks_played) continue;
             double leave_bound = max_leave ? max_leave[n] : 0;
             if (checked && n == k) {
                 uint32_t letters = whole_rack_blanks(g, phase, lkey[j] + rkey[rr]);
@@ -877,21 +887,18 @@ static double shadow_bound(Gen *g, int phase, int by_equity, double *part, doubl
             int wm = 1;
             for (int i = 0; i < n; i++) wm *= g->wmul[sq[i]];
             int fixed = (lthr[j] + rthr[rr]) * wm, capped = 0;
-            int weights[8];
+            int weights[8], caps[8];
             for (int i = 0; i < n; i++) {
                 int32_t cs = g->cscores[sq[i]];
                 weights[i] = g->lmul[sq[i]] * (wm + (cs >= 0 ? g->wmul[sq[i]] : 0));
                 if (cs >= 0) fixed += cs * g->wmul[sq[i]];
-                capped += weights[i] * g->caps[sq[i]];
+                caps[i] = weights[i] * g->caps[sq[i]];
             }
-            for (int i = 1; i < n; i++) /* insertion sort, descending */
-                for (int m = i; m > 0 && weights[m] > weights[m - 1]; m--) {
-                    int t = weights[m];
-                    weights[m] = weights[m - 1];
-                    weights[m - 1] = t;
-                }
-            int paired = 0;
-            for (int i = 0; i < n; i++) paired += weights[i] * values[i];
+            sort_down(weights, n);
+            sort_down(caps, n);
+            /* the phase's blanks score nothing: its other tiles take the best squares */
+            int paired = 0, real = n - p->blanks_played;
+            for (int i = 0; i < real; i++) paired += weights[i] * values[i], capped += caps[i];
             double total = fixed + (paired < capped ? paired : capped) + (n == g->bingo_tiles ? g->bingo_bonus : 0);
             total += leave_bound;
             if (total > best) best = total;
@@ -1106,6 +1113,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         p->least = p->most = ph ? ph - 1 : g.rack[0];
         if (!ph) p->least = 0;
         p->kept = ph ? g.rack[0] - p->most : 0;
+        p->blanks_played = ph ? p->most : 0; /* a phase of its own plays exactly that many */
         int values[32], k = 0;
         for (int x = 1; x <= 26; x++)
             for (int i = 0; i < g.rack[x]; i++) values[k++] = g.scores[x];

@@ -53,8 +53,9 @@ enum { ONLY_ALL = 0, ONLY_WHOLE = 1, ONLY_PART = 2 };
 typedef struct {
     int least, most;      /* the blanks the phase's moves play */
     int kept;             /* the blanks it keeps off the rack */
+    int blanks_played;    /* the blanks each of its moves plays, for its bound (0: any number, by score) */
     int k;                /* the tiles they can play (at most 7) */
-    int values[8];        /* those tiles' scores, highest first */
+    int values[8];        /* those tiles' scores, highest first (the blanks' zeros last) */
     double max_leave[32]; /* the best leave for each number of tiles played */
 } Phase;
 
