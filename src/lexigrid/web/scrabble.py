@@ -201,8 +201,6 @@ def endgame(request: EndgameRequest) -> dict[str, Any]:
     """Solve an endgame: its value, the principal variation and the best first moves. Same shape as
     `lexigrid scrabble endgame --json`."""
     position = parse_cgp(request.cgp)
-    if not len(position.rack):
-        raise LexigridError("the CGP gives the player to move no tiles: give both racks, e.g. AEI/OU")
     check_endgame(position)  # bad input answers at once, before a solver process is asked
     lex = _lexicon(request.lexicon, position)
     engine(lex, position.rules)
