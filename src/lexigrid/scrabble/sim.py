@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
+import uuid
 from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -47,9 +48,10 @@ TIE_BREAK = 1e-6  # value points added to win probability, so equal win chances 
 MAX_SCORELESS = 6
 DEFAULT_PLAYS, DEFAULT_PLIES, DEFAULT_ITERATIONS = 15, 2, 1000
 LeaveDistribution = Sequence[tuple[str, float]]
-# What the opponent kept: a callable giving a leave from a random generator, or (leave, weight) pairs;
-# the rest of the rack is filled at random from the unseen tiles. None: a uniformly random rack.
-OpponentRacks = Callable[[random.Random], str] | LeaveDistribution | None
+# What the opponent kept: a callable giving a leave from a random generator (None: nothing known, such
+# as `Inference.sample_leave`), or (leave, weight) pairs (`Inference.choices()`); the rest of the rack is
+# filled at random from the unseen tiles. None: a uniformly random rack.
+OpponentRacks = Callable[[random.Random], str | None] | LeaveDistribution | None
 
 
 @dataclass(frozen=True)
@@ -146,9 +148,10 @@ class SimSpec:
     candidates: tuple[Move, ...]
     plies: int
     seed: int
-    opponent: Callable[[random.Random], str] | tuple[tuple[str, float], ...] | None
+    opponent: Callable[[random.Random], str | None] | tuple[tuple[str, float], ...] | None
     lexicon: str | None
     lexicon_sha256: str
+    token: str  # names this simulation's working board in each process (`_PLAYOUTS`)
 
 
 def _take(rack: str, tiles: str) -> str:
@@ -206,7 +209,7 @@ class Playout:
         if opponent is None or len(self.known) >= self.rack_size:
             return ""
         if callable(opponent):
-            return str(opponent(rng)).upper()
+            return (opponent(rng) or "").upper()  # None or "": nothing known, a uniform draw
         leaves = [leave for leave, _ in opponent]
         return rng.choices(leaves, weights=[w for _, w in opponent])[0].upper()
 
@@ -300,19 +303,23 @@ class _State:
             self.over = True
 
 
-_PLAYOUTS: dict[SimSpec, Playout] = {}
+_PLAYOUTS: dict[str, Playout] = {}
 
 
 def _playout(spec: SimSpec) -> Playout:
     """This process's working board for a spec: registered by the parent (and inherited by forked
     workers), else built here from the spec's lexicon (a Dask worker)."""
-    found = _PLAYOUTS.get(spec)
+    found = _PLAYOUTS.get(spec.token)
     if found is None:
         lexicon = load(spec.lexicon)
         if lexicon.sha256 != spec.lexicon_sha256:
             raise LexigridError("a remote simulation worker needs the lexicon by name or path (--lexicon)")
         position = parse_cgp(spec.cgp)
-        found = _PLAYOUTS[spec] = Playout(Engine(lexicon, position.rules), position, spec, default_table())
+        if len(_PLAYOUTS) > 8:  # a long-lived remote worker: forget earlier simulations
+            _PLAYOUTS.clear()
+        found = _PLAYOUTS[spec.token] = Playout(
+            Engine(lexicon, position.rules), position, spec, default_table()
+        )
     return found
 
 
@@ -392,8 +399,11 @@ def simulate(
     candidates = tuple(engine.moves(position).top(plays, "equity"))
     if opponent is not None and not callable(opponent):
         opponent = tuple((str(leave), float(w)) for leave, w in opponent)
-    spec = SimSpec(format_cgp(position), candidates, plies, seed, opponent, lexicon, engine.lexicon.sha256)
-    _PLAYOUTS[spec] = Playout(engine, position, spec, table or default_table())
+    token = uuid.uuid4().hex
+    spec = SimSpec(
+        format_cgp(position), candidates, plies, seed, opponent, lexicon, engine.lexicon.sha256, token
+    )
+    _PLAYOUTS[spec.token] = Playout(engine, position, spec, table or default_table())
     stats = [PlayStats(m) for m in candidates]
     if sim_bag(position) == 0:  # the opponent holds every unseen tile: each play-out is the same
         budget = 1
@@ -415,7 +425,7 @@ def simulate(
             if seconds is not None and time.perf_counter() - start >= seconds:
                 break
     finally:
-        del _PLAYOUTS[spec]
+        del _PLAYOUTS[spec.token]
     early = done < budget and sum(not s.eliminated for s in stats) == 1 and len(stats) > 1
     return SimResult(_ranked(stats), early, _ms(start))
 
