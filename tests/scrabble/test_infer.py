@@ -14,7 +14,7 @@ import pytest
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Board, Engine, Move, Position, Rack, parse_cgp
-from lexigrid.scrabble.infer import Inference, infer, rack_draws, rack_pool, sub_multisets
+from lexigrid.scrabble.infer import Inference, before_play, infer, rack_draws, rack_pool, sub_multisets
 from lexigrid.scrabble.leave import HeuristicLeaves
 from lexigrid.scrabble.move import leave_after
 from lexigrid.scrabble.oracle import placements
@@ -253,3 +253,16 @@ def test_heuristic_leaves_are_additive_and_accepted(small_lexicon: Lexicon) -> N
     engine = Engine(small_lexicon, leaves=HeuristicLeaves())
     found = infer(_before(RATE), "9G ETAS", engine)
     _assert_a_distribution(found, _before(RATE))
+
+
+def test_before_play_takes_the_new_tiles_off(small_engine: Engine) -> None:
+    after = parse_cgp("15/15/15/15/15/15/15/6RATES4/6ETAS5/15/15/15/15/15/15 AEI/ 40/30 0")
+    before = before_play(after, "8G (RATE)S", small_engine)
+    assert before.board.rows()[7] == "......RATE....." and before.board.rows()[8] == "......ETAS....."
+    assert (str(before.racks[0]), str(before.racks[1])) == ("", "AEI") and before.scores == (25, 40)
+    assert before_play(after, "8G ....S", small_engine).board == before.board
+    found = infer(before, "8G (RATE)S", small_engine)
+    assert found.play.score == 5 and found.play.tiles_used == "S"
+    assert before_play(after, "-", small_engine).scores == (30, 40)
+    with pytest.raises(LexigridError, match="does not match the board"):
+        before_play(after, "8G (RATE)X", small_engine)

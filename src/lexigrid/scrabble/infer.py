@@ -36,7 +36,7 @@ from lexigrid.runner import Backend, run
 from lexigrid.scrabble.board import Rack
 from lexigrid.scrabble.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.leave import LeaveModel
-from lexigrid.scrabble.move import Move, parse_move
+from lexigrid.scrabble.move import Move, parse_coordinate, parse_move
 from lexigrid.scrabble.movegen import PASS_EQUITY, Engine
 from lexigrid.scrabble.referee import check
 from lexigrid.scrabble.rules import BLANK
@@ -285,6 +285,41 @@ def read_play(position: Position, text: str, engine: Engine, score: int | None =
     if score is not None and score != move.score:
         raise LexigridError(f"{move.notation} scores {move.score} on this board, not {score}")
     return move
+
+
+def before_play(after: Position, text: str, engine: Engine) -> Position:
+    """The position before the opponent's play, from the one after it (the observer to move).
+
+    The play's new tiles are its letters outside parentheses (GCG style: `8D W(OR)D`; `.` also marks a
+    played-through square): they come off the board, the opponent is to move with their rack unknown
+    and the play's points come off their score. An exchange or a pass changes only whose turn it is."""
+    swapped = (Rack(), after.racks[0])
+    if not text.strip() or text.strip().startswith("-"):
+        return Position(
+            after.board.copy(), swapped, (after.scores[1], after.scores[0]), after.zeros, after.ops
+        )
+    parts = text.split()
+    if len(parts) != 2:
+        raise LexigridError(f"bad move {text!r}: write '8D W(OR)D', played-through letters in parentheses")
+    row, col, down = parse_coordinate(parts[0])
+    board = after.board.copy()
+    through, i = False, 0
+    for ch in parts[1]:
+        if ch in "()":
+            through = ch == "("
+            continue
+        r, c = (row + i, col) if down else (row, col + i)
+        if not board.in_bounds(r, c) or not board[r, c] or (ch != "." and board[r, c].upper() != ch.upper()):
+            raise LexigridError(f"{text!r} does not match the board at its letter {i + 1}")
+        if not through and ch != ".":
+            board[r, c] = ""
+        i += 1
+    try:
+        points = check(board, parse_move(text, board), engine.lexicon)
+    except LexigridError as error:
+        raise LexigridError(f"{text} is not a legal play on the board before it: {error}") from None
+    scores = (after.scores[1] - points, after.scores[0])
+    return Position(board, swapped, scores, after.zeros, after.ops)
 
 
 def rack_pool(position: Position) -> Counter[str]:
