@@ -13,7 +13,7 @@ from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Move, Position, Rack, Rules, parse_cgp
 from lexigrid.scrabble.rules import TileSet
 from lexigrid.scrabble.rules import rules as default_rules
-from lexigrid.scrabble.sim import simulate
+from lexigrid.scrabble.sim import Progress, simulate
 from lexigrid.scrabble.sim_player import SimPlayer, sim_player
 from lexigrid.scrabble.winpct import WinTable, default_table, fit
 from tests.conftest import CliResult
@@ -207,3 +207,17 @@ def test_bad_sim_input_is_one_line_and_exit_2(cli: Cli, args: tuple[str, ...], m
     result = cli("scrabble", "sim", cgp, *options)
     assert result.exit_code == 2, result.stdout
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_each_round_is_reported_and_can_stop_the_run(trap_lexicon: Lexicon) -> None:
+    position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSSTUU")
+    rounds: list[Progress] = []
+
+    def stop_after_two(progress: Progress) -> bool:
+        rounds.append(progress)
+        return len(rounds) == 2
+
+    result = simulate(position, engine, plays=4, plies=1, iterations=500, seed=2, on_round=stop_after_two)
+    assert len(rounds) == 2 and rounds[1].as_dict()["iterations"] == result.iterations
+    assert [p.move.notation for p in rounds[1].plays] == [p.move.notation for p in result.plays]
+    assert not result.stopped_early

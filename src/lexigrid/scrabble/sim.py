@@ -372,6 +372,14 @@ class Progress:
     iterations: int
     elapsed_ms: float
 
+    def as_dict(self) -> dict[str, Any]:
+        """The running table in the final result's shape (a web page streams these as it converges)."""
+        return {
+            "plays": [p.as_dict() for p in self.plays],
+            "iterations": self.iterations,
+            "elapsed_ms": round(self.elapsed_ms, 1),
+        }
+
 
 def simulate(
     position: Position,
@@ -388,10 +396,11 @@ def simulate(
     scheduler: str | None = None,
     lexicon: str | None = None,
     table: WinTable | None = None,
-    on_round: Callable[[Progress], None] | None = None,
+    on_round: Callable[[Progress], bool | None] | None = None,
 ) -> SimResult:
     """Simulate the `plays` best moves by static equity, `plies` ahead, for up to `iterations` iterations
-    per play (default 1000) or `seconds`; `opponent` gives what the opponent kept (see OpponentRacks)."""
+    per play (default 1000) or `seconds`; `opponent` gives what the opponent kept (see OpponentRacks).
+    `on_round` gets the ranked plays after every round and stops the run by returning True."""
     check_request(position, plays, plies, iterations, seconds)
     position = with_known_opponent(position)
     start = time.perf_counter()
@@ -418,8 +427,9 @@ def simulate(
             done += size
             if len(active) > 1:
                 _eliminate(stats, active)
-            if on_round is not None:
-                on_round(Progress(_ranked(stats), sum(s.iterations for s in stats), _ms(start)))
+            snapshot = Progress(_ranked(stats), sum(s.iterations for s in stats), _ms(start))
+            if on_round is not None and on_round(snapshot):  # True: stop now (a web page's stop button)
+                break
             if sum(not s.eliminated for s in stats) == 1:
                 break
             if seconds is not None and time.perf_counter() - start >= seconds:
