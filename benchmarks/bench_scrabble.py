@@ -1,6 +1,7 @@
 """Scrabble benchmarks: GADDAG build, load and memory; all placements and best move on reference positions.
 
 Run: python benchmarks/bench_scrabble.py   (needs ../shared/data for TWL06 and the reference positions)
+Beside MAGPIE in one process (best move, all placements, best/all share): benchmarks/bench_scrabble_best.py
 """
 
 from __future__ import annotations
@@ -136,6 +137,7 @@ def main() -> None:
             )
     console.print(table)
     console.print(REFERENCE)
+    console.print("Side by side with MAGPIE, in one process: python benchmarks/bench_scrabble_best.py")
 
 
 if __name__ == "__main__":
