@@ -34,13 +34,12 @@ def playout_speed(iterations: int = 300) -> None:
         )
 
 
-def match(players: str, games: int, minutes: float, jobs: int, batch: int) -> None:
+def match(players: str, games: int, minutes: float, jobs: int, batch: int, seed: int = 1) -> None:
     """Paired self-play in batches until `games` or `minutes`, with the running win rate."""
     levels = players.split(",")
     wins = total = turns = 0.0
     cpu = 0.0
     start = time.perf_counter()
-    seed = 1
     while total < games and time.perf_counter() - start < 60 * minutes:
         result = tournament(levels, batch, seed=seed, jobs=jobs, progress=False)
         seed += batch // len(levels)
@@ -64,11 +63,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--batch", type=int, default=40)
     parser.add_argument("--players", default="sim,equity")
+    parser.add_argument("--seed", type=int, default=1, help="the first bag's seed (batches follow on)")
     parser.add_argument("--skip-speed", action="store_true")
     args = parser.parse_args()
     if not args.skip_speed:
         playout_speed()
-    match(args.players, args.games, args.minutes, args.jobs, args.batch)
+    match(args.players, args.games, args.minutes, args.jobs, args.batch, args.seed)
 
 
 if __name__ == "__main__":
