@@ -615,8 +615,9 @@ PyObject *endgame(PyObject *self, PyObject *args) {
     g->scores = s->scores;
     g->leave_values = &s->zero_leave;
     g->blank_letters = ALL_LETTERS;
+    /* the root keeps its true scoreless count: the class gives every node its value, but a first pass's own
+     * value depends on the count itself (see the top) */
     const uint8_t *mine = mine_b.buf, *theirs = theirs_b.buf;
-    zeros = zeros_class(s, mine, theirs, zeros);
     int n = placements(s, 0, mine);
     r.s = s;
     r.n = n;

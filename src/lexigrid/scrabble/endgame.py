@@ -85,6 +85,7 @@ class Solution:
 
 def check_endgame(position: Position) -> None:
     """Raise a one-line LexigridError unless the bag is empty and both racks are known."""
+    position.validate()  # the racks and the board hold no more of a tile than the set has
     if len(position.rack) == 0:
         raise LexigridError("the side to move has no tiles: give its rack in the CGP (RACK/OPPONENT_RACK)")
     bag = position.bag_size()
@@ -95,7 +96,7 @@ def check_endgame(position: Position) -> None:
         )
     if bag:
         raise LexigridError(
-            f"the bag is not empty ({bag} tiles): the endgame solver needs an empty bag; "
+            f"the bag is not empty ({bag} tile{'s' if bag > 1 else ''}): the endgame solver needs an empty bag; "
             "put every other tile on the board or the racks"
         )
 
@@ -161,7 +162,7 @@ def solve(
         nodes=nodes,
         elapsed_ms=elapsed,
         end=end,
-        final_spread=spread,
+        final_spread=position.scores[0] - position.scores[1] + spread,
     )
 
 
