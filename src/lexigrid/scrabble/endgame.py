@@ -96,8 +96,8 @@ def check_endgame(position: Position) -> None:
         )
     if bag:
         raise LexigridError(
-            f"the bag is not empty ({bag} tile{'s' if bag > 1 else ''}): the endgame solver needs an empty bag; "
-            "put every other tile on the board or the racks"
+            f"the bag is not empty ({bag} tile{'s' if bag > 1 else ''}): the endgame solver needs an "
+            "empty bag; put every other tile on the board or the racks"
         )
 
 
