@@ -46,15 +46,20 @@ def lexicon_by_name(name: str | None) -> Lexicon:
     return load(canonical)
 
 
+def solver_pool() -> SolverPool:
+    """The server's solver processes (forked on first use)."""
+    global _pool
+    if _pool is None:
+        _pool = SolverPool(SOLVE_WORKERS)
+    return _pool
+
+
 def budgeted(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
     """Run a solve in the solver pool within the server's time budget (BudgetExceeded -> HTTP 503).
 
     fn, the arguments and the result are pickled: pass names and plain values, not lexicons or engines.
     """
-    global _pool
-    if _pool is None:
-        _pool = SolverPool(SOLVE_WORKERS)
-    pool = _pool
+    pool = solver_pool()
     key = (fn.__module__, fn.__qualname__, args, tuple(sorted(kwargs.items())))
     return _solves.get(
         key, lambda: pool.call(fn, *args, seconds=SOLVE_BUDGET_SECONDS, wait=SOLVE_QUEUE_SECONDS, **kwargs)

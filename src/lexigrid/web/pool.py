@@ -9,11 +9,13 @@ and plain values, and let the worker look heavy objects up in its own (inherited
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import queue
 import signal
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future
@@ -25,6 +27,23 @@ from lexigrid.budget import BudgetExceeded, outcome_of, result_of
 
 R = TypeVar("R")
 PARENT_CHECK_SECONDS = 2.0  # how often an idle worker checks that the server still runs
+STOP_CHECK_SECONDS = 0.1  # how often a streamed solve's caller checks for a stop while waiting for news
+STOP = "stop"  # the message asking a streamed solve to stop
+_channel: Connection | None = None  # in a worker running a streamed solve: its pipe, for `report`
+_stop_asked = False  # in that worker: the caller asked the solve to stop
+
+
+def report(message: Any) -> bool:
+    """From a streamed solve in a worker: send its caller `message`; True once the caller asks it to stop
+    (elsewhere, e.g. a plain `call`, nothing is sent and the answer is False)."""
+    global _stop_asked
+    conn = _channel
+    if conn is None:
+        return False
+    while conn.poll():
+        _stop_asked = conn.recv() == STOP or _stop_asked
+    conn.send(("progress", message))
+    return _stop_asked
 
 
 def _detach(conn: Connection) -> None:
@@ -45,14 +64,25 @@ def _serve(conn: Connection, parent: int) -> None:
             while not conn.poll(PARENT_CHECK_SECONDS):
                 if os.getppid() != parent:
                     return  # the server is gone
-            fn, args, kwargs = conn.recv()
+            task = conn.recv()
         except (EOFError, OSError):
             return
+        if task == STOP:
+            continue  # a stop that arrived after its solve had ended
+        fn, args, kwargs, streamed = task
+        _start_task(conn if streamed else None)
         outcome = outcome_of(fn, args, kwargs)
+        _start_task(None)
         try:
             conn.send(outcome)
         except Exception as error:  # e.g. an unpicklable result
             conn.send(("failed", f"{type(error).__name__}: {error}"))
+
+
+def _start_task(conn: Connection | None) -> None:
+    """Give `report` the pipe of a streamed solve (None: not streamed), with no stop asked yet."""
+    global _channel, _stop_asked
+    _channel, _stop_asked = conn, False
 
 
 class _Worker:
@@ -93,17 +123,21 @@ class SolverPool:
             self._workers = [fresh if w is worker else w for w in self._workers]
         self._idle.put(fresh)
 
-    def call(self, fn: Callable[..., R], *args: Any, seconds: float, wait: float, **kwargs: Any) -> R:
-        """fn(*args, **kwargs) in a worker; BudgetExceeded after `seconds` running or `wait` queued."""
+    def _acquire(self, wait: float) -> _Worker:
+        """A free worker, waiting up to `wait` seconds (BudgetExceeded then)."""
         if len(self._workers) < self.size:
             self._start()
         try:
-            worker = self._idle.get(timeout=wait)
+            return self._idle.get(timeout=wait)
         except queue.Empty:
             raise BudgetExceeded(f"not started: every solver was busy for {wait:g} s") from None
+
+    def call(self, fn: Callable[..., R], *args: Any, seconds: float, wait: float, **kwargs: Any) -> R:
+        """fn(*args, **kwargs) in a worker; BudgetExceeded after `seconds` running or `wait` queued."""
+        worker = self._acquire(wait)
         healthy = False
         try:
-            worker.conn.send((fn, args, kwargs))
+            worker.conn.send((fn, args, kwargs, False))
             if not worker.conn.poll(seconds):
                 raise BudgetExceeded(f"stopped after the {seconds:g} s time budget")
             try:
@@ -119,6 +153,24 @@ class SolverPool:
         result: R = result_of(outcome)
         return result
 
+    def stream(
+        self,
+        fn: Callable[..., Any],
+        *args: Any,
+        seconds: float,
+        wait: float,
+        stop: threading.Event | None = None,
+        **kwargs: Any,
+    ) -> SolveStream:
+        """Start fn(*args, **kwargs) in a worker (waiting up to `wait` for one) and stream what it reports."""
+        worker = self._acquire(wait)
+        try:
+            worker.conn.send((fn, args, kwargs, True))
+        except BaseException:
+            self._replace(worker)
+            raise
+        return SolveStream(self, worker, seconds, stop)
+
     def close(self) -> None:
         """Stop every worker."""
         with self._lock:
@@ -126,6 +178,88 @@ class SolverPool:
         for worker in workers:
             worker.stop()
         self._idle = queue.LifoQueue()
+
+
+class SolveStream:
+    """A solve running in a worker: iterating gives ("progress", message) for each `report` it makes, then
+    ("result", value); `stop` set, or `close()`, asks it to stop (its `report` answers True). Over the
+    time budget the worker is killed and replaced (BudgetExceeded)."""
+
+    def __init__(
+        self, pool: SolverPool, worker: _Worker, seconds: float, stop: threading.Event | None
+    ) -> None:
+        self.pool, self.worker, self.seconds = pool, worker, seconds
+        self.stop = stop or threading.Event()
+        self.deadline = time.monotonic() + seconds
+        self.asked = False  # the stop was sent to the worker
+        self.done = False  # the worker is back in the pool (or replaced): nothing more comes
+
+    def __iter__(self) -> SolveStream:
+        return self
+
+    def __next__(self) -> tuple[str, Any]:
+        if self.done:
+            raise StopIteration
+        try:
+            while True:
+                if self.stop.is_set() and not self.asked:
+                    self._ask_stop()
+                message = self._receive(min(STOP_CHECK_SECONDS, self.deadline - time.monotonic()))
+                if message is None:
+                    continue
+                if message[0] == "progress":
+                    return ("progress", message[1])
+                self._release(healthy=True)
+                return ("result", result_of(message))
+        except BaseException:
+            if not self.done:
+                self._release(healthy=False)
+            raise
+
+    def _ask_stop(self) -> None:
+        self.asked = True
+        with contextlib.suppress(OSError):  # the worker is gone: the next read says so
+            self.worker.conn.send(STOP)
+
+    def _receive(self, timeout: float) -> tuple[str, Any] | None:
+        """The worker's next message, None if none came within `timeout`; BudgetExceeded past the deadline."""
+        if timeout <= 0:
+            raise BudgetExceeded(f"stopped after the {self.seconds:g} s time budget")
+        if not self.worker.conn.poll(timeout):
+            return None
+        try:
+            message: tuple[str, Any] = self.worker.conn.recv()
+        except EOFError:
+            code = self.worker.process.exitcode
+            raise RuntimeError(f"the solver process died (exit code {code})") from None
+        return message
+
+    def _release(self, healthy: bool) -> None:
+        self.done = True
+        if healthy:
+            self.pool._idle.put(self.worker)
+        else:
+            self.pool._replace(self.worker)
+
+    def close(self) -> None:
+        """Stop the solve (the caller went away): it ends in the background within its time budget, and
+        its worker goes back to the pool (or is replaced when it overruns)."""
+        if self.done:
+            return
+        self._ask_stop()
+        self.done = True
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self) -> None:
+        """Wait for the stopped solve's outcome, then free its worker."""
+        try:
+            while True:
+                message = self._receive(self.deadline - time.monotonic())
+                if message is not None and message[0] != "progress":
+                    self.pool._idle.put(self.worker)
+                    return
+        except (BudgetExceeded, RuntimeError, OSError):
+            self.pool._replace(self.worker)
 
 
 class SolveCache:

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import json
+import logging
 import threading
 import time
-from collections.abc import Iterator
+import uuid
+from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Path, Query, Request
-from fastapi.responses import HTMLResponse
+import anyio
+from fastapi import APIRouter, HTTPException, Path, Query, Request
+from fastapi.responses import HTMLResponse, StreamingResponse
 from pydantic import BaseModel, Field
 
+from lexigrid.budget import BudgetExceeded
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Position, format_cgp, parse_cgp, parse_move
@@ -22,9 +27,12 @@ from lexigrid.scrabble.players import ENDGAME_SECONDS, computer
 from lexigrid.scrabble.referee import check as referee_check
 from lexigrid.scrabble.referee import words_formed
 from lexigrid.scrabble.rules import Rules
+from lexigrid.scrabble.sim import DEFAULT_ITERATIONS, Progress, check_request, simulate
+from lexigrid.scrabble.sim_player import SimPlayer
 from lexigrid.scrabble.store import GameStore
-from lexigrid.web import common
-from lexigrid.web.common import budgeted, budgeted_fork, lexicon_by_name, templates
+from lexigrid.scrabble.winpct import default_table
+from lexigrid.web import common, pool
+from lexigrid.web.common import budgeted, budgeted_fork, lexicon_by_name, solver_pool, templates
 
 api = APIRouter()
 pages = APIRouter()
@@ -35,6 +43,8 @@ _engines: dict[tuple[str, int, str], Engine] = {}
 # An endgame search may use this share of the solve budget; the rest covers the solver process's own
 # work (the root's moves, the answer) so that a search cut by time still answers instead of a 503.
 ENDGAME_BUDGET_SHARE = 0.8
+SIM_BUDGET_SHARE = 0.8  # the same for a simulation: it stops itself in time and answers what it has
+log = logging.getLogger("lexigrid.web")
 
 
 def _lexicon(name: str | None, position: Position) -> Lexicon:
@@ -208,10 +218,158 @@ def endgame(request: EndgameRequest) -> dict[str, Any]:
     return budgeted(_endgame_of_cgp, request.cgp, lex.name, request.plies, seconds, request.top)
 
 
+# --- Monte Carlo simulation, streamed ------------------------------------------------------------------
+
+MAX_SIM_PLAYS, MAX_SIM_PLIES, MAX_SIM_ITERATIONS = 40, 4, 100_000
+WEB_SIM_PLAYS = 10
+SimId = Annotated[str, Path(pattern="^[0-9a-f]{32}$", description="A running simulation's id.")]
+_sims: dict[str, threading.Event] = {}  # running simulations by id: set the event to stop one
+
+
+class SimRequest(BaseModel):
+    """A position to simulate and how far: the best plays, plies ahead, iterations or seconds."""
+
+    cgp: Cgp
+    lexicon: str | None = Field(None, max_length=40)
+    plays: int = Field(WEB_SIM_PLAYS, ge=1, le=MAX_SIM_PLAYS, description="The N best plays by equity.")
+    plies: int = Field(2, ge=1, le=MAX_SIM_PLIES, description="Moves played out after each candidate.")
+    iterations: int | None = Field(
+        None,
+        ge=1,
+        le=MAX_SIM_ITERATIONS,
+        description=f"Play-outs a play at most (default {DEFAULT_ITERATIONS}).",
+    )
+    seconds: float | None = Field(None, gt=0, le=3600, description="Time limit (capped by the budget).")
+    seed: int = Field(0, ge=0, le=2**31, description="Seed of the random racks and bags.")
+
+
+def sim_seconds(requested: float | None = None) -> float:
+    """A simulation's time limit: the request's, within the server's solve budget (so a long one answers
+    what it has instead of being stopped)."""
+    allowed = common.SOLVE_BUDGET_SECONDS * SIM_BUDGET_SHARE
+    return allowed if requested is None else min(requested, allowed)
+
+
+def _simulate_cgp(
+    cgp: str, name: str, plays: int, plies: int, iterations: int | None, seconds: float, seed: int
+) -> tuple[dict[str, Any], str | None]:
+    """Run in a solver process: simulate, reporting each round's table (`Progress.as_dict`) to the server
+    until it asks to stop; the result (`SimResult.as_dict`) and why it ended early (stop, time, or None)."""
+    position = parse_cgp(cgp)
+    eng = engine(lexicon_by_name(name), position.rules)
+    stopped = False
+
+    def on_round(progress: Progress) -> bool:
+        nonlocal stopped
+        stopped = pool.report(progress.as_dict())
+        return stopped
+
+    result = simulate(
+        position,
+        eng,
+        plays=plays,
+        plies=plies,
+        iterations=iterations,
+        seconds=seconds,
+        seed=seed,
+        lexicon=name,
+        on_round=on_round,
+    )
+    planned = iterations if iterations is not None else 10**9
+    unfinished = not result.stopped_early and max(p.iterations for p in result.plays) < planned
+    timed_out = unfinished and result.elapsed_ms >= seconds * 1000
+    return result.as_dict(), "stop" if stopped else "time" if timed_out else None
+
+
+def _line(event: dict[str, Any]) -> bytes:
+    """One NDJSON line."""
+    return json.dumps(event, separators=(",", ":")).encode() + b"\n"
+
+
+async def _sim_events(stream: pool.SolveStream, start: dict[str, Any]) -> AsyncIterator[bytes]:
+    """The stream's lines: start, a progress line a round, then the result (or a one-line error). Closing
+    it (the page went away) stops the simulation."""
+    try:
+        yield _line(start)
+        while True:
+            try:
+                kind, value = await anyio.to_thread.run_sync(next, stream)
+            except (LexigridError, BudgetExceeded) as error:
+                message = str(error) if isinstance(error, LexigridError) else f"the simulation was {error}"
+                yield _line({"event": "error", "error": message})
+                return
+            except Exception:
+                log.exception("internal error in a simulation")
+                yield _line({"event": "error", "error": "internal error (see the server log)"})
+                return
+            if kind == "progress":
+                yield _line({"event": "progress", "progress": value})
+                continue
+            result, stopped = value
+            yield _line({"event": "result", "result": result, "stopped": stopped})
+            return
+    finally:
+        stream.close()
+        _sims.pop(start["id"], None)
+
+
+@api.post("/sim", response_class=StreamingResponse)
+def sim(request: SimRequest) -> StreamingResponse:
+    """Simulate the best plays, streamed as NDJSON: `{"event": "start", "id", ...}`, then after each round
+    `{"event": "progress", "progress": <the running table>}`, then `{"event": "result", "result": <the
+    `scrabble sim --json` shape>, "stopped": "stop"|"time"|null}`, or `{"event": "error", "error"}`.
+    `POST /api/scrabble/sim/{id}/stop` (or closing the connection) stops it."""
+    if request.iterations is not None and request.seconds is not None:
+        raise LexigridError("give iterations or seconds, not both")
+    position = parse_cgp(request.cgp)
+    check_request(position, request.plays, request.plies, request.iterations, request.seconds)
+    lex = _lexicon(request.lexicon, position)
+    engine(lex, position.rules)
+    seconds = sim_seconds(request.seconds)
+    iterations = request.iterations or (DEFAULT_ITERATIONS if request.seconds is None else None)
+    sim_id, stop = uuid.uuid4().hex, threading.Event()
+    stream = solver_pool().stream(
+        _simulate_cgp,
+        request.cgp,
+        lex.name,
+        request.plays,
+        request.plies,
+        iterations,
+        seconds,
+        request.seed,
+        seconds=common.SOLVE_BUDGET_SECONDS,
+        wait=common.SOLVE_QUEUE_SECONDS,
+        stop=stop,
+    )
+    _sims[sim_id] = stop
+    start = {
+        "event": "start",
+        "id": sim_id,
+        "plays": request.plays,
+        "plies": request.plies,
+        "iterations": iterations,
+        "seconds": seconds,
+        "capped": request.seconds is None or request.seconds > seconds,
+        "seed": request.seed,
+    }
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return StreamingResponse(_sim_events(stream, start), media_type="application/x-ndjson", headers=headers)
+
+
+@api.post("/sim/{sim_id}/stop")
+def stop_sim(sim_id: SimId) -> dict[str, Any]:
+    """Stop a running simulation: its stream ends with the result so far (`stopped`: "stop")."""
+    stop = _sims.get(sim_id)
+    if stop is None:
+        raise HTTPException(404, "no such simulation running (it may have ended)")
+    stop.set()
+    return {"stopping": True}
+
+
 # --- play against the computer --------------------------------------------------------------------
 
 GameId = Annotated[str, Path(pattern="^[0-9a-f]{1,32}$", description="A saved game's id.")]
-Level = Literal["equity", "score", "beginner"]
+Level = Literal["equity", "score", "beginner", "sim"]
 _games: dict[str, Game] = {}  # games played since the server started, by id (others are replayed)
 _locks: dict[str, threading.Lock] = {}  # a game is not thread-safe: one request at a time per game
 _registry = threading.Lock()  # guards the two dicts; held only to look a game up
@@ -244,10 +402,15 @@ def _computer_actions(game: Game) -> list[str]:
     """The computer players' actions until a person is to move (run in a forked child: no saving)."""
     game.listeners = []
     seconds = endgame_seconds(ENDGAME_SECONDS)
-    if seconds < ENDGAME_SECONDS:  # a budget too short for the endgame solver's usual time a move
-        for seat, kind in enumerate(s.kind for s in game.seats):
-            if kind != HUMAN:
-                game.seat_computer(seat, computer(kind, game.lexicon, game.rules, seconds))
+    for seat, kind in enumerate(s.kind for s in game.seats):
+        if kind == HUMAN:
+            continue
+        player = computer(kind, game.lexicon, game.rules, min(seconds, ENDGAME_SECONDS))
+        if isinstance(player, SimPlayer):  # its play-outs stop in time: the move fits the solve budget
+            player.seconds = sim_seconds(player.seconds)
+        elif seconds >= ENDGAME_SECONDS:
+            continue  # the seat's own player fits the budget
+        game.seat_computer(seat, player)
     before = len(game.actions)
     game.play_computers()
     return game.actions[before:]
@@ -355,6 +518,7 @@ def warm() -> None:
     """Build the default engine and its tables in this process before solves fork from it."""
     position = parse_cgp(EMPTY_CGP)
     engine(_lexicon(None, position), position.rules).prepare().moves(position)
+    default_table()  # the simulation's win table
 
 
 @pages.get("", response_class=HTMLResponse)
