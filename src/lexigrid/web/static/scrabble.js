@@ -1,9 +1,11 @@
 // Position analysis: paste a CGP or edit the board, enter a rack, a sortable move list, the move on the board;
-// an endgame solved to the end, its principal variation stepped through on the board.
+// an endgame solved to the end, its principal variation stepped through on the board; a simulation streamed
+// as it converges.
 "use strict";
 const boardEl = document.getElementById("board");
 const errorEl = document.getElementById("error");
 let pos = null, cursor = null, across = true, moves = [], selected = null, sortKey = "rank", sortDir = 1;
+let simRun = null;  // the running simulation: { id, start, controller, stopping, ended }
 let eg = null;  // the solved endgame: { solution, boards (before each ply, then the end), squares (each ply's new tiles), step }
 
 function redraw() {
@@ -29,6 +31,7 @@ async function load(text) {
   document.getElementById("rack").value = pos.racks[0];
   document.getElementById("opp").value = pos.racks[1];
   selected = null; moves = []; closeEndgame();
+  if (!simRun) document.getElementById("sim").hidden = true;
   redraw(); fill();
   return true;
 }
@@ -201,3 +204,115 @@ document.getElementById("solve-endgame").addEventListener("click", solveEndgame)
 document.getElementById("eg-start").addEventListener("click", () => { eg.step = 0; showStep(); });
 document.getElementById("eg-back").addEventListener("click", () => { eg.step = Math.max(0, eg.step - 1); showStep(); });
 document.getElementById("eg-forward").addEventListener("click", () => { eg.step = Math.min(eg.solution.pv.length, eg.step + 1); showStep(); });
+
+// --- the simulation, streamed (NDJSON: start, a progress line a round, the result) ---------------------
+function simRunning(on) {
+  document.getElementById("simulate").disabled = on;
+  document.getElementById("sim-stop").hidden = !on;
+  document.getElementById("sim-stop").disabled = false;
+}
+async function simulate(event) {
+  event?.preventDefault();
+  if (simRun) return;
+  closeEndgame();
+  const text = cgp();
+  document.getElementById("cgp").value = text;
+  const value = (id) => Number(document.getElementById(id).value);
+  const body = { cgp: text, plays: value("sim-plays"), plies: value("sim-plies"), seed: 0 };
+  if (document.getElementById("sim-unit").value === "seconds") body.seconds = value("sim-limit");
+  else body.iterations = Math.round(value("sim-limit"));
+  errorEl.textContent = "";
+  document.getElementById("sim-note").textContent = "";
+  document.getElementById("sim-status").textContent = "starting the simulation…";
+  document.querySelector("#sim-table tbody").replaceChildren();
+  document.getElementById("sim").hidden = false;
+  const run = simRun = { id: null, start: null, controller: new AbortController(), stopping: false, ended: false };
+  simRunning(true);
+  try {
+    const response = await fetch("/api/scrabble/sim", { method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify(body), signal: run.controller.signal });
+    if (!response.ok) {
+      let data = {};
+      try { data = await response.json(); } catch (error) { data = {}; }
+      errorEl.textContent = data.error || `HTTP ${response.status}`;
+      document.getElementById("sim").hidden = true;
+      return;
+    }
+    const reader = response.body.getReader(), decoder = new TextDecoder();
+    let buffer = "";
+    for (;;) {
+      const { value: chunk, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(chunk, { stream: true });
+      let nl;
+      while ((nl = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        if (line.trim()) simEvent(run, JSON.parse(line));
+      }
+    }
+    if (!run.ended) errorEl.textContent = "the simulation's stream ended without a result";
+  } catch (error) {
+    if (!run.controller.signal.aborted) errorEl.textContent = "the server did not answer: is `lexigrid serve` running?";
+  } finally {
+    simRun = null;
+    simRunning(false);
+  }
+}
+function simEvent(run, event) {
+  if (event.event === "start") {
+    run.id = event.id; run.start = event;
+    document.getElementById("sim-status").textContent = "simulating…";
+    if (run.stopping) stopSim();
+  } else if (event.event === "progress") {
+    showSim(event.progress, null);
+  } else if (event.event === "result") {
+    run.ended = true;
+    showSim(event.result, event);
+  } else if (event.event === "error") {
+    run.ended = true;
+    errorEl.textContent = event.error;
+    document.getElementById("sim-status").textContent = "the simulation did not finish";
+  }
+}
+function showSim(table, final) {  // table: Progress.as_dict() while running, SimResult.as_dict() at the end
+  const most = Math.max(0, ...table.plays.map((p) => p.iterations));
+  const body = document.querySelector("#sim-table tbody");
+  body.replaceChildren();
+  table.plays.forEach((p, i) => {
+    const tr = body.insertRow();
+    if (i === 0) tr.classList.add("leader");
+    if (p.iterations < most) { tr.classList.add("dropped"); tr.title = "dropped: statistically beaten by the leader"; }
+    for (const v of [i + 1, p.move === "-" ? "pass" : p.move, p.score, p.equity.toFixed(1)]) tr.insertCell().textContent = v;
+    const win = tr.insertCell();
+    win.className = "win";
+    win.append(lexiEl("div", { class: "bar", style: `width:${Math.max(0, Math.min(100, p.win_pct))}%` }),
+      lexiEl("span", { text: p.win_pct.toFixed(1) }));
+    tr.insertCell().textContent = `${signed(p.mean_spread.toFixed(1))} ± ${p.stderr.toFixed(1)}`;
+    tr.insertCell().textContent = p.iterations.toLocaleString();
+    tr.addEventListener("click", () => { const m = moves.find((x) => x.move === p.move); if (m) select(m); });
+  });
+  const leader = table.plays[0], seconds = (table.elapsed_ms / 1000).toFixed(1);
+  const lead = leader ? `${leader.move === "-" ? "pass" : leader.move} (${leader.win_pct.toFixed(1)}% to win)` : "none";
+  document.getElementById("sim-status").textContent = final
+    ? `Best: ${lead} · ${table.iterations.toLocaleString()} play-outs in ${seconds} s`
+    : `Leader: ${lead} · ${table.iterations.toLocaleString()} play-outs · ${seconds} s`;
+  if (!final) return;
+  const start = simRun && simRun.start;
+  let note = "Done: every play simulated to the limit.";
+  if (final.stopped === "stop") note = "Stopped: the table as it stood.";
+  else if (final.stopped === "time") note = `Stopped at the ${start ? start.seconds : ""} s time limit${start && start.capped ? " (the server's solve budget)" : ""}.`;
+  else if (table.stopped_early) note = "Stopped early: the other plays are statistically beaten.";
+  document.getElementById("sim-note").textContent = note;
+}
+async function stopSim() {
+  if (!simRun) return;
+  simRun.stopping = true;
+  document.getElementById("sim-stop").disabled = true;
+  document.getElementById("sim-status").textContent = "stopping…";
+  if (!simRun.id) return;  // asked again once the stream has started
+  const result = await lexiApi(`/api/scrabble/sim/${simRun.id}/stop`, {});
+  if (!result.ok && simRun) simRun.controller.abort();  // it had ended, or the server lost it: close the stream
+}
+document.getElementById("sim-form").addEventListener("submit", simulate);
+document.getElementById("sim-stop").addEventListener("click", stopSim);

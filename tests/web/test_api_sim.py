@@ -1,0 +1,200 @@
+"""The simulation over the web: a stream of the library's own tables ending in `simulate`'s result (and the
+CLI's), stopped by the stop route or a closed connection, within the solve budget; 4xx on bad input; the
+`sim` computer level in a game."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from lexigrid.lexicon import load
+from lexigrid.scrabble import Engine, parse_cgp
+from lexigrid.scrabble.sim import Progress, simulate
+from lexigrid.web import common
+from lexigrid.web import scrabble as web_scrabble
+from lexigrid.web.pool import SolverPool, report
+from tests.conftest import run_cli
+from tests.scrabble.conftest import REFERENCE_BOARD
+from tests.scrabble_game.conftest import ENDGAME_BOARD, RACED
+
+CGP = f"{REFERENCE_BOARD} AEINRST/ 0/0 0"
+LONG = {"cgp": CGP, "plays": 10, "plies": 2, "iterations": 100_000}  # far longer than any budget here
+
+
+def _events(client: TestClient, body: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every event of a simulation's stream."""
+    with client.stream("POST", "/api/scrabble/sim", json=body) as response:
+        assert response.status_code == 200, response.read()
+        assert response.headers["content-type"].startswith("application/x-ndjson")
+        return [json.loads(line) for line in response.iter_lines() if line.strip()]
+
+
+def _untimed(payload: dict[str, Any]) -> dict[str, Any]:
+    return {**payload, "elapsed_ms": 0}
+
+
+@pytest.fixture
+def roomy_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A budget no simulation here comes near, so results depend on seeds and counts, not the machine."""
+    monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 120.0)
+
+
+def test_the_stream_carries_the_library_tables_and_ends_in_simulate_s_result(
+    client: TestClient, roomy_budget: None
+) -> None:
+    body = {"cgp": CGP, "plays": 3, "plies": 1, "iterations": 80, "seed": 2}
+    events = _events(client, body)
+    kinds = [e["event"] for e in events]
+    assert kinds[0] == "start" and kinds[-1] == "result" and set(kinds[1:-1]) == {"progress"}
+    assert len(kinds) - 2 == 3  # rounds of 32, 32 and 16 play-outs
+    position = parse_cgp(CGP)
+    expected = simulate(position, Engine(load(), position.rules), plays=3, plies=1, iterations=80, seed=2)
+    final = events[-1]
+    assert _untimed(final["result"]) == _untimed(expected.as_dict()) and final["stopped"] is None
+    progress_keys = set(Progress(expected.plays, expected.iterations, 0.0).as_dict())
+    for event in events[1:-1]:
+        assert set(event) == {"event", "progress"} and set(event["progress"]) == progress_keys
+    assert _untimed(events[-2]["progress"]) == {
+        k: v for k, v in _untimed(expected.as_dict()).items() if k != "stopped_early"
+    }
+    assert [e["progress"]["iterations"] for e in events[1:-1]] == [96, 192, 240]  # 3 plays a round
+    cli = run_cli(
+        "scrabble", "sim", CGP, "--plays", "3", "--plies", "1", "--iterations", "80", "--seed", "2", "--json"
+    )
+    assert cli.exit_code == 0, cli.stderr
+    assert _untimed(json.loads(cli.stdout)) == _untimed(final["result"])
+
+
+def test_the_stop_route_ends_the_run_with_the_table_so_far(client: TestClient, roomy_budget: None) -> None:
+    stopped: list[int] = []
+
+    def stop_when_started() -> None:
+        while not web_scrabble._sims:
+            time.sleep(0.01)
+        sim_id = next(iter(web_scrabble._sims))
+        stopped.append(client.post(f"/api/scrabble/sim/{sim_id}/stop").status_code)
+
+    helper = threading.Thread(target=stop_when_started)
+    helper.start()
+    events = _events(client, LONG)
+    helper.join()
+    assert stopped == [200]
+    final = events[-1]
+    assert final["event"] == "result" and final["stopped"] == "stop"
+    assert not final["result"]["stopped_early"]
+    assert max(p["iterations"] for p in final["result"]["plays"]) < LONG["iterations"]
+    assert web_scrabble._sims == {}
+    missing = client.post(f"/api/scrabble/sim/{'0' * 32}/stop")
+    assert missing.status_code == 404 and "no such simulation" in missing.json()["error"]
+
+
+def test_a_long_run_stops_itself_within_the_budget(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 2.0)
+    events = _events(client, LONG)
+    assert events[0]["seconds"] == pytest.approx(1.6) and events[0]["capped"]
+    final = events[-1]
+    assert final["event"] == "result", final  # not an error: the run stopped itself in time
+    assert final["stopped"] == "time" and final["result"]["elapsed_ms"] < 2000
+
+
+def _pid() -> int:
+    return os.getpid()
+
+
+def _count_until_stopped() -> int:
+    n = 0
+    while not report(n):
+        n += 1
+    return n
+
+
+def test_closing_a_stream_stops_its_solve_and_frees_the_worker() -> None:
+    pool = SolverPool(1)
+    try:
+        worker = pool.call(_pid, seconds=10, wait=10)
+        stream = pool.stream(_count_until_stopped, seconds=600, wait=10)
+        assert [next(stream) for _ in range(3)] == [("progress", 0), ("progress", 1), ("progress", 2)]
+        stream.close()  # the solve runs until told to stop: only the stop ends it
+        assert pool.call(_pid, seconds=10, wait=60) == worker  # the same worker, back in the pool
+        stop = threading.Event()
+        stream = pool.stream(_count_until_stopped, seconds=600, wait=10, stop=stop)
+        next(stream)
+        stop.set()
+        kinds = [kind for kind, _ in stream]
+        assert kinds[-1] == "result" and set(kinds[:-1]) <= {"progress"}
+    finally:
+        pool.close()
+
+
+def test_a_closed_connection_stops_the_simulation(live_server: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 600.0)  # only the closed connection can stop it
+    with httpx.Client(base_url=live_server, timeout=60) as http:
+        with http.stream("POST", "/api/scrabble/sim", json=LONG) as response:
+            lines = response.iter_lines()
+            assert json.loads(next(lines))["event"] == "start"
+            assert json.loads(next(lines))["event"] == "progress"
+        deadline = time.monotonic() + 60
+        while web_scrabble._sims and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert web_scrabble._sims == {}
+        pool = common.solver_pool()
+        while pool._idle.qsize() < pool.size and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert pool._idle.qsize() == pool.size  # the worker is free again, long before 600 s
+
+
+NO_RACK = f"{REFERENCE_BOARD} / 0/0 0"
+SMALL_BAG = ENDGAME_BOARD.replace("/1ID9G1L/1Z12A/14T", "/15/15/15") + " AACDE/ 364/412 0"  # 2 in the bag
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "message"),
+    [
+        ({"cgp": NO_RACK}, 400, "no tiles"),
+        ({"cgp": SMALL_BAG, "plies": 3}, 400, "the bag holds 2 tile(s), too few for 3 plies"),
+        ({"cgp": CGP, "iterations": 10, "seconds": 1}, 400, "not both"),
+        ({"cgp": CGP + " lex /etc/passwd;"}, 400, "lexicon names only"),
+        ({"cgp": "15/15 AB/ 0/0 0"}, 400, "15 rows"),
+        ({"cgp": CGP, "iterations": 0}, 422, "iterations"),
+        ({"cgp": CGP, "iterations": -5}, 422, "iterations"),
+        ({"cgp": CGP, "plays": 0}, 422, "plays"),
+        ({"cgp": CGP, "plays": 41}, 422, "plays"),
+        ({"cgp": CGP, "plies": 0}, 422, "plies"),
+        ({"cgp": CGP, "plies": 5}, 422, "plies"),
+        ({"cgp": CGP, "seconds": 0}, 422, "seconds"),
+        ({"plays": 3}, 422, "cgp"),
+    ],
+)
+def test_bad_input_is_a_one_line_4xx(
+    client: TestClient, body: dict[str, Any], status: int, message: str
+) -> None:
+    response = client.post("/api/scrabble/sim", json=body)
+    assert response.status_code == status, response.text
+    error = response.json()["error"]
+    assert message in error and "\n" not in error
+    assert web_scrabble._sims == {}
+
+
+def test_an_empty_bag_is_simulated_once(client: TestClient, roomy_budget: None) -> None:
+    cgp = RACED.replace("AACDE/OR", "AACDE/")  # the opponent holds the only unseen tiles
+    final = _events(client, {"cgp": cgp, "plays": 3, "plies": 2, "iterations": 50})[-1]
+    assert final["event"] == "result" and final["stopped"] is None
+    assert {p["iterations"] for p in final["result"]["plays"]} == {1}
+
+
+def test_the_computer_can_simulate(client: TestClient) -> None:
+    response = client.post(
+        "/api/scrabble/games", json={"level": "sim", "computer_first": True, "seed": 3, "name": "Ann"}
+    )
+    assert response.status_code == 200, response.text
+    state = response.json()
+    assert state["human"] == 1 and len(state["moves"]) == 1 and state["players"][0]["kind"] == "sim"
