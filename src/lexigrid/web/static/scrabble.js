@@ -283,7 +283,8 @@ function showSim(table, final) {  // table: Progress.as_dict() while running, Si
     const tr = body.insertRow();
     if (i === 0) tr.classList.add("leader");
     if (p.iterations < most) { tr.classList.add("dropped"); tr.title = "dropped: statistically beaten by the leader"; }
-    for (const v of [i + 1, p.move === "-" ? "pass" : p.move, p.score, p.equity.toFixed(1)]) tr.insertCell().textContent = v;
+    for (const v of [i + 1, p.move === "-" ? "pass" : p.move, p.score]) tr.insertCell().textContent = v;
+    tr.cells[2].title = `equity ${p.equity.toFixed(1)}`;
     const win = tr.insertCell();
     win.className = "win";
     win.append(lexiEl("div", { class: "bar", style: `width:${Math.max(0, Math.min(100, p.win_pct))}%` }),
@@ -298,6 +299,8 @@ function showSim(table, final) {  // table: Progress.as_dict() while running, Si
     ? `Best: ${lead} · ${table.iterations.toLocaleString()} play-outs in ${seconds} s`
     : `Leader: ${lead} · ${table.iterations.toLocaleString()} play-outs · ${seconds} s`;
   if (!final) return;
+  const best = leader && moves.find((m) => m.move === leader.move);
+  if (best) select(best);  // the simulation's choice on the board, with its score breakdown
   const start = simRun && simRun.start;
   let note = "Done: every play simulated to the limit.";
   if (final.stopped === "stop") note = "Stopped: the table as it stood.";
