@@ -16,6 +16,7 @@ import anyio
 from fastapi import APIRouter, HTTPException, Path, Query, Request
 from fastapi.responses import HTMLResponse, StreamingResponse
 from pydantic import BaseModel, Field
+from starlette.background import BackgroundTask
 
 from lexigrid.budget import BudgetExceeded
 from lexigrid.errors import LexigridError
@@ -309,8 +310,13 @@ async def _sim_events(stream: pool.SolveStream, start: dict[str, Any]) -> AsyncI
             yield _line({"event": "result", "result": result, "stopped": stopped})
             return
     finally:
-        stream.close()
-        _sims.pop(start["id"], None)
+        _end_sim(stream, start["id"])
+
+
+def _end_sim(stream: pool.SolveStream, sim_id: str) -> None:
+    """Stop the simulation if it still runs (its worker goes back to the pool) and forget its id."""
+    stream.close()
+    _sims.pop(sim_id, None)
 
 
 @api.post("/sim", response_class=StreamingResponse)
@@ -353,7 +359,13 @@ def sim(request: SimRequest) -> StreamingResponse:
         "seed": request.seed,
     }
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return StreamingResponse(_sim_events(stream, start), media_type="application/x-ndjson", headers=headers)
+    # the background task also ends a run whose page went away before the stream began
+    return StreamingResponse(
+        _sim_events(stream, start),
+        media_type="application/x-ndjson",
+        headers=headers,
+        background=BackgroundTask(_end_sim, stream, sim_id),
+    )
 
 
 @api.post("/sim/{sim_id}/stop")
