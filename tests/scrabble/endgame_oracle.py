@@ -123,9 +123,14 @@ class EndgameOracle:
     """Minimax over every move of every state of a two-player endgame (bag empty, both racks known)."""
 
     def __init__(
-        self, position: Position, lexicon: Lexicon, zero_play: ZeroPlayRule = ZERO_PLAY_COUNTS
+        self,
+        position: Position,
+        lexicon: Lexicon,
+        zero_play: ZeroPlayRule = ZERO_PLAY_COUNTS,
+        narrow: bool = True,
     ) -> None:
         assert position.bag_size() == 0 and len(position.racks[1]) > 0, "an endgame: bag empty, racks known"
+        self.position = position
         self.root: State = (
             position.board.copy(),
             _sorted(position.racks[0]),
@@ -134,7 +139,8 @@ class EndgameOracle:
         )
         self.tile_set = position.rules.tiles
         self.zero_play = zero_play
-        self.lexicon = possible_words(position.board, self.root[1] + self.root[2], lexicon)
+        tiles = self.root[1] + self.root[2]
+        self.lexicon = possible_words(position.board, tiles, lexicon) if narrow else lexicon
         self._values: dict[tuple[bytes, str, str, int], int] = {}
         self._placements: dict[tuple[bytes, str], list[Move]] = {}
 
