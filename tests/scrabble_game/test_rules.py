@@ -132,6 +132,14 @@ def test_a_scoring_play_resets_the_scoreless_count(humans: Callable[..., Game]) 
     assert not game.over and game.zeros == 0
 
 
+def test_a_play_scoring_nothing_is_one_more_scoreless_turn(humans: Callable[..., Game]) -> None:
+    game = humans(racks=["??EINRT", "AEIOQUZ"])
+    game.play("-")
+    game.play("-")
+    (turn,) = game.play("8H aa")  # two blanks: 0 points, even on the centre's double word
+    assert turn.score == 0 and game.zeros == 3 and not game.over
+
+
 def test_going_out_two_players_gains_twice_the_other_rack(humans: Callable[..., Game]) -> None:
     game = humans(racks=["AT", "QI"], bag=0)
     game.play("8H AT")

@@ -505,9 +505,10 @@ class Game:
         self.scores[p] += score
         bingo = len(used) == self.rules.rack_size
         self._record(Turn(p, "place", rack, _gcg_place(move), score, self.scores[p], move.notation, bingo))
-        self.zeros = 0
-        if score == 0:
+        if score == 0:  # a placement scoring nothing (blanks only) is one more scoreless turn
             self._scoreless()
+        else:
+            self.zeros = 0
         out = not self.racks[p]
         if self.challenge != "void":
             self.pending = Pending(p, move, words, drawn, zeros_before, out)
