@@ -6,8 +6,7 @@ again from `lexigrid.scrabble.game` for two players with the bag empty:
 
 - a placement scores its points; a pass scores 0 (no exchanges: the bag is empty);
 - the scoreless-turn count goes up by 1 after a pass or a 0-point placement and goes back to 0 after a
-  placement scoring more than 0 (`ZERO_PLAY_COUNTS`; `ZERO_PLAY_RESTARTS` is the literal reading of
-  `Game._apply`, where a 0-point placement sets the count to 1);
+  placement scoring more than 0;
 - when the count reaches `MAX_SCORELESS_TURNS` the game ends and each side loses its own rack's value;
 - otherwise a side that empties its rack ends the game and gains twice the other rack's value.
 
@@ -21,7 +20,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Literal
 
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.board import Board, Rack
@@ -32,9 +30,6 @@ from lexigrid.scrabble.rules import BLANK, TileSet
 
 MAX_SCORELESS_TURNS = 6  # written out again, not imported: the game's rule as its docs state it
 PASS = "-"
-ZERO_PLAY_COUNTS = "counts"
-ZERO_PLAY_RESTARTS = "restarts"
-ZeroPlayRule = Literal["counts", "restarts"]
 
 
 @dataclass(frozen=True)
@@ -126,7 +121,6 @@ class EndgameOracle:
         self,
         position: Position,
         lexicon: Lexicon,
-        zero_play: ZeroPlayRule = ZERO_PLAY_COUNTS,
         narrow: bool = True,
     ) -> None:
         assert position.bag_size() == 0 and len(position.racks[1]) > 0, "an endgame: bag empty, racks known"
@@ -138,7 +132,6 @@ class EndgameOracle:
             position.zeros,
         )
         self.tile_set = position.rules.tiles
-        self.zero_play = zero_play
         tiles = self.root[1] + self.root[2]
         self.lexicon = possible_words(position.board, tiles, lexicon) if narrow else lexicon
         self._values: dict[tuple[bytes, str, str, int], int] = {}
@@ -163,12 +156,7 @@ class EndgameOracle:
         state, the opponent to move (None when the game is over)."""
         board, mover, other, zeros = state
         left = _take(mover, move.tiles_used) if move.kind == "place" else mover
-        if move.kind == "place" and move.score > 0:
-            zeros = 0
-        elif move.kind == "place" and self.zero_play == ZERO_PLAY_RESTARTS:
-            zeros = 1
-        else:
-            zeros += 1
+        zeros = 0 if move.kind == "place" and move.score > 0 else zeros + 1
         if zeros >= MAX_SCORELESS_TURNS:
             return move.score + rack_value(other, self.tile_set) - rack_value(left, self.tile_set), None
         if not left:
@@ -214,8 +202,6 @@ def _sorted(rack: Rack) -> str:
     return "".join(sorted(rack.counts.elements()))
 
 
-def solve_slowly(
-    position: Position, lexicon: Lexicon, zero_play: ZeroPlayRule = ZERO_PLAY_COUNTS
-) -> OracleSolution:
+def solve_slowly(position: Position, lexicon: Lexicon) -> OracleSolution:
     """The exact value and every first move's value of an endgame, by the full game tree."""
-    return EndgameOracle(position, lexicon, zero_play).solve()
+    return EndgameOracle(position, lexicon).solve()

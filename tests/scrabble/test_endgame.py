@@ -32,11 +32,8 @@ from tests.conftest import shared_file
 from tests.scrabble.conftest import REFERENCE_BOARD
 from tests.scrabble.endgame_oracle import (
     PASS,
-    ZERO_PLAY_COUNTS,
-    ZERO_PLAY_RESTARTS,
     EndgameOracle,
     OracleSolution,
-    ZeroPlayRule,
     possible_words,
 )
 
@@ -189,17 +186,16 @@ def oracle_solutions(oracles: Callable[[Position], EndgameOracle]) -> Callable[[
 
 
 @pytest.fixture(scope="session")
-def zero_play_oracle(small_lexicon: Lexicon) -> Callable[[str, int, ZeroPlayRule], EndgameOracle]:
-    """The oracle of a 0-point-play position at a scoreless count under a reading of the rule, solved
-    once a session."""
-    made: dict[tuple[str, int, ZeroPlayRule], EndgameOracle] = {}
+def zero_play_oracle(small_lexicon: Lexicon) -> Callable[[str, int], EndgameOracle]:
+    """The oracle of a 0-point-play position at a scoreless count, solved once a session."""
+    made: dict[tuple[str, int], EndgameOracle] = {}
 
-    def oracle(name: str, zeros: int, rule: ZeroPlayRule = ZERO_PLAY_COUNTS) -> EndgameOracle:
-        if (name, zeros, rule) not in made:
+    def oracle(name: str, zeros: int) -> EndgameOracle:
+        if (name, zeros) not in made:
             plays, mover, opponent, zero_letters = ZERO_PLAY_POSITIONS[name]
             position = exact_position(plays, mover, opponent, zeros, zero_letters)
-            made[name, zeros, rule] = EndgameOracle(position, small_lexicon, rule)
-        return made[name, zeros, rule]
+            made[name, zeros] = EndgameOracle(position, small_lexicon)
+        return made[name, zeros]
 
     return oracle
 
@@ -364,22 +360,19 @@ def test_oracle_word_filter_changes_no_value(twl06: Lexicon, oracle_solutions: A
 def test_oracle_zero_plays_follow_the_game(
     small_lexicon: Lexicon, zero_play_oracle: Any, name: str, zeros: int
 ) -> None:
-    """Read as `Game._apply` reads the rule (a 0-point placement sets the scoreless count to 1), the
-    oracle's best line, played in a real Game, ends it at the oracle's value."""
-    restarts = zero_play_oracle(name, zeros, ZERO_PLAY_RESTARTS)
-    game = replay(restarts.position, small_lexicon, restarts.principal_variation())
+    """The oracle's best line, played in a real Game (0-point placements count as scoreless turns there
+    too), ends it at the oracle's value."""
+    oracle = zero_play_oracle(name, zeros)
+    game = replay(oracle.position, small_lexicon, oracle.principal_variation())
     assert game.over
-    assert spread_change(restarts.position, game) == restarts.solve().value
+    assert spread_change(oracle.position, game) == oracle.solve().value
 
 
 def test_zero_point_plays_count_as_scoreless_turns(zero_play_oracle: Any) -> None:
     """EE against a stuck V, with E scoring 0 and playable one at a time: the mover goes out in two turns
-    (+8) unless the count reaches six on the way (each side loses its rack: +4). Read as `Game._apply`
-    reads it, a 0-point placement restarts the count and the mover always goes out."""
+    (+8) unless the count reaches six on the way (each side loses its rack: +4)."""
     name = "two-zero-plays-to-go-out"
     assert [zero_play_oracle(name, zeros).solve().value for zeros in range(6)] == [8, 8, 8, 4, 4, 4]
-    restarts = [zero_play_oracle(name, zeros, ZERO_PLAY_RESTARTS).solve().value for zeros in range(6)]
-    assert restarts == [8] * 6
 
 
 # --- the solver against MAGPIE -----------------------------------------------------------------------
