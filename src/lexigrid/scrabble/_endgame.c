@@ -787,24 +787,24 @@ static int seen_grow(WordWalk *w) {
     return 0;
 }
 
+/* The letters a square can hold in a word: its tile's, or the racks' (any letter while a blank is left). */
+static uint32_t square_letters(const WordWalk *w, uint8_t tile) {
+    if (tile) return 1u << (tile & 31);
+    if (w->rack[0]) return ALL_LETTERS;
+    uint32_t letters = 0;
+    for (int x = 1; x <= 26; x++)
+        if (w->rack[x]) letters |= 1u << x;
+    return letters;
+}
+
 /* Read words backwards (the GADDAG's full reversals) from square `pos` leftwards to `end`'s left. */
 static void walk_back(WordWalk *w, uint32_t node, int pos, int end) {
     if (w->failed) return;
     const uint32_t *graph = w->graph;
     uint32_t mask = graph[node];
     const uint32_t *arcs = graph + node + 1;
-    uint32_t letters;
     uint8_t tile = w->line[pos];
-    if (tile) {
-        letters = 1u << (tile & 31);
-    } else if (w->rack[0]) {
-        letters = ALL_LETTERS;
-    } else {
-        letters = 0;
-        for (int x = 1; x <= 26; x++)
-            if (w->rack[x]) letters |= 1u << x;
-    }
-    letters &= mask & ALL_LETTERS;
+    uint32_t letters = square_letters(w, tile) & mask;
     while (letters) {
         uint32_t x = (uint32_t)__builtin_ctz(letters);
         letters &= letters - 1;
@@ -850,17 +850,7 @@ static void walk_through(WordWalk *w, int pos, uint32_t node, int anchor, int li
     uint32_t mask = graph[node];
     const uint32_t *arcs = graph + node + 1;
     uint8_t tile = w->line[pos];
-    uint32_t letters;
-    if (tile) {
-        letters = 1u << (tile & 31);
-    } else if (w->rack[0]) {
-        letters = ALL_LETTERS;
-    } else {
-        letters = 0;
-        for (int x = 1; x <= 26; x++)
-            if (w->rack[x]) letters |= 1u << x;
-    }
-    letters &= mask & ALL_LETTERS;
+    uint32_t letters = square_letters(w, tile) & mask;
     while (letters) {
         uint32_t x = (uint32_t)__builtin_ctz(letters);
         letters &= letters - 1;
