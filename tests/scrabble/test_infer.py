@@ -14,7 +14,15 @@ import pytest
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Board, Engine, Move, Position, Rack, parse_cgp
-from lexigrid.scrabble.infer import Inference, before_play, infer, rack_draws, rack_pool, sub_multisets
+from lexigrid.scrabble.infer import (
+    Inference,
+    before_play,
+    infer,
+    kept_after,
+    rack_draws,
+    rack_pool,
+    sub_multisets,
+)
 from lexigrid.scrabble.leave import HeuristicLeaves
 from lexigrid.scrabble.move import leave_after
 from lexigrid.scrabble.oracle import placements
@@ -272,3 +280,15 @@ def test_inference_runs_on_the_position_before_play_gives(small_engine: Engine) 
     after = parse_cgp("15/15/15/15/15/15/15/6RATES4/6ETAS5/15/15/15/15/15/15 AEI/ 40/30 0")
     found = infer(before_play(after, "8G (RATE)S", small_engine), "8G (RATE)S", small_engine)
     assert found.play.score == 5 and found.play.tiles_used == "S"
+
+
+def test_what_they_kept_seen_from_after_their_play(small_engine: Engine) -> None:
+    """From the position after their play: a play of every tile kept nothing; the weights of a shorter
+    play's leaves (for `simulate(opponent=...)`) are drawable from what we cannot see and sum to 1."""
+    after = parse_cgp("15/15/15/15/15/15/15/1RETAINS7/15/15/15/15/15/15/15 AEI/ 59/0 0")
+    assert kept_after(after, "8B RETAINS", small_engine) == [("", 1.0)]
+    after = parse_cgp("15/15/15/15/15/15/15/6RATES4/6ETAS5/15/15/15/15/15/15 AEI/ 40/30 0")
+    kept = kept_after(after, "9G ETAS", small_engine)
+    assert kept is not None and math.isclose(sum(w for _, w in kept), 1.0)
+    unseen = after.unseen() - Counter(after.racks[0].counts)
+    assert all(not (Counter(leave) - unseen) for leave, _ in kept)

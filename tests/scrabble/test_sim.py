@@ -190,6 +190,21 @@ def test_sim_json_is_the_library_shape(cli: Cli) -> None:
     assert payload["plays"][0]["score"] >= 70  # a bingo on this board
 
 
+def test_sim_draws_the_opponent_from_what_their_last_play_tells(cli: Cli) -> None:
+    """`--infer MOVE`: the opponent's racks come from the leaves their last play (8D FLAMES) is consistent
+    with; the run is still seeded, and a different opponent model changes the play-outs."""
+    cgp = f"{REFERENCE_BOARD} AEINRST/ 0/0 0"
+    args = ("--plays", "3", "--plies", "1", "--iterations", "40", "--seed", "2", "--json")
+    inferred = cli("scrabble", "sim", cgp, "--infer", "8D FLAMES", *args)
+    assert inferred.exit_code == 0, inferred.stderr
+    again = cli("scrabble", "sim", cgp, "--infer", "8D FLAMES", *args)
+    uniform = cli("scrabble", "sim", cgp, *args)
+    spreads = [[p["mean_spread"] for p in json.loads(r.stdout)["plays"]] for r in (inferred, again, uniform)]
+    assert spreads[0] == spreads[1] and spreads[0] != spreads[2]
+    bad = cli("scrabble", "sim", cgp, "--infer", "8D FLAMEZ", *args)
+    assert bad.exit_code == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

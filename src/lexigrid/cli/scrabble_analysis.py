@@ -34,6 +34,14 @@ def sim(
     backend: Annotated[str, typer.Option(help="auto, process or dask.")] = "auto",
     scheduler: Annotated[str | None, typer.Option(help="A Dask scheduler address (tcp://...).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the random racks and bags.")] = 0,
+    infer: Annotated[
+        str | None,
+        typer.Option(
+            "--infer",
+            metavar="MOVE",
+            help="The opponent's last play (8D W(OR)D): draw their rack from what it tells they kept.",
+        ),
+    ] = None,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -56,6 +64,13 @@ def sim(
     check_request(position, plays, plies, iterations, seconds)
     spec = lexicon or position.ops.get("lex") or None
     engine = Engine(load(spec), position.rules).prepare()
+    opponent = None
+    if infer is not None:
+        from lexigrid.scrabble.infer import kept_after
+
+        opponent = kept_after(position, infer, engine, jobs=jobs)
+        if opponent is None:
+            err_console.print(f"no leave fits {infer}: the opponent's racks are drawn uniformly")
     live = Live(console=err_console, transient=True, refresh_per_second=4) if not json else None
 
     def show(progress: Progress) -> None:
@@ -77,6 +92,7 @@ def sim(
             iterations=iterations,
             seconds=seconds,
             seed=seed,
+            opponent=opponent,
             jobs=jobs,
             backend=backend,  # type: ignore[arg-type]
             scheduler=scheduler,

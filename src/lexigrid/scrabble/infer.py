@@ -466,3 +466,15 @@ def _fan_out(
         judge_block, blocks, jobs=jobs, backend=backend, scheduler=scheduler, progress=False, chunk_size=1
     )
     return [loss for losses, _ in results for loss in losses], sum(searched for _, searched in results)
+
+
+def kept_after(
+    after: Position, text: str, engine: Engine, *, jobs: int = 1
+) -> list[tuple[str, float]] | None:
+    """What the opponent kept after their last play `text`, seen from the position after it (the observer
+    to move): weighted leaves for `simulate(opponent=...)`, or None when no leave fits the play."""
+    found = infer(before_play(after, text, engine), text, engine, jobs=jobs)
+    if not found.leaves:
+        return None
+    tiles, weights = found.choices()
+    return list(zip(tiles, weights, strict=True))
