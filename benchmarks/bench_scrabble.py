@@ -86,11 +86,11 @@ def main() -> None:
     _ = graph.search_graph
     graph_table.add_row("cached load from disk (+ search graph relaid)", ms(time.perf_counter() - start))
     start = time.perf_counter()
-    keys = graph.anagram_keys(2)
-    graph_table.add_row("anagram key set (best-move bounds)", ms(time.perf_counter() - start))
+    words = graph.word_map(2)
+    graph_table.add_row("word map (best-move bounds and whole-rack plays)", ms(time.perf_counter() - start))
     graph_table.add_row("arcs", f"{built.arc_count:,}")
-    memory = (len(graph.arcs) + len(graph.search_graph) + len(keys)) / 2**20
-    graph_table.add_row("memory: arcs + search graph + anagram keys", f"{memory:.1f} MiB")
+    memory = (len(graph.arcs) + len(graph.search_graph) + len(words)) / 2**20
+    graph_table.add_row("memory: arcs + search graph + word map", f"{memory:.1f} MiB")
     console.print(graph_table)
 
     engine = Engine(lexicon)

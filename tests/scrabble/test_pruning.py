@@ -1,7 +1,8 @@
-"""The pruned best-move search against the full move list, and the graph and key set it reads."""
+"""The pruned best-move search against the full move list, and the graph and word map it reads."""
 
 from __future__ import annotations
 
+import struct
 from array import array
 
 import pytest
@@ -18,19 +19,31 @@ def _anagram_classes(words: list[str], shortest: int) -> int:
     return len({"".join(sorted(w.upper())) for w in words if len(w) >= shortest})
 
 
+def _word_map_classes(table: bytes) -> list[list[str]]:
+    """The words of each filled slot of a word map (see word_map in _engine.c)."""
+    (mask,) = struct.unpack_from("<Q", table)
+    words_at = 8 + (mask + 1) * 16
+    classes = []
+    for slot in range(mask + 1):
+        _, first, count = struct.unpack_from("<QII", table, 8 + 16 * slot)
+        if count:
+            records = (table[words_at + 16 * i : words_at + 16 * i + 16] for i in range(first, first + count))
+            classes.append([bytes(64 + c for c in r if c).decode() for r in records])
+    return classes
+
+
 @pytest.mark.parametrize("shortest", [2, 4, 7])
-def test_anagram_keys_hold_one_key_per_letter_multiset(small_lexicon: Lexicon, shortest: int) -> None:
-    table = load_gaddag(small_lexicon).anagram_keys(shortest)
-    slots = len(table) // 8
-    assert slots & (slots - 1) == 0
-    filled = sum(1 for i in range(slots) if table[8 * i : 8 * i + 8] != bytes(8))
-    assert filled == _anagram_classes(SMALL_WORDS, shortest)
+def test_the_word_map_files_each_word_once_under_its_letters(small_lexicon: Lexicon, shortest: int) -> None:
+    classes = _word_map_classes(load_gaddag(small_lexicon).word_map(shortest))
+    assert sorted(w for c in classes for w in c) == sorted({w for w in SMALL_WORDS if len(w) >= shortest})
+    assert all(len({"".join(sorted(w)) for w in c}) == 1 for c in classes)
+    assert len(classes) == _anagram_classes(SMALL_WORDS, shortest)
 
 
-def test_anagram_keys_of_the_default_lexicon_do_not_collide(default_lexicon: Lexicon) -> None:
-    table = load_gaddag(default_lexicon).anagram_keys(2)
-    filled = sum(1 for i in range(0, len(table), 8) if table[i : i + 8] != bytes(8))
-    assert filled == _anagram_classes(list(default_lexicon), 2)
+def test_the_word_map_of_the_default_lexicon_has_no_colliding_keys(default_lexicon: Lexicon) -> None:
+    classes = _word_map_classes(load_gaddag(default_lexicon).word_map(2))
+    assert len(classes) == _anagram_classes(list(default_lexicon), 2)
+    assert sum(len(c) for c in classes) == len(list(default_lexicon))
 
 
 def _check_turn(engine: Engine, position: Position) -> int:

@@ -387,7 +387,7 @@ static PyObject *search_graph(PyObject *self, PyObject *args) {
 /* ------------------------------------------------------------------------------------------------ */
 /* Anagram keys: a word's letter multiset hashed as a sum of per-letter random 64-bit values, so a     */
 /* rack's key plus a through tile's key is the key of the combined multiset. Sums can collide, which   */
-/* only ever makes a bingo look possible (a looser bound), never impossible.                          */
+/* only ever makes a bingo look possible (a looser bound) or a word checked in vain, never missed.     */
 
 static uint64_t letter_key(uint32_t x) {
     uint64_t z = 0x9E3779B97F4A7C15ull * (x + 1); /* splitmix64 of the letter code */
@@ -403,68 +403,6 @@ static void init_letter_keys(void) {
 }
 
 static inline size_t key_slot(uint64_t key, size_t mask) { return (size_t)(key ^ (key >> 29)) & mask; }
-
-/* Whether the open-addressed key set (0 marks an empty slot, so key 0 is stored as 1) holds `key`. */
-static inline int has_key(const uint64_t *table, size_t mask, uint64_t key) {
-    if (!key) key = 1;
-    for (size_t i = key_slot(key, mask);; i = (i + 1) & mask) {
-        if (table[i] == key) return 1;
-        if (!table[i]) return 0;
-    }
-}
-
-typedef struct {
-    const uint32_t *kwg;
-    int lo;
-    uint64_t *table;
-    size_t mask, count;
-} KeyWalk;
-
-/* Visit every full reversed word (letters only from the root, no separator). */
-static void walk_keys(KeyWalk *w, uint32_t node, int depth, uint64_t key) {
-    for (uint32_t i = node;; i++) {
-        uint32_t a = w->kwg[i];
-        uint32_t x = a >> LETTER_SHIFT;
-        if (x) {
-            uint64_t k = key + LETTER_KEYS[x];
-            if ((a & ACCEPTS_BIT) && depth + 1 >= w->lo) {
-                if (w->table) {
-                    uint64_t stored = k ? k : 1;
-                    size_t j = key_slot(stored, w->mask);
-                    while (w->table[j] && w->table[j] != stored) j = (j + 1) & w->mask;
-                    w->table[j] = stored;
-                } else {
-                    w->count++;
-                }
-            }
-            if (a & CHILD_MASK) walk_keys(w, a & CHILD_MASK, depth + 1, k);
-        }
-        if (a & END_BIT) break;
-    }
-}
-
-/* anagram_keys(kwg, lo) -> bytes: the key set of every word of lo or more letters (uint64 slots). */
-static PyObject *anagram_keys(PyObject *self, PyObject *args) {
-    Py_buffer kwg_b;
-    int lo;
-    if (!PyArg_ParseTuple(args, "y*i", &kwg_b, &lo)) return NULL;
-    KeyWalk w = {kwg_b.buf, lo, NULL, 0, 0};
-    uint32_t root = kwg_b.len >= 4 ? w.kwg[0] & CHILD_MASK : 0;
-    if (root) walk_keys(&w, root, 0, 0);
-    size_t slots = 1024;
-    while (slots < 2 * w.count) slots *= 2;
-    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(slots * 8));
-    if (!out) {
-        PyBuffer_Release(&kwg_b);
-        return NULL;
-    }
-    w.table = (uint64_t *)PyBytes_AS_STRING(out);
-    memset(w.table, 0, slots * 8);
-    w.mask = slots - 1;
-    if (root) walk_keys(&w, root, 0, 0);
-    PyBuffer_Release(&kwg_b);
-    return out;
-}
 
 /* The word map: every word of `lo` or more letters filed under its anagram key, so the words a multiset
  * of letters makes are found by one lookup (MAGPIE's "word map" idea). Layout: uint64 slot mask, then the
@@ -582,6 +520,12 @@ static const uint8_t (*map_words(const char *map, uint64_t key, uint32_t *count)
     }
     *count = 0;
     return NULL;
+}
+
+/* Whether a word map holds any word under `key`. */
+static inline int map_has(const char *map, uint64_t key) {
+    uint32_t count;
+    return map_words(map, key, &count) != NULL;
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -772,8 +716,8 @@ static void search_anchor(Gen *g, uint32_t root, int leave) {
 /* An upper bound on the score (or equity) of any placement generated from the current anchor (the
  * "shadow"): for each span of squares reachable from the anchor, the highest rack tiles on the
  * best-weighted squares, plus the best leave for that many tiles played. Ignores which letters fit, except
- * that with the anagram key set a span for all the tiles is skipped when they cannot make a word with the
- * board tiles it runs through: that rules out most bingo bounds, which would otherwise dominate. */
+ * that with the word map a span for all the tiles is skipped when they cannot make a word with the board
+ * tiles it runs through: that rules out most bingo bounds, which would otherwise dominate. */
 typedef struct {
     double bound, part;    /* part: the bound of the placements keeping some of the tiles searched */
     uint32_t blank_letters; /* what a blank can stand for in a placement of them all */
@@ -798,20 +742,19 @@ static uint32_t whole_rack_blanks(Gen *g, int phase, uint64_t through) {
     uint64_t key = through + (uint64_t)phase * 0x9E3779B97F4A7C15ull;
     int slot = (int)((key ^ (key >> 17)) & 63);
     if (g->memo_known[slot] && g->memo_key[slot] == key) return g->memo[slot];
-    const uint64_t *t = g->anagrams;
-    size_t mask = g->anagram_mask;
+    const char *map = g->word_map;
     uint64_t word = g->rack_key + through;
     uint32_t found = 0;
     int blanks = g->phases[phase].most;
     if (blanks == 0) {
-        found = has_key(t, mask, word) ? ALL_LETTERS : 0;
+        found = map_has(map, word) ? ALL_LETTERS : 0;
     } else if (blanks == 1) {
         for (uint32_t x = 1; x <= 26; x++)
-            if (has_key(t, mask, word + LETTER_KEYS[x])) found |= 1u << x;
+            if (map_has(map, word + LETTER_KEYS[x])) found |= 1u << x;
     } else if (blanks == 2) {
         for (uint32_t x = 1; x <= 26; x++)
             for (uint32_t y = x; y <= 26; y++)
-                if (has_key(t, mask, word + LETTER_KEYS[x] + LETTER_KEYS[y])) found |= (1u << x) | (1u << y);
+                if (map_has(map, word + LETTER_KEYS[x] + LETTER_KEYS[y])) found |= (1u << x) | (1u << y);
     } else {
         found = ALL_LETTERS;
     }
@@ -864,7 +807,7 @@ static double shadow_bound(Gen *g, int phase, int by_equity, double *part, doubl
     *part = NO_BOUND;     /* the bound of the spans that leave some of the phase's tiles unplayed */
     *whole = NO_BOUND;    /* and of those that play them all */
     *blanks = ALL_LETTERS; /* what a blank can stand for in the spans that play them all */
-    int checked = g->anagrams != NULL;
+    int checked = g->word_map != NULL;
     if (checked) *blanks = 0;
     for (int j = 0; j <= nl; j++) {
         int rmax = k - 1 - j < nr ? k - 1 - j : nr;
@@ -1054,18 +997,17 @@ void all_placements(Gen *g, const Direction dirs[2], int empty, uint32_t root, i
 }
 
 /* generate(graph, tiles, dim, checks, cscores, lmul2, wmul2, scores, rack, strides, leave_values,
- *          vowel_penalty2 or b"", mode, bingo_tiles, bingo_bonus, symmetric, anagrams or b"", word_map or b"")
+ *          vowel_penalty2 or b"", mode, bingo_tiles, bingo_bonus, symmetric, word_map or b"")
  *   -> bytes of MoveRec (or an int count)
- * lmul2/wmul2/vowel_penalty2 hold the layout row-major then transposed; anagrams (anagram_keys of the
- * words of 2+ letters) tightens the best-move bounds: spans for the whole rack that cannot make a word
- * are skipped; word_map (of the same words) finds the plays of a blank phase's every tile by lookup. */
+ * lmul2/wmul2/vowel_penalty2 hold the layout row-major then transposed; word_map (of the words of 2+
+ * letters) tightens the best-move bounds, as spans for the whole rack that cannot make a word are
+ * skipped, and finds the plays of every tile by lookup. */
 static PyObject *generate(PyObject *self, PyObject *args) {
-    Py_buffer graph_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, rack_b, stride_b, leave_b, vowel_b, anagram_b,
-        map_b;
+    Py_buffer graph_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, rack_b, stride_b, leave_b, vowel_b, map_b;
     int dim, mode, bingo_tiles, bingo_bonus, symmetric;
-    if (!PyArg_ParseTuple(args, "y*y*iy*y*y*y*y*y*y*y*y*iiipy*y*", &graph_b, &tiles_b, &dim, &checks_b,
-                          &cscores_b, &lmul_b, &wmul_b, &scores_b, &rack_b, &stride_b, &leave_b, &vowel_b, &mode,
-                          &bingo_tiles, &bingo_bonus, &symmetric, &anagram_b, &map_b))
+    if (!PyArg_ParseTuple(args, "y*y*iy*y*y*y*y*y*y*y*y*iiipy*", &graph_b, &tiles_b, &dim, &checks_b, &cscores_b,
+                          &lmul_b, &wmul_b, &scores_b, &rack_b, &stride_b, &leave_b, &vowel_b, &mode, &bingo_tiles,
+                          &bingo_bonus, &symmetric, &map_b))
         return NULL;
     Gen g;
     memset(&g, 0, sizeof g);
@@ -1088,11 +1030,6 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         if (i) g.rack_key += rack[i] * LETTER_KEYS[i];
     }
     if (map_b.len >= 8 + (Py_ssize_t)sizeof(MapSlot)) g.word_map = map_b.buf;
-    size_t anagram_slots = (size_t)anagram_b.len / 8;
-    if (anagram_slots && !(anagram_slots & (anagram_slots - 1))) { /* a power of two, as anagram_keys makes */
-        g.anagrams = anagram_b.buf;
-        g.anagram_mask = anagram_slots - 1;
-    }
     int nn = dim * dim;
     const uint8_t *tiles = tiles_b.buf;
     uint8_t transposed[MAX_DIM * MAX_DIM];
@@ -1194,7 +1131,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                     double bound = shadow_bound(&g, ph, mode == MODE_BEST_EQUITY, &part, &whole, &blanks);
                     /* a phase that plays a blank searches its plays of every tile apart, with the blank held to
                      * the letters that can make such a word: far fewer branches than the rest of the anchor */
-                    int split = g.anagrams && (g.phases[ph].most > 0 || g.word_map);
+                    int split = g.word_map != NULL;
                     for (int kind = split ? ONLY_WHOLE : ONLY_ALL; kind <= (split ? ONLY_PART : ONLY_ALL); kind++) {
                         double b = kind == ONLY_WHOLE ? whole : kind == ONLY_PART ? part : bound;
                         if (b <= NO_BOUND) continue; /* equities can be negative: in the end-game every leave costs */
@@ -1266,7 +1203,6 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     PyBuffer_Release(&stride_b);
     PyBuffer_Release(&leave_b);
     PyBuffer_Release(&vowel_b);
-    PyBuffer_Release(&anagram_b);
     PyBuffer_Release(&map_b);
     return result;
 }
@@ -1358,7 +1294,6 @@ static PyMethodDef methods[] = {
     {"build_gaddag", build_gaddag, METH_VARARGS, "Build the packed GADDAG of newline-separated words."},
     {"update_checks", update_checks, METH_VARARGS, "Recompute cross-checks and cross scores of lines."},
     {"search_graph", search_graph, METH_VARARGS, "The GADDAG relaid for move generation (node sets beside arcs)."},
-    {"anagram_keys", anagram_keys, METH_VARARGS, "The anagram key set of the words of at least lo letters."},
     {"word_map", word_map, METH_VARARGS, "The words of at least lo letters filed under their anagram keys."},
     {"generate", generate, METH_VARARGS, "Generate tile placements (all, best, or a count)."},
     {"endgame", endgame, METH_VARARGS, "Solve an endgame exactly (negamax with alpha-beta)."},

@@ -76,11 +76,10 @@ typedef struct {
     const double *vowel_penalty; /* NULL unless the board is empty */
     const uint8_t *caps;         /* per square: the best real rack tile its cross-check allows */
     Phase phases[MAX_PHASES];
-    /* whole-rack plays: the anagram key set, the rack's real tiles' key, a memo by phase and through key */
-    const uint64_t *anagrams;
-    size_t anagram_mask;
+    /* whole-rack plays: the word map (NULL: none, by the GADDAG), the rack's real tiles' anagram key, a memo
+     * by phase and through key */
+    const char *word_map;
     uint64_t rack_key;
-    const char *word_map; /* see word_map: whole-rack plays by lookup (NULL: by the GADDAG) */
     uint64_t memo_key[64];
     uint32_t memo[64]; /* see whole_rack_blanks */
     uint8_t memo_known[64];

@@ -26,20 +26,12 @@ class Gaddag:
     arcs: bytes = field(repr=False)
     lexicon_sha256: str
     words: int
-    _anagram_sets: dict[int, bytes] = field(default_factory=dict, repr=False, compare=False)
     _word_maps: dict[int, bytes] = field(default_factory=dict, repr=False, compare=False)
 
     @cached_property
     def search_graph(self) -> bytes:
         """The graph relaid for move generation: each node's letter set just before its arcs."""
         return _engine.search_graph(self.arcs)
-
-    def anagram_keys(self, shortest: int) -> bytes:
-        """The letter-multiset keys of every word of `shortest` or more letters (bingo checks), memoised."""
-        found = self._anagram_sets.get(shortest)
-        if found is None:
-            found = self._anagram_sets[shortest] = _engine.anagram_keys(self.arcs, shortest)
-        return found
 
     def word_map(self, shortest: int) -> bytes:
         """Every word of `shortest` or more letters under its anagram key (whole-rack plays), memoised."""

@@ -26,7 +26,7 @@ from lexigrid.scrabble.rules import BLANK, LETTERS, Rules
 SortKey = Literal["score", "equity"]
 PASS_EQUITY = -1000.0  # the pass only wins when nothing else is legal
 OPENING_VOWEL_PENALTY = 0.35
-SHORTEST_WORD = 2  # the anagram keys cover the words of 2+ letters: any whole-rack play
+SHORTEST_WORD = 2  # the word map holds the words of 2+ letters: any whole-rack play
 MODE_ALL, MODE_BEST_SCORE, MODE_BEST_EQUITY, MODE_COUNT = 0, 1, 2, 3
 
 # One generated placement as the compiled generator writes it (see MoveRec in _engine.c).
@@ -217,9 +217,8 @@ class Engine:
         )
 
     def prepare(self) -> Engine:
-        """Build the per-process tables now (graph relayout, anagram keys), not on the first search."""
+        """Build the per-process tables now (graph relayout, word map), not on the first search."""
         _ = self.gaddag.search_graph
-        self.gaddag.anagram_keys(SHORTEST_WORD)
         self.gaddag.word_map(SHORTEST_WORD)
         return self
 
@@ -343,8 +342,7 @@ class Engine:
             self.rules.rack_size,
             self.rules.bingo_bonus,
             board.rules.layout.symmetric,
-            self.gaddag.anagram_keys(SHORTEST_WORD) if mode in (MODE_BEST_SCORE, MODE_BEST_EQUITY) else b"",
-            self.gaddag.word_map(SHORTEST_WORD) if mode == MODE_BEST_EQUITY else b"",
+            self.gaddag.word_map(SHORTEST_WORD) if mode in (MODE_BEST_SCORE, MODE_BEST_EQUITY) else b"",
         )
         return result
 
