@@ -13,7 +13,7 @@
  * as in Macondo and MAGPIE, exactly. Racks with a blank keep the raw count (0-point plays count).
  *
  * Moves come from the move generator (all_placements) at every node and are tried best first: the
- * transposition table's move, then by a cheap estimate (going out first, then points and tiles played).
+ * transposition table's move, then by a cheap estimate (see estimate).
  */
 #include "engine.h"
 #include <stdlib.h>
@@ -464,8 +464,10 @@ static void reorder(Root *r) {
     }
 }
 
-static void deepen(Root *r, int max_depth, const uint8_t *mine, const uint8_t *theirs, int zeros) {
-    for (int depth = 1; depth <= max_depth; depth++) {
+/* Search depths first..last in turn, keeping each finished depth's values, until one proves them exact or
+ * the search is stopped. */
+static void deepen(Root *r, int first, int last, const uint8_t *mine, const uint8_t *theirs, int zeros) {
+    for (int depth = first; depth <= last; depth++) {
         int horizon = iterate(r, depth, mine, theirs, zeros);
         if (horizon < 0) return;
         memcpy(r->done, r->current, (size_t)(r->n + 1) * sizeof(RootValue));
@@ -638,18 +640,10 @@ PyObject *endgame(PyObject *self, PyObject *args) {
     memcpy(r.order, s->buf[0].order, (size_t)n * sizeof(int));
     r.order[n] = n; /* the pass */
     s->thread = PyEval_SaveThread();
-    deepen(&r, 1, mine, theirs, zeros); /* one ply always: a move to give however short the time */
-    if (!s->stopped && !r.exact && max_plies > 1) {
+    deepen(&r, 1, 1, mine, theirs, zeros); /* one ply always: a move to give however short the time */
+    if (!s->stopped && !r.exact) {
         s->deadline = seconds > 0 ? now() + seconds : 0;
-        r.exact = 0;
-        for (int depth = 2; depth <= max_plies && !s->stopped && !r.exact; depth++) {
-            int horizon = iterate(&r, depth, mine, theirs, zeros);
-            if (horizon < 0) break;
-            memcpy(r.done, r.current, (size_t)(n + 1) * sizeof(RootValue));
-            r.depth_done = depth;
-            reorder(&r);
-            r.exact = !horizon;
-        }
+        deepen(&r, 2, max_plies, mine, theirs, zeros);
     }
     PyEval_RestoreThread(s->thread);
     s->thread = NULL;

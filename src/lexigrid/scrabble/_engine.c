@@ -236,7 +236,6 @@ nomem:
 /* ------------------------------------------------------------------------------------------------ */
 /* Cross-checks: which letters may go on an empty square given the tiles beside it across the line.  */
 
-
 /* Letters x such that prefix + x + suffix is a word (read as its full reversal, which needs no
  * separator); prefix/suffix hold letter codes 1..26. */
 static uint32_t check_set(const uint32_t *graph, const uint8_t *prefix, int np, const uint8_t *suffix, int ns) {
@@ -285,8 +284,9 @@ void square_check(const uint32_t *graph, const uint8_t *line, int dim, const int
     *cscore = sum;
 }
 
-void line_checks(const uint32_t *graph, const uint8_t *line, int dim, const int8_t *scores, uint32_t *checks,
-                 int32_t *cscores, int step) {
+/* Fill checks/cscores for one line of `dim` squares (stride `step` in the output arrays). */
+static void line_checks(const uint32_t *graph, const uint8_t *line, int dim, const int8_t *scores,
+                        uint32_t *checks, int32_t *cscores, int step) {
     for (int i = 0; i < dim; i++) square_check(graph, line, dim, scores, i, &checks[i * step], &cscores[i * step]);
 }
 
@@ -531,11 +531,6 @@ static inline int map_has(const char *map, uint64_t key) {
 /* ------------------------------------------------------------------------------------------------ */
 /* Move generation.                                                                                   */
 
-
-
-
-
-
 static const uint32_t VOWELS = (1u << 1) | (1u << 5) | (1u << 9) | (1u << 15) | (1u << 21);
 
 void notation(char *out, int down, int row, int col, const uint8_t *letters, int length) {
@@ -719,9 +714,10 @@ static void search_anchor(Gen *g, uint32_t root, int leave) {
  * that with the word map a span for all the tiles is skipped when they cannot make a word with the board
  * tiles it runs through: that rules out most bingo bounds, which would otherwise dominate. */
 typedef struct {
-    double bound, part;    /* part: the bound of the placements keeping some of the tiles searched */
+    double bound;
     uint32_t blank_letters; /* what a blank can stand for in a placement of them all */
-    int down, line, anchor, last_anchor, phase, only;
+    int down, line, anchor, last_anchor, phase;
+    int only; /* with the word map, an anchor's plays of every tile and the rest are bounded apart */
 } Shadow;
 
 #define NO_BOUND -1e300 /* no placement from this anchor at all */
@@ -852,7 +848,6 @@ static double shadow_bound(Gen *g, int phase, int by_equity, double *part, doubl
     return best;
 }
 
-
 static void face(Gen *g, int down, const Direction *dir) {
     g->down = down;
     g->tiles = dir->tiles;
@@ -963,7 +958,7 @@ static int whole_plays(Gen *g, uint32_t blank_letters, int leave) {
                 uint32_t count;
                 const uint8_t (*words)[16] = map_words(g->word_map, key + (x ? LETTER_KEYS[x] : 0) + (y ? LETTER_KEYS[y] : 0), &count);
                 for (uint32_t i = 0; i < count; i++)
-                    if ((length == 16 || !words[i][length]) && words[i][length - 1])
+                    if (!words[i][length] && words[i][length - 1]) /* a word of exactly that length */
                         fit_word(g, words[i], left, right, x, y, leave);
             }
         }
@@ -1116,6 +1111,9 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         dirs[d].vowel_penalty = (empty && vowel) ? vowel + d * nn : NULL;
         dirs[d].caps = caps + d * nn;
     }
+    /* the plays of every tile are looked up in the word map (a blank held to the letters that make such a
+     * word), so they are bounded and tried apart from the rest of their anchor */
+    int apart = g.word_map != NULL;
     Py_BEGIN_ALLOW_THREADS if (!pruning && root) all_placements(&g, dirs, empty, root, leave);
     for (int d = 0; d < directions && pruning && root && g.rack_size; d++) {
         face(&g, d, &dirs[d]);
@@ -1129,15 +1127,11 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                     double part = NO_BOUND, whole = NO_BOUND;
                     uint32_t blanks = 0;
                     double bound = shadow_bound(&g, ph, mode == MODE_BEST_EQUITY, &part, &whole, &blanks);
-                    /* a phase that plays a blank searches its plays of every tile apart, with the blank held to
-                     * the letters that can make such a word: far fewer branches than the rest of the anchor */
-                    int split = g.word_map != NULL;
-                    for (int kind = split ? ONLY_WHOLE : ONLY_ALL; kind <= (split ? ONLY_PART : ONLY_ALL); kind++) {
+                    for (int kind = apart ? ONLY_WHOLE : ONLY_ALL; kind <= (apart ? ONLY_PART : ONLY_ALL); kind++) {
                         double b = kind == ONLY_WHOLE ? whole : kind == ONLY_PART ? part : bound;
                         if (b <= NO_BOUND) continue; /* equities can be negative: in the end-game every leave costs */
                         Shadow *sh = &shadows[nshadows++];
                         sh->bound = b;
-                        sh->part = part;
                         sh->blank_letters = blanks;
                         sh->down = d;
                         sh->line = line;
@@ -1164,8 +1158,6 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                     while (i + 1 < nshadows && shadows[i + 1].only == ONLY_WHOLE) i++;
                     continue;
                 }
-                /* only a play of every tile can win here: a blank stands for a letter that makes one */
-                if (sh->only == ONLY_ALL && sh->part < best) g.blank_letters = sh->blank_letters;
             }
             face(&g, sh->down, &dirs[sh->down]);
             g.line = sh->line;

@@ -83,7 +83,7 @@ typedef struct {
     uint64_t memo_key[64];
     uint32_t memo[64]; /* see whole_rack_blanks */
     uint8_t memo_known[64];
-    uint32_t blank_letters; /* what a blank may stand for in this anchor's search (see Shadow.part) */
+    uint32_t blank_letters; /* what a blank may stand for in this anchor's search (see Shadow) */
     int only;               /* record every placement, or only those that play every tile, or the others */
     int line, anchor, last_anchor;
     int left, nt, leave; /* the word's left end, tiles played and leave index so far (see go_on) */
@@ -106,10 +106,6 @@ typedef struct {
 
 /* Every legal placement of g's rack on the board of `dirs`, appended to g->out (g->mode is MODE_ALL). */
 void all_placements(Gen *g, const Direction dirs[2], int empty, uint32_t root, int leave);
-
-/* Fill checks/cscores for one line of `dim` squares (stride `step` in the output arrays). */
-void line_checks(const uint32_t *graph, const uint8_t *line, int dim, const int8_t *scores, uint32_t *checks,
-                 int32_t *cscores, int step);
 
 /* A placement's notation as a string: `8D WORD` across, `D8 WORD` down, blanks in lowercase. */
 void notation(char *out, int down, int row, int col, const uint8_t *letters, int length);
