@@ -31,7 +31,11 @@ class Step:
 
     player: int
     move: Move
-    score: int
+
+    @property
+    def score(self) -> int:
+        """The points the move scored."""
+        return self.move.score
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON shape of a step."""
@@ -121,7 +125,7 @@ def solve(
     engine = engine or Engine(rules=position.rules)
     board = position.board
     checks = engine.cross_checks(board)
-    lmul, wmul, _ = engine._layout_arrays(board)
+    lmul, wmul, _ = engine.layout_arrays(board)
     zeros = min(position.zeros, MAX_SCORELESS_TURNS - 1)
     started = time.perf_counter()
     depth, exact, nodes, ranked, pv_records = _engine.endgame(
@@ -195,7 +199,7 @@ def _replay(position: Position, moves: list[Move]) -> tuple[list[Step], str, int
     for ply, move in enumerate(moves):
         player = ply % 2
         sign = 1 if player == 0 else -1
-        steps.append(Step(player, move, move.score))
+        steps.append(Step(player, move))
         spread += sign * move.score
         racks[player].subtract(move.tiles_used)
         zeros = 0 if move.kind == "place" and move.score > 0 else zeros + 1

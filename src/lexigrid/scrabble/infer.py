@@ -176,7 +176,7 @@ class Judge:
         board = self.position.board
         if move.kind != "place" or not board.is_empty():
             return ()
-        vowel = memoryview(self.engine._layout_arrays(board)[2]).cast("d")
+        vowel = memoryview(self.engine.layout_arrays(board)[2]).cast("d")
         dim = board.dim
         return tuple(
             vowel[dim * dim + c * dim + r] if move.down else vowel[r * dim + c]

@@ -222,7 +222,7 @@ class Engine:
         self.gaddag.word_map(SHORTEST_WORD)
         return self
 
-    def _layout_arrays(self, board: Board) -> tuple[bytes, bytes, bytes]:
+    def layout_arrays(self, board: Board) -> tuple[bytes, bytes, bytes]:
         """Letter and word multipliers and the opening vowel penalty, row-major then transposed."""
         found = self._layouts.get(board.dim)
         if found is None:
@@ -321,7 +321,7 @@ class Engine:
         """Run the compiled generator (`key`: the position's leave key when already known)."""
         board = position.board
         checks = self.cross_checks(board)
-        lmul, wmul, vowel = self._layout_arrays(board)
+        lmul, wmul, vowel = self.layout_arrays(board)
         if key is None:
             key = self._leave_key(position)
         strides, leave_values = self._leave_table(key)
