@@ -105,6 +105,27 @@ def page(browser: Any, live_server: str) -> Iterator[Any]:
     context.close()
 
 
+@pytest.fixture
+def phone(browser: Any, live_server: str) -> Iterator[Any]:
+    """A 375 px wide page that may reach only the local server (nothing from a CDN or the network)."""
+    context = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
+    refused: list[str] = []
+
+    def only_local(route: Any) -> None:
+        if route.request.url.startswith(live_server):
+            route.continue_()
+        else:
+            refused.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_local)
+    tab = context.new_page()
+    tab.set_default_timeout(15_000)
+    yield tab
+    context.close()
+    assert refused == []
+
+
 def screenshot(tab: Any, name: str) -> Path:
     """Save a full-page screenshot as a test artifact."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -3,7 +3,6 @@ through on the board; on a phone-sized screen with every request off the server 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -57,27 +56,6 @@ def test_solve_an_endgame_and_step_through_it(page: Any, live_server: str) -> No
     assert _new_squares(page) == sorted(f"{r},{c}" for r, c, _ in first.squares())
     assert "goes out" in page.inner_text("#eg-end")
     screenshot(page, "scrabble-endgame")
-
-
-@pytest.fixture
-def phone(browser: Any, live_server: str) -> Iterator[Any]:
-    """A 375 px wide page that may reach only the local server (nothing from a CDN or the network)."""
-    context = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
-    refused: list[str] = []
-
-    def only_local(route: Any) -> None:
-        if route.request.url.startswith(live_server):
-            route.continue_()
-        else:
-            refused.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", only_local)
-    tab = context.new_page()
-    tab.set_default_timeout(15_000)
-    yield tab
-    context.close()
-    assert refused == []
 
 
 def test_solve_an_endgame_on_a_phone_offline(phone: Any, live_server: str) -> None:

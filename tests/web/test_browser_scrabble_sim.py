@@ -3,7 +3,6 @@ leader; Stop ends a long run with the table so far; bad input shown; on a 375 px
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -108,27 +107,6 @@ def test_bad_input_is_shown(page: Any, live_server: str) -> None:
     page.wait_for_function("document.getElementById('summary').textContent.includes('placements')")
     _simulate(page, 3, 3, 10)
     page.wait_for_function("document.getElementById('error').textContent.includes('too few for 3 plies')")
-
-
-@pytest.fixture
-def phone(browser: Any, live_server: str) -> Iterator[Any]:
-    """A 375 px wide page that may reach only the local server (nothing from a CDN or the network)."""
-    context = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
-    refused: list[str] = []
-
-    def only_local(route: Any) -> None:
-        if route.request.url.startswith(live_server):
-            route.continue_()
-        else:
-            refused.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", only_local)
-    tab = context.new_page()
-    tab.set_default_timeout(15_000)
-    yield tab
-    context.close()
-    assert refused == []
 
 
 def test_simulate_on_a_phone_offline(phone: Any, live_server: str) -> None:
