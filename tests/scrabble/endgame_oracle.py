@@ -25,7 +25,7 @@ from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.board import Board, Rack
 from lexigrid.scrabble.cgp import Position
 from lexigrid.scrabble.move import Move
-from lexigrid.scrabble.oracle import placements
+from lexigrid.scrabble.oracle import placements, spans
 from lexigrid.scrabble.rules import BLANK, TileSet
 
 MAX_SCORELESS_TURNS = 6  # written out again, not imported: the game's rule as its docs state it
@@ -76,21 +76,10 @@ def _spans(board: Board, most_empty: int) -> set[tuple[str, ...]]:
     """The letters of every span of 2+ squares in a line with empty squares at both ends (off the
     board counts as empty), holding 1..`most_empty` empty squares ('' each)."""
     found: set[tuple[str, ...]] = set()
-    dim = board.dim
-    for dr, dc in ((0, 1), (1, 0)):
-        for row in range(dim):
-            for col in range(dim):
-                if board.in_bounds(row - dr, col - dc) and board[row - dr, col - dc]:
-                    continue
-                for length in range(2, dim + 1):
-                    end = (row + dr * (length - 1), col + dc * (length - 1))
-                    if not board.in_bounds(*end):
-                        break
-                    if board.in_bounds(end[0] + dr, end[1] + dc) and board[end[0] + dr, end[1] + dc]:
-                        continue
-                    fixed = tuple(board[row + dr * i, col + dc * i].upper() for i in range(length))
-                    if 0 < fixed.count("") <= most_empty:
-                        found.add(fixed)
+    for *_, tiles in spans(board):
+        fixed = tuple(tile.upper() for tile in tiles)
+        if 0 < fixed.count("") <= most_empty:
+            found.add(fixed)
     return found
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Iterator
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
@@ -24,9 +25,9 @@ def _blank_choices(letters: list[str], rack: Rack) -> list[tuple[int, ...]]:
     return choices
 
 
-def placements(board: Board, rack: Rack, lexicon: Lexicon) -> dict[frozenset[tuple[int, int, str]], Move]:
-    """Every distinct legal tile placement, keyed by its set of new tiles (a blank is lowercase)."""
-    found: dict[frozenset[tuple[int, int, str]], Move] = {}
+def spans(board: Board) -> Iterator[tuple[int, int, bool, list[str]]]:
+    """Every span of 2+ squares in a line with empty squares (or the edge) at both ends, as its start,
+    direction and the tiles on it ('' for an empty square)."""
     dim = board.dim
     for down in (False, True):
         dr, dc = (1, 0) if down else (0, 1)
@@ -39,28 +40,35 @@ def placements(board: Board, rack: Rack, lexicon: Lexicon) -> dict[frozenset[tup
                     break
                 if board.in_bounds(end[0] + dr, end[1] + dc) and board[end[0] + dr, end[1] + dc]:
                     continue
-                fixed = [board[row + dr * i, col + dc * i] for i in range(length)]
-                empty = [i for i, t in enumerate(fixed) if not t]
-                if not empty or len(empty) > len(rack) or not _connected(board, row, col, down, length):
+                yield row, col, down, [board[row + dr * i, col + dc * i] for i in range(length)]
+
+
+def placements(board: Board, rack: Rack, lexicon: Lexicon) -> dict[frozenset[tuple[int, int, str]], Move]:
+    """Every distinct legal tile placement, keyed by its set of new tiles (a blank is lowercase)."""
+    found: dict[frozenset[tuple[int, int, str]], Move] = {}
+    for row, col, down, fixed in spans(board):
+        length = len(fixed)
+        empty = [i for i, t in enumerate(fixed) if not t]
+        if not empty or len(empty) > len(rack) or not _connected(board, row, col, down, length):
+            continue
+        for word in lexicon.words_of_length(length):
+            if any(f and f.upper() != w for f, w in zip(fixed, word, strict=True)):
+                continue
+            letters = [word[i] for i in empty]
+            for blanks in _blank_choices(letters, rack):
+                played = [THROUGH] * length
+                for j, i in enumerate(empty):
+                    played[i] = word[i].lower() if j in blanks else word[i]
+                full = "".join(f or p for f, p in zip(fixed, played, strict=True))
+                move = Move("place", row, col, down, full, "".join(played))
+                try:
+                    score = check(board, move, lexicon)
+                except LexigridError:
                     continue
-                for word in lexicon.words_of_length(length):
-                    if any(f and f.upper() != w for f, w in zip(fixed, word, strict=True)):
-                        continue
-                    letters = [word[i] for i in empty]
-                    for blanks in _blank_choices(letters, rack):
-                        played = [THROUGH] * length
-                        for j, i in enumerate(empty):
-                            played[i] = word[i].lower() if j in blanks else word[i]
-                        full = "".join(f or p for f, p in zip(fixed, played, strict=True))
-                        move = Move("place", row, col, down, full, "".join(played))
-                        try:
-                            score = check(board, move, lexicon)
-                        except LexigridError:
-                            continue
-                        key = frozenset(move.squares())
-                        move = Move("place", row, col, down, full, "".join(played), score)
-                        if key not in found or _preferred(board, move, found[key]):
-                            found[key] = move
+                key = frozenset(move.squares())
+                move = Move("place", row, col, down, full, "".join(played), score)
+                if key not in found or _preferred(board, move, found[key]):
+                    found[key] = move
     return found
 
 
