@@ -309,9 +309,8 @@ static int negamax(Solver *s, int k, int depth, int alpha, int beta, const uint8
  * `depth` plies deep within (alpha, beta). */
 static int move_value(Solver *s, int k, int index, int depth, int alpha, int beta, const uint8_t *mine,
                       const uint8_t *theirs, int zeros, int *horizon) {
-    int own = rack_value(s, mine), other = rack_value(s, theirs);
     if (index < 0) {
-        if (zeros + 1 >= MAX_SCORELESS) return other - own;
+        if (zeros + 1 >= MAX_SCORELESS) return rack_value(s, theirs) - rack_value(s, mine);
         Ply saved = s->ply[k + 1]; /* the same board: the child reads ply k's arrays */
         s->ply[k + 1] = s->ply[k];
         int v = -negamax(s, k + 1, depth - 1, -beta, -alpha, theirs, mine, zeros + 1, horizon, NULL);
@@ -322,8 +321,8 @@ static int move_value(Solver *s, int k, int index, int depth, int alpha, int bet
     uint8_t after[27];
     take(after, mine, m);
     int score = m->score, z = score > 0 ? 0 : zeros + 1;
-    if (z >= MAX_SCORELESS) return score - rack_value(s, after) + other;
-    if (m->ntiles == rack_size(mine)) return score + 2 * other;
+    if (z >= MAX_SCORELESS) return score - rack_value(s, after) + rack_value(s, theirs);
+    if (m->ntiles == rack_size(mine)) return score + 2 * rack_value(s, theirs);
     place(s, k, m);
     return score - negamax(s, k + 1, depth - 1, score - beta, score - alpha, theirs, after, z, horizon, NULL);
 }
