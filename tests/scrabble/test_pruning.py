@@ -21,11 +21,11 @@ def _anagram_classes(words: list[str], shortest: int) -> int:
 
 def _word_map_classes(table: bytes) -> list[list[str]]:
     """The words of each filled slot of a word map (see word_map in _engine.c)."""
-    (mask,) = struct.unpack_from("<Q", table)
-    words_at = 8 + (mask + 1) * 16
+    mask, _, _ = struct.unpack_from("<QQQ", table)
+    words_at = 24 + (mask + 1) * 16
     classes = []
     for slot in range(mask + 1):
-        _, first, count = struct.unpack_from("<QII", table, 8 + 16 * slot)
+        _, first, count = struct.unpack_from("<QII", table, 24 + 16 * slot)
         if count:
             records = (table[words_at + 16 * i : words_at + 16 * i + 16] for i in range(first, first + count))
             classes.append([bytes(64 + c for c in r if c).decode() for r in records])

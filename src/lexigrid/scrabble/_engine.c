@@ -405,14 +405,20 @@ static void init_letter_keys(void) {
 static inline size_t key_slot(uint64_t key, size_t mask) { return (size_t)(key ^ (key >> 29)) & mask; }
 
 /* The word map: every word of `lo` or more letters filed under its anagram key, so the words a multiset
- * of letters makes are found by one lookup (MAGPIE's "word map" idea). Layout: uint64 slot mask, then the
- * slots {uint64 key, uint32 first word, uint32 words} (words 0: an empty slot), then the words, 16 bytes
- * each (letter codes, zero-padded), those of one key together. */
+ * of letters makes are found by one lookup (MAGPIE's "word map" idea). Layout: a header {uint64 slot
+ * mask, uint64 words, uint64 blank slot mask}, then the slots {uint64 key, uint32 first word, uint32
+ * words} (words 0: an empty slot), then the words, 16 bytes each (letter codes, zero-padded), those of
+ * one key together, then the blank slots. The blank table answers "which letters can a blank stand for
+ * so that these letters make a word": for every word's multiset less one of its letters x, the letters x
+ * (a slot is {uint32 the key's high half, uint32 letter set}, letter set 0: empty; keys alike in their
+ * high half and slot share a set, which only ever adds a letter to try in vain). */
 
 typedef struct {
     uint64_t key;
     uint32_t first, count;
 } MapSlot;
+
+#define MAP_HEADER 24
 
 typedef struct {
     const uint32_t *kwg;
@@ -476,27 +482,40 @@ static PyObject *word_map(PyObject *self, PyObject *args) {
     size_t distinct = 0;
     for (size_t i = 0; i < n; i++)
         if (!i || w.keys[order[i]] != w.keys[order[i - 1]]) distinct++;
-    size_t slots = 1024;
+    size_t slots = 1024, blank_slots = 1024;
     while (slots < 2 * distinct) slots *= 2;
-    out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(8 + slots * sizeof(MapSlot) + n * 16));
+    while (blank_slots < 8 * distinct) blank_slots *= 2; /* about 5 keys per multiset: load under 2/3 */
+    out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(MAP_HEADER + slots * sizeof(MapSlot) + n * 16 + blank_slots * 8));
     if (!out) goto done;
     char *base = PyBytes_AS_STRING(out);
-    uint64_t mask = slots - 1;
-    memcpy(base, &mask, 8);
-    MapSlot *table = (MapSlot *)(base + 8);
+    uint64_t header[3] = {slots - 1, n, blank_slots - 1};
+    memcpy(base, header, MAP_HEADER);
+    MapSlot *table = (MapSlot *)(base + MAP_HEADER);
     memset(table, 0, slots * sizeof(MapSlot));
-    uint8_t (*words)[16] = (uint8_t (*)[16])(base + 8 + slots * sizeof(MapSlot));
+    uint8_t (*words)[16] = (uint8_t (*)[16])(table + slots);
+    uint32_t (*blank_table)[2] = (uint32_t (*)[2])(words + n);
+    memset(blank_table, 0, blank_slots * 8);
     for (size_t i = 0; i < n; i++) {
         memcpy(words[i], w.words[order[i]], 16);
         uint64_t key = w.keys[order[i]];
         if (i && key == w.keys[order[i - 1]]) continue;
-        size_t j = key_slot(key, mask);
-        while (table[j].count) j = (j + 1) & mask;
+        size_t j = key_slot(key, header[0]);
+        while (table[j].count) j = (j + 1) & header[0];
         table[j].key = key;
         table[j].first = (uint32_t)i;
         size_t end = i + 1;
         while (end < n && w.keys[order[end]] == key) end++;
         table[j].count = (uint32_t)(end - i);
+        uint32_t letters = 0;
+        for (int p = 0; p < 16 && words[i][p]; p++) letters |= 1u << words[i][p];
+        for (uint32_t rest = letters; rest; rest &= rest - 1) {
+            uint32_t x = (uint32_t)__builtin_ctz(rest);
+            uint64_t less = key - LETTER_KEYS[x];
+            size_t b = key_slot(less, header[2]);
+            while (blank_table[b][1] && blank_table[b][0] != (uint32_t)(less >> 32)) b = (b + 1) & header[2];
+            blank_table[b][0] = (uint32_t)(less >> 32);
+            blank_table[b][1] |= 1u << x;
+        }
     }
 done:
     free(w.keys);
@@ -510,16 +529,29 @@ done:
 static const uint8_t (*map_words(const char *map, uint64_t key, uint32_t *count))[16] {
     uint64_t mask;
     memcpy(&mask, map, 8);
-    const MapSlot *table = (const MapSlot *)(map + 8);
+    const MapSlot *table = (const MapSlot *)(map + MAP_HEADER);
     for (size_t j = key_slot(key, mask);; j = (j + 1) & mask) {
         if (!table[j].count) break;
         if (table[j].key == key) {
             *count = table[j].count;
-            return (const uint8_t (*)[16])(map + 8 + (mask + 1) * sizeof(MapSlot)) + table[j].first;
+            return (const uint8_t (*)[16])(table + mask + 1) + table[j].first;
         }
     }
     *count = 0;
     return NULL;
+}
+
+/* The letters a blank can stand for so that the letters of `key` and the blank make a word (a superset:
+ * see the blank table above). */
+static uint32_t map_blank_letters(const char *map, uint64_t key) {
+    uint64_t header[3];
+    memcpy(header, map, MAP_HEADER);
+    const uint32_t (*blank_table)[2] =
+        (const uint32_t (*)[2])(map + MAP_HEADER + (header[0] + 1) * sizeof(MapSlot) + header[1] * 16);
+    for (size_t b = key_slot(key, header[2]);; b = (b + 1) & header[2]) {
+        if (!blank_table[b][1]) return 0;
+        if (blank_table[b][0] == (uint32_t)(key >> 32)) return blank_table[b][1];
+    }
 }
 
 /* Whether a word map holds any word under `key`. */
@@ -715,47 +747,54 @@ static void search_anchor(Gen *g, uint32_t root, int leave) {
  * tiles it runs through: that rules out most bingo bounds, which would otherwise dominate. */
 typedef struct {
     double bound;
-    uint32_t blank_letters; /* what a blank can stand for in a placement of them all */
     int down, line, anchor, last_anchor, phase;
     int only; /* with the word map, an anchor's plays of every tile and the rest are bounded apart */
 } Shadow;
 
 #define NO_BOUND -1e300 /* no placement from this anchor at all */
 
-/* Plays of every tile first (the word map finds them by lookup, so they are cheap and often best), then
- * the rest; each group by bound, highest first. */
-static int cmp_shadow(const void *a, const void *b) {
-    const Shadow *u = a, *v = b;
-    int p = u->only == ONLY_WHOLE, q = v->only == ONLY_WHOLE;
-    if (p != q) return q - p;
-    return (u->bound < v->bound) - (u->bound > v->bound);
+/* The shadows are taken highest bound first from a binary max-heap: the search stops at the first bound
+ * below the best found, so most are never ordered. */
+static void sift_down(Shadow *heap, size_t n, size_t i) {
+    for (;;) {
+        size_t top = i, l = 2 * i + 1, r = l + 1;
+        if (l < n && heap[l].bound > heap[top].bound) top = l;
+        if (r < n && heap[r].bound > heap[top].bound) top = r;
+        if (top == i) return;
+        Shadow t = heap[i];
+        heap[i] = heap[top];
+        heap[top] = t;
+        i = top;
+    }
 }
 
-/* For a play of all the tiles a phase can play, with the through tiles of `through` (a key sum): the
- * letters a blank could stand for so that they make a word (every letter when the phase plays no blank,
- * none when no word can be made). A necessary condition, memoised per phase and through key. */
-static uint32_t whole_rack_blanks(Gen *g, int phase, uint64_t through) {
+static Shadow pop_shadow(Shadow *heap, size_t *n) {
+    Shadow top = heap[0];
+    heap[0] = heap[--*n];
+    sift_down(heap, *n, 0);
+    return top;
+}
+
+/* Whether all the tiles a phase can play, with the through tiles of `through` (a key sum), may make a
+ * word (always, with more than two blanks). A necessary condition, memoised per phase and through key. */
+static int whole_word_possible(Gen *g, int phase, uint64_t through) {
     uint64_t key = through + (uint64_t)phase * 0x9E3779B97F4A7C15ull;
     int slot = (int)((key ^ (key >> 17)) & 63);
     if (g->memo_known[slot] && g->memo_key[slot] == key) return g->memo[slot];
     const char *map = g->word_map;
     uint64_t word = g->rack_key + through;
-    uint32_t found = 0;
-    int blanks = g->phases[phase].most;
+    int found = 0, blanks = g->phases[phase].most;
     if (blanks == 0) {
-        found = map_has(map, word) ? ALL_LETTERS : 0;
+        found = map_has(map, word);
     } else if (blanks == 1) {
-        for (uint32_t x = 1; x <= 26; x++)
-            if (map_has(map, word + LETTER_KEYS[x])) found |= 1u << x;
+        found = map_blank_letters(map, word) != 0;
     } else if (blanks == 2) {
-        for (uint32_t x = 1; x <= 26; x++)
-            for (uint32_t y = x; y <= 26; y++)
-                if (map_has(map, word + LETTER_KEYS[x] + LETTER_KEYS[y])) found |= (1u << x) | (1u << y);
+        for (uint32_t x = 1; x <= 26 && !found; x++) found = map_blank_letters(map, word + LETTER_KEYS[x]) != 0;
     } else {
-        found = ALL_LETTERS;
+        found = 1;
     }
     g->memo_key[slot] = key;
-    g->memo[slot] = found;
+    g->memo[slot] = (uint32_t)found;
     g->memo_known[slot] = 1;
     return found;
 }
@@ -769,81 +808,97 @@ static void sort_down(int *a, int n) {
         }
 }
 
-static double shadow_bound(Gen *g, int phase, int by_equity, double *part, double *whole, uint32_t *blanks) {
-    const Phase *p = &g->phases[phase];
-    const int *values = p->values;
-    const double *max_leave = by_equity ? p->max_leave : NULL;
-    int k = p->k;
+/* A span of squares a play from the current anchor can cover: the anchor, j empty squares to its left and
+ * rr to its right, with the board tiles between and beside them. What bounds its plays is kept sorted. */
+typedef struct {
+    int n, left, right; /* tiles played; the word's first and last squares */
+    int fixed;          /* the through tiles' and the cross words' own points, multiplied */
+    int blank_only;     /* its squares no real rack tile may take */
+    int weights[8];     /* what a point of tile is worth on each square, highest first */
+    int caps[8];        /* the most each square can give with a real rack tile, highest first */
+    uint64_t through;   /* the through tiles' anagram key */
+} Span;
+
+#define MAX_SPANS 64
+
+/* Every span of up to `most` tiles from the current anchor, into out; returns how many. A square is open
+ * to it when its cross-check admits one of `letters`. */
+static int anchor_spans(const Gen *g, int most, uint32_t letters, Span *out) {
     int dim = g->dim, base = g->line * dim, a = g->anchor;
     const uint8_t *row = g->tiles + base;
-    uint32_t letters = p->most ? ALL_LETTERS : g->rack_mask;
-    if (!(g->checks[base + a] & letters)) return NO_BOUND;
-    int lsq[8], rsq[8], lthr[8], rthr[8];
-    uint64_t lkey[8], rkey[8], key = 0; /* the through tiles' anagram key, left and right of the anchor */
-    int pos = a - 1, thr = 0, nl = 0, nr = 0;
+    if (most < 1 || !(g->checks[base + a] & letters)) return 0;
+    int lsq[8], rsq[8], lend[8], rend[8], lthr[8], rthr[8], nl = 0, nr = 0, pos = a - 1, thr = 0;
+    uint64_t lkey[8], rkey[8], key = 0;
 #define THROUGH_TILE(step) \
     (thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & 31], key += LETTER_KEYS[row[pos] & 31], pos += (step))
     while (pos >= 0 && row[pos]) THROUGH_TILE(-1);
-    lthr[0] = thr, lkey[0] = key;
-    while (nl < k - 1 && pos >= 0 && pos > g->last_anchor && !row[pos] && (g->checks[base + pos] & letters)) {
+    lthr[0] = thr, lkey[0] = key, lend[0] = pos + 1;
+    while (nl < most - 1 && pos >= 0 && pos > g->last_anchor && !row[pos] && (g->checks[base + pos] & letters)) {
         lsq[++nl] = pos--;
         while (pos >= 0 && row[pos]) THROUGH_TILE(-1);
-        lthr[nl] = thr, lkey[nl] = key;
+        lthr[nl] = thr, lkey[nl] = key, lend[nl] = pos + 1;
     }
     pos = a + 1, thr = 0, key = 0;
     while (pos < dim && row[pos]) THROUGH_TILE(1);
-    rthr[0] = thr, rkey[0] = key;
-    while (nr < k - 1 && pos < dim && !row[pos] && (g->checks[base + pos] & letters)) {
+    rthr[0] = thr, rkey[0] = key, rend[0] = pos - 1;
+    while (nr < most - 1 && pos < dim && !row[pos] && (g->checks[base + pos] & letters)) {
         rsq[++nr] = pos++;
         while (pos < dim && row[pos]) THROUGH_TILE(1);
-        rthr[nr] = thr, rkey[nr] = key;
+        rthr[nr] = thr, rkey[nr] = key, rend[nr] = pos - 1;
     }
 #undef THROUGH_TILE
-    double best = NO_BOUND;
-    *part = NO_BOUND;     /* the bound of the spans that leave some of the phase's tiles unplayed */
-    *whole = NO_BOUND;    /* and of those that play them all */
-    *blanks = ALL_LETTERS; /* what a blank can stand for in the spans that play them all */
-    int checked = g->word_map != NULL;
-    if (checked) *blanks = 0;
-    for (int j = 0; j <= nl; j++) {
-        int rmax = k - 1 - j < nr ? k - 1 - j : nr;
-        /* by score alone a longer span never bounds lower, so only the longest is needed, unless the
-         * anagram check may rule it out */
-        for (int rr = (max_leave || checked) ? 0 : rmax; rr <= rmax; rr++) {
-            int n = 1 + j + rr;
-            if (n < p->blanks_played) continue;
-            double leave_bound = max_leave ? max_leave[n] : 0;
-            if (checked && n == k) {
-                uint32_t letters = whole_rack_blanks(g, phase, lkey[j] + rkey[rr]);
-                if (!letters) continue;
-                *blanks |= letters;
-            }
-            int sq[8];
-            n = 0;
+    int ns = 0;
+    for (int j = 0; j <= nl; j++)
+        for (int rr = 0; rr <= nr && 1 + j + rr <= most; rr++) {
+            Span *s = &out[ns];
+            s->n = 1 + j + rr;
+            s->left = lend[j], s->right = rend[rr];
+            if (s->right == s->left || s->right - s->left + 1 > 15) continue;
+            int sq[8], n = 0, wm = 1;
             sq[n++] = base + a;
             for (int i = 1; i <= j; i++) sq[n++] = base + lsq[i];
             for (int i = 1; i <= rr; i++) sq[n++] = base + rsq[i];
-            int wm = 1;
             for (int i = 0; i < n; i++) wm *= g->wmul[sq[i]];
-            int fixed = (lthr[j] + rthr[rr]) * wm, capped = 0;
-            int weights[8], caps[8];
+            s->fixed = (lthr[j] + rthr[rr]) * wm;
+            s->blank_only = 0;
             for (int i = 0; i < n; i++) {
                 int32_t cs = g->cscores[sq[i]];
-                weights[i] = g->lmul[sq[i]] * (wm + (cs >= 0 ? g->wmul[sq[i]] : 0));
-                if (cs >= 0) fixed += cs * g->wmul[sq[i]];
-                caps[i] = weights[i] * g->caps[sq[i]];
+                s->weights[i] = g->lmul[sq[i]] * (wm + (cs >= 0 ? g->wmul[sq[i]] : 0));
+                if (cs >= 0) s->fixed += cs * g->wmul[sq[i]];
+                s->caps[i] = s->weights[i] * g->caps[sq[i]];
+                s->blank_only += !(g->checks[sq[i]] & g->rack_mask & ~1u);
             }
-            sort_down(weights, n);
-            sort_down(caps, n);
-            /* the phase's blanks score nothing: its other tiles take the best squares */
-            int paired = 0, real = n - p->blanks_played;
-            for (int i = 0; i < real; i++) paired += weights[i] * values[i], capped += caps[i];
-            double total = fixed + (paired < capped ? paired : capped) + (n == g->bingo_tiles ? g->bingo_bonus : 0);
-            total += leave_bound;
-            if (total > best) best = total;
-            if (n < k && total > *part) *part = total;
-            if (n == k && total > *whole) *whole = total;
+            sort_down(s->weights, n);
+            sort_down(s->caps, n);
+            s->through = lkey[j] + rkey[rr];
+            ns++;
         }
+    return ns;
+}
+
+/* The most a play of span s's tiles can score: the tiles' values (highest first) on the best squares. */
+static inline int span_points(const Span *s, const int *values, int real) {
+    int paired = 0, capped = 0;
+    for (int i = 0; i < real; i++) paired += s->weights[i] * values[i], capped += s->caps[i];
+    return s->fixed + (paired < capped ? paired : capped);
+}
+
+/* The shadow of phase `phase` over the anchor's spans: the bound of all its plays (returned), of those
+ * that leave some of its tiles unplayed (part) and of those that play them all (whole). */
+static double shadow_bound(Gen *g, int phase, int by_equity, const Span *spans, int ns, double *part, double *whole) {
+    const Phase *p = &g->phases[phase];
+    double best = NO_BOUND;
+    *part = *whole = NO_BOUND;
+    for (int i = 0; i < ns; i++) {
+        const Span *s = &spans[i];
+        int n = s->n;
+        if (n > p->k || n < p->blanks_played || s->blank_only > p->most) continue;
+        if (g->word_map && n == p->k && !whole_word_possible(g, phase, s->through)) continue;
+        double total = span_points(s, p->values, n - p->blanks_played) + (n == g->bingo_tiles ? g->bingo_bonus : 0);
+        total += by_equity ? p->max_leave[n] : 0;
+        if (total > best) best = total;
+        if (n < p->k && total > *part) *part = total;
+        if (n == p->k && total > *whole) *whole = total;
     }
     return best;
 }
@@ -859,10 +914,11 @@ static void face(Gen *g, int down, const Direction *dir) {
     g->caps = dir->caps;
 }
 
-/* Record a whole-rack word found in the word map at squares left..right of the current line, if it fits:
- * its letters match the board's tiles, the rest pass the cross-checks and are the rack's tiles plus the
- * blanks' letters `blank1`, `blank2` (0: none). Each square the blanks may take gives its own placement. */
-static void fit_word(Gen *g, const uint8_t *word, int left, int right, uint32_t blank1, uint32_t blank2, int leave) {
+/* Record a word found in the word map at squares left..right of the current line, if it fits: its
+ * letters match the board's tiles, the rest pass the cross-checks and are the subrack's tiles, its blanks
+ * standing for `blank1`, `blank2` (0: none). Each square the blanks may take gives its own placement. */
+static void fit_word(Gen *g, const uint8_t *word, int left, int right, uint32_t blank1, uint32_t blank2,
+                     const Subrack *sub) {
     int dim = g->dim, base = g->line * dim;
     const uint8_t *row = g->tiles + base;
     int need[27] = {0}, news[8], nnew = 0;
@@ -880,7 +936,7 @@ static void fit_word(Gen *g, const uint8_t *word, int left, int right, uint32_t 
     if (blank1) need[blank1]--;
     if (blank2) need[blank2]--;
     for (int x = 1; x <= 26; x++)
-        if (need[x] != g->rack[x]) return;
+        if (need[x] != sub->count[x]) return;
     /* the blanks go on squares holding their letters: every choice (two alike: every pair) */
     int spots1[8], n1 = 0, spots2[8], n2 = 0;
     for (int i = 0; i < nnew; i++) {
@@ -891,7 +947,7 @@ static void fit_word(Gen *g, const uint8_t *word, int left, int right, uint32_t 
         for (int b = 0; b < (blank2 ? n2 : 1); b++) {
             int s1 = blank1 ? spots1[a] : -1, s2 = blank2 ? spots2[b] : -1;
             if (blank2 && (s1 == s2 || (blank1 == blank2 && s2 < s1))) continue;
-            int ms = 0, wm = 1, ct = 0, index = leave;
+            int ms = 0, wm = 1, ct = 0;
             for (int pos = left; pos <= right; pos++) {
                 uint8_t tile = row[pos];
                 if (tile) {
@@ -903,67 +959,105 @@ static void fit_word(Gen *g, const uint8_t *word, int left, int right, uint32_t 
                 int sq = base + pos, w = g->wmul[sq], v = is_blank ? 0 : g->scores[x] * g->lmul[sq];
                 int32_t cs = g->cscores[sq];
                 g->strip[pos] = (uint8_t)(is_blank ? x | BLANK : x);
-                index -= g->stride[is_blank ? 0 : x];
                 ms += v;
                 wm *= w;
                 if (cs >= 0) ct += (cs + v) * w;
             }
-            int rack_size = g->rack_size;
             g->nt = nnew;
-            g->leave = index;
-            g->rack_size = 0; /* every tile is played (see record) */
+            g->leave = sub->leave;
             record(g, left, right, ms, wm, ct);
-            g->rack_size = rack_size;
         }
 }
 
-/* Every play of all the phase's tiles from the current anchor, from the word map instead of the GADDAG:
- * for each span of squares they can cover, the words made of them and the span's board tiles. Returns 0
- * (nothing done) for racks it does not handle: more than 7 tiles or 2 blanks. */
-static int whole_plays(Gen *g, uint32_t blank_letters, int leave) {
-    int dim = g->dim, base = g->line * dim, a = g->anchor, k = g->rack_size;
-    const uint8_t *row = g->tiles + base;
-    int blanks = g->rack[0];
-    uint32_t letters = blanks ? ALL_LETTERS : g->rack_mask;
-    if (k < 1 || k > 7 || blanks > 2) return 0;
-    if (!(g->checks[base + a] & letters)) return 1;
-    int lsq[8], rsq[8], nl = 0, nr = 0, pos = a - 1;
-    while (pos >= 0 && row[pos]) pos--;
-    while (nl < k - 1 && pos >= 0 && pos > g->last_anchor && !row[pos] && (g->checks[base + pos] & letters)) {
-        lsq[++nl] = pos--;
-        while (pos >= 0 && row[pos]) pos--;
-    }
-    pos = a + 1;
-    while (pos < dim && row[pos]) pos++;
-    while (nr < k - 1 && pos < dim && !row[pos] && (g->checks[base + pos] & letters)) {
-        rsq[++nr] = pos++;
-        while (pos < dim && row[pos]) pos++;
-    }
-    for (int j = 0; j <= nl; j++) {
-        int rr = k - 1 - j;
-        if (rr > nr) continue;
-        int left = j ? lsq[j] : a, right = rr ? rsq[rr] : a;
-        while (left > 0 && row[left - 1]) left--;
-        while (right < dim - 1 && row[right + 1]) right++;
-        if (right == left) continue;
-        uint64_t key = g->rack_key;
-        for (int p = left; p <= right; p++)
-            if (row[p]) key += LETTER_KEYS[row[p] & 31];
-        int length = right - left + 1;
-        if (length > 15) continue;
-        for (uint32_t x = blanks ? 1 : 0; x <= (blanks ? 26u : 0u); x++) {
-            if (x && !(blank_letters >> x & 1)) continue;
-            for (uint32_t y = blanks == 2 ? x : 0; y <= (blanks == 2 ? 26u : 0u); y++) {
-                if (y && !(blank_letters >> y & 1)) continue;
-                uint32_t count;
-                const uint8_t (*words)[16] = map_words(g->word_map, key + (x ? LETTER_KEYS[x] : 0) + (y ? LETTER_KEYS[y] : 0), &count);
-                for (uint32_t i = 0; i < count; i++)
-                    if (!words[i][length] && words[i][length - 1]) /* a word of exactly that length */
-                        fit_word(g, words[i], left, right, x, y, leave);
+/* The words filed under `key` that fill squares left..right exactly, each tried there. */
+static void fit_key(Gen *g, const Subrack *sub, uint64_t key, int left, int right, uint32_t blank1, uint32_t blank2) {
+    int length = right - left + 1;
+    uint32_t count;
+    const uint8_t (*words)[16] = map_words(g->word_map, key, &count);
+    for (uint32_t i = 0; i < count; i++)
+        if (!words[i][length] && words[i][length - 1]) /* a word of exactly that length */
+            fit_word(g, words[i], left, right, blank1, blank2, sub);
+}
+
+/* The words of `sub`'s tiles and the board tiles of key `through` that fill squares left..right, each
+ * tried there, its blanks standing for the letters the blank table allows. */
+static void fit_words(Gen *g, const Subrack *sub, uint64_t through, int left, int right) {
+    uint64_t key = sub->key + through;
+    if (sub->blanks == 0) {
+        fit_key(g, sub, key, left, right, 0, 0);
+    } else if (sub->blanks == 1) {
+        for (uint32_t xs = map_blank_letters(g->word_map, key); xs; xs &= xs - 1) {
+            uint32_t x = (uint32_t)__builtin_ctz(xs);
+            fit_key(g, sub, key + LETTER_KEYS[x], left, right, x, 0);
+        }
+    } else {
+        for (uint32_t x = 1; x <= 26; x++) {
+            uint64_t with_x = key + LETTER_KEYS[x];
+            for (uint32_t ys = map_blank_letters(g->word_map, with_x) & ~((1u << x) - 1); ys; ys &= ys - 1) {
+                uint32_t y = (uint32_t)__builtin_ctz(ys);
+                fit_key(g, sub, with_x + LETTER_KEYS[y], left, right, x, y);
             }
         }
     }
-    return 1;
+}
+
+/* Every play from the current anchor of `lo`..`hi` tiles of phase p, from the word map instead of the
+ * GADDAG: for each span of squares they can cover and each subrack of that size, bounded by its own leave
+ * and the span's squares, the words of its tiles and the span's board tiles. */
+static void span_plays(Gen *g, const Phase *p, int lo, int hi, int by_equity) {
+    Span spans[MAX_SPANS];
+    int ns = anchor_spans(g, hi, p->most ? ALL_LETTERS : g->rack_mask, spans);
+    for (int i = 0; i < ns; i++) {
+        const Span *s = &spans[i];
+        int n = s->n;
+        if (n < lo) continue;
+        int bonus = n == g->bingo_tiles ? g->bingo_bonus : 0;
+        for (int k = g->by_size[n]; k < g->by_size[n + 1]; k++) {
+            const Subrack *sub = &g->subracks[k];
+            if (sub->blanks < p->least || sub->blanks > p->most || s->blank_only > sub->blanks) continue;
+            if (g->have_best) {
+                double bound = span_points(s, sub->values, n - sub->blanks) + bonus;
+                if (by_equity ? bound + g->leave_values[sub->leave] < g->best.equity : bound < g->best.score) continue;
+            }
+            fit_words(g, sub, s->through, s->left, s->right);
+        }
+    }
+}
+
+/* Every distinct subrack of g's rack into out, grouped by size (g->by_size). */
+static void subracks_of(Gen *g, Subrack *out) {
+    Subrack all[MAX_SUBRACKS];
+    int held[8], nheld = 0, count[8] = {0}, n = 0, sizes[9] = {0};
+    for (int x = 0; x < 27; x++)
+        if (g->rack[x]) held[nheld++] = x;
+    for (;;) { /* an odometer over the held letters' counts */
+        Subrack *s = &all[n++];
+        memset(s, 0, sizeof *s);
+        int index = 0, k = 0;
+        for (int h = 0; h < nheld; h++) {
+            int x = held[h], c = count[h];
+            s->count[x] = (uint8_t)c;
+            s->size += c;
+            index += (g->rack[x] - c) * g->stride[x];
+            if (x) s->key += (uint64_t)c * LETTER_KEYS[x];
+            for (int i = 0; x && i < c; i++) s->values[k++] = g->scores[x];
+        }
+        s->blanks = s->count[0];
+        s->leave = index;
+        sort_down(s->values, k);
+        sizes[s->size]++;
+        int h = 0;
+        while (h < nheld && count[h] == g->rack[held[h]]) count[h++] = 0;
+        if (h == nheld) break;
+        count[h]++;
+    }
+    for (int size = 0, at = 0; size <= 8; size++) {
+        g->by_size[size] = at;
+        at += size < 8 ? sizes[size] : 0;
+    }
+    int next[9];
+    memcpy(next, g->by_size, sizeof next);
+    for (int i = 0; i < n; i++) out[next[all[i].size]++] = all[i];
 }
 
 /* Whether square `pos` of `line` is an anchor: empty and beside a tile, or the centre of an empty board. */
@@ -1024,7 +1118,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         leave += rack[i] * stride[i];
         if (i) g.rack_key += rack[i] * LETTER_KEYS[i];
     }
-    if (map_b.len >= 8 + (Py_ssize_t)sizeof(MapSlot)) g.word_map = map_b.buf;
+    if (map_b.len >= MAP_HEADER + (Py_ssize_t)sizeof(MapSlot)) g.word_map = map_b.buf;
     int nn = dim * dim;
     const uint8_t *tiles = tiles_b.buf;
     uint8_t transposed[MAX_DIM * MAX_DIM];
@@ -1113,7 +1207,15 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     }
     /* the plays of every tile are looked up in the word map (a blank held to the letters that make such a
      * word), so they are bounded and tried apart from the rest of their anchor */
-    int apart = g.word_map != NULL;
+    int apart = g.word_map != NULL, most = 0;
+    for (int ph = first_phase; ph <= last_phase; ph++)
+        if (g.phases[ph].k > most) most = g.phases[ph].k;
+    Span spans[MAX_SPANS];
+    Subrack subracks[MAX_SUBRACKS];
+    if (pruning && g.word_map && g.rack_size <= 7 && g.rack[0] <= 2) {
+        subracks_of(&g, subracks);
+        g.subracks = subracks;
+    }
     Py_BEGIN_ALLOW_THREADS if (!pruning && root) all_placements(&g, dirs, empty, root, leave);
     for (int d = 0; d < directions && pruning && root && g.rack_size; d++) {
         face(&g, d, &dirs[d]);
@@ -1123,16 +1225,15 @@ static PyObject *generate(PyObject *self, PyObject *args) {
             for (int pos = 0; pos < dim; pos++) {
                 if (!is_anchor(g.tiles, dim, line, pos, empty)) continue;
                 g.anchor = pos;
+                int ns = anchor_spans(&g, most, g.rack[0] ? ALL_LETTERS : g.rack_mask, spans);
                 for (int ph = first_phase; ph <= last_phase; ph++) {
                     double part = NO_BOUND, whole = NO_BOUND;
-                    uint32_t blanks = 0;
-                    double bound = shadow_bound(&g, ph, mode == MODE_BEST_EQUITY, &part, &whole, &blanks);
+                    double bound = shadow_bound(&g, ph, mode == MODE_BEST_EQUITY, spans, ns, &part, &whole);
                     for (int kind = apart ? ONLY_WHOLE : ONLY_ALL; kind <= (apart ? ONLY_PART : ONLY_ALL); kind++) {
                         double b = kind == ONLY_WHOLE ? whole : kind == ONLY_PART ? part : bound;
                         if (b <= NO_BOUND) continue; /* equities can be negative: in the end-game every leave costs */
                         Shadow *sh = &shadows[nshadows++];
                         sh->bound = b;
-                        sh->blank_letters = blanks;
                         sh->down = d;
                         sh->line = line;
                         sh->anchor = pos;
@@ -1146,28 +1247,26 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         }
     }
     if (pruning) {
-        qsort(shadows, nshadows, sizeof(Shadow), cmp_shadow);
-        for (size_t i = 0; i < nshadows; i++) {
-            Shadow *sh = &shadows[i];
-            g.blank_letters = sh->only == ONLY_WHOLE ? sh->blank_letters : ALL_LETTERS;
+        for (size_t i = nshadows / 2; i-- > 0;) sift_down(shadows, nshadows, i);
+        while (nshadows) {
+            Shadow taken = pop_shadow(shadows, &nshadows), *sh = &taken;
             g.only = sh->only;
-            if (g.have_best) {
-                double best = mode == MODE_BEST_SCORE ? (double)g.best.score : g.best.equity;
-                if (sh->bound < best) { /* the rest of this group is bounded lower still */
-                    if (sh->only != ONLY_WHOLE) break;
-                    while (i + 1 < nshadows && shadows[i + 1].only == ONLY_WHOLE) i++;
-                    continue;
-                }
-            }
+            if (g.have_best && sh->bound < (mode == MODE_BEST_SCORE ? (double)g.best.score : g.best.equity)) break;
             face(&g, sh->down, &dirs[sh->down]);
             g.line = sh->line;
             g.anchor = sh->anchor;
             g.last_anchor = sh->last_anchor;
+            if (g.subracks) {
+                const Phase *p = &g.phases[sh->phase];
+                g.only = ONLY_ALL;
+                span_plays(&g, p, sh->only == ONLY_WHOLE ? p->k : 1, sh->only == ONLY_WHOLE ? p->k : p->k - 1,
+                           mode == MODE_BEST_EQUITY);
+                continue;
+            }
             int blanks = g.phases[sh->phase].kept; /* kept: off the rack, in the leave index */
             g.rack[0] = (uint8_t)(g.rack[0] - blanks);
             g.rack_size -= blanks;
-            if (!(sh->only == ONLY_WHOLE && g.word_map && whole_plays(&g, g.blank_letters, leave)))
-                search_anchor(&g, root, leave);
+            search_anchor(&g, root, leave);
             g.rack[0] = (uint8_t)(g.rack[0] + blanks);
             g.rack_size += blanks;
         }

@@ -59,6 +59,17 @@ typedef struct {
     double max_leave[32]; /* the best leave for each number of tiles played */
 } Phase;
 
+/* A sub-multiset of the rack that a play can use (the best-move search by word map takes them one by one). */
+typedef struct {
+    uint8_t count[27]; /* its tiles of each letter; count[0]: blanks */
+    int size, blanks;
+    int leave;      /* the leave index once they are played */
+    int values[8];  /* its real tiles' scores, highest first */
+    uint64_t key;   /* its real tiles' anagram key */
+} Subrack;
+
+#define MAX_SUBRACKS 128 /* seven different tiles */
+
 typedef struct {
     const uint32_t *graph; /* see search_graph */
     uint32_t rack_mask;
@@ -84,6 +95,8 @@ typedef struct {
     uint32_t memo[64]; /* see whole_rack_blanks */
     uint8_t memo_known[64];
     uint32_t blank_letters; /* what a blank may stand for in this anchor's search (see Shadow) */
+    const Subrack *subracks; /* NULL: the GADDAG search; else by size, `by_size[n]` the first of size n */
+    int by_size[9];
     int only;               /* record every placement, or only those that play every tile, or the others */
     int line, anchor, last_anchor;
     int left, nt, leave; /* the word's left end, tiles played and leave index so far (see go_on) */
