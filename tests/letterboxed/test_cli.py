@@ -68,7 +68,8 @@ def test_hint_json(cli: Cli) -> None:
         (["solve", BOXCHAR, "--top", "0"], "--top must be at least 1"),
         (["solve", BOXCHAR, "--common", "0"], "--common must be at least 1"),
         (["solve", BOXCHAR, "--shape", "4by3"], "shape"),
-        (["check", BOXCHAR, "FOX-GL0VE"], "not a word of letters"),
+        (["check", BOXCHAR, "FOX-GL0VE"], "'GL0VE' (in 'FOX-GL0VE') is not a word of letters"),
+        (["check", BOXCHAR, "FOX3"], "'FOX3' is not a word of letters"),
         (["hint", BOXCHAR, "QUIET"], "cannot be played"),
     ],
 )

@@ -41,6 +41,17 @@ def saved_games_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         os.environ["LEXIGRID_DATA_DIR"] = before
 
 
+@pytest.fixture(autouse=True)
+def roomy_solve_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A solve budget no test here comes near, so no result depends on the machine's speed.
+
+    Tests of the budget itself set their own, shorter one.
+    """
+    from lexigrid.web import common
+
+    monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 600.0)
+
+
 @pytest.fixture(scope="session")
 def client() -> TestClient:
     """An in-process client for the JSON API and the pages."""

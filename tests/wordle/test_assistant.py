@@ -19,7 +19,7 @@ HISTORIES = {
 
 @pytest.mark.parametrize("history", HISTORIES.values(), ids=HISTORIES.keys())
 def test_candidates_are_exactly_the_consistent_answers(table: ReplyTable, history: str) -> None:
-    turns = assistant.parse_history(history, table)
+    turns = assistant.parse_history(history, table.lists.length)
     candidates, _ = assistant.replay(table, turns)
     found = [table.lists.answers[i] for i in candidates]
     expected = [a for a in table.lists.answers if all(reply_for(g, a) == r for g, r in turns)]
@@ -27,13 +27,14 @@ def test_candidates_are_exactly_the_consistent_answers(table: ReplyTable, histor
 
 
 def test_history_from_words_needs_the_answer(table: ReplyTable) -> None:
-    assert assistant.parse_history("crane beach", table, "BEACH")[0] == ("CRANE", reply_for("CRANE", "BEACH"))
+    turns = assistant.parse_history("crane beach", table.lists.length, "BEACH")
+    assert turns[0] == ("CRANE", reply_for("CRANE", "BEACH"))
     with pytest.raises(LexigridError, match="no reply"):
-        assistant.parse_history("crane", table)
+        assistant.parse_history("crane", table.lists.length)
 
 
 def test_suggestions_are_ranked_by_exact_expectation(table: ReplyTable) -> None:
-    turns = assistant.parse_history("CRANE:..Y.G,SLOTH:.....", table)
+    turns = assistant.parse_history("CRANE:..Y.G,SLOTH:.....", table.lists.length)
     candidates, allowed = assistant.replay(table, turns)
     found = assistant.suggest(table, candidates, allowed, turn=2, top=5)
     expectations = [s.expected_guesses for s in found]
@@ -50,7 +51,7 @@ def test_solved_history_ends_the_game(table: ReplyTable) -> None:
 
 
 def test_review_grades_against_the_best(table: ReplyTable) -> None:
-    turns = assistant.parse_history("SALET TRAIN BEACH", table, "BEACH")
+    turns = assistant.parse_history("SALET TRAIN BEACH", table.lists.length, "BEACH")
     grades = assistant.review(table, turns)
     assert [g.candidates_after for g in grades][-1] == 1
     for grade in grades[1:]:

@@ -35,6 +35,10 @@ BAD = {
     "missing tree file": (("check-tree", "/nonexistent/tree.txt"), "does not exist"),
     "guess after the win": (("review", "CRANE,BEACH,SLATE", "--answer", "beach"), "already all green"),
     "hard-mode break in history": (("suggest", "HATCH:.Y.GG,CHEAP:.....", "--hard"), "hard mode"),
+    "review word longer than the answer": (("review", "SALETS", "--answer", "beach"), "6 letters, not 5"),
+    "review words of mixed lengths": (("review", "SALET TRAINS BEACH", "--answer", "beach"), "not 5"),
+    "reply words not of --length": (("reply", "crane", "beach", "--length", "6"), "not --length 6"),
+    "review share not won": (("review", "CRANE:..Y.G"), "all-green"),
 }
 
 
@@ -162,3 +166,27 @@ def test_tree_file_errors(cli: Cli, tmp_path: Path) -> None:
     binary.write_bytes(b"\xff\xfe\x00")
     result = cli("wordle", "check-tree", str(binary), "--answers", str(answers))
     assert result.exit_code == 2 and "cannot read" in result.stderr
+
+
+def test_a_bad_history_fails_before_any_reply_table_is_built(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*args: object) -> None:
+        raise AssertionError("a reply table was built for a history that is bad on its face")
+
+    monkeypatch.setattr("lexigrid.wordle.report.reply_table", refuse)
+    result = cli("wordle", "suggest", "RIEBNK:Y.YYY,BEDVF:YYY..", "--length", "8")
+    assert result.exit_code == 2 and "not 8" in result.stderr
+
+
+def test_review_reads_the_answer_from_an_all_green_last_row(cli: Cli) -> None:
+    given = json.loads(cli("wordle", "review", "SALET TRAIN BEACH", "--answer", "beach", "--json").stdout)
+    share = "Wordle 1 3/6\n⬜🟨⬜🟨⬜ SALET\n⬜⬜🟩⬜⬜ TRAIN\n🟩🟩🟩🟩🟩 BEACH"
+    read = json.loads(cli("wordle", "review", share, "--json").stdout)
+    assert read == given and read["answer"] == "BEACH"
+
+
+def test_suggest_show_limits_the_json_candidates_too(cli: Cli) -> None:
+    payload = json.loads(cli("wordle", "suggest", "CRANE:..Y.G", "--show", "3", "--json").stdout)
+    assert len(payload["candidates"]) == 3 and payload["count"] > 3
+    assert cli("wordle", "suggest", "--show", "-1").exit_code == 2

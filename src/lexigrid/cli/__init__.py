@@ -8,7 +8,7 @@ import sys
 import typer
 
 from lexigrid import __version__
-from lexigrid.cli.common import err_console
+from lexigrid.cli.common import fail, usage_message
 from lexigrid.errors import LexigridError
 
 app = typer.Typer(
@@ -57,11 +57,18 @@ _register_groups()
 
 
 def main() -> None:
-    """Run the CLI; bad input becomes a one-line error and exit code 2, never a traceback."""
+    """Run the CLI; bad input (a usage error or a LexigridError) is one line and exit 2, never a traceback."""
+    args = sys.argv[1:]
     try:
-        app()
+        code = app(args=args, standalone_mode=False)
+    except typer.TyperException as error:  # typer's usage errors: bad option values, unknown options
+        if type(error).__name__ == "NoArgsIsHelpError":
+            sys.exit(2)  # the help is already printed
+        fail(usage_message(error), args)
     except LexigridError as error:
-        err_console.print(f"[bold red]error:[/] {error}", soft_wrap=True)
-        sys.exit(2)
+        fail(str(error), args)
+    except typer.Abort:
+        sys.exit(1)
     except KeyboardInterrupt:
         sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -28,3 +29,24 @@ def emit_json(payload: dict[str, Any]) -> None:
     """Print one JSON object on stdout (no colours, no wrapping)."""
     sys.stdout.write(json.dumps(payload, ensure_ascii=False) + "\n")
     sys.stdout.flush()
+
+
+def wants_json(args: list[str]) -> bool:
+    """Did the command line ask for JSON (`--json` before any `--`)?"""
+    return "--json" in args[: args.index("--")] if "--" in args else "--json" in args
+
+
+def usage_message(error: typer.TyperException) -> str:
+    """A usage error as one line: what was wrong, and the command whose --help explains it."""
+    message = " ".join(error.format_message().split()).rstrip(".")
+    message = message[:1].lower() + message[1:]
+    ctx = getattr(error, "ctx", None)
+    return f"{message} (see `{ctx.command_path} --help`)" if ctx is not None else message
+
+
+def fail(message: str, args: list[str]) -> NoReturn:
+    """Print `error: MESSAGE` on stderr (and `{"error": ...}` on stdout under --json); exit 2."""
+    if wants_json(args):
+        emit_json({"error": message})
+    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    sys.exit(2)

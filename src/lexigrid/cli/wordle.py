@@ -16,6 +16,7 @@ from lexigrid.errors import LexigridError
 if TYPE_CHECKING:
     from lexigrid.runner import Backend
     from lexigrid.wordle.table import ReplyTable
+    from lexigrid.wordle.words import WordLists
 
 app = typer.Typer(
     help="Play and solve Wordle: replies, strategies, optimal trees, assistant.", no_args_is_help=True
@@ -36,11 +37,16 @@ LengthOption = Annotated[
 ]
 
 
-def _table(answers: Path | None, guesses: Path | None, length: int | None, lexicon: str | None) -> ReplyTable:
-    from lexigrid.wordle.table import reply_table
+def _lists(answers: Path | None, guesses: Path | None, length: int | None, lexicon: str | None) -> WordLists:
     from lexigrid.wordle.words import word_lists
 
-    return reply_table(word_lists(answers=answers, guesses=guesses, length=length, lexicon=lexicon))
+    return word_lists(answers=answers, guesses=guesses, length=length, lexicon=lexicon)
+
+
+def _table(answers: Path | None, guesses: Path | None, length: int | None, lexicon: str | None) -> ReplyTable:
+    from lexigrid.wordle.table import reply_table
+
+    return reply_table(_lists(answers, guesses, length, lexicon))
 
 
 @contextmanager
@@ -86,28 +92,30 @@ def reply(
     style: Annotated[
         str, typer.Option(help="gy (GY..G), xof (the seed's: F grey, O yellow, X green) or emoji.")
     ] = "gy",
+    length: LengthOption = None,
     answers: AnswersOption = None,
     guesses: GuessesOption = None,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
     """The reply the game gives to GUESS when the answer is ANSWER (G green, Y yellow, . grey)."""
-    from lexigrid.wordle.reply import format_reply, reply_for
+    from lexigrid.wordle.report import reply_report
 
     guess, answer = _check_word(guess, "guess"), _check_word(answer, "answer")
     if len(guess) != len(answer):
         raise LexigridError(
             f"{guess} has {len(guess)} letters and {answer} {len(answer)}: give two words of one length"
         )
+    if length is not None and length != len(guess):
+        raise LexigridError(f"{guess} has {len(guess)} letters, not --length {length}: give {length} letters")
     table = _table(answers, guesses, len(guess) if len(guess) != 5 else None, lexicon)
     for word in (guess, answer):
         table.guess_id(word)
-    code = reply_for(guess, answer)
-    shown = format_reply(code, len(guess), style)
+    report = reply_report(guess, answer, style)
     if json:
-        emit_json({"guess": guess, "answer": answer, "reply": format_reply(code, len(guess)), "shown": shown})
+        emit_json(report)
     else:
-        console.print(shown)
+        console.print(report["shown"])
 
 
 def _prompt_reader(prompt: str) -> str | None:
@@ -336,7 +344,7 @@ def suggest(
     ] = "",
     hard: HardOption = False,
     top: Annotated[int, typer.Option(min=1, help="How many guesses to suggest.")] = 5,
-    show: Annotated[int, typer.Option(help="Candidates to list.")] = 30,
+    show: Annotated[int, typer.Option(min=0, help="Candidates to list (also in the JSON).")] = 30,
     length: LengthOption = None,
     answers: AnswersOption = None,
     guesses: GuessesOption = None,
@@ -346,31 +354,28 @@ def suggest(
     """The answers still possible and the best next guesses, with their expected outcome and why."""
     from rich.table import Table
 
-    from lexigrid.wordle import assistant
+    from lexigrid.wordle.assistant import EXACT_LIMIT
+    from lexigrid.wordle.report import suggest_report
 
-    table = _table(answers, guesses, length, lexicon)
-    turns = assistant.parse_history(history, table) if history.strip() else []
-    candidates, allowed = assistant.replay(table, turns, hard)
-    found = assistant.suggest(table, candidates, allowed, turn=len(turns), hard=hard, top=top)
-    words = [table.lists.answers[i] for i in candidates]
-    m = len(words)
+    report = suggest_report(_lists(answers, guesses, length, lexicon), history, hard=hard, top=top, show=show)
     if json:
-        emit_json({"candidates": words, "count": m, "suggestions": [s.as_dict(m) for s in found]})
+        emit_json(report)
         return
+    m = report["count"]
     console.print(
         f"[bold]{m}[/] candidate{'s' if m != 1 else ''}: "
-        + " ".join(words[:show])
+        + " ".join(report["candidates"])
         + (" ..." if m > show else "")
     )
     grid = Table("guess", "expected guesses", "why")
-    for s in found:
-        exp = "-" if s.expected_guesses is None else f"{s.expected_guesses:.3f}"
-        grid.add_row(s.guess, exp, s.why(m))
+    for s in report["suggestions"]:
+        exp = "-" if s["expected_guesses"] is None else f"{s['expected_guesses']:.3f}"
+        grid.add_row(s["guess"], exp, s["why"])
     console.print(grid)
-    if found and found[0].expected_guesses is None:
+    if report["suggestions"] and report["suggestions"][0]["expected_guesses"] is None:
         console.print(
             "(too many candidates to solve exactly: ranked by expected part size; "
-            f"exact below {assistant.EXACT_LIMIT + 1})"
+            f"exact below {EXACT_LIMIT + 1})"
         )
 
 
@@ -379,7 +384,9 @@ def review(
     history: Annotated[
         str, typer.Argument(help="Words ('CRANE SLOTH BEACH'), WORD:REPLY pairs, or a share text with words.")
     ],
-    answer: Annotated[str, typer.Option(help="The day's answer.")],
+    answer: Annotated[
+        str | None, typer.Option(help="The day's answer (default: the word of an all-green last row).")
+    ] = None,
     hard: HardOption = False,
     length: LengthOption = None,
     answers: AnswersOption = None,
@@ -390,57 +397,32 @@ def review(
     """Grade each guess of a game against the best guess in the same position."""
     from rich.table import Table
 
-    from lexigrid.wordle import assistant
     from lexigrid.wordle.display import tiles
-    from lexigrid.wordle.reply import format_reply, reply_for
+    from lexigrid.wordle.reply import parse_reply
+    from lexigrid.wordle.report import review_report
 
-    table = _table(answers, guesses, length, lexicon)
-    goal = _check_word(answer, "answer")
-    table.answer_id(goal)
-    turns = assistant.parse_history(history, table, goal)
-    for word, code in turns:
-        if reply_for(word, goal) != code:
-            got, typed = format_reply(reply_for(word, goal), len(goal)), format_reply(code, len(goal))
-            raise LexigridError(f"{word} would get {got} with answer {goal}, not {typed}: check the reply")
-    grades = assistant.review(table, turns, hard)
+    lists = _lists(answers, guesses, length, lexicon)
+    report = review_report(lists, history, answer, hard=hard)
     if json:
-        emit_json(
-            {
-                "answer": goal,
-                "turns": [
-                    {
-                        "turn": g.turn,
-                        "guess": g.guess,
-                        "reply": format_reply(g.reply, len(goal)),
-                        "candidates_before": g.candidates_before,
-                        "candidates_after": g.candidates_after,
-                        "expected_guesses": g.played.expected_guesses,
-                        "best": g.best.guess,
-                        "best_expected_guesses": g.best.expected_guesses,
-                        "loss": g.loss,
-                    }
-                    for g in grades
-                ],
-            }
-        )
+        emit_json(report)
         return
     grid = Table("#", "guess", "left", "expected", "best", "best expected", "verdict")
-    for g in grades:
-        fmt: Callable[[float | None], str] = lambda x: "-" if x is None else f"{x:.3f}"  # noqa: E731
-        if g.loss is None:
+    fmt: Callable[[float | None], str] = lambda x: "-" if x is None else f"{x:.3f}"  # noqa: E731
+    for g in report["turns"]:
+        if g["loss"] is None:
             verdict = (
-                f"not graded exactly ({g.candidates_before} candidates): expected left "
-                f"{g.played.expected_left:.1f}, {g.best.guess} {g.best.expected_left:.1f}"
+                f"not graded exactly ({g['candidates_before']} candidates): expected left "
+                f"{g['expected_left']:.1f}, {g['best']} {g['best_expected_left']:.1f}"
             )
         else:
-            verdict = "best" if g.loss < 1e-9 else f"-{g.loss:.3f} guesses"
+            verdict = "best" if g["loss"] < 1e-9 else f"-{g['loss']:.3f} guesses"
         grid.add_row(
-            str(g.turn),
-            tiles(g.guess, g.reply),
-            f"{g.candidates_before}->{g.candidates_after}",
-            fmt(g.played.expected_guesses),
-            g.best.guess,
-            fmt(g.best.expected_guesses),
+            str(g["turn"]),
+            tiles(g["guess"], parse_reply(g["reply"], lists.length)),
+            f"{g['candidates_before']}->{g['candidates_after']}",
+            fmt(g["expected_guesses"]),
+            g["best"],
+            fmt(g["best_expected_guesses"]),
             verdict,
         )
     console.print(grid)

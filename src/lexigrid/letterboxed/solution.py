@@ -17,8 +17,9 @@ def parse_words(text: str) -> tuple[str, ...]:
     words = tuple(w for w in _SEPARATORS.split(text.strip().upper()) if w)
     for word in words:
         if not (word.isascii() and word.isalpha()):
+            where = "" if len(words) == 1 else f" (in {text.strip()!r})"
             raise LexigridError(
-                f"{word!r} in {text!r} is not a word of letters A-Z: write words like FOXGLOVE-EQUITY"
+                f"{word!r}{where} is not a word of letters A-Z: write words like FOXGLOVE-EQUITY"
             )
     return words
 

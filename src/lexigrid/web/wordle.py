@@ -14,8 +14,9 @@ from pydantic import BaseModel, Field
 
 from lexigrid.errors import LexigridError
 from lexigrid.web.common import budgeted, lexicon_by_name, templates
-from lexigrid.wordle import Game, ReplyTable, format_reply, reply_for, reply_table, word_lists
+from lexigrid.wordle import Game, ReplyTable, format_reply, reply_table, word_lists
 from lexigrid.wordle.game import MAX_GUESSES
+from lexigrid.wordle.report import reply_report
 
 api = APIRouter()
 pages = APIRouter()
@@ -55,9 +56,7 @@ def reply(guess: Word, answer: Word, lexicon: str | None = None) -> dict[str, An
     table = _table(len(guess), lexicon)
     for word in (guess, answer):
         table.guess_id(word)
-    code = reply_for(guess, answer)
-    n = len(guess)
-    return {"guess": guess, "answer": answer, "reply": format_reply(code, n), "shown": format_reply(code, n)}
+    return reply_report(guess, answer)
 
 
 def answer_of(token: str, table: ReplyTable) -> str:
@@ -143,15 +142,10 @@ def guess(request: GuessRequest) -> dict[str, Any]:
     return payload
 
 
-def _suggest(history: str, hard: bool, top: int) -> dict[str, Any]:
-    from lexigrid.wordle import assistant
+def _suggest(history: str, hard: bool, top: int, show: int) -> dict[str, Any]:
+    from lexigrid.wordle.report import suggest_report
 
-    table = _table()
-    turns = assistant.parse_history(history, table) if history.strip() else []
-    candidates, allowed = assistant.replay(table, turns, hard)
-    found = assistant.suggest(table, candidates, allowed, turn=len(turns), hard=hard, top=top)
-    words = [table.lists.answers[i] for i in candidates]
-    return {"candidates": words, "count": len(words), "suggestions": [s.as_dict(len(words)) for s in found]}
+    return suggest_report(_table().lists, history, hard=hard, top=top, show=show)
 
 
 @api.get("/suggest")
@@ -159,10 +153,11 @@ def suggest(
     history: Annotated[str, Query(max_length=400, description="e.g. CRANE:..Y.G,SLOTH:.....")] = "",
     hard: bool = False,
     top: Annotated[int, Query(ge=1, le=50)] = 5,
+    show: Annotated[int, Query(ge=0, description="Candidates to list (count has them all).")] = 30,
 ) -> dict[str, Any]:
     """Candidates and the best next guesses. Same shape as `lexigrid wordle suggest --json`."""
     key = ",".join(part.upper() for part in history.replace(" ", ",").split(",") if part)
-    return budgeted(_suggest, key, hard, top)
+    return budgeted(_suggest, key, hard, top, show)
 
 
 @pages.get("", response_class=HTMLResponse)

@@ -10,7 +10,7 @@ import numpy as np
 
 from lexigrid.errors import LexigridError
 from lexigrid.wordle.game import MAX_GUESSES, Turn, hard_mode_allowed, hard_mode_violation
-from lexigrid.wordle.reply import EMOJI, EMOJI_DARK, format_reply, parse_reply, reply_for
+from lexigrid.wordle.reply import EMOJI, EMOJI_DARK, format_reply, parse_reply, reply_for, solved
 from lexigrid.wordle.strategies import score_guesses
 from lexigrid.wordle.table import Indices, ReplyTable
 
@@ -19,13 +19,13 @@ EXACT_LIMIT = 400
 _SQUARES = set(EMOJI) | {EMOJI_DARK}
 
 
-def parse_history(text: str, table: ReplyTable, answer: str | None = None) -> list[Turn]:
+def parse_history(text: str, length: int, answer: str | None = None) -> list[Turn]:
     """Turns from `CRANE:..Y.G,SLOTH:.....`, from words alone when the answer is known, or a share text.
 
     A share text pairs each row of squares with its word (`🟩⬜🟨⬜⬜ CRANE`); squares alone do not
-    say which words were guessed.
+    say which words were guessed. Only the text is checked here (letters, lengths, colours), so a bad
+    history fails before any reply table is built; `replay` checks the words against the lists.
     """
-    length = table.lists.length
     turns: list[Turn] = []
     lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
     if any(any(ch in _SQUARES for ch in ln) for ln in lines):
@@ -39,24 +39,38 @@ def parse_history(text: str, table: ReplyTable, answer: str | None = None) -> li
                     "e.g. '🟩⬜🟨⬜⬜ CRANE'"
                 )
             squares = "".join(ch for ch in line if ch in _SQUARES)
-            turns.append((word, parse_reply(squares, length)))
+            turns.append((_sized(word, length), parse_reply(squares, length)))
     else:
         for item in re.split(r"[,\s]+", text.strip()):
             if not item:
                 continue
             word, _, reply = item.partition(":")
-            word = word.upper()
+            word = _sized(word, length)
             if reply:
                 turns.append((word, parse_reply(reply, length)))
             elif answer is not None:
-                turns.append((word, reply_for(word, answer.upper())))
+                turns.append((word, reply_for(word, _sized(answer, length, "answer"))))
             else:
                 raise LexigridError(f"{word} has no reply: write WORD:REPLY, e.g. {word}:..Y.G")
     if not turns:
         raise LexigridError("the history is empty: write WORD:REPLY pairs, e.g. 'CRANE:..Y.G,SLOTH:.....'")
-    for word, _ in turns:
-        table.guess_id(word)
     return turns
+
+
+def _sized(word: str, length: int, what: str = "guess") -> str:
+    """A word of `length` letters A-Z, upper case, or a clear error."""
+    word = word.strip().upper()
+    if not (word.isascii() and word.isalpha()):
+        raise LexigridError(f"{what} {word!r} is not a word of letters A-Z")
+    if len(word) != length:
+        raise LexigridError(f"{what} {word!r} has {len(word)} letters, not {length}: give {length} letters")
+    return word
+
+
+def answer_of_history(turns: list[Turn], length: int) -> str | None:
+    """The answer a history shows: the word of its last row when that row is all green."""
+    word, reply = turns[-1]
+    return word if reply == solved(length) else None
 
 
 def replay(table: ReplyTable, history: list[Turn], hard: bool = False) -> tuple[Indices, Indices]:

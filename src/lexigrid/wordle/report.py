@@ -1,0 +1,78 @@
+"""The JSON shapes of replies, suggestions and reviews: `lexigrid wordle ... --json` and the web API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lexigrid.errors import LexigridError
+from lexigrid.wordle import assistant
+from lexigrid.wordle.reply import format_reply, reply_for
+from lexigrid.wordle.table import reply_table
+from lexigrid.wordle.words import WordLists
+
+
+def reply_report(guess: str, answer: str, style: str = "gy") -> dict[str, Any]:
+    """The reply to GUESS when the answer is ANSWER: in the GY. notation and as shown in `style`."""
+    code = reply_for(guess, answer)
+    n = len(guess)
+    shown = format_reply(code, n, style)
+    return {"guess": guess, "answer": answer, "reply": format_reply(code, n), "shown": shown}
+
+
+def suggest_report(
+    lists: WordLists, history: str, *, hard: bool = False, top: int = 5, show: int | None = None
+) -> dict[str, Any]:
+    """The answers still possible after HISTORY (the first `show` of them) and the best next guesses."""
+    turns = assistant.parse_history(history, lists.length) if history.strip() else []
+    table = reply_table(lists)
+    candidates, allowed = assistant.replay(table, turns, hard)
+    found = assistant.suggest(table, candidates, allowed, turn=len(turns), hard=hard, top=top)
+    words = [table.lists.answers[i] for i in candidates]
+    m = len(words)
+    return {
+        "candidates": words if show is None else words[:show],
+        "count": m,
+        "suggestions": [s.as_dict(m) for s in found],
+    }
+
+
+def review_report(
+    lists: WordLists, history: str, answer: str | None = None, *, hard: bool = False
+) -> dict[str, Any]:
+    """Each guess of a game graded against the best guess in the same position."""
+    length = lists.length
+    goal = None if answer is None else answer.strip().upper()
+    turns = assistant.parse_history(history, length, goal)
+    if goal is None:
+        goal = assistant.answer_of_history(turns, length)
+        if goal is None:
+            raise LexigridError(
+                "the game does not end on an all-green row: give the answer with --answer WORD"
+            )
+    table = reply_table(lists)
+    table.answer_id(goal)
+    for word, code in turns:
+        table.guess_id(word)
+        if reply_for(word, goal) != code:
+            got, typed = format_reply(reply_for(word, goal), length), format_reply(code, length)
+            raise LexigridError(f"{word} would get {got} with answer {goal}, not {typed}: check the reply")
+    grades = assistant.review(table, turns, hard)
+    return {
+        "answer": goal,
+        "turns": [
+            {
+                "turn": g.turn,
+                "guess": g.guess,
+                "reply": format_reply(g.reply, length),
+                "candidates_before": g.candidates_before,
+                "candidates_after": g.candidates_after,
+                "expected_guesses": g.played.expected_guesses,
+                "expected_left": round(g.played.expected_left, 4),
+                "best": g.best.guess,
+                "best_expected_guesses": g.best.expected_guesses,
+                "best_expected_left": round(g.best.expected_left, 4),
+                "loss": g.loss,
+            }
+            for g in grades
+        ],
+    }
