@@ -39,8 +39,27 @@ def test_all_streams_every_solution(cli: Cli, default_lexicon: Lexicon) -> None:
     expected = {str(s) for s in iter_solutions(BOXCHAR, default_lexicon, max_words=3)}
     printed = {line.split()[0] for line in result.stdout.splitlines() if "-" in line and "│" not in line}
     assert result.exit_code == 0 and printed == expected
-    payload = json.loads(cli("letterboxed", "solve", BOXCHAR, "--all", "--max-words", "3", "--json").stdout)
-    assert {"-".join(s["words"]) for s in payload["solutions"]} == expected
+    lines = cli("letterboxed", "solve", BOXCHAR, "--all", "--max-words", "3", "--json").stdout.splitlines()
+    header, *solutions, footer = (json.loads(line) for line in lines)
+    assert {"-".join(s["words"]) for s in solutions} == expected
+    assert header["board"] == BOXCHAR and header["expected_at_most"] >= len(expected)
+    assert footer["count"] == len(expected) and footer["complete"] is True
+
+
+def test_all_json_streams_what_it_found_when_the_budget_ends_the_search(cli: Cli) -> None:
+    # A budget that has run out by the first check: the search stops, whatever the machine's speed.
+    result = cli("letterboxed", "solve", "EHI,GDO,RNM,UTX", "--all", "--json", "--seconds", "1e-9")
+    *_, footer = (json.loads(line) for line in result.stdout.splitlines())
+    assert result.exit_code == 0 and footer["complete"] is False and footer["stopped_after_seconds"] == 1e-9
+
+
+def test_a_ranked_solve_says_when_the_budget_cut_it(cli: Cli) -> None:
+    big = ("letterboxed", "solve", "RJQX,ZUCS,VYTL,DOPB,KHIA", "--shape", "any", "--seconds", "1e-9")
+    payload = json.loads(cli(*big, "--json").stdout)
+    assert payload["complete"] is False and payload["complete_words"] < 4
+    assert "stopped after 1e-09 s (--seconds)" in " ".join(cli(*big).stdout.split())
+    done = json.loads(cli("letterboxed", "solve", BOXCHAR, "--json").stdout)
+    assert done["complete"] is True
 
 
 def test_check_exit_codes(cli: Cli) -> None:
@@ -65,7 +84,7 @@ def test_hint_json(cli: Cli) -> None:
         (["solve", "VYQ,FIG,OT3,XLU"], "non-letter"),
         (["solve", BOXCHAR, "--max-words", "7"], "--max-words must be between 1 and 6"),
         (["solve", BOXCHAR, "--max-words", "0"], "--max-words must be between 1 and 6"),
-        (["solve", BOXCHAR, "--top", "0"], "--top must be at least 1"),
+        (["solve", BOXCHAR, "--top", "0"], "invalid value for '--top'"),
         (["solve", BOXCHAR, "--common", "0"], "--common must be at least 1"),
         (["solve", BOXCHAR, "--shape", "4by3"], "shape"),
         (["check", BOXCHAR, "FOX-GL0VE"], "'GL0VE' (in 'FOX-GL0VE') is not a word of letters"),

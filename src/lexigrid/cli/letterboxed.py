@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -12,7 +14,8 @@ from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from lexigrid.letterboxed import Board
+    from lexigrid.letterboxed import Board, Solver
+    from lexigrid.lexicon import Lexicon
 
 app = typer.Typer(
     help="Solve NYT Letter Boxed boards, check solutions, get hints, make new boards.", no_args_is_help=True
@@ -37,44 +40,48 @@ def _board(sides: str, shape: str) -> Board:
     return Board.parse(sides, parse_shape(shape))
 
 
+SecondsOption = Annotated[
+    float, typer.Option(min=0, help="Stop the search after this many seconds (0: no limit).")
+]
+
+
 @app.command("solve")
 def solve(
     sides: SidesArgument,
     max_words: MaxWordsOption = 4,
-    top: Annotated[int, typer.Option(help="How many ranked solutions to give.")] = 20,
+    top: Annotated[int, typer.Option(min=1, help="How many ranked solutions to give.")] = 20,
     all_: Annotated[
-        bool, typer.Option("--all", help="Every non-redundant solution, streamed as found, no cap.")
+        bool,
+        typer.Option(
+            "--all", help="Every non-redundant solution, streamed as found (with --json: JSON Lines)."
+        ),
     ] = False,
     common: CommonOption = None,
     shape: ShapeOption = "4x3",
+    seconds: SecondsOption = 60.0,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
     """The best solutions of a board: fewer words first, then common, tight words."""
-    from lexigrid.errors import LexigridError
     from lexigrid.letterboxed import solver
     from lexigrid.letterboxed.report import solve_report
-    from lexigrid.letterboxed.search import sort_key
-    from lexigrid.letterboxed.solve import check_max_words, iter_solutions_of
+    from lexigrid.letterboxed.solve import check_max_words
     from lexigrid.lexicon import load
 
     board = _board(sides, shape)
     check_max_words(max_words)
-    if top < 1:
-        raise LexigridError(f"--top must be at least 1, not {top}")
     started = time.perf_counter()
     lex = load(lexicon)
     loaded = time.perf_counter()
     s = solver(board, lex, common)
-    if all_ and not json:
-        console.print(_box(board))
-        count = 0
-        for solution in iter_solutions_of(s, max_words):
-            console.print(f"{solution}  [dim]{solution.score:.2f}[/]")
-            count += 1
-        console.print(f"[bold]{count}[/] solutions of up to {max_words} words ({lex.name})")
+    s.stop_after(seconds or None)
+    if all_:
+        _stream_all(board, lex, s, max_words, seconds, json)
         return
-    solutions = sorted(iter_solutions_of(s, max_words), key=sort_key) if all_ else s.best(top, max_words)
+    with _searching(
+        f"searching {board} (stops after {seconds:g} s)" if seconds else f"searching {board}", json
+    ):
+        solutions = s.best(top, max_words)
     finished = time.perf_counter()
     if json:
         emit_json(
@@ -91,7 +98,89 @@ def solve(
         table.add_row(str(rank), str(solution), str(len(solution)), f"{solution.score:.2f}")
     console.print(_box(board))
     console.print(table if solutions else f"no solution of up to {max_words} words")
+    if s.stopped:
+        console.print(_stopped_message(seconds, s.complete_words, max_words))
     console.print(f"[dim]solved in {(finished - loaded) * 1000:.0f} ms[/]")
+
+
+def _stopped_message(seconds: float, complete_words: int, max_words: int) -> str:
+    done = (
+        f"solutions of up to {complete_words} words are complete" if complete_words else "no level finished"
+    )
+    return (
+        f"stopped after {seconds:g} s (--seconds): {done}, longer ones (up to {max_words}) were not all "
+        "searched; raise --seconds (0: no limit) or lower --max-words"
+    )
+
+
+@contextmanager
+def _searching(description: str, quiet: bool) -> Iterator[None]:
+    """A spinner with the elapsed time on stderr while a search runs, when stderr is a terminal."""
+    from lexigrid.cli.common import err_console
+
+    if quiet or not err_console.is_terminal:
+        yield
+        return
+    with err_console.status(description):
+        yield
+
+
+def _stream_all(board: Board, lex: Lexicon, s: Solver, max_words: int, seconds: float, json: bool) -> None:
+    """Every solution as found, one a line (JSON Lines under --json), with the count to expect first."""
+    import json as json_module
+    import sys
+
+    from lexigrid.cli.common import err_console
+    from lexigrid.letterboxed.estimate import covering_chains
+    from lexigrid.letterboxed.reach import SearchStopped
+    from lexigrid.letterboxed.report import stream_footer, stream_header
+
+    expect = covering_chains(board, s.words, max_words)
+    started = time.perf_counter()
+    out = sys.stdout
+    if json:
+        emit_json(stream_header(board, lex, s, max_words, expect))
+    else:
+        console.print(_box(board))
+        about = "no estimate for a board this large" if expect is None else f"at most {expect:,}"
+        console.print(f"solutions of up to {max_words} words ({lex.name}): {about} (covering chains)")
+    count, stopped = 0, None
+    with _counter(expect, err_console.is_terminal) as advance:
+        try:
+            for solution in s.solutions(max_words):
+                if json:
+                    out.write(json_module.dumps(solution.as_dict()) + "\n")
+                else:
+                    out.write(f"{solution}  {solution.score:.2f}\n")
+                count += 1
+                if count & 1023 == 0:
+                    advance(count)
+        except SearchStopped:
+            stopped = seconds
+    out.flush()
+    elapsed = (time.perf_counter() - started) * 1000
+    if json:
+        emit_json(stream_footer(count, s, stopped, elapsed))
+        return
+    console.print(f"[bold]{count}[/] solutions of up to {max_words} words ({lex.name})")
+    if stopped is not None:
+        console.print(_stopped_message(stopped, s.complete_words, max_words))
+
+
+@contextmanager
+def _counter(total: int | None, show: bool) -> Iterator[Callable[[int], None]]:
+    """A transient progress bar of solutions found on stderr (a terminal only); yields `update(n)`."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from lexigrid.cli.common import err_console
+
+    if not show:
+        yield lambda n: None
+        return
+    columns = (TextColumn("solutions"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=err_console, transient=True) as bar:
+        task = bar.add_task("solutions", total=total)
+        yield lambda n: bar.update(task, completed=n)
 
 
 @app.command("new")

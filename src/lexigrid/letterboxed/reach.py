@@ -16,6 +16,7 @@ value).
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -28,6 +29,10 @@ from lexigrid.letterboxed.playable import PlayableWord
 # Full tables have 2**letters entries per letter: beyond this many letters the search runs without.
 MAX_TABLE_LETTERS = 16
 Row = Sequence[float] | dict[int, float]
+
+
+class SearchStopped(Exception):
+    """The search ran past its deadline (a `--seconds` budget) and stopped."""
 
 
 def word_shapes(board: Board, words: Sequence[PlayableWord]) -> list[tuple[int, int, int, float]]:
@@ -71,6 +76,7 @@ class CompletionBounds:
         self.starting = [slice(int(starts[c]), int(starts[c + 1])) for c in range(self.letters)]
         self._arrays: list[npt.NDArray[np.float64]] = []
         self._rows: list[list[Any]] = [[]]
+        self.deadline = math.inf  # time.monotonic() past which the search stops (SearchStopped)
 
     @property
     def tabled(self) -> bool:
@@ -126,6 +132,8 @@ class CompletionBounds:
         """The bound of one state at a deep level, from the level below."""
         if covered == self.full:
             return -math.inf
+        if time.monotonic() > self.deadline:
+            raise SearchStopped
         span = self.starting[letter]
         masks = covered | self.masks[span]
         if level == 1:

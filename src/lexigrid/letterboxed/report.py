@@ -20,14 +20,42 @@ def solve_report(
     elapsed_ms: float,
     load_ms: float,
 ) -> dict[str, Any]:
-    """A board's ranked solutions, its playable-word count and the time taken."""
+    """A board's ranked solutions, its playable-word count, the time taken and whether a budget cut it."""
     return {
         "board": str(board),
         "lexicon": lex.name,
         "solutions": [x.as_dict() for x in solutions],
         "playable_words": len(solver.words),
+        "complete": not solver.stopped,
+        "complete_words": solver.complete_words,
         "elapsed_ms": round(elapsed_ms, 2),
         "load_ms": round(load_ms, 2),
+    }
+
+
+def stream_header(
+    board: Board, lex: Lexicon, solver: Solver, max_words: int, expect: int | None
+) -> dict[str, Any]:
+    """The first line of `solve --all --json` (JSON Lines): the board and how many solutions to expect."""
+    return {
+        "board": str(board),
+        "lexicon": lex.name,
+        "playable_words": len(solver.words),
+        "max_words": max_words,
+        "expected_at_most": expect,
+    }
+
+
+def stream_footer(
+    count: int, solver: Solver, stopped_after: float | None, elapsed_ms: float
+) -> dict[str, Any]:
+    """The last line of `solve --all --json`: how many solutions, and whether a budget stopped the search."""
+    return {
+        "count": count,
+        "complete": stopped_after is None,
+        "complete_words": solver.complete_words,
+        "stopped_after_seconds": stopped_after,
+        "elapsed_ms": round(elapsed_ms, 2),
     }
 
 

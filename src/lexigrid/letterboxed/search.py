@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import time
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -27,7 +28,7 @@ import numpy as np
 from lexigrid.letterboxed.board import Board
 from lexigrid.letterboxed.playable import PlayableWord
 from lexigrid.letterboxed.ranking import repeats, score
-from lexigrid.letterboxed.reach import CompletionBounds, Row
+from lexigrid.letterboxed.reach import CompletionBounds, Row, SearchStopped
 from lexigrid.letterboxed.solution import Solution
 
 Chain = tuple[PlayableWord, ...]
@@ -147,6 +148,16 @@ class Solver:
         # Per start letter, per board letter bit: the positions (in `starting`) of words holding it.
         self._letter_sets: dict[str, dict[int, int]] = {}
         self._holders: dict[tuple[str, int], int] = {}
+        self.complete_words = 0  # solutions of up to this many words were all searched
+        self.stopped = False  # did the deadline stop the last best()?
+
+    def stop_after(self, seconds: float | None) -> None:
+        """Stop any search of this solver `seconds` from now (SearchStopped); None: never."""
+        self.bounds.deadline = math.inf if seconds is None else time.monotonic() + seconds
+
+    def _check_deadline(self) -> None:
+        if time.monotonic() > self.bounds.deadline:
+            raise SearchStopped
 
     def solutions(self, max_words: int, prefix: Chain = (), played: bool = False) -> Iterator[Solution]:
         """Every solution of up to `max_words` words starting with `prefix`, fewer words first.
@@ -157,6 +168,7 @@ class Solver:
         for k in range(max(1, len(prefix)), max_words + 1):
             for value, chain in self.level(k, prefix, played=played):
                 yield Solution(tuple(w.word for w in chain), value)
+            self.complete_words = k
 
     def level(
         self, k: int, prefix: Chain = (), best: _Best | None = None, played: bool = False
@@ -184,15 +196,24 @@ class Solver:
         yield from self._extend(list(prefix), covers, k, min_zipf, traced, s_forms, best, fixed)
 
     def best(self, top: int, max_words: int, prefix: Chain = (), played: bool = False) -> list[Solution]:
-        """The `top` best solutions of up to `max_words` words starting with `prefix`, best first."""
+        """The `top` best solutions of up to `max_words` words starting with `prefix`, best first.
+
+        When the deadline stops the search, the solutions of the levels searched to the end.
+        """
         found: list[Solution] = []
+        self.stopped = False
         for k in range(max(1, len(prefix)), max_words + 1):
             wanted = top - len(found)
             if wanted <= 0:
                 break
             best = _Best(wanted)
-            for value, chain in self.level(k, prefix, best, played):
-                best.offer(value, chain)
+            try:
+                for value, chain in self.level(k, prefix, best, played):
+                    best.offer(value, chain)
+            except SearchStopped:
+                self.stopped = True
+                return found
+            self.complete_words = k
             ranked = sorted(
                 (
                     Solution(tuple(w.word for w in chain), value)
@@ -317,6 +338,8 @@ class Solver:
             candidates = self.starting.get(chain[-1].last, ()) if chain else self.words
         rows = self._rows(remaining, j == 0 and remaining >= 2)
         for word in candidates:
+            if j <= 1:
+                self._check_deadline()
             if bounded:
                 threshold = best.threshold  # type: ignore[union-attr]
                 if word.zipf < threshold:
