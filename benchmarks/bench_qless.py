@@ -1,6 +1,6 @@
 """Q-Less benchmarks over seeded dice rolls: solvable fraction, solutions per roll, times, difficulty.
 
-Run: python benchmarks/bench_qless.py [--rolls 1000] [--jobs 2] [--cap 10]
+Run: python benchmarks/bench_qless.py [--rolls 1000] [--jobs 2] [--cap 10] [--difficulty-only]
 Each roll is solved with the default lexicon and in common-words mode (its 10,000 most frequent words):
 the first solution (or the proof that there is none), then every solution. Enumerating every solution
 stops at `--cap` seconds (such rolls count as "capped": their time and count are lower bounds).
@@ -18,8 +18,8 @@ from rich.console import Console
 from rich.table import Table
 
 from lexigrid.lexicon import load
-from lexigrid.qless import COMMON_WORDS, WEEKDAYS, first_solution, roll, solve
-from lexigrid.qless.difficulty import SATURDAY_SOLUTIONS, weekday_for
+from lexigrid.qless import COMMON_WORDS, WEEKDAYS, count_solutions, first_solution, roll, solve
+from lexigrid.qless.difficulty import weekday_for
 from lexigrid.runner import run
 
 MODES = ("default", "common")
@@ -88,9 +88,14 @@ def main() -> None:
     parser.add_argument("--rolls", type=int, default=1000, help="how many seeded rolls (seeds 0..N-1)")
     parser.add_argument("--jobs", type=int, default=2, help="processes")
     parser.add_argument("--cap", type=float, default=10.0, help="seconds allowed to enumerate one roll")
+    parser.add_argument("--difficulty-only", action="store_true", help="only the difficulty classes")
     args = parser.parse_args()
     console = Console()
     first_solution("BFHLRCTTNOAE", load())  # build or load the caches before timing
+    if args.difficulty_only:
+        rated = run(rate_seed, list(range(args.rolls)), jobs=args.jobs, description="rolls")
+        print_classes(console, Counter(rated), args.rolls)
+        return
     started = time.perf_counter()
     outcomes = run(
         bench_roll, [(seed, args.cap) for seed in range(args.rolls)], jobs=args.jobs, description="rolls"
@@ -139,16 +144,27 @@ def main() -> None:
 
     classes: Counter[str] = Counter()
     for o in outcomes:
-        common, whole = o.measures["common"], o.measures["default"]
-        weekday = weekday_for(common.count, min(whole.count, SATURDAY_SOLUTIONS))
-        classes[weekday or "unsolvable"] += 1
-    spread = Table(title="Difficulty (common-word solutions; whole-lexicon solutions when none)")
+        classes[weekday_for(o.measures["common"].count) or NO_CLASS] += 1
+    print_classes(console, classes, len(outcomes))
+
+
+NO_CLASS = "no common-word solution"
+
+
+def print_classes(console: Console, classes: Counter[str], rolls: int) -> None:
+    """The difficulty classes' shares of the rolls."""
+    spread = Table(title=f"Difficulty of {rolls} seeded rolls (common-word solutions; none: never daily)")
     for column in ("class", "rolls", "share", ""):
         spread.add_column(column, justify="left" if column in ("class", "") else "right")
-    for name in (*WEEKDAYS, "unsolvable"):
-        share = classes[name] / len(outcomes)
+    for name in (*WEEKDAYS, NO_CLASS):
+        share = classes[name] / rolls
         spread.add_row(name, str(classes[name]), f"{share:.1%}", "█" * round(share * 100))
     console.print(spread)
+
+
+def rate_seed(seed: int) -> str:
+    """The difficulty class of the roll of one seed (exact common-word count)."""
+    return weekday_for(count_solutions(roll(seed), load(), common=COMMON_WORDS)) or NO_CLASS
 
 
 if __name__ == "__main__":

@@ -84,4 +84,4 @@ def test_check_accepts_a_solution(cli: Cli) -> None:
 
 def test_difficulty_json(cli: Cli) -> None:
     payload = json.loads(cli("qless", "difficulty", "MVHRRNPBMNEO", "--json").stdout)
-    assert (payload["weekday"], payload["common_solutions"]) == ("Thursday", 5)
+    assert (payload["weekday"], payload["common_solutions"], payload["solutions"]) == ("Friday", 5, 46)

@@ -66,46 +66,35 @@ def solve_command(
     import time
 
     from lexigrid.lexicon import load
-    from lexigrid.qless import count_solutions, parse_roll, solve
+    from lexigrid.qless import parse_roll, solve
+    from lexigrid.qless.report import solve_report
 
     roll = parse_roll(letters)
     lex = load(lexicon)
     wanted = limit if limit is not None else (None if all_ else 1)
-    started = time.perf_counter()
-    solutions = []
     if count or json:
         with err_console.status(f"solving {roll}"):
-            if count:
-                total = count_solutions(roll, lex, common=common)
-            else:
-                solutions = list(solve(roll, lex, common=common, limit=wanted))
-                total = len(solutions)
+            report = solve_report(roll, lex, common=common, limit=wanted, count=count)
+        if json:
+            emit_json(report)
+        total, complete, elapsed_ms = report["count"], report["complete"], report["elapsed_ms"]
     else:  # drawn as the search finds them
-        total = 0
-        for total, solution in enumerate(solve(roll, lex, common=common, limit=wanted), start=1):
+        started = time.perf_counter()
+        total, complete = 0, True
+        for n, solution in enumerate(solve(roll, lex, common=common, limit=wanted and wanted + 1), start=1):
+            if wanted is not None and n > wanted:
+                complete = False  # one more than asked for exists
+                break
+            total = n
             console.print(_draw(solution.grid, f"{total}: {', '.join(solution.words)}"))
-    elapsed_ms = (time.perf_counter() - started) * 1000
-    complete = count or (all_ and limit is None) or total == 0
-    if json:
-        emit_json(
-            {
-                "letters": roll,
-                "lexicon": lex.name,
-                "common": common,
-                "solvable": total > 0,
-                "solutions": [s.as_dict() for s in solutions],
-                "count": total,
-                "complete": complete,
-                "elapsed_ms": round(elapsed_ms, 3),
-            }
-        )
-    else:
-        what = "solutions" if complete else "shown"
+        elapsed_ms = (time.perf_counter() - started) * 1000
+    if not json:
+        what = "solutions" if complete else "shown (more exist)"
+        note = f"{lex.name}{_common_note(common)}"
         if total == 0:
-            note = _common_note(common)
-            console.print(f"{roll}: [red]no solution[/] ({lex.name}{note}), proved in {elapsed_ms:.0f} ms")
+            console.print(f"{roll}: [red]no solution[/] ({note}), proved in {elapsed_ms:.0f} ms")
         else:
-            console.print(f"{roll}: {total} {what} ({lex.name}{_common_note(common)}) in {elapsed_ms:.0f} ms")
+            console.print(f"{roll}: {total} {what} ({note}) in {elapsed_ms:.0f} ms")
     raise typer.Exit(0 if total else 1)
 
 
@@ -120,28 +109,20 @@ def check_command(
 ) -> None:
     """Check a grid against a roll; list what is wrong (exit 0 when it is a solution, 1 when not)."""
     from lexigrid.lexicon import load
-    from lexigrid.qless import parse_grid, parse_roll, validate
+    from lexigrid.qless import parse_grid, parse_roll
+    from lexigrid.qless.report import check_report
 
-    roll = parse_roll(letters)
     board = parse_grid(grid)
-    lex = load(lexicon)
-    problems = validate(board, roll, lex)
+    report = check_report(parse_roll(letters), board, load(lexicon))
     if json:
-        emit_json(
-            {
-                "letters": roll,
-                "grid": list(board),
-                "valid": not problems,
-                "problems": [p.as_dict() for p in problems],
-            }
-        )
+        emit_json(report)
     else:
         console.print(_draw(board))
-        for problem in problems:
-            console.print(f"[red]✗[/] {problem.message}")
-        if not problems:
+        for problem in report["problems"]:
+            console.print(f"[red]✗[/] {problem['message']}")
+        if report["valid"]:
             console.print("[green]✓ a solution[/]")
-    raise typer.Exit(0 if not problems else 1)
+    raise typer.Exit(0 if report["valid"] else 1)
 
 
 @app.command("difficulty")
@@ -170,22 +151,19 @@ def daily_command(
 ) -> None:
     """The roll of the day: deterministic, of the difficulty of its weekday."""
     from lexigrid.lexicon import load
-    from lexigrid.qless import daily, first_solution, parse_date
+    from lexigrid.qless import parse_date
+    from lexigrid.qless.report import daily_report
 
-    lex = load(lexicon)
     with err_console.status("rating seeded rolls until one fits the weekday"):
-        puzzle = daily(parse_date(date), lex)
-        found = first_solution(puzzle.letters, lex) if solution else None
+        report = daily_report(parse_date(date), load(lexicon), solution)
     if json:
-        payload = puzzle.as_dict()
-        if solution:
-            payload["solution"] = found.as_dict() if found else None
-        emit_json(payload)
+        emit_json(report)
         return
-    day = f"{puzzle.date.isoformat()} ({puzzle.weekday})"
-    console.print(f"{day}: [bold]{puzzle.letters}[/]  ({puzzle.difficulty.reason})")
-    if found is not None:
-        console.print(_draw(found.grid, ", ".join(found.words)))
+    day = f"{report['date']} ({report['weekday']})"
+    console.print(f"{day}: [bold]{report['letters']}[/]  ({report['difficulty']['reason']})")
+    found = report.get("solution")
+    if found:
+        console.print(_draw(tuple(found["grid"]), ", ".join(found["words"])))
 
 
 def _common_note(common: int | None) -> str:

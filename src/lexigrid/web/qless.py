@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from functools import lru_cache
 from typing import Annotated, Any
 
@@ -10,18 +9,8 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
 from lexigrid.lexicon import Lexicon
-from lexigrid.qless import (
-    count_solutions,
-    daily,
-    difficulty,
-    first_solution,
-    parse_date,
-    parse_grid,
-    parse_roll,
-    roll,
-    solve,
-    validate,
-)
+from lexigrid.qless import difficulty, first_solution, parse_date, parse_grid, parse_roll, roll
+from lexigrid.qless.report import check_report, daily_report, solve_report
 from lexigrid.web.common import budgeted, lexicon_by_name, templates
 
 api = APIRouter()
@@ -51,24 +40,7 @@ def roll_dice(seed: Annotated[int | None, Query(ge=0, le=2**63)] = None) -> dict
 
 
 def _solve(letters: str, name: str, common: int | None, limit: int, count: bool) -> dict[str, Any]:
-    lex = _lexicon(name)
-    started = time.perf_counter()
-    if count:
-        total = count_solutions(letters, lex, common=common)
-        solutions = []
-    else:
-        solutions = list(solve(letters, lex, common=common, limit=limit))
-        total = len(solutions)
-    return {
-        "letters": letters,
-        "lexicon": lex.name,
-        "common": common,
-        "solvable": total > 0,
-        "solutions": [s.as_dict() for s in solutions],
-        "count": total,
-        "complete": count or total == 0 or total < limit,
-        "elapsed_ms": round((time.perf_counter() - started) * 1000, 3),
-    }
+    return solve_report(letters, _lexicon(name), common=common, limit=limit, count=count)
 
 
 @api.get("/solve")
@@ -90,15 +62,7 @@ def check(
     lexicon: str | None = None,
 ) -> dict[str, Any]:
     """What is wrong with a grid. Same shape as `lexigrid qless check --json`."""
-    letters = parse_roll(letters)
-    board = parse_grid(grid)
-    problems = validate(board, letters, lexicon_by_name(lexicon))
-    return {
-        "letters": letters,
-        "grid": list(board),
-        "valid": not problems,
-        "problems": [p.as_dict() for p in problems],
-    }
+    return check_report(parse_roll(letters), parse_grid(grid), lexicon_by_name(lexicon))
 
 
 def _difficulty(letters: str, name: str) -> dict[str, Any]:
@@ -112,13 +76,7 @@ def rate(letters: Letters, lexicon: str | None = None) -> dict[str, Any]:
 
 
 def _daily(day: str, name: str, with_solution: bool) -> dict[str, Any]:
-    lex = _lexicon(name)
-    puzzle = daily(day, lex)
-    payload = puzzle.as_dict()
-    if with_solution:
-        found = first_solution(puzzle.letters, lex)
-        payload["solution"] = found.as_dict() if found else None
-    return payload
+    return daily_report(parse_date(day), _lexicon(name), with_solution)
 
 
 @api.get("/daily")

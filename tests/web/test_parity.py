@@ -1,0 +1,97 @@
+"""CLI and web give the same JSON for the same request: one library builder per payload, checked over a
+table of non-default parameters (each row: the CLI arguments and the API route with its query)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.conftest import run_cli
+
+TIMINGS = {"elapsed_ms", "load_ms"}
+ROLL = "BFHLRCTTNOAE"
+BOARD = "VYQ,FIG,OTE,XLU"
+
+# name: (CLI arguments, API path, API query)
+CASES: dict[str, tuple[tuple[str, ...], str, dict[str, Any]]] = {
+    "qless limit above the count": (
+        ("qless", "solve", "MVHRRNPBMNEO", "--limit", "100"),
+        "/api/qless/solve",
+        {"letters": "MVHRRNPBMNEO", "limit": 100},
+    ),
+    "qless limit equal to the count": (
+        ("qless", "solve", "MVHRRNPBMNEO", "--limit", "46"),
+        "/api/qless/solve",
+        {"letters": "MVHRRNPBMNEO", "limit": 46},
+    ),
+    "qless limit below the count": (
+        ("qless", "solve", ROLL, "--limit", "7", "--common", "10000"),
+        "/api/qless/solve",
+        {"letters": ROLL, "limit": 7, "common": 10000},
+    ),
+    "qless count": (
+        ("qless", "solve", "MVHRRNPBMNEO", "--count"),
+        "/api/qless/solve",
+        {"letters": "MVHRRNPBMNEO", "count": True},
+    ),
+    "qless unsolvable": (
+        ("qless", "solve", "BCDFGHJKLMNP", "--limit", "5"),
+        "/api/qless/solve",
+        {"letters": "BCDFGHJKLMNP", "limit": 5},
+    ),
+    "qless check": (
+        ("qless", "check", "CAT/A../T..", ROLL),
+        "/api/qless/check",
+        {"letters": ROLL, "grid": "CAT/A../T.."},
+    ),
+    "qless daily with a solution": (
+        ("qless", "daily", "--date", "2026-11-22", "--solution"),
+        "/api/qless/daily",
+        {"date": "2026-11-22", "solution": True},
+    ),
+    "qless difficulty": (("qless", "difficulty", ROLL), "/api/qless/difficulty", {"letters": ROLL}),
+    "wordle suggest hard, top 3, show 4": (
+        ("wordle", "suggest", "CRANE:..Y.G", "--hard", "--top", "3", "--show", "4"),
+        "/api/wordle/suggest",
+        {"history": "CRANE:..Y.G", "hard": True, "top": 3, "show": 4},
+    ),
+    "wordle reply": (
+        ("wordle", "reply", "speed", "abide"),
+        "/api/wordle/reply",
+        {"guess": "speed", "answer": "abide"},
+    ),
+    "letterboxed solve top 5, 3 words, common": (
+        ("letterboxed", "solve", BOARD, "--top", "5", "--max-words", "3", "--common", "30000"),
+        "/api/letterboxed/solve",
+        {"sides": BOARD, "top": 5, "max_words": 3, "common": 30000},
+    ),
+    "letterboxed hint after a word": (
+        ("letterboxed", "hint", BOARD, "FOG", "--top", "3", "--max-words", "3"),
+        "/api/letterboxed/hint",
+        {"sides": BOARD, "played": "FOG", "top": 3, "max_words": 3},
+    ),
+}
+
+
+def _untimed(payload: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in payload.items() if k not in TIMINGS}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_the_cli_and_the_api_give_the_same_json(client: TestClient, name: str) -> None:
+    args, path, query = CASES[name]
+    result = run_cli(*args, "--json")
+    assert result.exit_code in (0, 1), result.stderr
+    response = client.get(path, params=query)
+    assert response.status_code == 200, response.text
+    assert _untimed(response.json()) == _untimed(json.loads(result.stdout))
+
+
+def test_complete_is_exact_where_the_faces_used_to_disagree(client: TestClient) -> None:
+    # MVHRRNPBMNEO has 46 solutions: a limit of 100 lists them all, a limit of 46 too, 45 does not.
+    for limit, complete in ((100, True), (46, True), (45, False)):
+        payload = client.get("/api/qless/solve", params={"letters": "MVHRRNPBMNEO", "limit": limit}).json()
+        assert (payload["count"], payload["complete"]) == (min(limit, 46), complete)
