@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from lexigrid.errors import LexigridError
+from lexigrid.lexicon import load
 from lexigrid.wordle import assistant
 from lexigrid.wordle.reply import parse_reply, reply_for
 from lexigrid.wordle.table import ReplyTable
@@ -58,3 +61,15 @@ def test_review_grades_against_the_best(table: ReplyTable) -> None:
         assert grade.loss is not None and grade.loss >= 0
         assert grade.best.expected_guesses is not None and grade.played.expected_guesses is not None
         assert grade.best.expected_guesses <= grade.played.expected_guesses
+
+
+@pytest.mark.parametrize("history", ["AUDIO:G....", "AUDIO:GG...", "AUDIO:....."])
+def test_equally_good_guesses_go_to_plausible_words(table: ReplyTable, history: str) -> None:
+    turns = assistant.parse_history(history, table.lists.length)
+    candidates, allowed = assistant.replay(table, turns)
+    found = assistant.suggest(table, candidates, allowed, turn=1, top=10)
+    in_answers, lex = set(table.lists.answers), load()
+    for a, b in pairwise(found):
+        if a.expected_guesses == b.expected_guesses:
+            plausible_a = (a.is_candidate, a.guess in in_answers, lex.zipf(a.guess))
+            assert plausible_a >= (b.is_candidate, b.guess in in_answers, lex.zipf(b.guess))

@@ -77,6 +77,10 @@ def test_tree_out_and_check(cli: Cli, tmp_path: Path) -> None:
     base = ("--answers", str(answers), "--guesses", str(guesses))
     payload = json.loads(cli("wordle", "tree", *base, "--out", str(out), "--json").stdout)
     assert payload["games"] == 8 and payload["proven_optimal"] is True
+    assert payload["openers_tried"] == payload["guesses_allowed"] == 11
+    given = json.loads(cli("wordle", "tree", *base, "--opener", "clamp", "--json").stdout)
+    assert given["optimal_from_opener"] is True and given["proven_optimal"] is False
+    assert given["openers_tried"] == 1
     checked = json.loads(cli("wordle", "check-tree", str(out), *base, "--json").stdout)
     assert checked["total"] == payload["total"]
 
@@ -132,6 +136,24 @@ def test_play_from_stdin(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     assert "refused: ZZZZZ is not in the word list" in result.stdout
     assert "refused: hard mode" in result.stdout
     assert "solved in 2 guesses" in result.stdout
+    # piped, there is no colour: each row also spells its reply, and one answer is one answer
+    assert f"{reply_text('CRANE', 'BEACH')}" in result.stdout and "GGGGG" in result.stdout
+
+
+def reply_text(guess: str, answer: str) -> str:
+    """The GY. text of a reply, from the independent oracle of the web tests."""
+    from tests.web.test_api_games import wordle_reply_oracle
+
+    return wordle_reply_oracle(guess, answer)
+
+
+def test_absurdle_says_one_answer_not_one_answers(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    typed = "".join(f"{w}\n" for w in ["salet", "crony", "dumpy", "whiff", "gawky", "bijou", "vexed"])
+    lines = [
+        ln for ln in _play(cli, monkeypatch, typed, "--absurdle").stdout.splitlines() if "possible" in ln
+    ]
+    assert lines and not any(ln.startswith("1 answers") for ln in lines)
+    assert any(ln.startswith("1 answer still possible") for ln in lines)
 
 
 def test_play_seeded_runs_out(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:

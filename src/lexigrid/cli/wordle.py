@@ -266,7 +266,11 @@ def tree(
             table, opener, hard=hard, breadth=width, openers=openers, progress=advance
         )
     seconds = time.perf_counter() - start
-    proven = width is None and (opener is not None or openers is None)
+    guesses_allowed = len(table.lists.guesses)
+    every = guesses_allowed if openers is None else min(openers, guesses_allowed)
+    tried = 1 if opener is not None else every
+    from_opener = width is None  # every later guess searched: optimal given its first guess
+    proven = from_opener and tried == guesses_allowed  # and every allowed first guess searched
     checked = check_tree(found, table.lists.answers, frozenset(table.lists.guesses), hard=hard)
     if out is not None:
         fmt = "json" if out.suffix == ".json" else "text"
@@ -285,7 +289,9 @@ def tree(
         "failures": checked.failures,
         "distribution": {str(k): v for k, v in checked.distribution.items()},
         "breadth": width,
-        "openers_tried": None if opener is not None else openers,
+        "optimal_from_opener": from_opener,
+        "openers_tried": tried,
+        "guesses_allowed": guesses_allowed,
         "proven_optimal": proven,
         "sets_searched": search.nodes,
         "seconds": round(seconds, 3),
@@ -296,9 +302,11 @@ def tree(
     else:
         _summary_table(summary, checked.distribution)
         if proven:
-            proof = "proven optimal" + (f" from {found.guess}" if opener else "") + " (every guess tried)"
-        elif width is None:
-            proof = f"optimal from {found.guess}, the best of the {openers} likeliest first guesses"
+            proof = "proven optimal (every first guess and every later guess tried)"
+        elif from_opener and opener is not None:
+            proof = f"optimal from {found.guess}, the first guess given (other first guesses not tried)"
+        elif from_opener:
+            proof = f"optimal from {found.guess}, the best of the {tried} likeliest first guesses"
         else:
             proof = f"best over the top {width} guesses per set"
         console.print(f"{proof}; re-played against all {checked.games} answers by the checker")

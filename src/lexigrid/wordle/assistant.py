@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from lexigrid.errors import LexigridError
 from lexigrid.wordle.game import MAX_GUESSES, Turn, hard_mode_allowed, hard_mode_violation
@@ -144,7 +145,10 @@ def suggest(
     if m == 1:
         allowed = table.answer_guess[candidates]
     scores = score_guesses(table, candidates, allowed)
-    order = np.lexsort((scores.guesses, ~scores.is_candidate, -scores.parts, scores.squares))
+    in_answers, zipf = plausibility(table)
+    # Ties go to plausible words: a candidate, then a word of the answer list, then a frequent word.
+    plausible = (-zipf[scores.guesses], ~in_answers[scores.guesses], ~scores.is_candidate)
+    order = np.lexsort((scores.guesses, *plausible, -scores.parts, scores.squares))
     picks = order[: max(top, shortlist)]
     exact = m <= EXACT_LIMIT
     costs: dict[int, int] = {}
@@ -172,8 +176,34 @@ def suggest(
             )
         )
     if exact:
-        found.sort(key=lambda s: (s.expected_guesses is None, s.expected_guesses or 0.0, not s.is_candidate))
+        ids = {s.guess: table.lists.guess_index(s.guess) for s in found}
+        found.sort(
+            key=lambda s: (
+                s.expected_guesses is None,
+                s.expected_guesses or 0.0,
+                not s.is_candidate,
+                not in_answers[ids[s.guess]],
+                -zipf[ids[s.guess]],
+            )
+        )
     return found[:top]
+
+
+def plausibility(table: ReplyTable) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.float64]]:
+    """Per guess: is it in the answer list, and its Zipf frequency (for breaking ties between guesses)."""
+    found = _plausibility.get(table.lists.sha256)
+    if found is None:
+        from lexigrid.lexicon import load
+
+        lex = load()
+        in_answers = np.zeros(len(table.lists.guesses), dtype=np.bool_)
+        in_answers[table.answer_guess] = True
+        zipf = np.array([lex.zipf(w) for w in table.lists.guesses], dtype=np.float64)
+        found = _plausibility[table.lists.sha256] = (in_answers, zipf)
+    return found
+
+
+_plausibility: dict[str, tuple[npt.NDArray[np.bool_], npt.NDArray[np.float64]]] = {}
 
 
 @dataclass(frozen=True)

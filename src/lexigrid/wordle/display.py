@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from lexigrid.wordle.reply import GREEN, GREY, YELLOW, Reply, decode
+from lexigrid.wordle.reply import GREEN, GREY, YELLOW, Reply, decode, format_reply
 
 _STYLE = {
     GREEN: "bold white on #538d4e",
@@ -18,11 +18,12 @@ _KEYBOARD = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
 
 
 def tiles(guess: str, reply: Reply) -> Text:
-    """One row of coloured tiles."""
+    """One row of coloured tiles, then the reply as text (GY..G), readable without colour."""
     row = Text()
     for letter, colour in zip(guess, decode(reply, len(guess)), strict=True):
         row.append(f" {letter} ", style=_STYLE[colour])
         row.append(" ")
+    row.append(format_reply(reply, len(guess)), style="dim")
     return row
 
 

@@ -87,7 +87,8 @@ def _play_absurdle(table: ReplyTable, console: Console, read: Reader, hard: bool
             continue
         game.guess(typed)
         console.print(board(game.history))
-        console.print(f"{game.candidates.shape[0]} answers still possible")
+        left = game.candidates.shape[0]
+        console.print(f"{left} answer{'' if left == 1 else 's'} still possible")
     if game.won:
         console.print(f"[bold green]solved[/] in {len(game.history)} guesses")
     return game.won
