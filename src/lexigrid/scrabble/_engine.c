@@ -812,18 +812,54 @@ static void sort_down(int *a, int n) {
  * rr to its right, with the board tiles between and beside them. What bounds its plays is kept sorted. */
 typedef struct {
     int n, left, right; /* tiles played; the word's first and last squares */
-    int fixed;          /* the through tiles' and the cross words' own points, multiplied */
     int blank_only;     /* its squares no real rack tile may take */
+    int fixed;          /* the through tiles' and the cross words' own points, multiplied */
     int weights[8];     /* what a point of tile is worth on each square, highest first */
     int caps[8];        /* the most each square can give with a real rack tile, highest first */
+    int points[9];      /* the most the rack's m highest tiles (blanks as 0) can score on it, fixed included */
     uint64_t through;   /* the through tiles' anagram key */
 } Span;
 
 #define MAX_SPANS 64
 
+/* A span being built square by square: a square on a plain or letter premium leaves the others' weights
+ * as they are (one insertion), a word premium changes them all (a new sort). */
+typedef struct {
+    int n, wm, cross, blank_only;
+    int sq[8], weights[8], caps[8];
+} SpanBuild;
+
+static inline void insert_down(int *a, int n, int v) {
+    while (n > 0 && a[n - 1] < v) a[n] = a[n - 1], n--;
+    a[n] = v;
+}
+
+static void build_add(const Gen *g, SpanBuild *b, int q) {
+    int32_t cs = g->cscores[q];
+    int w = g->wmul[q];
+    b->sq[b->n++] = q;
+    if (cs >= 0) b->cross += cs * w;
+    b->blank_only += !(g->checks[q] & g->rack_mask & ~1u);
+    if (w == 1) {
+        int weight = g->lmul[q] * (b->wm + (cs >= 0));
+        insert_down(b->weights, b->n - 1, weight);
+        insert_down(b->caps, b->n - 1, weight * g->caps[q]);
+        return;
+    }
+    b->wm *= w;
+    for (int i = 0; i < b->n; i++) {
+        int sq = b->sq[i];
+        b->weights[i] = g->lmul[sq] * (b->wm + (g->cscores[sq] >= 0 ? g->wmul[sq] : 0));
+        b->caps[i] = b->weights[i] * g->caps[sq];
+    }
+    sort_down(b->weights, b->n);
+    sort_down(b->caps, b->n);
+}
+
 /* Every span of up to `most` tiles from the current anchor, into out; returns how many. A square is open
- * to it when its cross-check admits one of `letters`. */
-static int anchor_spans(const Gen *g, int most, uint32_t letters, Span *out) {
+ * to it when its cross-check admits one of `letters`. Each span gets its points (by_tile 0), or its
+ * sorted weights and caps to pair with any tiles' values (by_tile 1). */
+static int anchor_spans(const Gen *g, int most, uint32_t letters, int by_tile, Span *out) {
     int dim = g->dim, base = g->line * dim, a = g->anchor;
     const uint8_t *row = g->tiles + base;
     if (most < 1 || !(g->checks[base + a] & letters)) return 0;
@@ -848,31 +884,33 @@ static int anchor_spans(const Gen *g, int most, uint32_t letters, Span *out) {
     }
 #undef THROUGH_TILE
     int ns = 0;
-    for (int j = 0; j <= nl; j++)
+    SpanBuild left = {0, 1, 0, 0, {0}, {0}, {0}};
+    build_add(g, &left, base + a);
+    for (int j = 0; j <= nl; j++) {
+        if (j) build_add(g, &left, base + lsq[j]);
+        SpanBuild b = left;
         for (int rr = 0; rr <= nr && 1 + j + rr <= most; rr++) {
+            if (rr) build_add(g, &b, base + rsq[rr]);
             Span *s = &out[ns];
-            s->n = 1 + j + rr;
             s->left = lend[j], s->right = rend[rr];
             if (s->right == s->left || s->right - s->left + 1 > 15) continue;
-            int sq[8], n = 0, wm = 1;
-            sq[n++] = base + a;
-            for (int i = 1; i <= j; i++) sq[n++] = base + lsq[i];
-            for (int i = 1; i <= rr; i++) sq[n++] = base + rsq[i];
-            for (int i = 0; i < n; i++) wm *= g->wmul[sq[i]];
-            s->fixed = (lthr[j] + rthr[rr]) * wm;
-            s->blank_only = 0;
-            for (int i = 0; i < n; i++) {
-                int32_t cs = g->cscores[sq[i]];
-                s->weights[i] = g->lmul[sq[i]] * (wm + (cs >= 0 ? g->wmul[sq[i]] : 0));
-                if (cs >= 0) s->fixed += cs * g->wmul[sq[i]];
-                s->caps[i] = s->weights[i] * g->caps[sq[i]];
-                s->blank_only += !(g->checks[sq[i]] & g->rack_mask & ~1u);
+            s->n = b.n;
+            s->blank_only = b.blank_only;
+            s->fixed = (lthr[j] + rthr[rr]) * b.wm + b.cross;
+            if (by_tile) {
+                memcpy(s->weights, b.weights, sizeof b.weights);
+                memcpy(s->caps, b.caps, sizeof b.caps);
             }
-            sort_down(s->weights, n);
-            sort_down(s->caps, n);
+            int paired = 0, capped = 0;
+            s->points[0] = s->fixed;
+            for (int m = 0; m < b.n; m++) {
+                paired += b.weights[m] * g->values[m], capped += b.caps[m];
+                s->points[m + 1] = s->fixed + (paired < capped ? paired : capped);
+            }
             s->through = lkey[j] + rkey[rr];
             ns++;
         }
+    }
     return ns;
 }
 
@@ -894,7 +932,7 @@ static double shadow_bound(Gen *g, int phase, int by_equity, const Span *spans, 
         int n = s->n;
         if (n > p->k || n < p->blanks_played || s->blank_only > p->most) continue;
         if (g->word_map && n == p->k && !whole_word_possible(g, phase, s->through)) continue;
-        double total = span_points(s, p->values, n - p->blanks_played) + (n == g->bingo_tiles ? g->bingo_bonus : 0);
+        double total = s->points[n - p->blanks_played] + (n == g->bingo_tiles ? g->bingo_bonus : 0);
         total += by_equity ? p->max_leave[n] : 0;
         if (total > best) best = total;
         if (n < p->k && total > *part) *part = total;
@@ -969,67 +1007,108 @@ static void fit_word(Gen *g, const uint8_t *word, int left, int right, uint32_t 
         }
 }
 
-/* The words filed under `key` that fill squares left..right exactly, each tried there. */
-static void fit_key(Gen *g, const Subrack *sub, uint64_t key, int left, int right, uint32_t blank1, uint32_t blank2) {
-    int length = right - left + 1;
+/* Spans of one anchor that play the same number of tiles through the same board tiles: their words are
+ * the same, looked up once and tried on each of them whose bound passed. */
+typedef struct {
+    const Span *spans[8];
+    int n;
+} SpanGroup;
+
+/* The words filed under `key` of the group's length, each tried on the group's spans. */
+static void fit_key(Gen *g, const Subrack *sub, uint64_t key, const SpanGroup *group, uint32_t blank1, uint32_t blank2) {
+    int length = group->spans[0]->right - group->spans[0]->left + 1;
     uint32_t count;
     const uint8_t (*words)[16] = map_words(g->word_map, key, &count);
     for (uint32_t i = 0; i < count; i++)
         if (!words[i][length] && words[i][length - 1]) /* a word of exactly that length */
-            fit_word(g, words[i], left, right, blank1, blank2, sub);
+            for (int m = 0; m < group->n; m++)
+                fit_word(g, words[i], group->spans[m]->left, group->spans[m]->right, blank1, blank2, sub);
 }
 
-/* The words of `sub`'s tiles and the board tiles of key `through` that fill squares left..right, each
- * tried there, its blanks standing for the letters the blank table allows. */
-static void fit_words(Gen *g, const Subrack *sub, uint64_t through, int left, int right) {
-    uint64_t key = sub->key + through;
+/* The words of `sub`'s tiles and the group's board tiles, each tried on the group's spans, its blanks
+ * standing for the letters the blank table allows. */
+static void fit_words(Gen *g, const Subrack *sub, const SpanGroup *group) {
+    uint64_t key = sub->key + group->spans[0]->through;
     if (sub->blanks == 0) {
-        fit_key(g, sub, key, left, right, 0, 0);
+        fit_key(g, sub, key, group, 0, 0);
     } else if (sub->blanks == 1) {
         for (uint32_t xs = map_blank_letters(g->word_map, key); xs; xs &= xs - 1) {
             uint32_t x = (uint32_t)__builtin_ctz(xs);
-            fit_key(g, sub, key + LETTER_KEYS[x], left, right, x, 0);
+            fit_key(g, sub, key + LETTER_KEYS[x], group, x, 0);
         }
     } else {
         for (uint32_t x = 1; x <= 26; x++) {
             uint64_t with_x = key + LETTER_KEYS[x];
             for (uint32_t ys = map_blank_letters(g->word_map, with_x) & ~((1u << x) - 1); ys; ys &= ys - 1) {
                 uint32_t y = (uint32_t)__builtin_ctz(ys);
-                fit_key(g, sub, with_x + LETTER_KEYS[y], left, right, x, y);
+                fit_key(g, sub, with_x + LETTER_KEYS[y], group, x, y);
             }
         }
     }
 }
 
+/* The spans of group `members` whose bound for `sub` reaches the best so far, into group. */
+static void passing(const Gen *g, const Span *spans, const int *members, int nm, const Subrack *sub, int by_equity,
+                    SpanGroup *group) {
+    int n = spans[members[0]].n, bonus = n == g->bingo_tiles ? g->bingo_bonus : 0;
+    double leave = by_equity ? g->leave_values[sub->leave] : 0;
+    group->n = 0;
+    for (int m = 0; m < nm; m++) {
+        const Span *t = &spans[members[m]];
+        if (t->blank_only > sub->blanks) continue;
+        if (g->have_best) {
+            double bound = span_points(t, sub->values, n - sub->blanks) + bonus + leave;
+            if (bound < (by_equity ? g->best.equity : g->best.score)) continue;
+        }
+        group->spans[group->n++] = t;
+    }
+}
+
 /* Every play from the current anchor of `lo`..`hi` tiles of phase p, from the word map instead of the
- * GADDAG: for each span of squares they can cover and each subrack of that size, bounded by its own leave
- * and the span's squares, the words of its tiles and the span's board tiles. */
+ * GADDAG: for each group of spans (same size, same board tiles) whose bound reaches the best so far, and
+ * each subrack of that size, bounded by its own tiles and leave, the words of its tiles and the group's
+ * board tiles, looked up once and tried on each span of the group. */
 static void span_plays(Gen *g, const Phase *p, int lo, int hi, int by_equity) {
     Span spans[MAX_SPANS];
-    int ns = anchor_spans(g, hi, p->most ? ALL_LETTERS : g->rack_mask, spans);
+    int ns = anchor_spans(g, hi, p->most ? ALL_LETTERS : g->rack_mask, 1, spans);
+    uint64_t grouped = 0;
     for (int i = 0; i < ns; i++) {
-        const Span *s = &spans[i];
-        int n = s->n;
-        if (n < lo) continue;
-        int bonus = n == g->bingo_tiles ? g->bingo_bonus : 0;
+        int n = spans[i].n;
+        if (n < lo || n < p->least || (grouped >> i & 1)) continue;
+        int members[8], nm = 0;
+        double top = NO_BOUND; /* the group's bound over the phase's subracks */
+        for (int m = i; m < ns; m++)
+            if (spans[m].n == n && spans[m].through == spans[i].through && nm < 8) {
+                members[nm++] = m;
+                grouped |= 1ull << m;
+                if (spans[m].blank_only <= p->most && spans[m].points[n - p->least] > top) top = spans[m].points[n - p->least];
+            }
+        if (top <= NO_BOUND) continue;
+        top += (n == g->bingo_tiles ? g->bingo_bonus : 0) + (by_equity ? p->max_leave[n] : 0);
+        if (g->have_best && top < (by_equity ? g->best.equity : g->best.score)) continue;
         for (int k = g->by_size[n]; k < g->by_size[n + 1]; k++) {
             const Subrack *sub = &g->subracks[k];
-            if (sub->blanks < p->least || sub->blanks > p->most || s->blank_only > sub->blanks) continue;
-            if (g->have_best) {
-                double bound = span_points(s, sub->values, n - sub->blanks) + bonus;
-                if (by_equity ? bound + g->leave_values[sub->leave] < g->best.equity : bound < g->best.score) continue;
-            }
-            fit_words(g, sub, s->through, s->left, s->right);
+            if (sub->blanks < p->least || sub->blanks > p->most) continue;
+            SpanGroup group;
+            passing(g, spans, members, nm, sub, by_equity, &group);
+            if (group.n) fit_words(g, sub, &group);
         }
     }
+}
+
+/* Insert letter x into held[0..n-1], kept in descending score order (the blank, scoring 0, last). */
+static void insert_by_score(const Gen *g, int *held, int n, int x) {
+    int score = x ? g->scores[x] : -1;
+    while (n > 0 && (held[n - 1] ? g->scores[held[n - 1]] : -1) < score) held[n] = held[n - 1], n--;
+    held[n] = x;
 }
 
 /* Every distinct subrack of g's rack into out, grouped by size (g->by_size). */
 static void subracks_of(Gen *g, Subrack *out) {
     Subrack all[MAX_SUBRACKS];
     int held[8], nheld = 0, count[8] = {0}, n = 0, sizes[9] = {0};
-    for (int x = 0; x < 27; x++)
-        if (g->rack[x]) held[nheld++] = x;
+    for (int x = 26; x >= 0; x--) /* highest score first, so each subrack's values come out sorted */
+        if (g->rack[x]) insert_by_score(g, held, nheld++, x);
     for (;;) { /* an odometer over the held letters' counts */
         Subrack *s = &all[n++];
         memset(s, 0, sizeof *s);
@@ -1044,7 +1123,6 @@ static void subracks_of(Gen *g, Subrack *out) {
         }
         s->blanks = s->count[0];
         s->leave = index;
-        sort_down(s->values, k);
         sizes[s->size]++;
         int h = 0;
         while (h < nheld && count[h] == g->rack[held[h]]) count[h++] = 0;
@@ -1086,20 +1164,28 @@ void all_placements(Gen *g, const Direction dirs[2], int empty, uint32_t root, i
 }
 
 /* generate(graph, tiles, dim, checks, cscores, lmul2, wmul2, scores, rack, strides, leave_values,
- *          vowel_penalty2 or b"", mode, bingo_tiles, bingo_bonus, symmetric, word_map or b"")
+ *          vowel_penalty2 or b"", mode, bingo_tiles, bingo_bonus, symmetric, word_map or b"" [, floor])
  *   -> bytes of MoveRec (or an int count)
+ * floor (best by equity only): only a placement of that equity or more is wanted (none: b"").
  * lmul2/wmul2/vowel_penalty2 hold the layout row-major then transposed; word_map (of the words of 2+
  * letters) tightens the best-move bounds, as spans for the whole rack that cannot make a word are
  * skipped, and finds the plays of every tile by lookup. */
 static PyObject *generate(PyObject *self, PyObject *args) {
     Py_buffer graph_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, rack_b, stride_b, leave_b, vowel_b, map_b;
     int dim, mode, bingo_tiles, bingo_bonus, symmetric;
-    if (!PyArg_ParseTuple(args, "y*y*iy*y*y*y*y*y*y*y*y*iiipy*", &graph_b, &tiles_b, &dim, &checks_b, &cscores_b,
+    double floor = NO_BOUND;
+    if (!PyArg_ParseTuple(args, "y*y*iy*y*y*y*y*y*y*y*y*iiipy*|d", &graph_b, &tiles_b, &dim, &checks_b, &cscores_b,
                           &lmul_b, &wmul_b, &scores_b, &rack_b, &stride_b, &leave_b, &vowel_b, &mode, &bingo_tiles,
-                          &bingo_bonus, &symmetric, &map_b))
+                          &bingo_bonus, &symmetric, &map_b, &floor))
         return NULL;
     Gen g;
     memset(&g, 0, sizeof g);
+    if (mode == MODE_BEST_EQUITY && floor > NO_BOUND) {
+        /* a stand-in best of that equity that any real move of the same equity beats (length 0: none) */
+        g.have_best = 1;
+        g.best.equity = floor;
+        g.best.score = INT16_MIN;
+    }
     g.graph = graph_b.buf;
     g.dim = dim;
     g.mode = mode;
@@ -1152,6 +1238,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
             }
         p->k = k > 7 ? 7 : k; /* a bound over the first 7 would be wrong with bigger racks: never prune then */
         memcpy(p->values, values, sizeof p->values);
+        if (p->most == g.rack[0]) memcpy(g.values, values, sizeof g.values); /* blanks' zeros last */
         for (int n = 0; n < 32; n++) p->max_leave[n] = NO_BOUND;
     }
     int held[27], nheld = 0;
@@ -1225,7 +1312,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
             for (int pos = 0; pos < dim; pos++) {
                 if (!is_anchor(g.tiles, dim, line, pos, empty)) continue;
                 g.anchor = pos;
-                int ns = anchor_spans(&g, most, g.rack[0] ? ALL_LETTERS : g.rack_mask, spans);
+                int ns = anchor_spans(&g, most, g.rack[0] ? ALL_LETTERS : g.rack_mask, 0, spans);
                 for (int ph = first_phase; ph <= last_phase; ph++) {
                     double part = NO_BOUND, whole = NO_BOUND;
                     double bound = shadow_bound(&g, ph, mode == MODE_BEST_EQUITY, spans, ns, &part, &whole);
@@ -1256,11 +1343,13 @@ static PyObject *generate(PyObject *self, PyObject *args) {
             g.line = sh->line;
             g.anchor = sh->anchor;
             g.last_anchor = sh->last_anchor;
+            /* the word map for plays of every tile and for those with blanks; the GADDAG, which prunes
+             * by prefix, for the rest, which there it finds faster than subrack by subrack */
             if (g.subracks) {
                 const Phase *p = &g.phases[sh->phase];
                 g.only = ONLY_ALL;
-                span_plays(&g, p, sh->only == ONLY_WHOLE ? p->k : 1, sh->only == ONLY_WHOLE ? p->k : p->k - 1,
-                           mode == MODE_BEST_EQUITY);
+                int whole = sh->only == ONLY_WHOLE;
+                span_plays(&g, p, whole ? p->k : 1, whole ? p->k : p->k - 1, mode == MODE_BEST_EQUITY);
                 continue;
             }
             int blanks = g.phases[sh->phase].kept; /* kept: off the rack, in the leave index */
@@ -1280,7 +1369,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     } else if (mode == MODE_ALL) {
         result = PyBytes_FromStringAndSize((const char *)g.out, (Py_ssize_t)(g.n * sizeof(MoveRec)));
     } else {
-        result = PyBytes_FromStringAndSize((const char *)&g.best, g.have_best ? (Py_ssize_t)sizeof(MoveRec) : 0);
+        result = PyBytes_FromStringAndSize((const char *)&g.best, g.have_best && g.best.length ? (Py_ssize_t)sizeof(MoveRec) : 0);
     }
     free(g.out);
     PyBuffer_Release(&graph_b);

@@ -34,6 +34,7 @@ def generate(
     bingo_bonus: int,
     symmetric: bool,
     word_map: Buffer,
+    floor: float = ...,
     /,
 ) -> bytes | int: ...
 def leave_table(

@@ -87,6 +87,7 @@ typedef struct {
     const double *vowel_penalty; /* NULL unless the board is empty */
     const uint8_t *caps;         /* per square: the best real rack tile its cross-check allows */
     Phase phases[MAX_PHASES];
+    int values[8]; /* the rack's tiles' scores, highest first (blanks 0; the first 7) */
     /* whole-rack plays: the word map (NULL: none, by the GADDAG), the rack's real tiles' anagram key, a memo
      * by phase and through key */
     const char *word_map;

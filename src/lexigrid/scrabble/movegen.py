@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import struct
 from array import array
 from collections.abc import Iterator
@@ -316,9 +317,10 @@ class Engine:
         return bytes(strides), values.tobytes()
 
     def _generate(
-        self, position: Position, mode: int, key: tuple[bytes, bool, int] | None = None
+        self, position: Position, mode: int, key: tuple[bytes, bool, int] | None = None, floor: float | None = None
     ) -> bytes | int:
-        """Run the compiled generator (`key`: the position's leave key when already known)."""
+        """Run the compiled generator (`key`: the position's leave key when already known; `floor`: by
+        equity, only a placement of that equity or more is wanted)."""
         board = position.board
         checks = self.cross_checks(board)
         lmul, wmul, vowel = self.layout_arrays(board)
@@ -343,6 +345,7 @@ class Engine:
             self.rules.bingo_bonus,
             board.rules.layout.symmetric,
             self.gaddag.word_map(SHORTEST_WORD) if mode in (MODE_BEST_SCORE, MODE_BEST_EQUITY) else b"",
+            -math.inf if floor is None else floor,
         )
         return result
 
@@ -413,17 +416,20 @@ class Engine:
     def best(self, position: Position, by: SortKey = "score") -> Move | None:
         """The best placement by score, or the best move by equity (exchanges included); ties as `top`."""
         key = self._leave_key(position)
-        found = self._generate(position, MODE_BEST_SCORE if by == "score" else MODE_BEST_EQUITY, key)
+        if by == "score":
+            found = self._generate(position, MODE_BEST_SCORE, key)
+            assert isinstance(found, bytes)
+            return decode_bytes(found) if found else None
+        # an exchange wins only on a strictly higher equity (against the placement's exact value), so the
+        # search needs only the placements of at least the best exchange's equity
+        peak = self._exchange_peak(key) if position.can_exchange() else None
+        found = self._generate(position, MODE_BEST_EQUITY, key, None if peak is None else peak[1])
         assert isinstance(found, bytes)
-        best = decode_bytes(found) if found else None
-        if by == "equity":
-            peak = self._exchange_peak(key) if position.can_exchange() else None
-            # an exchange wins only on a strictly higher equity (against the placement's exact value)
-            if peak is not None and (best is None or peak[1] > RECORD_STRUCT.unpack_from(found)[7]):
-                best = self._exchange_move(key, *peak)
-            if best is None:
-                best = Move("pass", equity=PASS_EQUITY)
-        return best
+        if found:
+            return decode_bytes(found)
+        if peak is not None:
+            return self._exchange_move(key, *peak)
+        return Move("pass", equity=PASS_EQUITY)
 
 
 def generate(position: Position, lexicon: Lexicon | None = None) -> MoveList:
