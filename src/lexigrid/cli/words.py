@@ -19,10 +19,9 @@ def check(
     json: JsonOption = False,
 ) -> None:
     """Say whether each word is in the lexicon (exit 0 when all are, 1 otherwise)."""
-    from lexigrid.lexicon import load
-    from lexigrid.lexicon.report import check_report
+    from lexigrid.lexicon.membership import check_report
 
-    report = check_report(load(lexicon), words)
+    report = check_report(words, lexicon)
     if json:
         emit_json(report)
     else:

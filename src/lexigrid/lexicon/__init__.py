@@ -5,7 +5,11 @@ hash and cached on disk; a word's *Zipf value* is log10 of its uses per billion 
 *rank* is its position among the lexicon's words by frequency; a *rack* is letters plus `?` blanks.
 """
 
-from lexigrid.lexicon.lexicon import Lexicon, WordInfo, load, pattern_regex, sort_words
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
 from lexigrid.lexicon.rack import BLANK, MAX_BLANKS, Rack, parse_rack
 from lexigrid.lexicon.sources import (
     DEFAULT_LEXICON,
@@ -14,6 +18,23 @@ from lexigrid.lexicon.sources import (
     parse_word_list,
     register_lexicon,
 )
+
+if TYPE_CHECKING:
+    from lexigrid.lexicon.lexicon import Lexicon, WordInfo, load, pattern_regex, sort_words
+
+# The index (and numpy with it) loads on first use, so that importing the lexicon layer stays cheap.
+_LAZY = {
+    name: "lexigrid.lexicon.lexicon"
+    for name in ("Lexicon", "WordInfo", "load", "pattern_regex", "sort_words")
+}
+
+
+def __getattr__(name: str) -> object:
+    """The names that need the index module, imported on first use."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(_LAZY[name]), name)
+
 
 __all__ = [
     "BLANK",

@@ -81,3 +81,14 @@ def format_reply(reply: Reply, length: int, style: str = "gy") -> str:
     if style == "emoji":
         return "".join(EMOJI[c] for c in colours)
     raise LexigridError(f"unknown reply style {style!r}: use gy, xof or emoji")
+
+
+def reply_report(guess: str, answer: str, style: str = "gy") -> dict[str, str]:
+    """The JSON shape of `wordle reply`: both words, the reply in GY. notation and as shown in `style`."""
+    code = reply_for(guess, answer)
+    return {
+        "guess": guess,
+        "answer": answer,
+        "reply": format_reply(code, len(guess)),
+        "shown": format_reply(code, len(guess), style),
+    }

@@ -6,17 +6,13 @@ from typing import Any
 
 from lexigrid.errors import LexigridError
 from lexigrid.wordle import assistant
-from lexigrid.wordle.reply import format_reply, reply_for
+from lexigrid.wordle.reply import (
+    format_reply,
+    reply_for,
+    reply_report,
+)  # (reply_report lives there: one-shot path)
 from lexigrid.wordle.table import reply_table
 from lexigrid.wordle.words import WordLists
-
-
-def reply_report(guess: str, answer: str, style: str = "gy") -> dict[str, Any]:
-    """The reply to GUESS when the answer is ANSWER: in the GY. notation and as shown in `style`."""
-    code = reply_for(guess, answer)
-    n = len(guess)
-    shown = format_reply(code, n, style)
-    return {"guess": guess, "answer": answer, "reply": format_reply(code, n), "shown": shown}
 
 
 def suggest_report(
@@ -76,3 +72,6 @@ def review_report(
             for g in grades
         ],
     }
+
+
+__all__ = ["reply_report", "review_report", "suggest_report"]

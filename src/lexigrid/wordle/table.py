@@ -89,15 +89,7 @@ class ReplyTable:
 
     def guess_id(self, word: str) -> int:
         """The index of a guess, or a clear error when the game does not accept it."""
-        word = word.upper()
-        if len(word) != self.lists.length:
-            raise LexigridError(
-                f"{word!r} has {len(word)} letters, not {self.lists.length}: "
-                f"guess a {self.lists.length}-letter word"
-            )
-        if not self.lists.is_guess(word):
-            raise LexigridError(f"{word!r} is not in the word list: guess a word the game accepts")
-        return self.lists.guess_index(word)
+        return self.lists.guess_index(self.lists.check_guess(word))
 
     def answer_id(self, word: str) -> int:
         """The index of an answer, or a clear error when it is not one of the possible answers."""

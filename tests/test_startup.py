@@ -1,0 +1,56 @@
+"""One-shot commands import only what they use: a structural check of `sys.modules` in a fresh process."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = ("numpy", "numba", "typer", "rich", "fastapi", "uvicorn", "wordfreq", "pydantic")
+OTHER_GAMES = ("lexigrid.scrabble", "lexigrid.letterboxed", "lexigrid.qless", "lexigrid.web")
+
+PROBE = """
+import json, sys
+sys.argv = ["lexigrid", *{args!r}]
+from lexigrid.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def imported_by(*args: str) -> set[str]:
+    """The modules a fresh `lexigrid ARGS...` process has imported when it is done."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE.format(args=list(args))], capture_output=True, text=True, check=True
+    )
+    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def loaded(modules: set[str], package: str) -> bool:
+    """Whether the package or any of its submodules is imported."""
+    return any(m == package or m.startswith(package + ".") for m in modules)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("words", "check", "QI", "ZZZZQ"),
+        ("wordle", "reply", "CRANE", "SLATE"),
+        ("wordle", "reply", "CRANE", "SLATE", "--json"),
+    ],
+    ids=["words check", "wordle reply", "wordle reply --json"],
+)
+def test_plain_one_shot_commands_import_no_heavy_module(args: tuple[str, ...]) -> None:
+    modules = imported_by(*args)
+    assert not [p for p in (*HEAVY, *OTHER_GAMES) if loaded(modules, p)]
+
+
+def test_a_game_command_imports_no_other_game() -> None:
+    modules = imported_by("words", "find", "QI", "--limit", "1")
+    assert loaded(modules, "typer")
+    assert not [p for p in (*OTHER_GAMES, "lexigrid.wordle", "numba", "fastapi") if loaded(modules, p)]
