@@ -1,4 +1,5 @@
-"""Build the Scrabble engine's compiled move generator (C, CPython API) alongside the pure-Python package."""
+"""Build the compiled parts (C, CPython API) alongside the pure-Python package: the Scrabble engine's move
+generator, the Q-Less fill search and the Wordle kernels."""
 
 import sys
 
@@ -13,6 +14,8 @@ setup(
             sources=["src/lexigrid/scrabble/_engine.c", "src/lexigrid/scrabble/_endgame.c"],
             depends=["src/lexigrid/scrabble/engine.h"],
             extra_compile_args=OPTIMISE,
-        )
+        ),
+        Extension("lexigrid.qless._search", sources=["src/lexigrid/qless/_search.c"], extra_compile_args=OPTIMISE),
+        Extension("lexigrid.wordle._kernels", sources=["src/lexigrid/wordle/_kernels.c"], extra_compile_args=OPTIMISE),
     ]
 )

@@ -28,7 +28,7 @@ def letter_rows(words: tuple[str, ...]) -> npt.NDArray[np.uint8]:
 
 
 def build_codes(lists: WordLists) -> Codes:
-    """Compute the table (uint8 codes up to 5 letters, else uint16; guesses x answers) with numba."""
+    """Compute the table (uint8 codes up to 5 letters, else uint16; guesses x answers), compiled."""
     from lexigrid.wordle.kernels import build_table
 
     dtype = np.uint8 if 3**lists.length <= 256 else np.uint16
@@ -127,7 +127,8 @@ def reply_table(lists: WordLists) -> ReplyTable:
     codes: Codes | None = None
     state = "loaded"
     with contextlib.suppress(OSError, ValueError):
-        codes = np.load(path, allow_pickle=False)
+        # Memory-mapped: a one-shot command reads only the rows it touches, not all 30 MB.
+        codes = np.load(path, mmap_mode="r", allow_pickle=False)
         if codes.shape != (len(lists.guesses), len(lists.answers)):
             codes = None
     if codes is None:

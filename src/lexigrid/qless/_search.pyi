@@ -1,0 +1,3 @@
+"""Type stubs for the compiled Q-Less fill search (_search.c)."""
+
+def search(*arrays: object) -> tuple[bytes, bytes]: ...
