@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lexigrid.lexicon import Lexicon
-from lexigrid.lexicon.membership import check_report, contains, pack
+from lexigrid.lexicon.membership import check_report, contains, pack, verdicts
 
 WORDS = st.text(alphabet="ABCQZ", min_size=1, max_size=7)
 
@@ -23,7 +23,7 @@ def test_contains_agrees_with_a_set(words: set[str], probes: list[str]) -> None:
 def test_check_report_agrees_with_the_index(default_lexicon: Lexicon) -> None:
     probes = ["QI", "ZA", "AA", "QIS", "AARDVARKS", "ZZZZQ", "XU", "OXYPHENBUTAZONE", "OXYPHENBUTAZONES", "A"]
     probes += default_lexicon.words_of_length(15)[:50] + default_lexicon.words_of_length(2)[-20:]
-    report = check_report(probes)
+    report = check_report(*verdicts(probes))
     assert report["lexicon"] == default_lexicon.name
     assert report["words"] == {w: default_lexicon.is_word(w) for w in probes}
     assert report["all_valid"] == all(default_lexicon.is_word(w) for w in probes)
@@ -32,7 +32,7 @@ def test_check_report_agrees_with_the_index(default_lexicon: Lexicon) -> None:
 def test_check_report_reads_a_word_list_file(tmp_path: Path) -> None:
     path = tmp_path / "mini.txt"
     path.write_text("cat\ndog\n# a comment\nbird\n")
-    report = check_report(["CAT", "cow", "bird"], str(path))
+    report = check_report(*verdicts(["CAT", "cow", "bird"], str(path)))
     assert report == {
         "lexicon": "mini.txt",
         "words": {"CAT": True, "COW": False, "BIRD": True},

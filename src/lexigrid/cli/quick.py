@@ -7,10 +7,9 @@ Both commands call the same library functions as their typer versions.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-from typing import Any
+from collections.abc import Mapping
 
 GREEN, RED, RESET = "\x1b[32m", "\x1b[31m", "\x1b[0m"
 
@@ -29,25 +28,25 @@ def run_quick(args: list[str]) -> bool:
 
 
 def _words_check(words: list[str], as_json: bool) -> bool:
-    from lexigrid.lexicon.membership import check_report
+    from lexigrid.lexicon.membership import check_report, verdicts
 
-    report = check_report(words)
+    name, found = verdicts(words)
     if as_json:
-        _emit(report)
+        _emit(check_report(name, found))
     else:
-        for word, ok in report["words"].items():
+        for word, ok in found.items():
             mark = _colour("valid", GREEN) if ok else _colour("not a word", RED)
             sys.stdout.write(f"{word:<16} {mark}\n")
     sys.stdout.flush()
-    raise SystemExit(0 if report["all_valid"] else 1)
+    raise SystemExit(0 if all(found.values()) else 1)
 
 
 def _wordle_reply(guess: str, answer: str, as_json: bool) -> bool:
+    from lexigrid.wordle.lists import original_guesses
     from lexigrid.wordle.reply import reply_report
-    from lexigrid.wordle.words import DEFAULT_LENGTH, original_guesses
 
     accepted = original_guesses()
-    if not (len(guess) == len(answer) == DEFAULT_LENGTH and guess in accepted and answer in accepted):
+    if not (guess in accepted and answer in accepted):
         return False  # the typer command says what is wrong
     report = reply_report(guess, answer)
     if as_json:
@@ -58,7 +57,9 @@ def _wordle_reply(guess: str, answer: str, as_json: bool) -> bool:
     return True
 
 
-def _emit(payload: dict[str, Any]) -> None:
+def _emit(payload: Mapping[str, object]) -> None:
+    import json
+
     sys.stdout.write(json.dumps(payload, ensure_ascii=False) + "\n")
 
 

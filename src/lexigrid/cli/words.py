@@ -19,16 +19,16 @@ def check(
     json: JsonOption = False,
 ) -> None:
     """Say whether each word is in the lexicon (exit 0 when all are, 1 otherwise)."""
-    from lexigrid.lexicon.membership import check_report
+    from lexigrid.lexicon.membership import check_report, verdicts
 
-    report = check_report(words, lexicon)
+    name, found = verdicts(words, lexicon)
     if json:
-        emit_json(report)
+        emit_json(check_report(name, found))
     else:
-        for word, ok in report["words"].items():
+        for word, ok in found.items():
             mark = "[green]valid[/]" if ok else "[red]not a word[/]"
             console.print(f"{word:<16} {mark}")
-    raise typer.Exit(0 if report["all_valid"] else 1)
+    raise typer.Exit(0 if all(found.values()) else 1)
 
 
 @app.command("find")

@@ -8,9 +8,7 @@ hash and cached on disk; a word's *Zipf value* is log10 of its uses per billion 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
 
-from lexigrid.lexicon.rack import BLANK, MAX_BLANKS, Rack, parse_rack
 from lexigrid.lexicon.sources import (
     DEFAULT_LEXICON,
     NamedLexicon,
@@ -19,10 +17,12 @@ from lexigrid.lexicon.sources import (
     register_lexicon,
 )
 
+TYPE_CHECKING = False  # typing is not imported: one-shot commands do without it (mypy knows the name)
 if TYPE_CHECKING:
     from lexigrid.lexicon.lexicon import Lexicon, WordInfo, load, pattern_regex, sort_words
+    from lexigrid.lexicon.rack import BLANK, MAX_BLANKS, Rack, parse_rack
 
-# The index (and numpy with it) loads on first use, so that importing the lexicon layer stays cheap.
+# The index (and numpy with it) and racks load on first use: importing the lexicon layer stays cheap.
 _LAZY = {
     name: "lexigrid.lexicon.lexicon"
     for name in ("Lexicon", "WordInfo", "load", "pattern_regex", "sort_words")

@@ -4,23 +4,20 @@ from __future__ import annotations
 
 import contextlib
 import os
-import pickle
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-import platformdirs
+from lexigrid.lexicon import cachedir
+from lexigrid.lexicon.cachedir import CACHE_ENV
 
 T = TypeVar("T")
-
-CACHE_ENV = "LEXIGRID_CACHE_DIR"
+__all__ = ["CACHE_ENV", "artifact_path", "cache_dir", "cached", "read_pickle", "write_atomically"]
 
 
 def cache_dir() -> Path:
     """The cache directory: $LEXIGRID_CACHE_DIR, or the user cache directory."""
-    override = os.environ.get(CACHE_ENV)
-    return Path(override) if override else Path(platformdirs.user_cache_dir("lexigrid"))
+    return Path(cachedir.cache_root())
 
 
 def artifact_path(kind: str, key: str, version: int, suffix: str = "pickle") -> Path:
@@ -30,6 +27,8 @@ def artifact_path(kind: str, key: str, version: int, suffix: str = "pickle") -> 
 
 def write_atomically(path: Path, data: bytes) -> None:
     """Write `data` to `path` so that readers see the old file or the whole new one, never a part."""
+    import tempfile  # (imports here keep a one-shot command that only reads the cache light)
+
     path.parent.mkdir(parents=True, exist_ok=True)
     # A temporary file in the same directory, then rename: two processes building the same
     # artifact at once each write their own temporary file and the last rename wins, whole.
@@ -47,6 +46,8 @@ def write_atomically(path: Path, data: bytes) -> None:
 
 def read_pickle(path: Path) -> Any | None:
     """The object pickled at `path`, or None when it is missing or unreadable."""
+    import pickle
+
     try:
         with path.open("rb") as handle:
             return pickle.load(handle)
@@ -60,6 +61,8 @@ def cached(kind: str, key: str, version: int, build: Callable[[], T]) -> tuple[T
     found = read_pickle(path)
     if found is not None:
         return found, True
+    import pickle
+
     value = build()
     # A read-only or full cache directory only costs a rebuild next time.
     with contextlib.suppress(OSError):

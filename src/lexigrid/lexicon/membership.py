@@ -12,9 +12,8 @@ import contextlib
 import mmap
 from collections.abc import Iterable
 from functools import cache
-from typing import Any
 
-from lexigrid.lexicon import cache as artifacts
+from lexigrid.lexicon.cachedir import artifact_file
 from lexigrid.lexicon.sources import Source, open_source, parse_word_list
 
 VERSION = 1
@@ -54,18 +53,26 @@ def records_of(spec: str | None) -> tuple[str, bytes | mmap.mmap]:
 
 
 def _records(source: Source) -> bytes | mmap.mmap:
-    path = artifacts.artifact_path("words", source.raw_sha256, VERSION, "bin")
-    with contextlib.suppress(OSError, ValueError), path.open("rb") as handle:
+    path = artifact_file("words", source.raw_sha256, VERSION, "bin")
+    with contextlib.suppress(OSError, ValueError), open(path, "rb") as handle:
         return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    from pathlib import Path
+
+    from lexigrid.lexicon.cache import write_atomically
+
     packed = pack(parse_word_list(source.data, source.location))
     # A read-only or full cache directory only costs a rebuild next time.
     with contextlib.suppress(OSError):
-        artifacts.write_atomically(path, packed)
+        write_atomically(Path(path), packed)
     return packed
 
 
-def check_report(words: Iterable[str], spec: str | None = None) -> dict[str, Any]:
-    """Whether each word is in the lexicon: the JSON shape of `words check`."""
+def verdicts(words: Iterable[str], spec: str | None = None) -> tuple[str, dict[str, bool]]:
+    """The lexicon's name and whether each word (in upper case) is in it."""
     name, records = records_of(spec)
-    verdicts = {w.upper(): contains(records, w.upper()) for w in words}
-    return {"lexicon": name, "words": verdicts, "all_valid": all(verdicts.values())}
+    return name, {w.upper(): contains(records, w.upper()) for w in words}
+
+
+def check_report(name: str, found: dict[str, bool]) -> dict[str, object]:
+    """The JSON shape of `words check`."""
+    return {"lexicon": name, "words": found, "all_valid": all(found.values())}

