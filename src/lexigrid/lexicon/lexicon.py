@@ -6,6 +6,7 @@ import hashlib
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -99,7 +100,6 @@ class Lexicon:
         self._zipf: npt.NDArray[np.float64] = index["zipf"]
         self._rank: npt.NDArray[np.int32] = index["rank"]
         self._length_start: list[int] = index["length_start"]
-        self._position = {w: i for i, w in enumerate(self._words)}
 
     @classmethod
     def from_words(
@@ -116,6 +116,11 @@ class Lexicon:
         return cls(normalized, name=name, description="in-memory word list", frequencies=frequencies)
 
     # -- membership and frequency -------------------------------------------------------------
+
+    @cached_property
+    def _position(self) -> dict[str, int]:
+        """Word -> its row, built on first use (a one-shot command that only scans rows never needs it)."""
+        return {w: i for i, w in enumerate(self._words)}
 
     def __len__(self) -> int:
         return len(self._words)

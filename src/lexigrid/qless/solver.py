@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -27,7 +27,7 @@ from lexigrid.qless.notation import Cell, Grid, Roll, format_grid
 from lexigrid.qless.shapes import PACKAGED_SIZE, Shape, shapes
 from lexigrid.qless.words import candidate_words
 
-TRIE_VERSION = 3
+TRIE_VERSION = 4
 _search: Callable[..., tuple[Any, Any]] = kernel.search  # the compiled search, typed for callers
 MAX_CELLS = 12  # the longest roll the compiled search takes
 BATCH = 4096  # solutions the compiled search hands over at a time while iteration goes on
@@ -101,18 +101,29 @@ class Leaf:
         flat = tuple(r * shape.width + c for r, c in cells)
         return cls(shape, tuple(cells), shape.transpose() == shape, flat, slots)
 
-    def grid(self, letters: list[str]) -> Grid:
-        """The grid holding these letters (in fill order)."""
-        width = self.shape.width
-        flat = ["."] * (width * self.shape.height)
+
+class Layout(NamedTuple):
+    """What turns a leaf's letters (in fill order) into a solution: a plain tuple, quick to unpickle
+    (a one-shot `qless solve` loads 8,363 of them from the cache)."""
+
+    width: int
+    height: int
+    flat: tuple[int, ...]  # each cell's index in the grid's rows laid end to end
+    slots: tuple[tuple[int, ...], ...]  # each slot's cells (fill numbers), across then down
+
+    @classmethod
+    def of(cls, leaf: Leaf) -> Layout:
+        """The layout of a leaf."""
+        return cls(leaf.shape.width, leaf.shape.height, leaf.flat, leaf.slots)
+
+    def solution(self, letters: list[str]) -> Solution:
+        """The solution these letters (in fill order) make."""
+        flat = ["."] * (self.width * self.height)
         for k, ch in zip(self.flat, letters, strict=True):
             flat[k] = ch
         text = "".join(flat)
-        return tuple(text[i : i + width] for i in range(0, len(text), width))
-
-    def words(self, letters: list[str]) -> tuple[str, ...]:
-        """The words these letters make in the slots, across then down."""
-        return tuple("".join([letters[i] for i in slot]) for slot in self.slots)
+        grid = tuple(text[i : i + self.width] for i in range(0, len(text), self.width))
+        return Solution(grid, tuple("".join([letters[i] for i in slot]) for slot in self.slots))
 
 
 @dataclass(slots=True)
@@ -156,7 +167,7 @@ def letters_of(text: str) -> Roll:
 class FlatTrie:
     """The step trie as flat arrays for the compiled search (see `kernel`), and its leaves by number."""
 
-    leaves: tuple[Leaf, ...]
+    leaves: tuple[Layout, ...]
     arrays: tuple[npt.NDArray[Any], ...]
 
 
@@ -208,7 +219,7 @@ def _flatten(root: Node) -> FlatTrie:
         new_cell,
         np.array([not nodes[c].children for _, c in steps], dtype=np.bool_),
     )
-    return FlatTrie(leaves, (*arrays, mirror, row_major))
+    return FlatTrie(tuple(Layout.of(leaf) for leaf in leaves), (*arrays, mirror, row_major))
 
 
 @cache
@@ -279,9 +290,7 @@ def _solutions(
     words = candidate_words(roll, lexicon, common)
     for flat, leaves, codes in _searches(roll, words, limit, record=True, state=kernel.State(roll)):
         for leaf_number, row in zip(leaves.tolist(), codes.tolist(), strict=True):
-            leaf = flat.leaves[leaf_number]
-            cells = [chr(65 + code) for code in row]
-            yield Solution(leaf.grid(cells), leaf.words(cells))
+            yield flat.leaves[leaf_number].solution([chr(65 + code) for code in row])
 
 
 def solve(

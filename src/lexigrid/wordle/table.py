@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -58,7 +59,13 @@ class ReplyTable:
 
     @cached_property
     def by_answer(self) -> Codes:
-        """The same codes answer-major (answers x guesses), for scans over a set of answers."""
+        """The same codes answer-major (answers x guesses), for scans over a set of answers (cached on
+        disk beside the table: transposing 30 MB costs a one-shot `wordle suggest` more than its search)."""
+        shape = (len(self.lists.answers), len(self.lists.guesses))
+        codes, _ = _cached_array("wordle-replies-by-answer", self.lists.sha256, shape, self._transposed)
+        return codes
+
+    def _transposed(self) -> Codes:
         return np.ascontiguousarray(self.codes.T)
 
     @cached_property
@@ -118,25 +125,29 @@ class ReplyTable:
 _tables: dict[str, ReplyTable] = {}
 
 
+def _cached_array(
+    kind: str, key: str, shape: tuple[int, int], build: Callable[[], Codes]
+) -> tuple[Codes, str]:
+    """A code array from the disk cache, memory-mapped (a command reads only the rows it touches), or
+    built and stored; with "loaded" or "built"."""
+    path = cache.artifact_path(kind, key, TABLE_VERSION, "npy")
+    with contextlib.suppress(OSError, ValueError):
+        codes: Codes = np.load(path, mmap_mode="r", allow_pickle=False)
+        if codes.shape == shape:
+            return codes, "loaded"
+    codes = build()
+    buffer = io.BytesIO()
+    np.save(buffer, codes, allow_pickle=False)
+    with contextlib.suppress(OSError):
+        cache.write_atomically(path, buffer.getvalue())
+    return codes, "built"
+
+
 def reply_table(lists: WordLists) -> ReplyTable:
     """The reply table of these lists: from this process, the disk cache, or built (and cached)."""
     key = lists.sha256
-    if key in _tables:
-        return _tables[key]
-    path = cache.artifact_path("wordle-replies", key, TABLE_VERSION, "npy")
-    codes: Codes | None = None
-    state = "loaded"
-    with contextlib.suppress(OSError, ValueError):
-        # Memory-mapped: a one-shot command reads only the rows it touches, not all 30 MB.
-        codes = np.load(path, mmap_mode="r", allow_pickle=False)
-        if codes.shape != (len(lists.guesses), len(lists.answers)):
-            codes = None
-    if codes is None:
-        codes, state = build_codes(lists), "built"
-        buffer = io.BytesIO()
-        np.save(buffer, codes, allow_pickle=False)
-        with contextlib.suppress(OSError):
-            cache.write_atomically(path, buffer.getvalue())
-    table = ReplyTable(lists, codes, state)
-    _tables[key] = table
-    return table
+    if key not in _tables:
+        shape = (len(lists.guesses), len(lists.answers))
+        codes, state = _cached_array("wordle-replies", key, shape, lambda: build_codes(lists))
+        _tables[key] = ReplyTable(lists, codes, state)
+    return _tables[key]

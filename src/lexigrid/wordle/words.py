@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cached_property
 from pathlib import Path
 
 from lexigrid import lexicon as lexicons  # its index (numpy) loads only when a list is read
@@ -41,17 +41,26 @@ class WordLists:
         digest.update("\n".join(self.answers).encode() + b"\0" + "\n".join(self.guesses).encode())
         return digest.hexdigest()
 
+    # Per instance: a cache keyed by the lists themselves would hash 12,972 words on every lookup.
+    @cached_property
+    def _answer_positions(self) -> dict[str, int]:
+        return {w: i for i, w in enumerate(self.answers)}
+
+    @cached_property
+    def _guess_positions(self) -> dict[str, int]:
+        return {w: i for i, w in enumerate(self.guesses)}
+
     def answer_index(self, word: str) -> int:
         """The position of an answer in `answers`."""
-        return _positions(self.answers)[word]
+        return self._answer_positions[word]
 
     def guess_index(self, word: str) -> int:
         """The position of a guess in `guesses`."""
-        return _positions(self.guesses)[word]
+        return self._guess_positions[word]
 
     def is_guess(self, word: str) -> bool:
         """True when the game accepts `word` as a guess."""
-        return word in _positions(self.guesses)
+        return word in self._guess_positions
 
     def check_guess(self, word: str) -> str:
         """The word in upper case, or a clear error when the game does not accept it as a guess."""
@@ -63,11 +72,6 @@ class WordLists:
         if not self.is_guess(word):
             raise LexigridError(f"{word!r} is not in the word list: guess a word the game accepts")
         return word
-
-
-@cache
-def _positions(words: tuple[str, ...]) -> dict[str, int]:
-    return {w: i for i, w in enumerate(words)}
 
 
 register_lexicon(
