@@ -317,7 +317,11 @@ class Engine:
         return bytes(strides), values.tobytes()
 
     def _generate(
-        self, position: Position, mode: int, key: tuple[bytes, bool, int] | None = None, floor: float | None = None
+        self,
+        position: Position,
+        mode: int,
+        key: tuple[bytes, bool, int] | None = None,
+        floor: float | None = None,
     ) -> bytes | int:
         """Run the compiled generator (`key`: the position's leave key when already known; `floor`: by
         equity, only a placement of that equity or more is wanted)."""
