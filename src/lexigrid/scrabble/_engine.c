@@ -1077,18 +1077,35 @@ static void span_plays(Gen *g, const Phase *p, int lo, int hi, int by_equity) {
         if (n < lo || n < p->least || (grouped >> i & 1)) continue;
         int members[8], nm = 0;
         double top = NO_BOUND; /* the group's bound over the phase's subracks */
-        for (int m = i; m < ns; m++)
-            if (spans[m].n == n && spans[m].through == spans[i].through && nm < 8) {
-                members[nm++] = m;
-                grouped |= 1ull << m;
-                if (spans[m].blank_only <= p->most && spans[m].points[n - p->least] > top) top = spans[m].points[n - p->least];
+        Span most = spans[i];  /* per tile, the most any of the group's spans gives: bounds them all */
+        for (int m = i; m < ns; m++) {
+            const Span *t = &spans[m];
+            if (t->n != n || t->through != spans[i].through || nm == 8) continue;
+            members[nm++] = m;
+            grouped |= 1ull << m;
+            if (t->blank_only <= p->most && t->points[n - p->least] > top) top = t->points[n - p->least];
+            if (t->fixed > most.fixed) most.fixed = t->fixed;
+            if (t->blank_only < most.blank_only) most.blank_only = t->blank_only;
+            for (int x = 0; x < n; x++) {
+                if (t->weights[x] > most.weights[x]) most.weights[x] = t->weights[x];
+                if (t->caps[x] > most.caps[x]) most.caps[x] = t->caps[x];
             }
+        }
         if (top <= NO_BOUND) continue;
-        top += (n == g->bingo_tiles ? g->bingo_bonus : 0) + (by_equity ? p->max_leave[n] : 0);
-        if (g->have_best && top < (by_equity ? g->best.equity : g->best.score)) continue;
+        int bonus = n == g->bingo_tiles ? g->bingo_bonus : 0;
+        double points = top + bonus; /* the most any of the phase's subracks scores on the group */
+        if (g->have_best && points + (by_equity ? p->max_leave[n] : 0) < (by_equity ? g->best.equity : g->best.score))
+            continue;
+        double beat = g->have_best ? (by_equity ? g->best.equity : g->best.score) : NO_BOUND;
         for (int k = g->by_size[n]; k < g->by_size[n + 1]; k++) {
-            const Subrack *sub = &g->subracks[k];
-            if (sub->blanks < p->least || sub->blanks > p->most) continue;
+            const Subrack *sub = &g->subracks[g->order[k]];
+            if (sub->blanks < p->least || sub->blanks > p->most || sub->blanks < most.blank_only) continue;
+            /* with a phase's blanks fixed, the rest of its subracks keep worse leaves: bounded lower still */
+            if (by_equity && p->least == p->most && points + g->leave_values[sub->leave] < beat) break;
+            if (g->have_best && nm > 1) {
+                double bound = span_points(&most, sub->values, n - sub->blanks) + bonus;
+                if (by_equity ? bound + g->leave_values[sub->leave] < g->best.equity : bound < g->best.score) continue;
+            }
             SpanGroup group;
             passing(g, spans, members, nm, sub, by_equity, &group);
             if (group.n) fit_words(g, sub, &group);
@@ -1105,12 +1122,11 @@ static void insert_by_score(const Gen *g, int *held, int n, int x) {
 
 /* Every distinct subrack of g's rack into out, grouped by size (g->by_size). */
 static void subracks_of(Gen *g, Subrack *out) {
-    Subrack all[MAX_SUBRACKS];
     int held[8], nheld = 0, count[8] = {0}, n = 0, sizes[9] = {0};
     for (int x = 26; x >= 0; x--) /* highest score first, so each subrack's values come out sorted */
         if (g->rack[x]) insert_by_score(g, held, nheld++, x);
     for (;;) { /* an odometer over the held letters' counts */
-        Subrack *s = &all[n++];
+        Subrack *s = &out[n++];
         memset(s, 0, sizeof *s);
         int index = 0, k = 0;
         for (int h = 0; h < nheld; h++) {
@@ -1133,9 +1149,15 @@ static void subracks_of(Gen *g, Subrack *out) {
         g->by_size[size] = at;
         at += size < 8 ? sizes[size] : 0;
     }
+    /* each size's subracks in order, the best leave first (see span_plays) */
     int next[9];
     memcpy(next, g->by_size, sizeof next);
-    for (int i = 0; i < n; i++) out[next[all[i].size]++] = all[i];
+    for (int i = 0; i < n; i++) {
+        int at = next[out[i].size]++, first = g->by_size[out[i].size];
+        double leave = g->leave_values[out[i].leave];
+        while (at > first && g->leave_values[out[g->order[at - 1]].leave] < leave) g->order[at] = g->order[at - 1], at--;
+        g->order[at] = (uint8_t)i;
+    }
 }
 
 /* Whether square `pos` of `line` is an anchor: empty and beside a tile, or the centre of an empty board. */
@@ -1241,17 +1263,19 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         if (p->most == g.rack[0]) memcpy(g.values, values, sizeof g.values); /* blanks' zeros last */
         for (int n = 0; n < 32; n++) p->max_leave[n] = NO_BOUND;
     }
-    int held[27], nheld = 0;
+    int held[27], nheld = 0, count[27] = {0}, kept = 0;
     for (int x = 0; x < 27; x++)
         if (g.stride[x]) held[nheld++] = x;
+    /* leave index i keeps count[h] of held[h]: the held tiles' counts in mixed radix, the first one's digit
+     * lowest, so each next index is the odometer's next step */
     for (Py_ssize_t i = 0; i < (Py_ssize_t)(leave_b.len / sizeof(double)); i++) {
-        int kept = 0, blanks_kept = 0;
-        for (int h = 0; h < nheld; h++) {
-            int count = (int)((i / g.stride[held[h]]) % (g.rack[held[h]] + 1));
-            kept += count;
-            if (!held[h]) blanks_kept = count;
+        if (i) {
+            int h = 0;
+            while (h < nheld && count[h] == g.rack[held[h]]) kept -= count[h], count[h++] = 0;
+            if (h == nheld) break;
+            count[h]++, kept++;
         }
-        int played = g.rack_size - kept, blanks = g.rack[0] - blanks_kept;
+        int played = g.rack_size - kept, blanks = g.rack[0] - (nheld && !held[0] ? count[0] : 0);
         for (int ph = first_phase; ph <= last_phase; ph++) {
             Phase *p = &g.phases[ph];
             if (played >= 0 && played < 32 && blanks >= p->least && blanks <= p->most &&
@@ -1268,9 +1292,13 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         shadows = malloc(2 * (size_t)nn * (size_t)(last_phase - first_phase + 1) * 2 * sizeof(Shadow));
         if (!shadows) pruning = 0;
         const uint32_t *all_checks = checks_b.buf;
+        int top = 0;
+        for (int x = 1; x < 27; x++)
+            if (g.rack[x] && g.scores[x] > top) top = g.scores[x];
         for (int i = 0; i < 2 * nn; i++) {
             uint32_t fits = all_checks[i] & g.rack_mask;
             int cap = 0;
+            if (fits == (g.rack_mask & ~1u)) fits = 0, cap = top; /* no cross word: every tile fits */
             while (fits) {
                 int x = __builtin_ctz(fits);
                 fits &= fits - 1;

@@ -96,7 +96,8 @@ typedef struct {
     uint32_t memo[64]; /* see whole_rack_blanks */
     uint8_t memo_known[64];
     uint32_t blank_letters; /* what a blank may stand for in this anchor's search (see Shadow) */
-    const Subrack *subracks; /* NULL: the GADDAG search; else by size, `by_size[n]` the first of size n */
+    const Subrack *subracks; /* NULL: the GADDAG search; else every subrack of the rack */
+    uint8_t order[MAX_SUBRACKS]; /* their indices by size (`by_size[n]` the first of size n), best leave first */
     int by_size[9];
     int only;               /* record every placement, or only those that play every tile, or the others */
     int line, anchor, last_anchor;
