@@ -17,6 +17,8 @@ from fastapi.testclient import TestClient
 from lexigrid.web import create_app
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+# How long a browser step may wait: roomy, so that a loaded machine slows the tests, never fails them.
+BROWSER_TIMEOUT_MS = 60_000
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -111,7 +113,7 @@ def page(browser: Any, live_server: str) -> Iterator[Any]:
     """A fresh browser page; its screenshot is kept under artifacts/screenshots/."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     tab = context.new_page()
-    tab.set_default_timeout(15_000)
+    tab.set_default_timeout(BROWSER_TIMEOUT_MS)
     yield tab
     context.close()
 
@@ -131,7 +133,7 @@ def phone(browser: Any, live_server: str) -> Iterator[Any]:
 
     context.route("**/*", only_local)
     tab = context.new_page()
-    tab.set_default_timeout(15_000)
+    tab.set_default_timeout(BROWSER_TIMEOUT_MS)
     yield tab
     context.close()
     assert refused == []

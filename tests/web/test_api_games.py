@@ -277,7 +277,7 @@ def test_scrabble_games_are_held_one_at_a_time_each(client: TestClient) -> None:
         reader.start()
         assert answered.wait(10)
     reader.join()
-    assert client.get("/api/scrabble/games/abc456").status_code == 400
+    assert client.get("/api/scrabble/games/abc456").status_code == 404
     assert "abc456" not in web_scrabble._locks
 
 
@@ -331,7 +331,20 @@ def test_bad_scrabble_requests(client: TestClient) -> None:
     assert client.post("/api/scrabble/moves", json={"cgp": "x" * 70_000}).status_code == 413
     assert client.get("/api/scrabble/games/not-an-id").status_code == 422
     missing = client.get("/api/scrabble/games/abc123")
-    assert missing.status_code == 400 and "no saved game" in missing.json()["error"]
+    assert missing.status_code == 404 and "no saved game" in missing.json()["error"]
+    assert "lexigrid scrabble" not in missing.json()["error"]  # a web-facing message, no CLI command
+
+
+def test_a_new_game_is_saved_on_its_first_move_not_before(client: TestClient) -> None:
+    def saved() -> set[str]:
+        return {g["id"] for g in client.get("/api/scrabble/games").json()["games"]}
+
+    state = client.post("/api/scrabble/games", json={"seed": 11, "level": "score"}).json()
+    assert state["id"] not in saved()  # as when the play page opens: nothing saved yet
+    client.post(f"/api/scrabble/games/{state['id']}/move", json={"action": "-"})
+    assert state["id"] in saved()
+    first = client.post("/api/scrabble/games", json={"seed": 12, "level": "score", "computer_first": True})
+    assert first.json()["id"] in saved()  # the computer moved: saved
 
 
 def test_an_over_budget_solve_is_a_503(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

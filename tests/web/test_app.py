@@ -79,3 +79,14 @@ def test_budget_returns_results_and_stops_slow_calls() -> None:
     assert time.monotonic() - start < 5
     with pytest.raises(LexigridError, match="bad board"):
         call_with_budget(_bad, seconds=10)
+
+
+def test_the_api_docs_use_the_apps_own_swagger_files(client: TestClient) -> None:
+    html = client.get("/api/docs").text
+    assert "/api/docs-assets/swagger-ui-bundle.js" in html and "cdn" not in html.lower()
+    assert client.get("/api/docs-assets/swagger-ui-bundle.js").status_code == 200
+
+
+def test_the_favicon_is_served(client: TestClient) -> None:
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200 and response.headers["content-type"].startswith("image/svg+xml")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import platformdirs
 
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, NotFound
 from lexigrid.lexicon import load
 from lexigrid.scrabble.game import Game
 
@@ -131,9 +131,7 @@ class GameStore:
             else:
                 row = db.execute("SELECT id, setup FROM games WHERE id = ?", (game_id,)).fetchone()
                 if row is None:
-                    raise LexigridError(
-                        f"no saved game {game_id!r}: see `lexigrid scrabble games` for the saved ids"
-                    )
+                    raise NotFound(f"no saved game {game_id!r}: it was never played or has been deleted")
             actions = db.execute(
                 "SELECT action, cgp FROM actions WHERE game_id = ? ORDER BY n", (row[0],)
             ).fetchall()

@@ -7,18 +7,20 @@ import logging
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from lexigrid import __version__
 from lexigrid.budget import BudgetExceeded
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, NotFound
 from lexigrid.lexicon import DEFAULT_LEXICON, named_lexicons
 from lexigrid.web.common import HERE, templates
 from lexigrid.web.limits import RequestLimits
 
 log = logging.getLogger("lexigrid.web")
+FAVICON = "/static/favicon.svg"
 
 # Each game's web module lives in lexigrid.web.<name> and exposes `api` and/or `pages` routers.
 WEB_MODULES = ("words", "letterboxed", "qless", "wordle", "scrabble")
@@ -32,19 +34,21 @@ GAMES = (
 
 def create_app() -> FastAPI:
     """The web app with every game module that is installed."""
-    app = FastAPI(
+    app = FastAPIOffline(  # Swagger UI from the package's own files: the docs page works offline
         title="lexigrid",
         version=__version__,
         docs_url="/api/docs",
         openapi_url="/api/openapi.json",
         redoc_url=None,
+        static_url="/api/docs-assets",
+        favicon_url=FAVICON,
     )
     app.add_middleware(RequestLimits)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     @app.exception_handler(LexigridError)
     async def bad_input(request: Request, error: LexigridError) -> JSONResponse:
-        return JSONResponse({"error": str(error)}, status_code=400)
+        return JSONResponse({"error": str(error)}, status_code=404 if isinstance(error, NotFound) else 400)
 
     @app.exception_handler(BudgetExceeded)
     async def over_budget(request: Request, error: BudgetExceeded) -> JSONResponse:
@@ -69,6 +73,10 @@ def create_app() -> FastAPI:
     async def home(request: Request) -> HTMLResponse:
         games = [g for g in GAMES if g[0] in app.state.pages]
         return templates.TemplateResponse(request, "index.html", {"games": games})
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml")
 
     @app.get("/api/health")
     async def health() -> dict[str, str]:

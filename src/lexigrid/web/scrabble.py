@@ -429,10 +429,14 @@ def _computer_actions(game: Game) -> list[str]:
 
 
 def _computers_move(game: Game) -> None:
-    """Let the computer players move, within the time budget, then save the game."""
+    """Let the computer players move, within the time budget, then save the game once it has a move.
+
+    A game nobody has moved in is not saved: a visit to the play page lists no empty game.
+    """
     if not game.over and not game.seat.is_human:
         game.replay(budgeted_fork(_computer_actions, game))
-    _store().save(game)
+    if game.actions:
+        _store().save(game)
 
 
 def _state(game: Game, since: int = 0) -> dict[str, Any]:

@@ -12,6 +12,7 @@ function remaining() {
 function draw() {
   gridEl.replaceChildren();
   gridEl.style.gridTemplateColumns = `repeat(${SIZE}, var(--q))`;
+  gridEl.style.setProperty("--cols", String(SIZE));
   for (let r = 0; r < SIZE; r++) for (let c = 0; c < SIZE; c++) {
     const ch = cells[`${r},${c}`];
     const cell = lexiEl("div", { class: "qcell" + (ch ? " tile" : ""), text: ch || "", "data-cell": `${r},${c}` });

@@ -1,0 +1,92 @@
+"""Every page in a real browser: no sideways scroll at phone width, no console error, the API docs
+offline, the Scrabble move log whole on a laptop screen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import BROWSER_TIMEOUT_MS, screenshot
+
+pytestmark = pytest.mark.browser
+
+PAGES = (
+    "/",
+    "/wordle",
+    "/wordle/assistant",
+    "/letterboxed",
+    "/qless",
+    "/qless/play",
+    "/scrabble",
+    "/scrabble/play",
+    "/words",
+)
+READY = {
+    "/scrabble/play": "#rack .tile",
+    "/scrabble": ".sq[data-square='7,7']",
+}
+
+
+@pytest.fixture
+def phone390(browser: Any, live_server: str) -> Iterator[Any]:
+    """A 390 px wide page (the width the issue measured) that may reach only the local server.
+
+    Not `is_mobile`: a mobile viewport widens itself to fit the content, which hides the overflow.
+    """
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+
+    def only_local(route: Any) -> None:
+        if route.request.url.startswith(live_server):
+            route.continue_()
+        else:
+            route.abort()
+
+    context.route("**/*", only_local)
+    tab = context.new_page()
+    tab.set_default_timeout(BROWSER_TIMEOUT_MS)
+    yield tab
+    context.close()
+
+
+def _visit(tab: Any, url: str, path: str) -> list[str]:
+    """Open a page, wait until it has drawn, and return its console errors."""
+    errors: list[str] = []
+    tab.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto(url + path)
+    tab.wait_for_load_state("networkidle")
+    if path in READY:
+        tab.wait_for_selector(READY[path])
+    return errors
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_page_scrolls_sideways_at_phone_width(phone390: Any, live_server: str, path: str) -> None:
+    errors = _visit(phone390, live_server, path)
+    screenshot(phone390, "phone390" + path.replace("/", "-"))
+    widths = phone390.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], f"{path} is {widths[0]} px wide on a {widths[1]} px screen"
+    assert errors == []  # the favicon too: no 404 in the console
+
+
+def test_the_api_docs_render_with_no_network(phone390: Any, live_server: str) -> None:
+    phone390.goto(live_server + "/api/docs")
+    phone390.wait_for_selector(".swagger-ui .opblock")  # the operations, drawn by Swagger UI's own script
+    assert phone390.locator(".swagger-ui .opblock").count() > 10
+
+
+def test_the_scrabble_move_log_shows_every_column_at_1280(browser: Any, live_server: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    tab = context.new_page()
+    saved_before = tab.request.get(live_server + "/api/scrabble/games").json()["games"]
+    tab.goto(live_server + "/scrabble/play")
+    tab.wait_for_selector("#rack .tile")
+    saved_after = tab.request.get(live_server + "/api/scrabble/games").json()["games"]
+    assert saved_after == saved_before  # a visit saves no empty game: a game is saved on its first move
+    box = tab.locator(".scroll:has(#log)").bounding_box()
+    last = tab.locator("#log th").last.bounding_box()
+    context.close()
+    assert box is not None and last is not None
+    assert last["x"] + last["width"] <= box["x"] + box["width"] + 0.5, "the log's last column is cut off"
