@@ -50,9 +50,11 @@ class Position:
         held = len(self.racks[0]) + len(self.racks[1])
         return max(0, self.rules.tiles.total - on_board - held)
 
-    def can_exchange(self) -> bool:
-        """Exchanging needs a full bag behind it: bag + opponent's rack >= 2 racks (bag >= 7 with 7 on it)."""
-        return self.bag_size() + len(self.racks[1]) >= 2 * self.rules.rack_size
+    def can_exchange(self, bag_size: int | None = None) -> bool:
+        """Exchanging needs a full bag behind it: bag + opponent's rack >= 2 racks (bag >= 7 with 7 on it);
+        `bag_size` when already known."""
+        bag = self.bag_size() if bag_size is None else bag_size
+        return bag + len(self.racks[1]) >= 2 * self.rules.rack_size
 
     def validate(self) -> None:
         """Raise when the board and racks use more of a tile than the tile set holds."""

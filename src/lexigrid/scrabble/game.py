@@ -116,7 +116,7 @@ class GamePosition(Position):
         """The tiles in the game's bag."""
         return self._bag
 
-    def can_exchange(self) -> bool:
+    def can_exchange(self, bag_size: int | None = None) -> bool:
         """Exchanges need at least a rack's worth of tiles (7) in the bag."""
         return self._bag >= self.rules.rack_size
 

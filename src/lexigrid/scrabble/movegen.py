@@ -202,6 +202,7 @@ class Engine:
         self.tile_scores = bytes([0, *(tiles.scores.get(letter, 0) for letter in LETTERS)])
         self._layouts: dict[int, tuple[bytes, bytes, bytes]] = {}
         self._leave_tables: dict[tuple[bytes, bool, int], tuple[bytes, bytes]] = {}
+        self._exchange_peaks: dict[tuple[bytes, bool, int], tuple[int, float] | None] = {}
         self._leave_values: dict[str, float] = {}
         self._exchange_lists: dict[tuple[bytes, bool, int], list[Move]] = {}
         self._copies = 8  # racks of up to 8 tiles (at most 256 leaves) get their leave table compiled
@@ -267,12 +268,13 @@ class Engine:
         if found is None:
             if len(self._leave_tables) > 4096:  # racks seen in a long self-play run: start afresh
                 self._leave_tables.clear()
+                self._exchange_peaks.clear()
             found = self._leave_tables[key] = self._build_leave_table(*key)
         return found
 
-    def _leave_key(self, position: Position) -> tuple[bytes, bool, int]:
+    def _leave_key(self, position: Position, bag_size: int | None = None) -> tuple[bytes, bool, int]:
         """What a leave table depends on: the rack, whether the bag is empty, the opponent's tiles then."""
-        bag_empty = position.bag_size() == 0
+        bag_empty = (position.bag_size() if bag_size is None else bag_size) == 0
         opponent = (
             sum(self.rules.tiles.score(t) for t in position.racks[1].counts.elements()) if bag_empty else 0
         )
@@ -397,11 +399,15 @@ class Engine:
 
     def _exchange_peak(self, key: tuple[bytes, bool, int]) -> tuple[int, float] | None:
         """The leave index and value of the best exchange of a leave key's rack (None: nothing to swap)."""
+        if key in self._exchange_peaks:
+            return self._exchange_peaks[key]
         values = np.frombuffer(self._leave_table(key)[1])[:-1]  # the last index keeps the whole rack
-        if not len(values):
-            return None
-        index = int(values.argmax())
-        return index, float(values[index])
+        peak = None
+        if len(values):
+            index = int(values.argmax())
+            peak = index, float(values[index])
+        self._exchange_peaks[key] = peak
+        return peak
 
     def _exchange_move(self, key: tuple[bytes, bool, int], index: int, value: float) -> Move:
         """The exchange that keeps the leave at `index` of a leave key's table."""
@@ -419,14 +425,15 @@ class Engine:
 
     def best(self, position: Position, by: SortKey = "score") -> Move | None:
         """The best placement by score, or the best move by equity (exchanges included); ties as `top`."""
-        key = self._leave_key(position)
+        bag = position.bag_size()
+        key = self._leave_key(position, bag)
         if by == "score":
             found = self._generate(position, MODE_BEST_SCORE, key)
             assert isinstance(found, bytes)
             return decode_bytes(found) if found else None
         # an exchange wins only on a strictly higher equity (against the placement's exact value), so the
         # search needs only the placements of at least the best exchange's equity
-        peak = self._exchange_peak(key) if position.can_exchange() else None
+        peak = self._exchange_peak(key) if position.can_exchange(bag) else None
         found = self._generate(position, MODE_BEST_EQUITY, key, None if peak is None else peak[1])
         assert isinstance(found, bytes)
         if found:

@@ -28,7 +28,7 @@ class TileSet:
     counts: dict[str, int]
     scores: dict[str, int]
 
-    @property
+    @cached_property
     def total(self) -> int:
         """The number of tiles in a full bag."""
         return sum(self.counts.values())
