@@ -43,8 +43,9 @@ def zipf_values(frequency: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
 def ranks(words: Sequence[str], frequency: npt.NDArray[np.float64]) -> npt.NDArray[np.int32]:
     """Frequency rank of every word among these words (1 = most common; 0 = never seen)."""
     # Most frequent first, ties alphabetical, so ranks are reproducible across machines.
-    seen = [i for i in range(len(words)) if frequency[i] > 0]
-    order = sorted(seen, key=lambda i: (-frequency[i], words[i]))
+    values = frequency.tolist()  # Python floats: indexing the array per comparison key is slow
+    seen = [i for i in range(len(words)) if values[i] > 0]
+    order = sorted(seen, key=lambda i: (-values[i], words[i]))
     result = np.zeros(len(words), dtype=np.int32)
     for position, i in enumerate(order, start=1):
         result[i] = position

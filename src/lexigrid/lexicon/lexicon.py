@@ -317,7 +317,7 @@ def _length_starts(words: Sequence[str]) -> list[int]:
 
 def build_index(words: Sequence[str], frequencies: Mapping[str, float] | None = None) -> dict[str, Any]:
     """Compile the index of a word list: length-major words, letter counts, Zipf values and ranks."""
-    ordered = sorted(set(words), key=lambda w: (len(w), w))
+    ordered = sorted(sorted(set(words)), key=len)  # length-major, alphabetical within (a stable sort)
     raw = frequency.frequencies_of(ordered, frequencies)
     return {
         "version": INDEX_VERSION,
