@@ -89,6 +89,8 @@ def test_hint_json(cli: Cli) -> None:
         (["solve", BOXCHAR, "--shape", "4by3"], "shape"),
         (["check", BOXCHAR, "FOX-GL0VE"], "'GL0VE' (in 'FOX-GL0VE') is not a word of letters"),
         (["check", BOXCHAR, "FOX3"], "'FOX3' is not a word of letters"),
+        (["new", "--seed", "-5"], "--seed must be 0 or more, not -5"),
+        (["hint", BOXCHAR, "FOG-GLOVE-EXILE", "--max-words", "1"], "raise --max-words to at least 4"),
         (["hint", BOXCHAR, "QUIET"], "cannot be played"),
     ],
 )

@@ -121,3 +121,16 @@ def test_vowels_are_spread_as_evenly_as_the_key_allows(default_lexicon: Lexicon,
         if all(oracle.playable(sides, w) for w in found.key)
     )
     assert vowels(found.board.sides) == best
+
+
+def test_the_docs_new_board_example_is_what_the_command_gives() -> None:
+    import re
+    from pathlib import Path
+
+    from tests.conftest import run_cli
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "letterboxed.md").read_text()
+    shown = re.search(r"new --seed 5 --reveal\s+# (\S+), built from (\S+)", docs)
+    assert shown is not None
+    payload = json.loads(run_cli("letterboxed", "new", "--seed", "5", "--reveal", "--json").stdout)
+    assert (payload["sides"], payload["key"]) == (shown[1], shown[2])

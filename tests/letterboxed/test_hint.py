@@ -50,3 +50,15 @@ def test_unplayable_words_so_far_are_refused(
 ) -> None:
     with pytest.raises(LexigridError, match=message):
         hint(solver(BOXCHAR, boxchar_lexicon), boxchar_lexicon, played)
+
+
+@pytest.mark.parametrize("max_words", [1, 2, 3, 4])
+def test_every_finish_keeps_within_max_words_in_all(boxchar_lexicon: Lexicon, max_words: int) -> None:
+    played = ["FOG", "GLOVE", "EXILE"]
+    s = solver(BOXCHAR, boxchar_lexicon)
+    if max_words <= len(played):  # no room for a next word: said, not stretched to a longer finish
+        with pytest.raises(LexigridError, match="raise --max-words to at least 4"):
+            hint(s, boxchar_lexicon, played, max_words=max_words)
+        return
+    hints = hint(s, boxchar_lexicon, played, max_words=max_words)
+    assert hints and all(len(h.solution.words) <= max_words for h in hints)

@@ -118,6 +118,8 @@ def generate(seed: int, lexicon: Lexicon | None = None, shape: Shape = DEFAULT_S
     firsts = [(w, m) for words in by_first.values() for w, m in words]
     if not firsts:
         raise LexigridError(f"lexicon {lex.name!r} has no common words to build a board from")
+    if seed < 0:  # random.Random(-5) is random.Random(5): two seeds, one board
+        raise LexigridError(f"--seed must be 0 or more, not {seed}")
     rng = random.Random(seed)
     for _ in range(MAX_TRIES):
         first, first_mask = firsts[rng.randrange(len(firsts))]

@@ -50,11 +50,16 @@ def hint(
             raise LexigridError(f"{format_words(words)} cannot be played: {chain_problems[0].message}")
         if verdict.valid:
             return []
+    if len(words) >= max_words:
+        raise LexigridError(
+            f"{len(words)} word{'s are' if len(words) > 1 else ' is'} played and --max-words is {max_words} "
+            f"(words in all): no next word fits; raise --max-words to at least {len(words) + 1}"
+        )
     prefix = tuple(playable_word(board, lexicon, w) for w in words)
     covered = 0
     for w in prefix:
         covered |= w.mask
-    finishes = solver.best(FINISHES_SEARCHED, max(max_words, len(words) + 1), prefix, played=True)
+    finishes = solver.best(FINISHES_SEARCHED, max_words, prefix, played=True)
     hints: dict[str, Hint] = {}
     for solution in finishes:
         nxt = solution.words[len(words)]
