@@ -92,3 +92,26 @@ def test_compare_leaves_rejects_a_bad_file(cli: Cli, tmp_path: Path) -> None:
     result = cli("scrabble", "compare-leaves", "--leaves", str(bad), "--pairs", "2")
     assert result.exit_code == 2
     assert "not a JSON object" in result.stderr
+
+
+OFF_CENTRE = "15/15/15/15/15/15/15/15/15/QZXJ11/15/15/15/15/15 AEINRST/ 0/0 0"
+
+
+def test_a_board_no_game_could_reach_is_warned_of_and_refused_with_strict() -> None:
+    from tests.conftest import run_cli
+
+    warned = run_cli("scrabble", "moves", OFF_CENTRE, "-n", "1", "--json")
+    assert warned.exit_code == 0 and json.loads(warned.stdout)["count"] > 0
+    assert "warning: no tile covers the start square (row 8, column 8)" in warned.stderr
+    assert "warning: words not in nwl: QZXJ" in warned.stderr
+    refused = run_cli("scrabble", "moves", OFF_CENTRE, "--strict")
+    assert refused.exit_code == 2 and refused.stderr.startswith("error: no tile covers the start square")
+    real = run_cli("scrabble", "moves", "15/15/15/15/15/15/15/3QUIXOTE5/15/15/15/15/15/15/15 AEINRST/ 0/0 0")
+    assert real.exit_code == 0 and "warning" not in real.stderr
+
+
+def test_lower_case_rack_letters_are_refused_not_read_as_tiles() -> None:
+    from tests.conftest import run_cli
+
+    result = run_cli("scrabble", "moves", "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 aeinrst/ 0/0 0")
+    assert result.exit_code == 2 and "lower-case" in result.stderr

@@ -37,11 +37,26 @@ def _position(cgp: str) -> Position:
     return position
 
 
-def _lexicon(name: str | None, position: Position) -> Lexicon:
-    """The --lexicon, else the CGP's `lex` opcode, else the default lexicon."""
-    from lexigrid.lexicon import load
+StrictOption = Annotated[
+    bool,
+    typer.Option("--strict", help="Refuse a board no game could reach (start square empty, unknown words)."),
+]
 
-    return load(name or position.ops.get("lex") or None)
+
+def _lexicon(name: str | None, position: Position, strict: bool = False) -> Lexicon:
+    """The --lexicon, else the CGP's `lex` opcode, else the default lexicon; warns of an unreal board."""
+    from lexigrid.cli.common import err_console
+    from lexigrid.errors import LexigridError
+    from lexigrid.lexicon import load
+    from lexigrid.scrabble.sanity import board_warnings
+
+    lex = load(name or position.ops.get("lex") or None)
+    warnings = board_warnings(position.board, lex)
+    if warnings and strict:
+        raise LexigridError(f"{'; '.join(warnings)} (--strict): fix the CGP, or drop --strict")
+    for warning in warnings:
+        err_console.print(f"[yellow]warning:[/] {warning}", soft_wrap=True, markup=True)
+    return lex
 
 
 @app.command("show")
@@ -78,6 +93,7 @@ def moves(
     sort: Annotated[
         str, typer.Option(help="score (placements) or equity (score + leave, with exchanges).")
     ] = "score",
+    strict: StrictOption = False,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -91,7 +107,7 @@ def moves(
     if sort not in ("score", "equity"):
         raise LexigridError(f"unknown --sort {sort!r}: use score or equity")
     position = _position(cgp)
-    engine = Engine(_lexicon(lexicon, position), position.rules).prepare()
+    engine = Engine(_lexicon(lexicon, position, strict), position.rules).prepare()
     start = time.perf_counter()
     found = engine.moves(position)
     elapsed_ms = (time.perf_counter() - start) * 1000
@@ -120,6 +136,7 @@ def moves(
 def best(
     cgp: CgpArgument,
     by: Annotated[str, typer.Option(help="score or equity.")] = "score",
+    strict: StrictOption = False,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -132,7 +149,7 @@ def best(
     if by not in ("score", "equity"):
         raise LexigridError(f"unknown --by {by!r}: use score or equity")
     position = _position(cgp)
-    engine = Engine(_lexicon(lexicon, position), position.rules).prepare()
+    engine = Engine(_lexicon(lexicon, position, strict), position.rules).prepare()
     start = time.perf_counter()
     move = engine.best(position, "score" if by == "score" else "equity")
     elapsed_ms = (time.perf_counter() - start) * 1000
@@ -165,6 +182,7 @@ def endgame(
         float | None, typer.Option(help="Stop after S seconds with the best found so far (not proven).")
     ] = None,
     top: Annotated[int, typer.Option("--top", "-n", help="Also rank the K best first moves.")] = 1,
+    strict: StrictOption = False,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -176,7 +194,7 @@ def endgame(
 
     position = _position(cgp)
     check_endgame(position)
-    engine = Engine(_lexicon(lexicon, position), position.rules).prepare()
+    engine = Engine(_lexicon(lexicon, position, strict), position.rules).prepare()
     with err_console.status("solving the endgame…"):
         solution = solve(position, engine, plies=plies, seconds=seconds, top=top)
     if json:

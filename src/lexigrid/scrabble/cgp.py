@@ -126,6 +126,11 @@ def parse_cgp(text: str, board_rules: Rules | None = None) -> Position:
         mover, slash, other = rest[0].partition("/")
         if not slash:
             raise LexigridError(f"bad CGP racks {rest[0]!r}: write MOVER/OPPONENT, e.g. AEINRST/")
+        if any(ch.islower() for ch in rest[0]):
+            raise LexigridError(
+                f"CGP racks {rest[0]!r} hold lower-case letters: write rack tiles in capitals and '?' "
+                "for a blank (lower case means a blank only on the board)"
+            )
         racks = (Rack(mover, chosen.rack_size), Rack(other, chosen.rack_size))
     if len(rest) > 1:
         try:
