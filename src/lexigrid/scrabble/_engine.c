@@ -1047,23 +1047,6 @@ static void fit_words(Gen *g, const Subrack *sub, const SpanGroup *group) {
     }
 }
 
-/* The spans of group `members` whose bound for `sub` reaches the best so far, into group. */
-static void passing(const Gen *g, const Span *spans, const int *members, int nm, const Subrack *sub, int by_equity,
-                    SpanGroup *group) {
-    int n = spans[members[0]].n, bonus = n == g->bingo_tiles ? g->bingo_bonus : 0;
-    double leave = by_equity ? g->leave_values[sub->leave] : 0;
-    group->n = 0;
-    for (int m = 0; m < nm; m++) {
-        const Span *t = &spans[members[m]];
-        if (t->blank_only > sub->blanks) continue;
-        if (g->have_best) {
-            double bound = span_points(t, sub->values, n - sub->blanks) + bonus + leave;
-            if (bound < (by_equity ? g->best.equity : g->best.score)) continue;
-        }
-        group->spans[group->n++] = t;
-    }
-}
-
 /* Every play from the current anchor of `lo`..`hi` tiles of phase p, from the word map instead of the
  * GADDAG: for each group of spans (same size, same board tiles) whose bound reaches the best so far, and
  * each subrack of that size, bounded by its own tiles and leave, the words of its tiles and the group's
@@ -1102,12 +1085,13 @@ static void span_plays(Gen *g, const Phase *p, int lo, int hi, int by_equity) {
             if (sub->blanks < p->least || sub->blanks > p->most || sub->blanks < most.blank_only) continue;
             /* with a phase's blanks fixed, the rest of its subracks keep worse leaves: bounded lower still */
             if (by_equity && p->least == p->most && points + g->leave_values[sub->leave] < beat) break;
-            if (g->have_best && nm > 1) {
+            if (g->have_best) {
                 double bound = span_points(&most, sub->values, n - sub->blanks) + bonus;
                 if (by_equity ? bound + g->leave_values[sub->leave] < g->best.equity : bound < g->best.score) continue;
             }
-            SpanGroup group;
-            passing(g, spans, members, nm, sub, by_equity, &group);
+            SpanGroup group = {{0}, 0}; /* no bound per span: each costs more than the lookups it would save */
+            for (int m = 0; m < nm; m++)
+                if (spans[members[m]].blank_only <= sub->blanks) group.spans[group.n++] = &spans[members[m]];
             if (group.n) fit_words(g, sub, &group);
         }
     }
