@@ -50,7 +50,23 @@ def test_plain_one_shot_commands_import_no_heavy_module(args: tuple[str, ...]) -
     assert not [p for p in (*HEAVY, *OTHER_GAMES) if loaded(modules, p)]
 
 
-def test_a_game_command_imports_no_other_game() -> None:
-    modules = imported_by("words", "find", "QI", "--limit", "1")
+GAMES = ("lexigrid.scrabble", "lexigrid.letterboxed", "lexigrid.qless", "lexigrid.wordle", "lexigrid.web")
+EMPTY_BOARD = "/".join(["15"] * 15)
+
+
+@pytest.mark.parametrize(
+    ("args", "game"),
+    [
+        (("words", "find", "QI", "--limit", "1"), None),
+        (("letterboxed", "solve", "VYQ,FIG,OTE,XLU", "--top", "1"), "lexigrid.letterboxed"),
+        (("qless", "solve", "MPHRRSTTSNEA", "--limit", "1"), "lexigrid.qless"),
+        (("wordle", "suggest", "CRANE:..Y.."), "lexigrid.wordle"),
+        (("scrabble", "moves", f"{EMPTY_BOARD} AEINRST/ 0/0 0", "--top", "1"), "lexigrid.scrabble"),
+    ],
+    ids=["words find", "letterboxed solve", "qless solve", "wordle suggest", "scrabble moves"],
+)
+def test_a_game_command_imports_no_other_game(args: tuple[str, ...], game: str | None) -> None:
+    modules = imported_by(*args)
     assert loaded(modules, "typer")
-    assert not [p for p in (*OTHER_GAMES, "lexigrid.wordle", "numba", "fastapi") if loaded(modules, p)]
+    others = [g for g in GAMES if g != game]
+    assert not [p for p in (*others, "numba", "fastapi", "uvicorn") if loaded(modules, p)]

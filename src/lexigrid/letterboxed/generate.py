@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from lexigrid.dates import parse_date
 from lexigrid.errors import LexigridError
 from lexigrid.letterboxed.board import DEFAULT_SHAPE, MIN_WORD_LENGTH, Board, Shape
 from lexigrid.letterboxed.playable import playable_words
 from lexigrid.lexicon import Lexicon, load
-from lexigrid.qless.daily import parse_date
 
 KEY_VOCABULARY = 20_000  # a key's words are among the lexicon's most frequent words
 KEY_WORD_LENGTH = 4  # and have at least this many letters

@@ -8,7 +8,8 @@ translation and transposition; *common words* are the lexicon's most frequent wo
 *difficulty* is its weekday class, Monday (easiest) to Sunday.
 """
 
-from lexigrid.qless.daily import Daily, daily, parse_date
+from lexigrid.dates import parse_date
+from lexigrid.qless.daily import Daily, daily
 from lexigrid.qless.dice import DICE, roll
 from lexigrid.qless.difficulty import WEEKDAYS, Difficulty, difficulty
 from lexigrid.qless.notation import (

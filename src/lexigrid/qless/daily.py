@@ -6,6 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from lexigrid.dates import parse_date
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon, load
 from lexigrid.qless.dice import roll
@@ -37,16 +38,6 @@ class Daily:
             "seed": self.seed,
             "difficulty": self.difficulty.as_dict(),
         }
-
-
-def parse_date(text: str | None) -> dt.date:
-    """A date from YYYY-MM-DD (today in UTC when None)."""
-    if text is None:
-        return dt.datetime.now(dt.UTC).date()
-    try:
-        return dt.date.fromisoformat(text.strip())
-    except ValueError:
-        raise LexigridError(f"date {text!r} is not a date: use YYYY-MM-DD, e.g. 2026-11-22") from None
 
 
 def daily_seeds(day: dt.date) -> range:
