@@ -15,8 +15,15 @@ TIMINGS = {"elapsed_ms", "load_ms"}
 ROLL = "BFHLRCTTNOAE"
 BOARD = "VYQ,FIG,OTE,XLU"
 
-# name: (CLI arguments, API path, API query)
+CGP = "15/15/15/15/15/15/15/3QUIXOTE5/15/15/15/15/15/15/15 AEINRS?/ 10/20 1"
+
+# name: (CLI arguments, API path, API query; a body for the POST routes)
 CASES: dict[str, tuple[tuple[str, ...], str, dict[str, Any]]] = {
+    "scrabble moves by equity, top 7": (
+        ("scrabble", "moves", CGP, "--sort", "equity", "--top", "7"),
+        "POST /api/scrabble/moves",
+        {"cgp": CGP, "sort": "equity", "top": 7},
+    ),
     "qless limit above the count": (
         ("qless", "solve", "MVHRRNPBMNEO", "--limit", "100"),
         "/api/qless/solve",
@@ -85,7 +92,10 @@ def test_the_cli_and_the_api_give_the_same_json(client: TestClient, name: str) -
     args, path, query = CASES[name]
     result = run_cli(*args, "--json")
     assert result.exit_code in (0, 1), result.stderr
-    response = client.get(path, params=query)
+    if path.startswith("POST "):
+        response = client.post(path.removeprefix("POST "), json=query)
+    else:
+        response = client.get(path, params=query)
     assert response.status_code == 200, response.text
     assert _untimed(response.json()) == _untimed(json.loads(result.stdout))
 
@@ -95,3 +105,9 @@ def test_complete_is_exact_where_the_faces_used_to_disagree(client: TestClient) 
     for limit, complete in ((100, True), (46, True), (45, False)):
         payload = client.get("/api/qless/solve", params={"letters": "MVHRRNPBMNEO", "limit": limit}).json()
         assert (payload["count"], payload["complete"]) == (min(limit, 46), complete)
+
+
+def test_the_scrabble_show_api_is_the_cli_shape_plus_the_drawing(client: TestClient) -> None:
+    shown = client.post("/api/scrabble/show", json={"cgp": CGP}).json()
+    cli = json.loads(run_cli("scrabble", "show", CGP, "--json").stdout)
+    assert {k: v for k, v in shown.items() if k not in ("premiums", "tile_scores")} == cli

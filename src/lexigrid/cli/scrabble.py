@@ -62,21 +62,13 @@ def _lexicon(name: str | None, position: Position, strict: bool = False) -> Lexi
 @app.command("show")
 def show(cgp: CgpArgument, json: JsonOption = False) -> None:
     """Draw the board with its premium squares, the racks and the scores."""
-    from lexigrid.scrabble import format_cgp, parse_cgp
+    from lexigrid.scrabble import parse_cgp
     from lexigrid.scrabble.render import board_table
+    from lexigrid.scrabble.report import position_report
 
     position = parse_cgp(cgp)
     if json:
-        emit_json(
-            {
-                "cgp": format_cgp(position),
-                "board": position.board.rows(),
-                "racks": [str(r) for r in position.racks],
-                "scores": list(position.scores),
-                "zeros": position.zeros,
-                "bag": position.bag_size(),
-            }
-        )
+        emit_json(position_report(position))
         return
     console.print(board_table(position.board))
     console.print(
@@ -108,21 +100,16 @@ def moves(
         raise LexigridError(f"unknown --sort {sort!r}: use score or equity")
     position = _position(cgp)
     engine = Engine(_lexicon(lexicon, position, strict), position.rules).prepare()
+    if json:
+        from lexigrid.scrabble.report import moves_report
+
+        emit_json(moves_report(engine, position, top, "score" if sort == "score" else "equity"))
+        return
     start = time.perf_counter()
     found = engine.moves(position)
     elapsed_ms = (time.perf_counter() - start) * 1000
     best = found.top(top, "score" if sort == "score" else "equity")
     rack = position.rack
-    if json:
-        emit_json(
-            {
-                "count": found.count,
-                "exchanges": len(found.exchanges),
-                "moves": [m.as_dict(str(rack)) for m in best],
-                "elapsed_ms": round(elapsed_ms, 3),
-            }
-        )
-        return
     table = Table(title=f"{found.count:,} placements, {len(found.exchanges)} exchanges ({elapsed_ms:.2f} ms)")
     for name, justify in (("#", "right"), ("move", "left"), ("score", "right"), ("equity", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
@@ -150,20 +137,14 @@ def best(
         raise LexigridError(f"unknown --by {by!r}: use score or equity")
     position = _position(cgp)
     engine = Engine(_lexicon(lexicon, position, strict), position.rules).prepare()
+    if json:
+        from lexigrid.scrabble.report import best_report
+
+        emit_json(best_report(engine, position, "score" if by == "score" else "equity"))
+        return
     start = time.perf_counter()
     move = engine.best(position, "score" if by == "score" else "equity")
     elapsed_ms = (time.perf_counter() - start) * 1000
-    if json:
-        emit_json(
-            {
-                "move": move.notation if move else None,
-                "paren": move.paren if move else None,
-                "score": move.score if move else None,
-                "equity": move.equity if move else None,
-                "elapsed_ms": round(elapsed_ms, 3),
-            }
-        )
-        return
     if move is None:
         console.print("no tile placement is possible")
         return

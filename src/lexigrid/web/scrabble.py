@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import logging
 import threading
-import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
@@ -21,12 +20,13 @@ from starlette.background import BackgroundTask
 from lexigrid.budget import BudgetExceeded
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
-from lexigrid.scrabble import Engine, Position, format_cgp, parse_cgp, parse_move
+from lexigrid.scrabble import Engine, Position, parse_cgp, parse_move
 from lexigrid.scrabble.endgame import MAX_PLIES, MAX_TOP, check_endgame, solve
 from lexigrid.scrabble.game import HUMAN, Game
 from lexigrid.scrabble.players import ENDGAME_SECONDS, computer
 from lexigrid.scrabble.referee import check as referee_check
 from lexigrid.scrabble.referee import words_formed
+from lexigrid.scrabble.report import moves_report, position_report
 from lexigrid.scrabble.rules import Rules
 from lexigrid.scrabble.sim import DEFAULT_ITERATIONS, Progress, check_request, simulate
 from lexigrid.scrabble.sim_player import SimPlayer
@@ -72,16 +72,7 @@ class MovesRequest(BaseModel):
 
 
 def _moves(eng: Engine, position: Position, top: int, sort: Literal["score", "equity"]) -> dict[str, Any]:
-    start = time.perf_counter()
-    found = eng.moves(position)
-    elapsed_ms = (time.perf_counter() - start) * 1000
-    rack = str(position.rack)
-    return {
-        "count": found.count,
-        "exchanges": len(found.exchanges),
-        "moves": [m.as_dict(rack) for m in found.top(top, sort)],
-        "elapsed_ms": round(elapsed_ms, 3),
-    }
+    return moves_report(eng, position, top, sort)
 
 
 def _moves_of_cgp(cgp: str, name: str, top: int, sort: Literal["score", "equity"]) -> dict[str, Any]:
@@ -108,12 +99,7 @@ def show_payload(position: Position) -> dict[str, Any]:
     """The `lexigrid scrabble show --json` shape, plus the premium squares and tile values to draw it."""
     rules = position.rules
     return {
-        "cgp": format_cgp(position),
-        "board": position.board.rows(),
-        "racks": [str(r) for r in position.racks],
-        "scores": list(position.scores),
-        "zeros": position.zeros,
-        "bag": position.bag_size(),
+        **position_report(position),
         "premiums": ["".join(rules.layout.premium(r, c) for c in range(rules.dim)) for r in range(rules.dim)],
         "tile_scores": dict(rules.tiles.scores),
     }

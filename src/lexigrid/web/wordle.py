@@ -173,5 +173,7 @@ def assistant_page(request: Request) -> HTMLResponse:
 
 
 def warm() -> None:
-    """Build the original lists' reply table in this process before requests fork from it."""
-    _table()
+    """Build the original lists' reply table and the assistant's tie-break table before workers fork."""
+    from lexigrid.wordle.assistant import plausibility
+
+    plausibility(_table())
