@@ -615,7 +615,6 @@ PyObject *endgame(PyObject *self, PyObject *args) {
     g->bingo_bonus = bingo_bonus;
     g->scores = s->scores;
     g->leave_values = &s->zero_leave;
-    g->blank_letters = ALL_LETTERS;
     /* the root keeps its true scoreless count: the class gives every node its value, but a first pass's own
      * value depends on the count itself (see the top) */
     const uint8_t *mine = mine_b.buf, *theirs = theirs_b.buf;

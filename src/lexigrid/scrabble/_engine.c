@@ -721,7 +721,7 @@ SEARCH_CLONES static void gen(Gen *g, int pos, uint32_t node, int ms, int wm, in
             g->rack[x]++;
             g->rack_mask |= 1u << x;
         }
-        if (g->rack[0] && (g->blank_letters >> x & 1)) {
+        if (g->rack[0]) {
             g->rack[0]--;
             g->leave -= g->stride[0];
             g->strip[pos] = (uint8_t)(x | BLANK);
@@ -1173,9 +1173,9 @@ void all_placements(Gen *g, const Direction dirs[2], int empty, uint32_t root, i
  *          vowel_penalty2 or b"", mode, bingo_tiles, bingo_bonus, symmetric, word_map or b"" [, floor])
  *   -> bytes of MoveRec (or an int count)
  * floor (best by equity only): only a placement of that equity or more is wanted (none: b"").
- * lmul2/wmul2/vowel_penalty2 hold the layout row-major then transposed; word_map (of the words of 2+
- * letters) tightens the best-move bounds, as spans for the whole rack that cannot make a word are
- * skipped, and finds the plays of every tile by lookup. */
+ * lmul2/wmul2/vowel_penalty2 hold the layout row-major then transposed; with word_map (of the words of
+ * 2+ letters) the best-move search skips the spans where all the tiles cannot make a word, and finds
+ * every play by lookup, subrack by subrack (racks of at most 7 tiles and 2 blanks; else by the GADDAG). */
 static PyObject *generate(PyObject *self, PyObject *args) {
     Py_buffer graph_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, rack_b, stride_b, leave_b, vowel_b, map_b;
     int dim, mode, bingo_tiles, bingo_bonus, symmetric;
@@ -1225,7 +1225,6 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     /* the phases: one for racks without a blank or by score, else one per number of blanks played */
     int split = mode == MODE_BEST_EQUITY && g.rack[0] && g.rack[0] < MAX_PHASES - 1;
     int first_phase = split ? 1 : 0, last_phase = split ? 1 + g.rack[0] : 0;
-    g.blank_letters = ALL_LETTERS;
     for (int ph = first_phase; ph <= last_phase; ph++) {
         Phase *p = &g.phases[ph];
         p->least = p->most = ph ? ph - 1 : g.rack[0];
@@ -1304,8 +1303,8 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         dirs[d].vowel_penalty = (empty && vowel) ? vowel + d * nn : NULL;
         dirs[d].caps = caps + d * nn;
     }
-    /* the plays of every tile are looked up in the word map (a blank held to the letters that make such a
-     * word), so they are bounded and tried apart from the rest of their anchor */
+    /* with the word map an anchor's plays of every tile and the rest are bounded apart (the first are
+     * often best, and mostly ruled out by one lookup) */
     int apart = g.word_map != NULL, most = 0;
     for (int ph = first_phase; ph <= last_phase; ph++)
         if (g.phases[ph].k > most) most = g.phases[ph].k;

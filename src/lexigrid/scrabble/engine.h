@@ -88,14 +88,13 @@ typedef struct {
     const uint8_t *caps;         /* per square: the best real rack tile its cross-check allows */
     Phase phases[MAX_PHASES];
     int values[8]; /* the rack's tiles' scores, highest first (blanks 0; the first 7) */
-    /* whole-rack plays: the word map (NULL: none, by the GADDAG), the rack's real tiles' anagram key, a memo
-     * by phase and through key */
+    /* the word map (NULL: none, every play by the GADDAG), the rack's real tiles' anagram key, a memo by
+     * phase and through key (see whole_word_possible) */
     const char *word_map;
     uint64_t rack_key;
     uint64_t memo_key[64];
-    uint32_t memo[64]; /* see whole_rack_blanks */
+    uint32_t memo[64];
     uint8_t memo_known[64];
-    uint32_t blank_letters; /* what a blank may stand for in this anchor's search (see Shadow) */
     const Subrack *subracks; /* NULL: the GADDAG search; else every subrack of the rack */
     uint8_t order[MAX_SUBRACKS]; /* their indices by size (`by_size[n]` the first of size n), best leave first */
     int by_size[9];
