@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
 import struct
 from array import array
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
+from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Board, Engine, Position, Rack, _engine, parse_cgp
 from lexigrid.scrabble.gaddag import load as load_gaddag
@@ -87,6 +91,33 @@ def test_best_move_equals_the_full_list_on_hand_racks(default_lexicon: Lexicon, 
     engine = Engine(default_lexicon)
     for board in (Board(), parse_cgp(f"{REFERENCE_BOARD} A/ 0/0 0").board):
         _check_turn(engine, Position(board, (Rack(rack), Rack("ABCDEFG"))))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    seed=st.integers(0, 10_000),
+    turns=st.integers(0, 12),
+    rack=st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ??", min_size=1, max_size=7),
+)
+def test_property_best_move_equals_the_full_list(
+    default_lexicon: Lexicon, seed: int, turns: int, rack: str
+) -> None:
+    """Racks of up to two blanks on boards grown by random legal moves: the word-map search, subrack by
+    subrack, finds the head of the full list by score and by equity (exchanges included)."""
+    engine = Engine(default_lexicon)
+    rng = random.Random(seed)
+    board = Board()
+    for _ in range(turns):
+        grow = Rack("".join(rng.choice("AEINRSTOLUDGCMP") for _ in range(7)))
+        moves = list(engine.moves(Position(board, (grow, Rack()))).placements())
+        if moves:
+            board.place(rng.choice(moves))
+    position = Position(board, (Rack(rack.replace("?", "", max(0, rack.count("?") - 2))), Rack()))
+    try:
+        position.validate()
+    except LexigridError:
+        assume(False)  # more of a letter than the tile set holds
+    _check_turn(engine, position)
 
 
 def test_ties_go_to_the_first_move_in_tie_order(default_lexicon: Lexicon) -> None:
