@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -14,6 +14,9 @@ from lexigrid.wordle.game import MAX_GUESSES, Turn, hard_mode_allowed, hard_mode
 from lexigrid.wordle.reply import EMOJI, EMOJI_DARK, format_reply, parse_reply, reply_for, solved
 from lexigrid.wordle.strategies import score_guesses
 from lexigrid.wordle.table import Indices, ReplyTable
+
+if TYPE_CHECKING:
+    from lexigrid.wordle.optimal import OptimalSearch
 
 # Exact optimal costs are computed for sets up to this size (larger ones take seconds each).
 EXACT_LIMIT = 400
@@ -153,9 +156,9 @@ def suggest(
     exact = m <= EXACT_LIMIT
     costs: dict[int, int] = {}
     if exact:
-        from lexigrid.wordle.optimal import INFINITE, OptimalSearch
+        from lexigrid.wordle.optimal import INFINITE
 
-        search = OptimalSearch(table, hard=hard, breadth=None if m <= 60 else 20)
+        search = warm_search(table, hard, None if m <= 60 else 20)
         depth = MAX_GUESSES - turn
         for p in picks:
             g = int(scores.guesses[p])
@@ -256,9 +259,7 @@ def _score_one(
     m = candidates.shape[0]
     expected = None
     if m <= EXACT_LIMIT:
-        from lexigrid.wordle.optimal import OptimalSearch
-
-        search = OptimalSearch(table, hard=hard, breadth=None if m <= 60 else 20)
+        search = warm_search(table, hard, None if m <= 60 else 20)
         cost = search.guess_cost(g, candidates, allowed, MAX_GUESSES - turn)
         expected = cost / m if cost < 1 << 39 else None
     return Suggestion(
@@ -270,3 +271,19 @@ def _score_one(
         float(np.log2(m) - scores.nlogn[0] / m),
         expected,
     )
+
+
+# Solved sets outlive a request: the next suggestion in this process (a web worker) starts from them.
+MEMO_LIMIT = 500_000
+_searches: dict[tuple[str, bool, int | None], OptimalSearch] = {}
+
+
+def warm_search(table: ReplyTable, hard: bool, breadth: int | None) -> OptimalSearch:
+    """This process's optimal search for these lists and rules, its memo kept (bounded) across calls."""
+    from lexigrid.wordle.optimal import OptimalSearch
+
+    key = (table.lists.sha256, hard, breadth)
+    search = _searches.get(key)
+    if search is None or search.table is not table or len(search.memo) > MEMO_LIMIT:
+        search = _searches[key] = OptimalSearch(table, hard=hard, breadth=breadth)
+    return search
