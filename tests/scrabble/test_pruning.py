@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import struct
 from array import array
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -12,7 +13,10 @@ from hypothesis import strategies as st
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
+from lexigrid.lexicon.cache import CACHE_ENV, artifact_path
 from lexigrid.scrabble import Board, Engine, Position, Rack, _engine, parse_cgp
+from lexigrid.scrabble.gaddag import WORD_MAP_VERSION
+from lexigrid.scrabble.gaddag import build as build_gaddag
 from lexigrid.scrabble.gaddag import load as load_gaddag
 from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.movegen import tie_order
@@ -185,3 +189,28 @@ def test_best_move_equals_the_full_list_on_super_scrabble(default_lexicon: Lexic
             if best is not None and best.kind == "place":
                 board.place(best)
     assert checked == 250
+
+
+def test_a_cached_word_map_is_used_only_when_its_checksum_and_layout_check_out(
+    small_lexicon: Lexicon, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    built = build_gaddag(small_lexicon).word_map(2)
+    cached = artifact_path("scrabble-word-map", f"{small_lexicon.sha256}-2", WORD_MAP_VERSION, "bin")
+    stored = cached.read_bytes()
+    assert stored[:-8] == built
+    flipped = bytearray(stored)
+    flipped[len(built) // 2] ^= 1  # one letter of one word
+    for corrupt in (stored[:-16], stored[:24] + bytes(len(stored) - 24), bytes(flipped), b""):
+        cached.write_bytes(corrupt)
+        assert build_gaddag(small_lexicon).word_map(2) == built  # rebuilt, and stored again
+        assert cached.read_bytes() == stored
+    assert not _engine.word_map_fits(built[:-8]) and not _engine.word_map_fits(b"\xff" * 64)
+
+
+def test_the_search_refuses_a_word_map_of_the_wrong_size(small_lexicon: Lexicon) -> None:
+    engine = Engine(small_lexicon)
+    position = Position(Board(), (Rack("AEINRST"), Rack()))
+    engine.gaddag._word_maps[2] = engine.gaddag.word_map(2)[:-8]
+    with pytest.raises(ValueError, match="not a word map"):
+        engine.best(position, "equity")

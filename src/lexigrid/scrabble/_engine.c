@@ -525,6 +525,49 @@ done:
     return out;
 }
 
+/* Whether `len` bytes hold a word map's layout: its sizes, and with `deep` every slot's words (a copy
+ * read from the cache is checked deep once, before use). */
+static int map_fits(const char *map, Py_ssize_t len, int deep) {
+    uint64_t header[3];
+    if (len < MAP_HEADER) return 0;
+    memcpy(header, map, MAP_HEADER);
+    uint64_t slots = header[0] + 1, blank_slots = header[2] + 1, words = header[1];
+    if (slots & header[0] || blank_slots & header[2] || slots > (1u << 30) || blank_slots > (1u << 30) || words > (1u << 30))
+        return 0; /* slot counts are powers of two */
+    if ((uint64_t)len != MAP_HEADER + slots * sizeof(MapSlot) + words * 16 + blank_slots * 8) return 0;
+    const MapSlot *table = (const MapSlot *)(map + MAP_HEADER);
+    for (uint64_t j = 0; deep && j < slots; j++)
+        if (table[j].count && (uint64_t)table[j].first + table[j].count > words) return 0;
+    return 1;
+}
+
+/* word_map_fits(data) -> bool: see map_fits. */
+static PyObject *word_map_fits(PyObject *self, PyObject *args) {
+    Py_buffer map_b;
+    if (!PyArg_ParseTuple(args, "y*", &map_b)) return NULL;
+    int fits = map_fits(map_b.buf, map_b.len, 1);
+    PyBuffer_Release(&map_b);
+    return PyBool_FromLong(fits);
+}
+
+/* checksum(data) -> int: a 64-bit checksum of bytes (a cached copy's, to tell it from a damaged one). */
+static PyObject *checksum(PyObject *self, PyObject *args) {
+    Py_buffer b;
+    if (!PyArg_ParseTuple(args, "y*", &b)) return NULL;
+    const unsigned char *p = b.buf;
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t)b.len;
+    Py_ssize_t i = 0;
+    for (; i + 8 <= b.len; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 31;
+    }
+    for (; i < b.len; i++) h = (h ^ p[i]) * 0x94D049BB133111EBull;
+    PyBuffer_Release(&b);
+    return PyLong_FromUnsignedLongLong(h);
+}
+
 /* The words filed under `key` in a word map (NULL, 0 when none). */
 static const uint8_t (*map_words(const char *map, uint64_t key, uint32_t *count))[16] {
     uint64_t mask;
@@ -1210,7 +1253,15 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         leave += rack[i] * stride[i];
         if (i) g.rack_key += rack[i] * LETTER_KEYS[i];
     }
-    if (map_b.len >= MAP_HEADER + (Py_ssize_t)sizeof(MapSlot)) g.word_map = map_b.buf;
+    if (map_b.len && !map_fits(map_b.buf, map_b.len, 0)) {
+        PyErr_SetString(PyExc_ValueError, "not a word map: rebuild it with word_map");
+        PyBuffer_Release(&graph_b), PyBuffer_Release(&tiles_b), PyBuffer_Release(&checks_b);
+        PyBuffer_Release(&cscores_b), PyBuffer_Release(&lmul_b), PyBuffer_Release(&wmul_b);
+        PyBuffer_Release(&scores_b), PyBuffer_Release(&rack_b), PyBuffer_Release(&stride_b);
+        PyBuffer_Release(&leave_b), PyBuffer_Release(&vowel_b), PyBuffer_Release(&map_b);
+        return NULL;
+    }
+    if (map_b.len) g.word_map = map_b.buf;
     int nn = dim * dim;
     const uint8_t *tiles = tiles_b.buf;
     uint8_t transposed[MAX_DIM * MAX_DIM];
@@ -1486,6 +1537,8 @@ static PyMethodDef methods[] = {
     {"update_checks", update_checks, METH_VARARGS, "Recompute cross-checks and cross scores of lines."},
     {"search_graph", search_graph, METH_VARARGS, "The GADDAG relaid for move generation (node sets beside arcs)."},
     {"word_map", word_map, METH_VARARGS, "The words of at least lo letters filed under their anagram keys."},
+    {"word_map_fits", word_map_fits, METH_VARARGS, "Whether bytes hold a whole word map layout."},
+    {"checksum", checksum, METH_VARARGS, "A 64-bit checksum of bytes."},
     {"generate", generate, METH_VARARGS, "Generate tile placements (all, best, or a count)."},
     {"endgame", endgame, METH_VARARGS, "Solve an endgame exactly (negamax with alpha-beta)."},
     {"endgame_words", endgame_words, METH_VARARGS, "The words that fit a line of the board with the racks' tiles."},

@@ -12,6 +12,7 @@ from lexigrid.lexicon import cache as lexcache
 from lexigrid.scrabble import _engine
 
 FORMAT_VERSION = 1
+WORD_MAP_VERSION = 2  # the word map's layout (see word_map in _engine.c), then its checksum
 CHILD_MASK = 0x3FFFFF
 END_BIT = 0x400000
 ACCEPTS_BIT = 0x800000
@@ -34,10 +35,11 @@ class Gaddag:
         return _engine.search_graph(self.arcs)
 
     def word_map(self, shortest: int) -> bytes:
-        """Every word of `shortest` or more letters under its anagram key (whole-rack plays), memoised."""
+        """Every word of `shortest` or more letters under its anagram key, with its blank table (the
+        best-move search's lookups), memoised in process and on disk."""
         found = self._word_maps.get(shortest)
         if found is None:
-            found = self._word_maps[shortest] = _engine.word_map(self.arcs, shortest)
+            found = self._word_maps[shortest] = _cached_word_map(self, shortest)
         return found
 
     @property
@@ -85,6 +87,22 @@ def build(lexicon: Lexicon) -> Gaddag:
     except ValueError as error:
         raise LexigridError(f"cannot build the Scrabble GADDAG: {error}") from None
     return Gaddag(arcs, lexicon.sha256, len(words))
+
+
+def _cached_word_map(graph: Gaddag, shortest: int) -> bytes:
+    """A word map from the on-disk cache when its checksum and layout check out, else built (~0.15 s) and
+    stored (the map, then its checksum, 8 bytes)."""
+    key = f"{graph.lexicon_sha256}-{shortest}"
+    path = lexcache.artifact_path("scrabble-word-map", key, WORD_MAP_VERSION, "bin")
+    with contextlib.suppress(OSError):
+        data = path.read_bytes()
+        body, stored = data[:-8], int.from_bytes(data[-8:], "little")
+        if len(data) > 8 and _engine.checksum(body) == stored and _engine.word_map_fits(body):
+            return body
+    built = _engine.word_map(graph.arcs, shortest)
+    with contextlib.suppress(OSError):
+        lexcache.write_atomically(path, built + _engine.checksum(built).to_bytes(8, "little"))
+    return built
 
 
 _LOADED: dict[str, Gaddag] = {}
