@@ -50,7 +50,7 @@ def test_endgame_json_is_the_solution(cli: Cli) -> None:
 def test_the_cgp_lexicon_and_the_lexicon_option(cli: Cli) -> None:
     assert _json(cli, RACED + " lex nwl;")["value"] == 5
     result = cli("scrabble", "endgame", RACED + " lex TWL06;")
-    assert result.exit_code == 2 and "unknown lexicon 'TWL06'" in result.stderr
+    assert result.exit_code == 2 and "lexicon 'TWL06' is not installed" in result.stderr
 
 
 def test_a_ply_limit_gives_the_best_so_far_not_proven(cli: Cli) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -9,40 +10,87 @@ from rich.table import Table
 
 from lexigrid.cli.common import JsonOption, console, emit_json
 
-app = typer.Typer(help="List lexicons and show what is known about one.", no_args_is_help=True)
+app = typer.Typer(
+    help="List, add and remove named lexicons and show what is known about one.", no_args_is_help=True
+)
 
 
 @app.command("list")
 def list_lexicons(json: JsonOption = False) -> None:
-    """The lexicons selectable by name with --lexicon."""
-    from lexigrid.lexicon import DEFAULT_LEXICON, named_lexicons
-    from lexigrid.lexicon.sources import aliases
+    """The lexicons selectable by name with --lexicon: bundled and added, with word counts."""
+    from lexigrid.lexicon import DEFAULT_LEXICON, load, named_lexicons
+    from lexigrid.lexicon.added import leaves_path
+    from lexigrid.lexicon.sources import aliases, is_bundled
 
     names = named_lexicons()
     alias_of: dict[str, list[str]] = {}
     for alias, name in aliases().items():
         alias_of.setdefault(name, []).append(alias)
+    rows = [
+        {
+            "name": lx.name,
+            "kind": "bundled" if is_bundled(key) else "added",
+            "words": len(load(key)),
+            "aliases": sorted(alias_of.get(key, [])),
+            "leaves": not is_bundled(key) and leaves_path(key).is_file(),
+            "description": lx.description,
+        }
+        for key, lx in names.items()
+    ]
     if json:
-        emit_json(
-            {
-                "default": DEFAULT_LEXICON,
-                "lexicons": [
-                    {
-                        "name": n,
-                        "aliases": sorted(alias_of.get(n, [])),
-                        "description": lx.description,
-                    }
-                    for n, lx in names.items()
-                ],
-            }
-        )
+        emit_json({"default": DEFAULT_LEXICON, "lexicons": rows})
         return
-    table = Table(title="Lexicons (or give --lexicon PATH to a word-list file)")
-    for column in ("name", "aliases", "description"):
-        table.add_column(column)
-    for name, lx in names.items():
-        table.add_row(name, ", ".join(sorted(alias_of.get(name, []))), lx.description)
+    table = Table(title="Lexicons (or give --lexicon PATH to a word-list or KWG file)")
+    for column in ("name", "kind", "words", "aliases", "description"):
+        table.add_column(column, justify="right" if column == "words" else "left")
+    for row in rows:
+        kind = f"{row['kind']} + leaves" if row["leaves"] else str(row["kind"])
+        aliases_text = ", ".join(row["aliases"])  # type: ignore[arg-type]
+        table.add_row(str(row["name"]), kind, f"{row['words']:,}", aliases_text, str(row["description"]))
     console.print(table)
+
+
+@app.command("add")
+def add(
+    name: Annotated[str, typer.Argument(help="The name to select it by, e.g. CSW21.")],
+    file: Annotated[Path, typer.Argument(help="A word list (one word per line) or a KWG word graph.")],
+    leaves: Annotated[
+        Path | None, typer.Option(help="A KLV/KLV2 leave table to keep with it (then --leaves NAME).")
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Add (or replace) a named lexicon in the user data directory, compiled once into the cache."""
+    from lexigrid.lexicon import load
+    from lexigrid.lexicon.added import add_lexicon
+
+    added = add_lexicon(name, file, leaves)
+    load(added.name)  # compile the index into the cache now
+    payload = {
+        "name": added.name,
+        "words": added.words,
+        "path": str(added.path),
+        "leaves": str(added.leaves) if added.leaves else None,
+    }
+    if json:
+        emit_json(payload)
+        return
+    with_leaves = " with its leave table" if added.leaves else ""
+    console.print(f"added lexicon {added.name}: {added.words:,} words{with_leaves} ({added.path})")
+
+
+@app.command("remove")
+def remove(
+    name: Annotated[str, typer.Argument(help="An added lexicon's name.")],
+    json: JsonOption = False,
+) -> None:
+    """Remove an added lexicon (bundled ones stay)."""
+    from lexigrid.lexicon.added import remove_lexicon
+
+    path = remove_lexicon(name)
+    if json:
+        emit_json({"removed": name, "path": str(path)})
+        return
+    console.print(f"removed lexicon {name} ({path})")
 
 
 @app.command("info")

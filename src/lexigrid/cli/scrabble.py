@@ -18,6 +18,14 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
+LeavesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--leaves",
+        help="Leave values for equity: learned (default), heuristic, a KLV/KLV2 or JSON file, or the name "
+        "of a lexicon added with its leave table.",
+    ),
+]
 CgpArgument = Annotated[
     str,
     typer.Argument(help="A position in CGP: 'BOARD RACKS SCORES ZEROS', e.g. '15/15/.../15 AEINRST/ 0/0 0'."),
@@ -87,6 +95,7 @@ def moves(
     ] = "score",
     strict: StrictOption = False,
     lexicon: LexiconOption = None,
+    leaves: LeavesOption = None,
     json: JsonOption = False,
 ) -> None:
     """Every legal move of the player to move; prints the count and the best N."""
@@ -94,12 +103,13 @@ def moves(
 
     from lexigrid.errors import LexigridError
     from lexigrid.scrabble import Engine
+    from lexigrid.scrabble.leave import load_leaves
     from lexigrid.scrabble.move import leave_after
 
     if sort not in ("score", "equity"):
         raise LexigridError(f"unknown --sort {sort!r}: use score or equity")
     position = _position(cgp)
-    engine = Engine(_lexicon(lexicon, position, strict), position.rules).prepare()
+    engine = Engine(_lexicon(lexicon, position, strict), position.rules, load_leaves(leaves)).prepare()
     if json:
         from lexigrid.scrabble.report import moves_report
 
@@ -125,6 +135,7 @@ def best(
     by: Annotated[str, typer.Option(help="score or equity.")] = "score",
     strict: StrictOption = False,
     lexicon: LexiconOption = None,
+    leaves: LeavesOption = None,
     json: JsonOption = False,
 ) -> None:
     """The single best move, found with shadow pruning (no full move list)."""
@@ -132,11 +143,12 @@ def best(
 
     from lexigrid.errors import LexigridError
     from lexigrid.scrabble import Engine
+    from lexigrid.scrabble.leave import load_leaves
 
     if by not in ("score", "equity"):
         raise LexigridError(f"unknown --by {by!r}: use score or equity")
     position = _position(cgp)
-    engine = Engine(_lexicon(lexicon, position, strict), position.rules).prepare()
+    engine = Engine(_lexicon(lexicon, position, strict), position.rules, load_leaves(leaves)).prepare()
     if json:
         from lexigrid.scrabble.report import best_report
 
@@ -223,9 +235,7 @@ def learn_leaves(
 
 @app.command("compare-leaves")
 def compare_leaves(
-    leaves: Annotated[
-        str | None, typer.Option(help="Learned weights (JSON); default: the shipped ones.")
-    ] = None,
+    leaves: LeavesOption = None,
     pairs: Annotated[
         int, typer.Option(min=2, help="Pairs of games (same bag, each side first once).")
     ] = 1000,
@@ -234,12 +244,10 @@ def compare_leaves(
     json: JsonOption = False,
 ) -> None:
     """Play learned leave values against the heuristic: win rate and mean spread."""
-    from pathlib import Path
-
-    from lexigrid.scrabble.leave import HeuristicLeaves, LinearLeaves, default_leaves
+    from lexigrid.scrabble.leave import HeuristicLeaves, load_leaves
     from lexigrid.scrabble.training import compare
 
-    model = LinearLeaves.read(Path(leaves)) if leaves else default_leaves()
+    model = load_leaves(leaves)
     result = compare(model, HeuristicLeaves(), pairs, jobs, lexicon)
     payload = {
         "games": result.games,

@@ -16,7 +16,7 @@ import numpy.typing as npt
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import cache, frequency
 from lexigrid.lexicon.rack import MAX_BLANKS, MAX_TILES, Rack, parse_rack
-from lexigrid.lexicon.sources import Source, open_source, parse_word_list
+from lexigrid.lexicon.sources import Source, open_source, parse_words
 
 # Bump when the pickled index layout or its contents change: old cache files are then ignored.
 INDEX_VERSION = 2
@@ -346,7 +346,7 @@ def _from_source(source: Source) -> Lexicon:
     path = cache.artifact_path("lexicons", source.raw_sha256, INDEX_VERSION)
 
     def build() -> dict[str, Any]:
-        return build_index(parse_word_list(source.data, source.location))
+        return build_index(parse_words(source.data, source.location))
 
     index, was_cached = cache.cached("lexicons", source.raw_sha256, INDEX_VERSION, build)
     return Lexicon(

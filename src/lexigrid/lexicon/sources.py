@@ -56,6 +56,16 @@ def _read_kjxqz() -> bytes:
 
 
 DEFAULT_LEXICON = "nwl"
+DATA_ENV = "LEXIGRID_DATA_DIR"
+# Lexicon names players know; none ships (their licences do not let us), so naming one that is not added
+# says how to add it rather than "unknown".
+WELL_KNOWN = frozenset(
+    {
+        *("NWL18", "NWL2018", "NWL20", "NWL2020", "NWL23", "NWL2023", "TWL98", "TWL06", "TWL14", "TWL2014"),
+        *("OTCWL", "CSW07", "CSW12", "CSW15", "CSW19", "CSW21", "CSW24", "SOWPODS", "ECWL", "CEL"),
+        *("OSPS49", "FRA20", "RD28", "NSF21", "DISC2"),
+    }
+)
 
 _NAMED: dict[str, NamedLexicon] = {}
 _ALIASES: dict[str, str] = {}
@@ -83,9 +93,67 @@ register_lexicon(
 )
 
 
+def is_lexicon_name(name: str) -> bool:
+    """Whether text can name an added lexicon: a letter, then up to 31 letters, digits, '_' or '-'."""
+    return (
+        0 < len(name) <= 32
+        and name[0].isascii()
+        and name[0].isalpha()
+        and all(c.isascii() and (c.isalnum() or c in "_-") for c in name)
+    )
+
+
+def data_dir() -> Path:
+    """The user data directory: $LEXIGRID_DATA_DIR, or the platform's user data directory."""
+    from pathlib import Path
+
+    override = os.environ.get(DATA_ENV)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("lexigrid"))
+
+
+def added_dir() -> Path:
+    """Where added lexicons live: `lexicons/` in the user data directory."""
+    return data_dir() / "lexicons"
+
+
+def added_lexicons() -> dict[str, NamedLexicon]:
+    """The lexicons a user added (`lexigrid lexicon add`), by lower-case key."""
+    found: dict[str, NamedLexicon] = {}
+    folder = added_dir()
+    if not folder.is_dir():
+        return found
+    for path in sorted(folder.glob("*.txt")):
+        name, description = _added_header(path)
+        found[name.lower()] = NamedLexicon(name, description, str(path), path.read_bytes)
+    return found
+
+
+def _added_header(path: Path) -> tuple[str, str]:
+    """An added lexicon's name and description, from its first line `# lexigrid lexicon NAME: ...`."""
+    try:
+        with path.open("rb") as handle:
+            first = handle.readline(400).decode("utf-8", "replace").strip()
+    except OSError:
+        first = ""
+    prefix = "# lexigrid lexicon "
+    name, colon, description = first[len(prefix) :].partition(": ")
+    if not first.startswith(prefix) or not colon or not is_lexicon_name(name):
+        return path.stem, f"added word list {path}"
+    return name, description
+
+
 def named_lexicons() -> dict[str, NamedLexicon]:
-    """Every lexicon selectable by name."""
-    return dict(_NAMED)
+    """Every lexicon selectable by name: the bundled ones, then the added ones."""
+    return {**_NAMED, **added_lexicons()}
+
+
+def is_bundled(name: str) -> bool:
+    """Whether a name (any case) is a bundled lexicon's name or alias."""
+    return name.lower() in _NAMED or name.lower() in _ALIASES
 
 
 def aliases() -> dict[str, str]:
@@ -98,7 +166,25 @@ def canonical_name(name: str) -> str | None:
     key = name.lower()
     if key in _NAMED:
         return key
-    return _ALIASES.get(key)
+    if key in _ALIASES:
+        return _ALIASES[key]
+    if is_lexicon_name(name) and (added_dir() / f"{key}.txt").is_file():
+        return key
+    return None
+
+
+def _not_found(spec: str) -> LexigridError:
+    """The error for a name that is neither bundled nor added."""
+    if spec.upper() in WELL_KNOWN:
+        return LexigridError(
+            f"lexicon {spec!r} is not installed (lexigrid ships only lists it may ship): add your copy with "
+            f"`lexigrid lexicon add {spec.upper()} FILE` (a word list or a KWG file)"
+        )
+    known = ", ".join(sorted([*named_lexicons(), *_ALIASES]))
+    return LexigridError(
+        f"unknown lexicon {spec!r}: use one of {known}, give the path to a word-list or KWG file, "
+        "or add one with `lexigrid lexicon add NAME FILE`"
+    )
 
 
 def open_source(spec: str | Path | None) -> Source:
@@ -108,17 +194,14 @@ def open_source(spec: str | Path | None) -> Source:
     if isinstance(spec, str):
         name = canonical_name(spec)
         if name is not None:
-            named = _NAMED[name]
-            return Source(name, named.description, named.location, named.read())
+            named = _NAMED.get(name) or added_lexicons()[name]
+            return Source(named.name, named.description, named.location, named.read())
     from pathlib import Path  # only for files: named lexicons do without it
 
     path = Path(spec).expanduser()
     if not path.exists():
         if isinstance(spec, str) and "/" not in spec and "." not in spec:
-            known = ", ".join(sorted([*_NAMED, *_ALIASES]))
-            raise LexigridError(
-                f"unknown lexicon {spec!r}: use one of {known}, or give the path to a word-list file"
-            )
+            raise _not_found(spec)
         raise LexigridError(f"word-list file {str(path)!r} does not exist: check the path")
     if path.is_dir():
         raise LexigridError(f"{str(path)!r} is a directory: give a word-list file, one word per line")
@@ -126,7 +209,17 @@ def open_source(spec: str | Path | None) -> Source:
         data = path.read_bytes()
     except OSError as error:
         raise LexigridError(f"cannot read word-list file {str(path)!r}: {error.strerror}") from None
-    return Source(path.name, f"word-list file {path.resolve()}", str(path.resolve()), data)
+    kind = "KWG file" if b"\x00" in data[:4096] else "word-list file"
+    return Source(path.name, f"{kind} {path.resolve()}", str(path.resolve()), data)
+
+
+def parse_words(data: bytes, location: str = "word list") -> list[str]:
+    """The sorted words of a word list or of a KWG word graph (binary bytes are read as a KWG)."""
+    if b"\x00" in data[:4096]:
+        from lexigrid.lexicon.kwg import kwg_words
+
+        return sorted(set(kwg_words(data, location)))
+    return parse_word_list(data, location)
 
 
 def parse_word_list(data: bytes, location: str = "word list") -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from dataclasses import dataclass, field
@@ -211,3 +212,55 @@ class TableLeaves:
     def read(cls, path: Path, fallback: LeaveModel | None = None) -> TableLeaves:
         """A table saved as JSON {leave: value}."""
         return cls(json.loads(path.read_text()), fallback or HeuristicLeaves())
+
+
+KLV_FORMAT_VERSION = 1  # bump when the cached leave dictionaries change shape
+
+
+@dataclass(frozen=True)
+class KlvLeaves:
+    """A KLV/KLV2 leave table (the wolges and MAGPIE format): each leave's value looked up; 0 if absent."""
+
+    table: dict[str, float] = field(hash=False, repr=False)
+    name: str = "klv"
+
+    def value(self, leave: str) -> float:
+        """The table's value of the leave (sorted tiles, '?' first), 0 for the empty or an unlisted leave."""
+        return self.table.get("".join(sorted(leave)), 0.0)
+
+    @classmethod
+    def read(cls, path: Path) -> KlvLeaves:
+        """The leave table in a KLV or KLV2 file, parsed once and then read from the cache."""
+        from lexigrid.lexicon import cache
+        from lexigrid.lexicon.added import read_file
+        from lexigrid.lexicon.kwg import klv_leaves
+
+        data = read_file(path, "leave table")
+        key = hashlib.sha256(data).hexdigest()
+        table, _ = cache.cached("leaves", key, KLV_FORMAT_VERSION, lambda: klv_leaves(data, str(path)))
+        return cls(table, path.name)
+
+
+NAMED_LEAVES = ("learned", "heuristic")
+
+
+def load_leaves(spec: str | Path | None) -> LeaveModel:
+    """The leave model for `--leaves`: learned (the default), heuristic, a JSON weights file, a KLV/KLV2
+    file, or the name of a lexicon added with its leave table."""
+    from lexigrid.lexicon.added import leaves_path
+    from lexigrid.lexicon.sources import is_lexicon_name
+
+    if spec is None or spec in ("", "learned", "default"):
+        return default_leaves()
+    if spec == "heuristic":
+        return HeuristicLeaves()
+    path = Path(spec).expanduser()
+    if path.exists():
+        return LinearLeaves.read(path) if path.suffix == ".json" else KlvLeaves.read(path)
+    text = str(spec)
+    if is_lexicon_name(text) and leaves_path(text).is_file():
+        return KlvLeaves.read(leaves_path(text))
+    raise LexigridError(
+        f"unknown leaves {text!r}: use learned, heuristic, a KLV/KLV2 or JSON file, or the name of a "
+        "lexicon added with `lexigrid lexicon add NAME FILE --leaves KLV`"
+    )
