@@ -9,7 +9,8 @@ import pytest
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.gcg import export_gcg, format_gcg, parse_gcg, replay_gcg
+from lexigrid.scrabble.gcg import export_gcg, format_gcg, parse_gcg
+from lexigrid.scrabble.gcg_replay import replay_gcg
 
 COMPUTER_GAMES = [
     ("equity v score", ["equity", "score"], 31),
@@ -73,18 +74,19 @@ def test_a_hand_written_record_replays_and_a_wrong_score_is_named(small_lexicon:
     assert record.players == [("ann", "Ann Smith"), ("bob", "Bob Jones")] and record.lexicon == "custom"
     replayed = replay_gcg(record, small_lexicon)
     assert replayed.scores == [4, 11] and replayed.board[6, 7] == "Z"  # Z (10) + A (1), no premium
-    with pytest.raises(LexigridError, match=r"event 2 .* the move scores 11, the record says 13"):
+    with pytest.raises(LexigridError, match=r"line 6: the move scores 11, the record says \+13"):
         replay_gcg(parse_gcg(HAND_WRITTEN.format(za=13)), small_lexicon)
 
 
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
-        ("#player1 a A\n>a: AB 8H AB +10 10\n", "needs #player1 and #player2"),
+        ("#player1 a A\n>a: AB 8H AB +10 10\n", "an event before the #player1 and #player2 lines"),
+        ("#player1 a A\n", "needs #player1 and #player2"),
         ("#player1 a A\n#player2 b B\nnonsense\n", "neither a #pragma"),
         ("#player1 a A\n#player2 b B\n>a: AT 8H AT\n", "should end with the points"),
     ],
-    ids=["one player", "not an event", "no points"],
+    ids=["event before players", "one player", "not an event", "no points"],
 )
 def test_malformed_records_are_refused(text: str, reason: str) -> None:
     with pytest.raises(LexigridError, match=reason):
@@ -95,14 +97,20 @@ def test_malformed_records_are_refused(text: str, reason: str) -> None:
     ("event", "reason"),
     [
         (">c: AT 8H AT +4 4", "not one of the #player lines"),
-        (">a: AE 8H AT +4 4", "does not hold"),
-        (">a: TRIN 8H TRIN +8 8", "TRIN, which is not in"),
+        (">a: AE 8H AT +4 4", "plays AT but the rack AE lacks T"),
         (">a: AT 8H AT +4 5", "total would be 4, the record says 5"),
-        (">a: AT -- -4 0", "no placement of a to withdraw"),
+        (">a: AT -- -4 0", "a withdrawal \\(--\\) with no placement before it"),
     ],
-    ids=["unknown player", "not on the rack", "phony", "bad total", "nothing to withdraw"],
+    ids=["unknown player", "not on the rack", "bad total", "nothing to withdraw"],
 )
 def test_replay_names_the_bad_event(small_lexicon: Lexicon, event: str, reason: str) -> None:
     record = parse_gcg(f"#player1 a A\n#player2 b B\n{event}\n")
     with pytest.raises(LexigridError, match=reason):
         replay_gcg(record, small_lexicon)
+
+
+def test_a_phony_that_stood_replays_and_is_reported(small_lexicon: Lexicon) -> None:
+    record = parse_gcg("#player1 a A\n#player2 b B\n>a: TRIN 8H TRIN +8 8\n")
+    replayed = replay_gcg(record, small_lexicon)
+    assert replayed.scores == [8, 0] and replayed.phonies == ["line 3 TRIN"]
+    assert replay_gcg(record, None).phonies == [] and not replay_gcg(record, None).words_checked

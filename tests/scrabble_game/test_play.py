@@ -11,7 +11,8 @@ from rich.console import Console
 
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.gcg import parse_gcg, replay_gcg
+from lexigrid.scrabble.gcg import parse_gcg
+from lexigrid.scrabble.gcg_replay import replay_gcg
 from lexigrid.scrabble.play import Session
 from lexigrid.scrabble.store import GameStore
 from tests.conftest import CliResult

@@ -6,7 +6,8 @@ import pytest
 
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.gcg import export_gcg, parse_gcg, replay_gcg
+from lexigrid.scrabble.gcg import export_gcg, parse_gcg
+from lexigrid.scrabble.gcg_replay import replay_gcg
 from lexigrid.scrabble.selfplay import tournament
 from lexigrid.scrabble.store import GameStore
 from tests.scrabble_game.conftest import tile_total

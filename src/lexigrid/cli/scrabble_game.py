@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json, err_console
 
 if TYPE_CHECKING:
     from lexigrid.scrabble.selfplay import Tournament
@@ -168,24 +168,42 @@ def export(
 
 
 def import_(
-    path: Annotated[str, typer.Argument(help="A GCG file.")],
+    path: Annotated[str, typer.Argument(help="A GCG file (UTF-8 or ISO-8859-1).")],
     lexicon: LexiconOption = None,
+    no_lexicon_check: Annotated[
+        bool,
+        typer.Option(
+            "--no-lexicon-check", help="Replay by the rules and arithmetic alone: no words looked up."
+        ),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
-    """Replay a GCG record, checking every move and score against the rules; show the final position."""
+    """Replay a GCG record, checking every move, rack and score; show the final position.
+
+    Words the lexicon lacks that stood unchallenged are listed as phonies, not refused. When the record's
+    #lexicon is not installed, the record is replayed without word checks (with a warning)."""
     from pathlib import Path
 
     from lexigrid.errors import LexigridError
-    from lexigrid.lexicon import load
-    from lexigrid.scrabble.gcg import parse_gcg, replay_gcg
+    from lexigrid.lexicon import Lexicon, load
+    from lexigrid.scrabble.gcg import parse_gcg
+    from lexigrid.scrabble.gcg_replay import replay_gcg
     from lexigrid.scrabble.render import board_table
 
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise LexigridError(f"cannot read {path}: {error}") from None
-    record = parse_gcg(text)
-    replayed = replay_gcg(record, load(lexicon or record.lexicon or None))
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise LexigridError(f"cannot read {path}: {error.strerror}") from None
+    record = parse_gcg(data)
+    words: Lexicon | None = None
+    if not no_lexicon_check:
+        try:
+            words = load(lexicon or _record_lexicon(record.lexicon))
+        except LexigridError as error:
+            if lexicon:
+                raise
+            err_console.print(f"warning: {error}; replaying without word checks", soft_wrap=True)
+    replayed = replay_gcg(record, words)
     if json:
         emit_json(
             {
@@ -193,6 +211,9 @@ def import_(
                 "scores": replayed.scores,
                 "events": len(record.events),
                 "board": replayed.board.rows(),
+                "lexicon": words.name if words else None,
+                "phonies": replayed.phonies,
+                "tiles_scored": replayed.tiles_scored,
             }
         )
         return
@@ -203,6 +224,20 @@ def import_(
             f"{nick} {score}" for (nick, _), score in zip(record.players, replayed.scores, strict=True)
         )
     )
+    if replayed.phonies:
+        console.print(f"phonies that stood ({words.name if words else ''}): " + ", ".join(replayed.phonies))
+    if not replayed.tiles_scored:
+        console.print("the record is not in the English tile set: checked by turns and totals only")
+
+
+def _record_lexicon(name: str | None) -> str | None:
+    """A record's #lexicon as a lexicon name (never a path: a record does not open files)."""
+    from lexigrid.errors import LexigridError
+    from lexigrid.lexicon.sources import LEXICON_NAME
+
+    if name is not None and not LEXICON_NAME.fullmatch(name):
+        raise LexigridError(f"the record's #lexicon {name!r} is not a lexicon name")
+    return name
 
 
 def _split(text: str) -> list[str]:
