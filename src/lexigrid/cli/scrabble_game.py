@@ -233,9 +233,9 @@ def import_(
 def _record_lexicon(name: str | None) -> str | None:
     """A record's #lexicon as a lexicon name (never a path: a record does not open files)."""
     from lexigrid.errors import LexigridError
-    from lexigrid.lexicon.sources import LEXICON_NAME
+    from lexigrid.lexicon.sources import is_lexicon_name
 
-    if name is not None and not LEXICON_NAME.fullmatch(name):
+    if name is not None and not is_lexicon_name(name):
         raise LexigridError(f"the record's #lexicon {name!r} is not a lexicon name")
     return name
 
