@@ -73,3 +73,14 @@ def test_equally_good_guesses_go_to_plausible_words(table: ReplyTable, history: 
         if a.expected_guesses == b.expected_guesses:
             plausible_a = (a.is_candidate, a.guess in in_answers, lex.zipf(a.guess))
             assert plausible_a >= (b.is_candidate, b.guess in in_answers, lex.zipf(b.guess))
+
+
+def test_equally_good_non_candidates_are_answer_words_not_the_alphabets_first(table: ReplyTable) -> None:
+    # AUDIO:GG... leaves AUGUR and AUNTY; every word telling them apart ties at 2.0 expected guesses,
+    # and the tie went alphabetically to AARGH, AARTI, ABAFT.
+    turns = assistant.parse_history("AUDIO:GG...", table.lists.length)
+    candidates, allowed = assistant.replay(table, turns)
+    found = assistant.suggest(table, candidates, allowed, turn=1, top=5)
+    assert {s.guess for s in found[:2]} == {"AUGUR", "AUNTY"}
+    assert all(s.guess in table.lists.answers for s in found[2:])
+    assert found[0].why(2).startswith("splits 2 candidates into 2 parts")

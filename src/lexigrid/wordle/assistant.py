@@ -114,8 +114,9 @@ class Suggestion:
     def why(self, m: int) -> str:
         """One line on why this guess is good."""
         could = "; could be the answer" if self.is_candidate else ""
+        plural = ("s" if m != 1 else "", "s" if self.parts != 1 else "")
         return (
-            f"splits {m} candidates into {self.parts} parts, worst {self.largest}, "
+            f"splits {m} candidate{plural[0]} into {self.parts} part{plural[1]}, worst {self.largest}, "
             f"{self.expected_left:.2f} expected left ({self.entropy:.2f} bits){could}"
         )
 
