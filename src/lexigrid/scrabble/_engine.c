@@ -1123,14 +1123,16 @@ static void span_plays(Gen *g, const Phase *p, int lo, int hi, int by_equity) {
         if (g->have_best && points + (by_equity ? p->max_leave[n] : 0) < (by_equity ? g->best.equity : g->best.score))
             continue;
         double beat = g->have_best ? (by_equity ? g->best.equity : g->best.score) : NO_BOUND;
-        for (int k = g->by_size[n]; k < g->by_size[n + 1]; k++) {
-            const Subrack *sub = &g->subracks[g->order[k]];
-            if (sub->blanks < p->least || sub->blanks > p->most || sub->blanks < most.blank_only) continue;
+        int ph = (int)(p - g->phases), fixed = by_equity && p->least == p->most;
+        const uint8_t *order = g->phase_order[ph];
+        for (int k = g->phase_at[ph][n]; k < g->phase_at[ph][n + 1]; k++) {
+            const Subrack *sub = &g->subracks[order[k]];
+            if (sub->blanks < most.blank_only) continue;
             /* with a phase's blanks fixed, the rest of its subracks keep worse leaves: bounded lower still */
-            if (by_equity && p->least == p->most && points + g->leave_values[sub->leave] < beat) break;
+            if (fixed && points + sub->leave_value < beat) break;
             if (g->have_best) {
                 double bound = span_points(&most, sub->values, n - sub->blanks) + bonus;
-                if (by_equity ? bound + g->leave_values[sub->leave] < g->best.equity : bound < g->best.score) continue;
+                if (bound + (by_equity ? sub->leave_value : 0) < beat) continue;
             }
             SpanGroup group = {{0}, 0}; /* no bound per span: each costs more than the lookups it would save */
             for (int m = 0; m < nm; m++)
@@ -1147,9 +1149,9 @@ static void insert_by_score(const Gen *g, int *held, int n, int x) {
     held[n] = x;
 }
 
-/* Every distinct subrack of g's rack into out, grouped by size (g->by_size). */
-static void subracks_of(Gen *g, Subrack *out) {
-    int held[8], nheld = 0, count[8] = {0}, n = 0, sizes[9] = {0};
+/* Every distinct subrack of g's rack into out, and each phase's in order (g->phase_order). */
+static void subracks_of(Gen *g, Subrack *out, int first_phase, int last_phase) {
+    int held[8], nheld = 0, count[8] = {0}, n = 0;
     for (int x = 26; x >= 0; x--) /* highest score first, so each subrack's values come out sorted */
         if (g->rack[x]) insert_by_score(g, held, nheld++, x);
     for (;;) { /* an odometer over the held letters' counts */
@@ -1166,24 +1168,27 @@ static void subracks_of(Gen *g, Subrack *out) {
         }
         s->blanks = s->count[0];
         s->leave = index;
-        sizes[s->size]++;
+        s->leave_value = g->leave_values[index];
         int h = 0;
         while (h < nheld && count[h] == g->rack[held[h]]) count[h++] = 0;
         if (h == nheld) break;
         count[h]++;
     }
-    for (int size = 0, at = 0; size <= 8; size++) {
-        g->by_size[size] = at;
-        at += size < 8 ? sizes[size] : 0;
-    }
-    /* each size's subracks in order, the best leave first (see span_plays) */
-    int next[9];
-    memcpy(next, g->by_size, sizeof next);
-    for (int i = 0; i < n; i++) {
-        int at = next[out[i].size]++, first = g->by_size[out[i].size];
-        double leave = g->leave_values[out[i].leave];
-        while (at > first && g->leave_values[out[g->order[at - 1]].leave] < leave) g->order[at] = g->order[at - 1], at--;
-        g->order[at] = (uint8_t)i;
+    /* each phase's subracks by size, the best leave first (see span_plays) */
+    for (int ph = first_phase; ph <= last_phase; ph++) {
+        const Phase *p = &g->phases[ph];
+        uint8_t *order = g->phase_order[ph];
+        int at = 0;
+        for (int size = 0; size <= 8; size++) {
+            g->phase_at[ph][size] = (int16_t)at;
+            int first = at;
+            for (int i = 0; size < 8 && i < n; i++) {
+                if (out[i].size != size || out[i].blanks < p->least || out[i].blanks > p->most) continue;
+                int m = at++;
+                while (m > first && out[order[m - 1]].leave_value < out[i].leave_value) order[m] = order[m - 1], m--;
+                order[m] = (uint8_t)i;
+            }
+        }
     }
 }
 
@@ -1362,7 +1367,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     Span spans[MAX_SPANS];
     Subrack subracks[MAX_SUBRACKS];
     if (pruning && g.word_map && g.rack_size <= 7 && g.rack[0] <= 2) {
-        subracks_of(&g, subracks);
+        subracks_of(&g, subracks, first_phase, last_phase);
         g.subracks = subracks;
     }
     Py_BEGIN_ALLOW_THREADS if (!pruning && root) all_placements(&g, dirs, empty, root, leave);

@@ -64,6 +64,7 @@ typedef struct {
     uint8_t count[27]; /* its tiles of each letter; count[0]: blanks */
     int size, blanks;
     int leave;      /* the leave index once they are played */
+    double leave_value;
     int values[8];  /* its real tiles' scores, highest first */
     uint64_t key;   /* its real tiles' anagram key */
 } Subrack;
@@ -96,8 +97,10 @@ typedef struct {
     uint32_t memo[64];
     uint8_t memo_known[64];
     const Subrack *subracks; /* NULL: the GADDAG search; else every subrack of the rack */
-    uint8_t order[MAX_SUBRACKS]; /* their indices by size (`by_size[n]` the first of size n), best leave first */
-    int by_size[9];
+    /* per phase, the indices of its subracks by size (those of size n from phase_at[ph][n]), best leave
+     * first */
+    uint8_t phase_order[MAX_PHASES][MAX_SUBRACKS];
+    int16_t phase_at[MAX_PHASES][9];
     int only;               /* record every placement, or only those that play every tile, or the others */
     int line, anchor, last_anchor;
     int left, nt, leave; /* the word's left end, tiles played and leave index so far (see go_on) */
