@@ -208,9 +208,12 @@ def test_a_cached_word_map_is_used_only_when_its_checksum_and_layout_check_out(
     assert not _engine.word_map_fits(built[:-8]) and not _engine.word_map_fits(b"\xff" * 64)
 
 
-def test_the_search_refuses_a_word_map_of_the_wrong_size(small_lexicon: Lexicon) -> None:
+def test_the_search_refuses_a_word_map_of_the_wrong_size(
+    small_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
     engine = Engine(small_lexicon)
     position = Position(Board(), (Rack("AEINRST"), Rack()))
-    engine.gaddag._word_maps[2] = engine.gaddag.word_map(2)[:-8]
+    # the graph is shared by every engine of this lexicon in the process: put the map back afterwards
+    monkeypatch.setitem(engine.gaddag._word_maps, 2, engine.gaddag.word_map(2)[:-8])
     with pytest.raises(ValueError, match="not a word map"):
         engine.best(position, "equity")
