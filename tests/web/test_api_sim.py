@@ -98,12 +98,14 @@ def test_the_stop_route_ends_the_run_with_the_table_so_far(client: TestClient, r
 def test_a_long_run_stops_itself_within_the_budget(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 2.0)
+    # the run takes 80% of the budget; the rest (1.2 s) is the margin for its last round and the reply,
+    # wide enough for a loaded machine
+    monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 6.0)
     events = _events(client, LONG)
-    assert events[0]["seconds"] == pytest.approx(1.6) and events[0]["capped"]
+    assert events[0]["seconds"] == pytest.approx(4.8) and events[0]["capped"]
     final = events[-1]
     assert final["event"] == "result", final  # not an error: the run stopped itself in time
-    assert final["stopped"] == "time" and final["result"]["elapsed_ms"] < 2000
+    assert final["stopped"] == "time" and final["result"]["elapsed_ms"] < 6000
 
 
 def _pid() -> int:
