@@ -75,6 +75,11 @@ CASES: dict[str, tuple[tuple[str, ...], str, dict[str, Any]]] = {
         "/api/letterboxed/solve",
         {"sides": BOARD, "top": 5, "max_words": 3, "common": 30000},
     ),
+    "letterboxed large board, its budget spent at once": (
+        ("letterboxed", "solve", "RJQX,ZUCS,VYTL,DOPB,KHIA", "--shape", "any", "--seconds", "1e-9"),
+        "/api/letterboxed/solve",
+        {"sides": "RJQX,ZUCS,VYTL,DOPB,KHIA", "shape": "any", "seconds": 1e-9},
+    ),
     "letterboxed hint after a word": (
         ("letterboxed", "hint", BOARD, "FOG", "--top", "3", "--max-words", "3"),
         "/api/letterboxed/hint",

@@ -37,12 +37,21 @@ def _lexicon(name: str | None) -> Lexicon:
     return lex
 
 
-def _solve(board: Board, name: str, top: int, max_words: int, common: int | None) -> dict[str, Any]:
+# The share of the server's solve budget a search may use before it stops and answers what it finished.
+SEARCH_SHARE = 0.8
+
+
+def _solve(
+    board: Board, name: str, top: int, max_words: int, common: int | None, seconds: float | None
+) -> dict[str, Any]:
     from lexigrid.letterboxed import solver
+    from lexigrid.web import common as web
 
     lex = _lexicon(name)
     started = time.perf_counter()
     s = solver(board, lex, common)
+    limit = SEARCH_SHARE * web.SOLVE_BUDGET_SECONDS
+    s.stop_after(limit if seconds is None else min(seconds, limit))
     solutions = s.best(top, max_words)
     return solve_report(board, lex, s, solutions, (time.perf_counter() - started) * 1000, 0.0)
 
@@ -54,12 +63,15 @@ def solve(
     max_words: MaxWords = 4,
     common: Common = None,
     shape: Shape = "4x3",
+    seconds: Annotated[
+        float | None, Query(gt=0, description="Stop the search after this many seconds (as --seconds).")
+    ] = None,
     lexicon: str | None = None,
 ) -> dict[str, Any]:
     """The best solutions of a board. Same shape as `lexigrid letterboxed solve --json`."""
     board = Board.parse(sides, parse_shape(shape))
     check_max_words(max_words)
-    return budgeted(_solve, board, _lexicon(lexicon).name, top, max_words, common)
+    return budgeted(_solve, board, _lexicon(lexicon).name, top, max_words, common, seconds)
 
 
 @api.get("/new")
