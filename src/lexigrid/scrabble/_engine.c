@@ -597,6 +597,13 @@ static uint32_t map_blank_letters(const char *map, uint64_t key) {
     }
 }
 
+/* Start fetching the slot a lookup of `key` reads first. */
+static inline void map_prefetch(const char *map, uint64_t key) {
+    uint64_t mask;
+    memcpy(&mask, map, 8);
+    __builtin_prefetch((const MapSlot *)(map + MAP_HEADER) + key_slot(key, mask));
+}
+
 /* Whether a word map holds any word under `key`. */
 static inline int map_has(const char *map, uint64_t key) {
     uint32_t count;
@@ -1125,6 +1132,8 @@ static void span_plays(Gen *g, const Phase *p, int lo, int hi, int by_equity) {
         double beat = g->have_best ? (by_equity ? g->best.equity : g->best.score) : NO_BOUND;
         int ph = (int)(p - g->phases), fixed = by_equity && p->least == p->most;
         const uint8_t *order = g->phase_order[ph];
+        const Subrack *todo[MAX_SUBRACKS];
+        int ntodo = 0;
         for (int k = g->phase_at[ph][n]; k < g->phase_at[ph][n + 1]; k++) {
             const Subrack *sub = &g->subracks[order[k]];
             if (sub->blanks < most.blank_only) continue;
@@ -1134,10 +1143,15 @@ static void span_plays(Gen *g, const Phase *p, int lo, int hi, int by_equity) {
                 double bound = span_points(&most, sub->values, n - sub->blanks) + bonus;
                 if (bound + (by_equity ? sub->leave_value : 0) < beat) continue;
             }
+            todo[ntodo++] = sub;
+            if (!sub->blanks) map_prefetch(g->word_map, sub->key + spans[i].through);
+        }
+        /* the lookups, their slots fetched above all at once: most of a lookup's time is the wait for it */
+        for (int t = 0; t < ntodo; t++) {
             SpanGroup group = {{0}, 0}; /* no bound per span: each costs more than the lookups it would save */
             for (int m = 0; m < nm; m++)
-                if (spans[members[m]].blank_only <= sub->blanks) group.spans[group.n++] = &spans[members[m]];
-            if (group.n) fit_words(g, sub, &group);
+                if (spans[members[m]].blank_only <= todo[t]->blanks) group.spans[group.n++] = &spans[members[m]];
+            if (group.n) fit_words(g, todo[t], &group);
         }
     }
 }
