@@ -1,6 +1,9 @@
 """Letter Boxed benchmarks over the 697 NYT puzzles in ../shared: answers found, ranked first, solve time.
 
-Run: python benchmarks/bench_letterboxed.py   (needs ../shared/data/letterboxed)
+Run: python benchmarks/bench_letterboxed.py [LEXICON]   (needs ../shared/data/letterboxed; default nwl)
+
+Also the lexicon against the NYT's accepted-word list of each day: precision (its playable words the NYT
+accepts) and recall (the NYT's words it holds), summed over the 697 days.
 """
 
 from __future__ import annotations
@@ -65,18 +68,21 @@ def main() -> None:
         console.print(f"{PUZZLES} is absent: the shared data is not beside this checkout")
         sys.exit(1)
     from lexigrid.letterboxed import Board, solver
-    from lexigrid.letterboxed.playable import alphabet_index
+    from lexigrid.letterboxed.playable import alphabet_index, playable_words
     from lexigrid.lexicon import Lexicon, load
+
+    name = sys.argv[1] if len(sys.argv) > 1 else None
 
     load_code = (
         "import time; t = time.perf_counter(); from lexigrid.lexicon import load; "
-        "from lexigrid.letterboxed.playable import alphabet_index; lex = load(); alphabet_index(lex); "
+        "from lexigrid.letterboxed.playable import alphabet_index; "
+        f"lex = load({name!r}); alphabet_index(lex); "
         "print(time.perf_counter() - t)"
     )
     fresh_process_seconds(load_code)  # builds the caches if they are cold
     loads = [fresh_process_seconds(load_code) for _ in range(5)]
 
-    lex = load()
+    lex = load(name)
     alphabet_index(lex)
     with gzip.open(PUZZLES, "rt", encoding="utf-8") as handle:
         puzzles = json.load(handle)["puzzles"]
@@ -84,6 +90,7 @@ def main() -> None:
     wall: list[float] = []
     cpu: list[float] = []
     two_words = found = first = rarest_firsts = nyt_first = 0
+    agree = ours_only = nyt_only = 0
     misses: list[str] = []
     no_two: list[str] = []
     for puzzle in track(puzzles, description="solving 697 NYT puzzles", console=console):
@@ -104,6 +111,12 @@ def main() -> None:
             missing = [w for w in answer if w not in lex]
             why = f"not in {lex.name}: {', '.join(missing)}" if missing else "ranked below the top 500"
             misses.append(f"{puzzle['date']} {'-'.join(answer)} ({why})")
+        ours, nyts = {p.word for p in playable_words(board, lex)}, set(puzzle["dictionary"])
+        agree, ours_only, nyt_only = (
+            agree + len(ours & nyts),
+            ours_only + len(ours - nyts),
+            nyt_only + len(nyts - ours),
+        )
         days = Lexicon.from_words(puzzle["dictionary"], name="nyt")
         nyt_best = solver(board, days).best(1, MAX_WORDS)
         nyt_first += bool(nyt_best) and nyt_best[0].words == answer
@@ -130,6 +143,12 @@ def main() -> None:
         "",
     )
     table.add_row("  same, with the NYT's word list of the day", rate(nyt_first, n), "", "")
+    table.add_row(
+        "lexicon v the NYT's lists of the day: precision / recall",
+        f"{agree / (agree + ours_only):.1%} / {agree / (agree + nyt_only):.1%}",
+        "reported",
+        "",
+    )
     table.add_row(
         "solve, wall: median / p90 / max",
         f"{ms(statistics.median(wall))} / {ms(percentile(wall, 0.9))} / {ms(max(wall))} ms",

@@ -146,6 +146,31 @@ def _added_header(path: Path) -> tuple[str, str]:
     return name, description
 
 
+def _read_puzzle() -> bytes:
+    """The `puzzle` lexicon: nwl plus the English words of wordfreq's vocabulary (A-Z, 3-20 letters)."""
+    from wordfreq import iter_wordlist
+
+    words = set(_read_kjxqz().decode().upper().split())
+    words.update(
+        w.upper() for w in iter_wordlist("en", "large") if 3 <= len(w) <= 20 and w.isascii() and w.isalpha()
+    )
+    return ("\n".join(sorted(words)) + "\n").encode()
+
+
+register_lexicon(
+    NamedLexicon(
+        name="puzzle",
+        description=(
+            "General English for puzzles (380,431 words): nwl plus every word of letters A-Z (3-20) in "
+            "wordfreq 3.1's English vocabulary (its 'large' list, data CC BY-SA 4.0, read from the "
+            "installed package, not shipped): modern words NWL lacks (PUNCHLINE, BULGOGI), and names too"
+        ),
+        location="packages kjxqz (words.txt) and wordfreq (English 'large' list)",
+        read=_read_puzzle,
+    )
+)
+
+
 def named_lexicons() -> dict[str, NamedLexicon]:
     """Every lexicon selectable by name: the bundled ones, then the added ones."""
     return {**_NAMED, **added_lexicons()}
