@@ -13,6 +13,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -136,8 +137,42 @@ def main() -> None:
                 "counts all match" if label == "median" else "",
             )
     console.print(table)
+    console.print(analysis_table(engine))
     console.print(REFERENCE)
     console.print("Side by side with MAGPIE, in one process: python benchmarks/bench_scrabble_best.py")
+
+
+def analysis_table(engine: Any) -> Table:
+    """Simulation play-outs and rack inference per CPU second on the reference board (issue 12)."""
+    from lexigrid.scrabble import parse_cgp
+    from lexigrid.scrabble.infer import infer
+    from lexigrid.scrabble.sim import simulate
+
+    table = Table(title="Analysis on the reference board (CPU time, one process)")
+    for column in ("what", "work", "CPU s", "per CPU second"):
+        table.add_column(column, justify="left" if column == "what" else "right")
+    for rack in ("AEINRST", "AEINRT?"):
+        start = time.process_time()
+        result = simulate(
+            parse_cgp(f"{BOARD} {rack}/ 0/0 0"), engine, plays=15, plies=2, iterations=200, seed=1
+        )
+        cpu = time.process_time() - start
+        table.add_row(
+            f"sim {rack}, 15 plays, 2 plies",
+            f"{result.iterations:,} play-outs",
+            f"{cpu:.2f}",
+            f"{result.iterations / cpu:,.0f} play-outs",
+        )
+    start = time.process_time()
+    found = infer(parse_cgp(f"{BOARD} / 0/0 0"), "K7 TAXER", engine)
+    cpu = time.process_time() - start
+    table.add_row(
+        "infer K7 TAXER, margin 5",
+        f"{found.racks_checked:,} racks",
+        f"{cpu:.2f}",
+        f"{found.racks_checked / cpu:,.0f} racks",
+    )
+    return table
 
 
 if __name__ == "__main__":
