@@ -8,6 +8,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -118,10 +119,11 @@ def page(browser: Any, live_server: str) -> Iterator[Any]:
     context.close()
 
 
-@pytest.fixture
-def phone(browser: Any, live_server: str) -> Iterator[Any]:
-    """A 375 px wide page that may reach only the local server (nothing from a CDN or the network)."""
-    context = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
+@contextmanager
+def local_only_tab(browser: Any, live_server: str, **options: Any) -> Iterator[tuple[Any, list[str]]]:
+    """A page of a new browser context (`options`) that may reach only the local server, and the URLs it
+    was refused (nothing from a CDN or the network)."""
+    context = browser.new_context(**options)
     refused: list[str] = []
 
     def only_local(route: Any) -> None:
@@ -134,8 +136,21 @@ def phone(browser: Any, live_server: str) -> Iterator[Any]:
     context.route("**/*", only_local)
     tab = context.new_page()
     tab.set_default_timeout(BROWSER_TIMEOUT_MS)
-    yield tab
-    context.close()
+    try:
+        yield tab, refused
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def phone(browser: Any, live_server: str) -> Iterator[Any]:
+    """A 375 px wide page that may reach only the local server, and did not try anything else."""
+    viewport = {"width": 375, "height": 812}
+    with local_only_tab(browser, live_server, viewport=viewport, is_mobile=True, has_touch=True) as (
+        tab,
+        refused,
+    ):
+        yield tab
     assert refused == []
 
 

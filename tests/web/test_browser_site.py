@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import BROWSER_TIMEOUT_MS, screenshot
+from tests.web.conftest import local_only_tab, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -35,19 +35,9 @@ def phone390(browser: Any, live_server: str) -> Iterator[Any]:
 
     Not `is_mobile`: a mobile viewport widens itself to fit the content, which hides the overflow.
     """
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-
-    def only_local(route: Any) -> None:
-        if route.request.url.startswith(live_server):
-            route.continue_()
-        else:
-            route.abort()
-
-    context.route("**/*", only_local)
-    tab = context.new_page()
-    tab.set_default_timeout(BROWSER_TIMEOUT_MS)
-    yield tab
-    context.close()
+    viewport = {"width": 390, "height": 844}
+    with local_only_tab(browser, live_server, viewport=viewport, has_touch=True) as (tab, _):
+        yield tab
 
 
 def _visit(tab: Any, url: str, path: str) -> list[str]:
