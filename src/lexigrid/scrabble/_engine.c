@@ -849,8 +849,13 @@ static int whole_word_possible(Gen *g, int phase, uint64_t through) {
     return found;
 }
 
+/* What a placement must reach to matter: the best so far's equity or score (NO_BOUND: none yet). */
+static inline double best_so_far(const Gen *g, int by_equity) {
+    return !g->have_best ? NO_BOUND : by_equity ? g->best.equity : (double)g->best.score;
+}
+
 static void sort_down(int *a, int n) {
-    for (int i = 1; i < n; i++) /* insertion sort: at most 8 */
+    for (int i = 1; i < n; i++) /* insertion sort: short arrays */
         for (int m = i; m > 0 && a[m] > a[m - 1]; m--) {
             int t = a[m];
             a[m] = a[m - 1];
@@ -1058,7 +1063,7 @@ static void fit_word(Gen *g, const uint8_t *word, int left, int right, uint32_t 
 }
 
 /* Spans of one anchor that play the same number of tiles through the same board tiles: their words are
- * the same, looked up once and tried on each of them whose bound passed. */
+ * the same, looked up once and tried on each of them. */
 typedef struct {
     const Span *spans[8];
     int n;
@@ -1127,9 +1132,8 @@ static void span_plays(Gen *g, const Phase *p, int lo, int hi, int by_equity) {
         if (top <= NO_BOUND) continue;
         int bonus = n == g->bingo_tiles ? g->bingo_bonus : 0;
         double points = top + bonus; /* the most any of the phase's subracks scores on the group */
-        if (g->have_best && points + (by_equity ? p->max_leave[n] : 0) < (by_equity ? g->best.equity : g->best.score))
-            continue;
-        double beat = g->have_best ? (by_equity ? g->best.equity : g->best.score) : NO_BOUND;
+        double beat = best_so_far(g, by_equity); /* as the group began: later subracks may be tried in vain */
+        if (points + (by_equity ? p->max_leave[n] : 0) < beat) continue;
         int ph = (int)(p - g->phases), fixed = by_equity && p->least == p->most;
         const uint8_t *order = g->phase_order[ph];
         const Subrack *todo[MAX_SUBRACKS];
@@ -1246,6 +1250,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
                           &lmul_b, &wmul_b, &scores_b, &rack_b, &stride_b, &leave_b, &vowel_b, &mode, &bingo_tiles,
                           &bingo_bonus, &symmetric, &map_b, &floor))
         return NULL;
+    PyObject *result = NULL;
     Gen g;
     memset(&g, 0, sizeof g);
     if (mode == MODE_BEST_EQUITY && floor > NO_BOUND) {
@@ -1274,11 +1279,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     }
     if (map_b.len && !map_fits(map_b.buf, map_b.len, 0)) {
         PyErr_SetString(PyExc_ValueError, "not a word map: rebuild it with word_map");
-        PyBuffer_Release(&graph_b), PyBuffer_Release(&tiles_b), PyBuffer_Release(&checks_b);
-        PyBuffer_Release(&cscores_b), PyBuffer_Release(&lmul_b), PyBuffer_Release(&wmul_b);
-        PyBuffer_Release(&scores_b), PyBuffer_Release(&rack_b), PyBuffer_Release(&stride_b);
-        PyBuffer_Release(&leave_b), PyBuffer_Release(&vowel_b), PyBuffer_Release(&map_b);
-        return NULL;
+        goto release;
     }
     if (map_b.len) g.word_map = map_b.buf;
     int nn = dim * dim;
@@ -1295,25 +1296,19 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     /* the phases: one for racks without a blank or by score, else one per number of blanks played */
     int split = mode == MODE_BEST_EQUITY && g.rack[0] && g.rack[0] < MAX_PHASES - 1;
     int first_phase = split ? 1 : 0, last_phase = split ? 1 + g.rack[0] : 0;
+    int values[32], real = 0; /* the rack's real tiles' scores, highest first, then the blanks' zeros */
+    for (int x = 1; x <= 26; x++)
+        for (int i = 0; i < g.rack[x] && real < 32; i++) values[real++] = g.scores[x];
+    sort_down(values, real);
+    for (int i = 0; i < 8; i++) g.values[i] = i < real ? values[i] : 0;
     for (int ph = first_phase; ph <= last_phase; ph++) {
         Phase *p = &g.phases[ph];
         p->least = p->most = ph ? ph - 1 : g.rack[0];
         if (!ph) p->least = 0;
         p->kept = ph ? g.rack[0] - p->most : 0;
         p->blanks_played = ph ? p->most : 0; /* a phase of its own plays exactly that many */
-        int values[32], k = 0;
-        for (int x = 1; x <= 26; x++)
-            for (int i = 0; i < g.rack[x]; i++) values[k++] = g.scores[x];
-        for (int i = 0; i < p->most; i++) values[k++] = 0;
-        for (int i = 1; i < k; i++)
-            for (int m = i; m > 0 && values[m] > values[m - 1]; m--) {
-                int t = values[m];
-                values[m] = values[m - 1];
-                values[m - 1] = t;
-            }
+        int k = real + p->most;
         p->k = k > 7 ? 7 : k; /* a bound over the first 7 would be wrong with bigger racks: never prune then */
-        memcpy(p->values, values, sizeof p->values);
-        if (p->most == g.rack[0]) memcpy(g.values, values, sizeof g.values); /* blanks' zeros last */
         for (int n = 0; n < 32; n++) p->max_leave[n] = NO_BOUND;
     }
     int held[27], nheld = 0, count[27] = {0}, kept = 0;
@@ -1419,13 +1414,12 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         while (nshadows) {
             Shadow taken = pop_shadow(shadows, &nshadows), *sh = &taken;
             g.only = sh->only;
-            if (g.have_best && sh->bound < (mode == MODE_BEST_SCORE ? (double)g.best.score : g.best.equity)) break;
+            if (sh->bound < best_so_far(&g, mode == MODE_BEST_EQUITY)) break;
             face(&g, sh->down, &dirs[sh->down]);
             g.line = sh->line;
             g.anchor = sh->anchor;
             g.last_anchor = sh->last_anchor;
-            /* the word map for plays of every tile and for those with blanks; the GADDAG, which prunes
-             * by prefix, for the rest, which there it finds faster than subrack by subrack */
+            /* every play from the word map; the GADDAG only for racks the subracks do not cover */
             if (g.subracks) {
                 const Phase *p = &g.phases[sh->phase];
                 g.only = ONLY_ALL;
@@ -1442,8 +1436,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
         }
         free(shadows);
     }
-    Py_END_ALLOW_THREADS PyObject *result;
-    if (g.failed) {
+    Py_END_ALLOW_THREADS if (g.failed) {
         result = PyErr_NoMemory();
     } else if (mode == MODE_COUNT) {
         result = PyLong_FromSize_t(g.n);
@@ -1452,6 +1445,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     } else {
         result = PyBytes_FromStringAndSize((const char *)&g.best, g.have_best && g.best.length ? (Py_ssize_t)sizeof(MoveRec) : 0);
     }
+release:
     free(g.out);
     PyBuffer_Release(&graph_b);
     PyBuffer_Release(&tiles_b);

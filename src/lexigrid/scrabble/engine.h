@@ -55,7 +55,6 @@ typedef struct {
     int kept;             /* the blanks it keeps off the rack */
     int blanks_played;    /* the blanks each of its moves plays, for its bound (0: any number, by score) */
     int k;                /* the tiles they can play (at most 7) */
-    int values[8];        /* those tiles' scores, highest first (the blanks' zeros last) */
     double max_leave[32]; /* the best leave for each number of tiles played */
 } Phase;
 
