@@ -9,7 +9,6 @@ typed. A game is resumed by replaying its actions from its seed; the position sa
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -17,10 +16,9 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-import platformdirs
-
 from lexigrid.errors import LexigridError, NotFound
 from lexigrid.lexicon import load
+from lexigrid.lexicon.sources import data_dir
 from lexigrid.scrabble.game import Game
 
 SCHEMA = """
@@ -45,9 +43,7 @@ DB_NAME = "scrabble_games.sqlite3"
 
 def default_path() -> Path:
     """The games file: `$LEXIGRID_DATA_DIR/scrabble_games.sqlite3`, else in the user data directory."""
-    override = os.environ.get("LEXIGRID_DATA_DIR")
-    root = Path(override) if override else Path(platformdirs.user_data_dir("lexigrid"))
-    return root / DB_NAME
+    return data_dir() / DB_NAME
 
 
 @dataclass(frozen=True)
