@@ -6,6 +6,7 @@ and the plainest calls of `words check` and `wordle reply` skip typer altogether
 
 from __future__ import annotations
 
+import os
 import sys
 
 from lexigrid.errors import LexigridError
@@ -22,6 +23,9 @@ def groups_for(args: list[str]) -> tuple[str, ...]:
 
 def main() -> None:
     """Run the CLI; bad input (a usage error or a LexigridError) is one line and exit 2, never a traceback."""
+    # No lexigrid computation is a large matrix product, and OpenBLAS starting a thread per core costs
+    # each one-shot command ~0.05 s CPU (and oversubscribes a process pool's workers).
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from lexigrid.cli.quick import run_quick
 
     args = sys.argv[1:]
