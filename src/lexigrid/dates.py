@@ -1,4 +1,4 @@
-"""The day of a daily puzzle: parsed once here for every game that has one (Q-Less, Letter Boxed)."""
+"""The day of a daily puzzle: every date a user gives (Q-Less, Letter Boxed, Wordle games) is parsed here."""
 
 from __future__ import annotations
 

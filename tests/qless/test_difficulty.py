@@ -6,9 +6,10 @@ import datetime as dt
 
 import pytest
 
+from lexigrid.dates import parse_date
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
-from lexigrid.qless import COMMON_WORDS, WEEKDAYS, daily, difficulty, first_solution, parse_date, solve
+from lexigrid.qless import COMMON_WORDS, WEEKDAYS, daily, difficulty, first_solution, solve
 from lexigrid.qless.difficulty import weekday_for
 
 # name: (common-word solutions, class)

@@ -25,8 +25,8 @@ from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.board import Board, Rack
 from lexigrid.scrabble.cgp import Position
 from lexigrid.scrabble.move import Move
-from lexigrid.scrabble.oracle import placements, spans
 from lexigrid.scrabble.rules import BLANK, TileSet
+from tests.scrabble.oracle import placements, spans
 
 MAX_SCORELESS_TURNS = 6  # written out again, not imported: the game's rule as its docs state it
 PASS = "-"

@@ -26,7 +26,6 @@ from lexigrid.scrabble import Board, Engine, Move, Position, Rack, Rules, TileSe
 from lexigrid.scrabble.endgame import Solution, check_endgame, solve
 from lexigrid.scrabble.game import Game, Seat
 from lexigrid.scrabble.move import parse_move
-from lexigrid.scrabble.oracle import placements
 from lexigrid.scrabble.referee import check
 from tests.conftest import shared_file
 from tests.scrabble.conftest import REFERENCE_BOARD
@@ -36,6 +35,7 @@ from tests.scrabble.endgame_oracle import (
     OracleSolution,
     possible_words,
 )
+from tests.scrabble.oracle import placements
 
 MAGPIE_FAST_MS = 1000  # reference endgames MAGPIE solved slower than this run only with -m slow
 ORACLE_DEFAULT_TILES = 4  # the oracle solves reference endgames of up to this many tiles (both racks)

@@ -25,10 +25,10 @@ from lexigrid.scrabble.infer import (
 )
 from lexigrid.scrabble.leave import HeuristicLeaves
 from lexigrid.scrabble.move import leave_after
-from lexigrid.scrabble.oracle import placements
 from lexigrid.scrabble.rules import Rules, TileSet, layout, tile_set
 from tests.conftest import CliResult
 from tests.scrabble.conftest import SMALL_WORDS
+from tests.scrabble.oracle import placements
 
 Cli = Callable[..., CliResult]
 EMPTY = "/".join(["15"] * 15)

@@ -8,8 +8,9 @@ import pytest
 from lexigrid.errors import LexigridError
 from lexigrid.wordle.backtest import backtest
 from lexigrid.wordle.game import hard_mode_violation
+from lexigrid.wordle.position import Position
 from lexigrid.wordle.reply import reply_for
-from lexigrid.wordle.strategies import GREEDY, Position, score_guesses, strategy
+from lexigrid.wordle.strategies import GREEDY, score_guesses, strategy
 from lexigrid.wordle.table import ReplyTable
 from lexigrid.wordle.words import WordLists
 

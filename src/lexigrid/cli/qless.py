@@ -150,8 +150,8 @@ def daily_command(
     json: JsonOption = False,
 ) -> None:
     """The roll of the day: deterministic, of the difficulty of its weekday."""
+    from lexigrid.dates import parse_date
     from lexigrid.lexicon import load
-    from lexigrid.qless import parse_date
     from lexigrid.qless.report import daily_report
 
     with err_console.status("rating seeded rolls until one fits the weekday"):

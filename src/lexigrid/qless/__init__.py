@@ -8,7 +8,6 @@ translation and transposition; *common words* are the lexicon's most frequent wo
 *difficulty* is its weekday class, Monday (easiest) to Sunday.
 """
 
-from lexigrid.dates import parse_date
 from lexigrid.qless.daily import Daily, daily
 from lexigrid.qless.dice import DICE, roll
 from lexigrid.qless.difficulty import WEEKDAYS, Difficulty, difficulty
@@ -50,7 +49,6 @@ __all__ = [
     "format_grid",
     "format_roll",
     "is_solution",
-    "parse_date",
     "parse_grid",
     "parse_roll",
     "roll",

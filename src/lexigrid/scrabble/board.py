@@ -4,15 +4,41 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.rules import BLANK, LETTERS, Rules, rules
 
-if TYPE_CHECKING:
-    from lexigrid.scrabble.move import Move
-
 BLANK_FLAG = 32  # a square's code is the letter (1..26), plus 32 when the tile is a blank
+
+
+class Placement(Protocol):
+    """What the board needs of a move to lay its tiles (a `move.Move`; the board does not import it)."""
+
+    @property
+    def kind(self) -> str:
+        """'place' for a tile placement."""
+        ...
+
+    @property
+    def row(self) -> int:
+        """The first square's row."""
+        ...
+
+    @property
+    def col(self) -> int:
+        """The first square's column."""
+        ...
+
+    @property
+    def down(self) -> bool:
+        """Whether the word runs down."""
+        ...
+
+    @property
+    def played(self) -> str:
+        """The main word with '.' on played-through squares."""
+        ...
 
 
 def encode_tile(tile: str) -> int:
@@ -94,7 +120,7 @@ class Board:
             if code:
                 yield index // self.dim, index % self.dim, decode_tile(code)
 
-    def place(self, move: Move) -> None:
+    def place(self, move: Placement) -> None:
         """Put a tile placement's new tiles on the board (no legality check: see `referee`)."""
         if move.kind != "place":
             return

@@ -8,8 +8,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
+from lexigrid.dates import parse_date
 from lexigrid.lexicon import Lexicon
-from lexigrid.qless import difficulty, first_solution, parse_date, parse_grid, parse_roll, roll
+from lexigrid.qless import difficulty, first_solution, parse_grid, parse_roll, roll
 from lexigrid.qless.report import check_report, daily_report, solve_report
 from lexigrid.web.common import budgeted, lexicon_by_name, templates
 

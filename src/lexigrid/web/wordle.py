@@ -12,6 +12,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
+from lexigrid.dates import parse_date
 from lexigrid.errors import LexigridError
 from lexigrid.web.common import budgeted, lexicon_by_name, templates
 from lexigrid.wordle import Game, ReplyTable, format_reply, reply_table, word_lists
@@ -63,8 +64,8 @@ def answer_of(token: str, table: ReplyTable) -> str:
     """The answer of a game token: `daily-YYYY-MM-DD` or `seed-N` (as `lexigrid wordle play --seed N`)."""
     if token.startswith(DAILY_PREFIX):
         try:
-            day = dt.date.fromisoformat(token[len(DAILY_PREFIX) :])
-        except ValueError:
+            day = parse_date(token[len(DAILY_PREFIX) :])
+        except LexigridError:
             raise LexigridError(f"bad daily token {token!r}: write daily-YYYY-MM-DD") from None
         seed = int(day.strftime("%Y%m%d"))
     elif token.startswith(SEED_PREFIX) and token[len(SEED_PREFIX) :].isdigit():
@@ -72,13 +73,6 @@ def answer_of(token: str, table: ReplyTable) -> str:
     else:
         raise LexigridError(f"bad game token {token!r}: start a game from /api/wordle/new")
     return random.Random(seed).sample(table.lists.answers, 1)[0]
-
-
-def _date(text: str) -> dt.date:
-    try:
-        return dt.date.fromisoformat(text.strip())
-    except ValueError:
-        raise LexigridError(f"date {text!r} is not a date: use YYYY-MM-DD, e.g. 2026-11-22") from None
 
 
 @api.get("/new")
@@ -91,7 +85,7 @@ def new_game(
 ) -> dict[str, Any]:
     """A new game: its token (the answer stays on the server), word length and guess limit."""
     if mode == "daily":
-        day = _date(date) if date else dt.datetime.now(dt.UTC).date()
+        day = parse_date(date or None)
         token, label = f"{DAILY_PREFIX}{day.isoformat()}", f"Daily {day.isoformat()}"
     elif mode == "seeded":
         if seed is None:

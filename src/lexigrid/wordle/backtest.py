@@ -14,8 +14,9 @@ import numpy as np
 from lexigrid.errors import LexigridError
 from lexigrid.runner import Backend, run
 from lexigrid.wordle.game import MAX_GUESSES, hard_mode_allowed
+from lexigrid.wordle.position import Position, Strategy
 from lexigrid.wordle.reply import Reply
-from lexigrid.wordle.strategies import Position, Strategy, strategy
+from lexigrid.wordle.strategies import strategy
 from lexigrid.wordle.table import ReplyTable, reply_table
 from lexigrid.wordle.tree import Tree
 from lexigrid.wordle.words import WordLists

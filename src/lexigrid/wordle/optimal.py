@@ -20,7 +20,7 @@ import numpy as np
 
 from lexigrid.errors import LexigridError
 from lexigrid.wordle.game import MAX_GUESSES, hard_mode_allowed
-from lexigrid.wordle.strategies import Position
+from lexigrid.wordle.position import Position
 from lexigrid.wordle.table import Indices, ReplyTable
 from lexigrid.wordle.tree import Tree
 

@@ -1,4 +1,4 @@
-"""Strategies: given what is known (the position), choose the next guess. All share one Protocol.
+"""Strategies: given what is known (the position), choose the next guess; registered by name.
 
 Greedy strategies score every allowed guess by how it splits the candidates (the *parts*:
 answers grouped by the reply they would give) and take the best; ties go to the smaller expected part (not for
@@ -8,40 +8,18 @@ entropy), then a candidate, then the first word: the tie-breaks that reproduce t
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
-from typing import Protocol
+from functools import cache, partial
 
 import numpy as np
 import numpy.typing as npt
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
+from lexigrid.wordle.optimal import OptimalStrategy
+from lexigrid.wordle.position import Position, Strategy
 from lexigrid.wordle.table import Indices, ReplyTable
-
-
-@dataclass(frozen=True)
-class Position:
-    """What a strategy knows: the candidates left, the guesses it may play, and the turn number."""
-
-    table: ReplyTable
-    candidates: Indices
-    allowed: Indices
-    turn: int = 0
-    hard: bool = False
-
-
-class Strategy(Protocol):
-    """Chooses the next guess (an index into the guesses) in a position."""
-
-    @property
-    def name(self) -> str:
-        """The strategy's name."""
-        ...
-
-    def choose(self, position: Position) -> int:
-        """The guess to play."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -147,20 +125,18 @@ GREEDY = {
     "most-parts": "most distinct replies",
     "expected-size": "smallest expected part size",
 }
-STRATEGIES = ("frequency", "rank", *GREEDY, "optimal")
+REGISTRY: dict[str, Callable[[], Strategy]] = {
+    "frequency": FrequencyStrategy,
+    "rank": RankStrategy,
+    **{key: partial(GreedyStrategy, key, description) for key, description in GREEDY.items()},
+    "optimal": OptimalStrategy,
+}
+STRATEGIES = tuple(REGISTRY)
 
 
 def strategy(name: str) -> Strategy:
     """A strategy by name."""
-    key = name.lower()
-    if key == "optimal":
-        from lexigrid.wordle.optimal import OptimalStrategy
-
-        return OptimalStrategy()
-    if key in GREEDY:
-        return GreedyStrategy(key, GREEDY[key])
-    if key == "frequency":
-        return FrequencyStrategy()
-    if key == "rank":
-        return RankStrategy()
-    raise LexigridError(f"unknown strategy {name!r}: use one of {', '.join(STRATEGIES)}")
+    make = REGISTRY.get(name.lower())
+    if make is None:
+        raise LexigridError(f"unknown strategy {name!r}: use one of {', '.join(STRATEGIES)}")
+    return make()
