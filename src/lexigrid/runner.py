@@ -1,7 +1,12 @@
-"""The one runner behind the Wordle backtester and Scrabble self-play: in process, over processes, or Dask.
+"""The one runner behind every bulk job: in process, over processes, or on a Dask cluster.
 
 A *job* is a picklable module-level function applied to each *item* (an answer, a game seed, ...).
-Results come back in item order; a rich progress bar shows work that takes a while.
+`run` returns the results in item order; `each` yields them as they finish, with their item index, so
+a caller can checkpoint. A rich progress bar (with an ETA) shows work that takes a while.
+
+On Dask, a worker that dies mid-task is replaced by its nanny and the scheduler runs the task again
+elsewhere (up to `distributed.scheduler.allowed-failures` times); a task that raises is retried
+`retries` times. A scheduler address that does not answer within `CONNECT_SECONDS` is an error.
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -20,6 +25,10 @@ from lexigrid.errors import LexigridError
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 Backend = Literal["auto", "process", "dask"]
+Done = tuple[int, list[Any]]  # a finished chunk: its number and its results
+
+CONNECT_SECONDS = 10  # how long to wait for a Dask scheduler to answer
+RETRIES = 1  # extra tries for a Dask task that raised (a dead worker is handled by the scheduler)
 
 
 def default_jobs() -> int:
@@ -62,47 +71,82 @@ def run(
     description: str = "working",
     progress: bool = True,
     chunk_size: int | None = None,
+    retries: int = RETRIES,
 ) -> list[Result]:
     """Apply `job` to every item and return the results in item order.
 
     jobs=1 runs in this process; jobs>1 fans out over a process pool; backend="dask" (or a
     `scheduler` address such as tcp://host:8786) sends the chunks to a Dask cluster.
     """
+    items = list(items)
+    results: list[Result | None] = [None] * len(items)
+    for i, result in each(
+        job,
+        items,
+        jobs=jobs,
+        backend=backend,
+        scheduler=scheduler,
+        description=description,
+        progress=progress,
+        chunk_size=chunk_size,
+        retries=retries,
+    ):
+        results[i] = result
+    return results  # type: ignore[return-value]  # every slot is filled
+
+
+def each(
+    job: Callable[[Item], Result],
+    items: Sequence[Item],
+    *,
+    jobs: int = 1,
+    backend: Backend = "auto",
+    scheduler: str | None = None,
+    description: str = "working",
+    progress: bool = True,
+    chunk_size: int | None = None,
+    retries: int = RETRIES,
+) -> Iterator[tuple[int, Result]]:
+    """Apply `job` to every item, yielding (item index, result) as each chunk of items finishes."""
     if jobs < 1:
         raise LexigridError(f"--jobs must be at least 1, not {jobs}")
     if backend == "auto":
         backend = "dask" if scheduler else "process"
     items = list(items)
-    size = chunk_size or max(1, len(items) // (max(jobs, 1) * 8) or 1)
+    size = chunk_size or max(1, len(items) // (jobs * 8) or 1)
     chunks = _chunks(items, size)
-    results: list[list[Result] | None] = [None] * len(chunks)
+    if backend == "dask":
+        done = _dask_chunks(job, chunks, scheduler, jobs, retries)
+    elif jobs == 1 or len(chunks) <= 1:
+        done = ((i, _run_chunk(job, chunk)) for i, chunk in enumerate(chunks))
+    else:
+        done = _pool_chunks(job, chunks, jobs)
     with _progress(description, len(items), progress) as advance:
-        if backend == "dask":
-            _run_dask(job, chunks, results, advance, scheduler, jobs)
-        elif jobs == 1 or len(chunks) == 1:
-            for i, chunk in enumerate(chunks):
-                results[i] = _run_chunk(job, chunk)
-                advance(len(chunk))
-        else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = {pool.submit(_run_chunk, job, chunk): i for i, chunk in enumerate(chunks)}
-                for future in as_completed(futures):
-                    i = futures[future]
-                    results[i] = future.result()
-                    advance(len(chunks[i]))
-    return [result for chunk_results in results for result in chunk_results or []]
+        for i, results in done:
+            yield from ((i * size + k, result) for k, result in enumerate(results))
+            advance(len(results))
 
 
-def _run_dask(
+def _pool_chunks(job: Callable[[Item], Result], chunks: list[Sequence[Item]], jobs: int) -> Iterator[Done]:
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(_run_chunk, job, chunk): i for i, chunk in enumerate(chunks)}
+        try:
+            for future in as_completed(futures):
+                yield futures[future], future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+
+
+def _dask_chunks(
     job: Callable[[Item], Result],
     chunks: list[Sequence[Item]],
-    results: list[list[Result] | None],
-    advance: Callable[[int], None],
     scheduler: str | None,
     jobs: int,
-) -> None:
+    retries: int,
+) -> Iterator[Done]:
     try:
-        from distributed import Client, LocalCluster
+        from distributed import LocalCluster
         from distributed import as_completed as dask_completed
     except ImportError:
         raise LexigridError(
@@ -114,13 +158,32 @@ def _run_dask(
         else LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
     )
     try:
-        with Client(scheduler or cluster) as client:
-            futures = [client.submit(_run_chunk, job, chunk, pure=False) for chunk in chunks]
+        with _client(scheduler or cluster) as client:
+            futures = [client.submit(_run_chunk, job, c, pure=False, retries=retries) for c in chunks]
             position = {future.key: i for i, future in enumerate(futures)}
-            for future in dask_completed(futures):
-                i = position[future.key]
-                results[i] = future.result()
-                advance(len(chunks[i]))
+            try:
+                for future in dask_completed(futures):
+                    yield position[future.key], future.result()
+            finally:
+                client.cancel(futures)
     finally:
         if cluster is not None:
             cluster.close()
+
+
+@contextmanager
+def _client(address: Any) -> Iterator[Any]:
+    """A Dask client of the cluster (or scheduler address); one line of error when it does not answer."""
+    from distributed import Client
+
+    try:
+        client = Client(address, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError):
+        raise LexigridError(
+            f"no Dask scheduler answered at {address!s} within {CONNECT_SECONDS} s: "
+            "start one there with `dask scheduler`, or check the address"
+        ) from None
+    except ValueError as error:  # not an address at all
+        raise LexigridError(f"bad Dask scheduler address {address!s}: {error}") from None
+    with client:
+        yield client
