@@ -12,7 +12,7 @@ import sys
 from lexigrid.errors import LexigridError
 
 # Each group lives in lexigrid.cli.<name> and exposes `app` (a group) or `register(app)`.
-GROUPS = ("words", "lexicon", "letterboxed", "qless", "wordle", "scrabble", "serve", "demo")
+GROUPS = ("words", "lexicon", "letterboxed", "qless", "wordle", "scrabble", "batch", "serve", "demo")
 
 
 def groups_for(args: list[str]) -> tuple[str, ...]:

@@ -175,6 +175,10 @@ def backtest(
     ] = "auto",
     scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address (tcp://host:8786).")] = None,
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N answers.")] = None,
+    answer: Annotated[
+        str | None,
+        typer.Option(help="Only this answer; its guesses are listed (as `lexigrid batch wordle`)."),
+    ] = None,
     boards: Annotated[
         int, typer.Option(min=1, max=16, help="Boards at once (2 Dordle, 4 Quordle): seeded games.")
     ] = 1,
@@ -193,6 +197,17 @@ def backtest(
     from lexigrid.wordle.backtest import backtest as run_backtest
     from lexigrid.wordle.multiboard import multi_board_backtest
 
+    if answer is not None:
+        from lexigrid.wordle.report import answer_report
+
+        report = answer_report(
+            _lists(answers, guesses, length, lexicon), answer, strategy, opener=opener, hard=hard
+        )
+        if json:
+            emit_json(report)
+        else:
+            console.print(" ".join(report["guesses"]))
+        return
     table = _table(answers, guesses, length, lexicon)
     if boards > 1:
         if hard or opener:

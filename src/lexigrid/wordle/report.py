@@ -74,4 +74,21 @@ def review_report(
     }
 
 
-__all__ = ["reply_report", "review_report", "suggest_report"]
+def answer_report(
+    lists: WordLists,
+    answer: str,
+    strategy_name: str = "entropy",
+    *,
+    opener: str | None = None,
+    hard: bool = False,
+) -> dict[str, Any]:
+    """A strategy played against one answer: the backtest summary of that game and its guesses."""
+    from lexigrid.wordle.backtest import backtest
+
+    word = answer.strip().upper()
+    reply_table(lists).answer_id(word)
+    result = backtest(lists, strategy_name, opener=opener, hard=hard, answers=[word], progress=False)
+    return {"answer": word, "guesses": result.guesses[0], **result.summary()}
+
+
+__all__ = ["answer_report", "reply_report", "review_report", "suggest_report"]

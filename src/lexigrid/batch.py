@@ -1,0 +1,271 @@
+"""Bulk grading: one puzzle per JSON line in, one result per line out, in order, over the shared runner.
+
+A *line* is a JSON object naming one puzzle of a game (a Letter Boxed board, a Q-Less roll, a Wordle
+answer with a strategy, a Scrabble CGP position) and the options of the CLI command that solves it; its
+*result* is that command's `--json` object, built by the same library code. A line that cannot be graded
+gets an *error record* `{"line": i, "error": "..."}` (lines count from 1). Results are written in input
+order as soon as the ones before them are done, so a killed batch resumes after its last whole line.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from lexigrid.errors import LexigridError
+from lexigrid.runner import Backend, each
+
+Record = dict[str, Any]
+GAMES = ("letterboxed", "qless", "wordle", "scrabble")
+
+
+def _option(line: Mapping[str, Any], key: str, kind: type, default: Any = None) -> Any:
+    """The line's value for `key` (or the default), refused when it is not of the kind the command takes."""
+    value = line.get(key, default)
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if value is not None and (not isinstance(value, kind) or (kind is int and isinstance(value, bool))):
+        raise LexigridError(f'"{key}" must be {_KINDS[kind]}, not {json.dumps(value)}')
+    return value
+
+
+_KINDS = {str: "a string", int: "an integer", float: "a number", bool: "true or false"}
+
+
+def _path(line: Mapping[str, Any], key: str) -> Path | None:
+    value = _option(line, key, str)
+    return None if value is None else Path(value)
+
+
+def _required(line: Mapping[str, Any], key: str) -> str:
+    value = _option(line, key, str)
+    if value is None:
+        raise LexigridError(f'the line has no "{key}"')
+    return str(value)
+
+
+def letterboxed(line: Mapping[str, Any]) -> Record:
+    """`lexigrid letterboxed solve SIDES --json` for `{"sides": "ABC,DEF,GHI,JKL", "max_words": 4, ...}`."""
+    from lexigrid.letterboxed import Board, parse_shape, solver
+    from lexigrid.letterboxed.report import solve_report
+    from lexigrid.letterboxed.solve import check_max_words
+    from lexigrid.lexicon import load
+
+    board = Board.parse(_required(line, "sides"), parse_shape(_option(line, "shape", str, "4x3")))
+    max_words = check_max_words(_option(line, "max_words", int, 4))
+    started = time.perf_counter()
+    lex = load(_option(line, "lexicon", str))
+    loaded = time.perf_counter()
+    s = solver(board, lex, _option(line, "common", int))
+    s.stop_after(_option(line, "seconds", float, 60.0) or None)
+    solutions = s.best(_option(line, "top", int, 20), max_words)
+    finished = time.perf_counter()
+    return solve_report(board, lex, s, solutions, (finished - loaded) * 1000, (loaded - started) * 1000)
+
+
+def qless(line: Mapping[str, Any]) -> Record:
+    """`lexigrid qless solve LETTERS --json` for `{"letters": "BFHLRCTTNOAE", "common": 10000, ...}`."""
+    from lexigrid.lexicon import load
+    from lexigrid.qless import parse_roll
+    from lexigrid.qless.report import solve_report
+
+    roll = parse_roll(_required(line, "letters"))
+    count = bool(_option(line, "count", bool, False))
+    limit = None if _option(line, "all", bool, False) else _option(line, "limit", int, 1)
+    lex = load(_option(line, "lexicon", str))
+    return solve_report(roll, lex, common=_option(line, "common", int), limit=limit, count=count)
+
+
+def wordle(line: Mapping[str, Any]) -> Record:
+    """`lexigrid wordle backtest --answer WORD --json` for `{"answer": "CIGAR", "strategy": "entropy"}`."""
+    from lexigrid.wordle.report import answer_report
+    from lexigrid.wordle.words import word_lists
+
+    lists = word_lists(
+        answers=_path(line, "answers"),
+        guesses=_path(line, "guesses"),
+        length=_option(line, "length", int),
+        lexicon=_option(line, "lexicon", str),
+    )
+    return answer_report(
+        lists,
+        _required(line, "answer"),
+        _option(line, "strategy", str, "entropy"),
+        opener=_option(line, "opener", str),
+        hard=bool(_option(line, "hard", bool, False)),
+    )
+
+
+def scrabble(line: Mapping[str, Any]) -> Record:
+    """`lexigrid scrabble moves CGP --json` for `{"cgp": "...", "top": 20, "sort": "score", ...}`."""
+    from lexigrid.scrabble import parse_cgp
+    from lexigrid.scrabble.report import moves_report
+
+    position = parse_cgp(_required(line, "cgp"))
+    if not len(position.rack):
+        raise LexigridError("the CGP gives the player to move no tiles: add racks after the board")
+    sort = _option(line, "sort", str, "score")
+    if sort not in ("score", "equity"):
+        raise LexigridError(f"unknown sort {sort!r}: use score or equity")
+    spec = _option(line, "lexicon", str) or position.ops.get("lex") or None
+    engine = _engine(spec, position.rules, _option(line, "leaves", str))
+    return moves_report(engine, position, _option(line, "top", int, 20), sort)
+
+
+_engines: dict[tuple[str | None, str, str | None], Any] = {}
+
+
+def _engine(lexicon: str | None, rules: Any, leaves: str | None) -> Any:
+    """One prepared move generator per lexicon, rules and leaves in each process."""
+    from lexigrid.lexicon import load
+    from lexigrid.scrabble import Engine
+    from lexigrid.scrabble.leave import load_leaves
+
+    key = (lexicon, repr(rules), leaves)
+    if key not in _engines:
+        _engines[key] = Engine(load(lexicon), rules, load_leaves(leaves)).prepare()
+    return _engines[key]
+
+
+GRADERS: dict[str, Callable[[Mapping[str, Any]], Record]] = {
+    "letterboxed": letterboxed,
+    "qless": qless,
+    "wordle": wordle,
+    "scrabble": scrabble,
+}
+
+
+def grader(game: str) -> Callable[[Mapping[str, Any]], Record]:
+    """The grading function of a game, or an error naming the games."""
+    found = GRADERS.get(game.lower())
+    if found is None:
+        raise LexigridError(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
+    return found
+
+
+def grade_line(game: str, numbered: tuple[int, str]) -> Record:
+    """The result of one input line, or its error record (never an exception for bad input)."""
+    number, text = numbered
+    if not text.strip():
+        return {"line": number, "error": "empty line"}
+    try:
+        line = json.loads(text)
+        if not isinstance(line, dict):
+            raise LexigridError(f"a line must be a JSON object, not {text.strip()[:40] or 'empty'}")
+        return grader(game)(line)
+    except json.JSONDecodeError as error:
+        return {"line": number, "error": f"not JSON: {error.msg} at column {error.colno}"}
+    except (LexigridError, ValueError) as error:
+        return {"line": number, "error": " ".join(str(error).split())}
+
+
+@dataclass(frozen=True)
+class BatchSummary:
+    """What a batch did: lines in the input, lines written now, lines kept from before, error records."""
+
+    game: str
+    lines: int
+    written: int
+    resumed: int
+    errors: int
+    out: str
+    elapsed_ms: float
+
+    def as_dict(self) -> Record:
+        """The JSON summary."""
+        return {
+            "game": self.game,
+            "lines": self.lines,
+            "written": self.written,
+            "resumed": self.resumed,
+            "errors": self.errors,
+            "out": self.out,
+            "elapsed_ms": round(self.elapsed_ms, 1),
+        }
+
+
+def read_lines(path: Path) -> list[str]:
+    """The input's lines (a line per puzzle; a blank line is a line too, and gets an error record)."""
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        raise LexigridError(f"cannot read {str(path)!r} as a UTF-8 text file: check the path") from None
+
+
+def done_lines(out: Path) -> int:
+    """How many whole result lines an earlier run wrote; a torn last line is cut off the file."""
+    if not out.exists():
+        return 0
+    data = out.read_bytes()
+    whole = data[: data.rfind(b"\n") + 1]
+    if len(whole) != len(data):
+        with out.open("r+b") as f:
+            f.truncate(len(whole))
+    return whole.count(b"\n")
+
+
+def _in_order(done: Iterator[tuple[int, Record]]) -> Iterator[Record]:
+    """Results in input order, each as soon as every result before it is in."""
+    pending: dict[int, Record] = {}
+    following = 0
+    for i, record in done:
+        pending[i] = record
+        while following in pending:
+            yield pending.pop(following)
+            following += 1
+
+
+def grade(
+    game: str,
+    source: Path,
+    out: Path,
+    *,
+    resume: bool = False,
+    jobs: int = 1,
+    backend: Backend = "auto",
+    scheduler: str | None = None,
+    progress: bool = True,
+) -> BatchSummary:
+    """Grade every line of `source` into `out` (one result per line, in order); resume after a kill."""
+    started = time.perf_counter()
+    grader(game)
+    lines = read_lines(source)
+    if out.exists() and not resume and out.stat().st_size:
+        raise LexigridError(f"{str(out)!r} exists: pass --resume to continue it, or remove it")
+    kept = done_lines(out) if resume else 0
+    if kept > len(lines):
+        raise LexigridError(f"{str(out)!r} has {kept} results but the input {len(lines)} lines: wrong file?")
+    todo = [(n, text) for n, text in enumerate(lines, start=1)][kept:]
+    errors = 0
+    with _open(out, append=resume) as f:
+        job = functools.partial(grade_line, game.lower())
+        done = each(
+            job,
+            todo,
+            jobs=jobs,
+            backend=backend,
+            scheduler=scheduler,
+            progress=progress,
+            description=f"{game} batch",
+        )
+        for record in _in_order(done):
+            errors += "error" in record and "line" in record and len(record) == 2
+            f.write(json.dumps(record, ensure_ascii=False) + "\n")
+            f.flush()
+    return BatchSummary(game, len(lines), len(todo), kept, errors, str(out), _ms(started))
+
+
+def _open(out: Path, append: bool) -> IO[str]:
+    try:
+        return out.open("a" if append else "w", encoding="utf-8")
+    except OSError as error:
+        raise LexigridError(f"cannot write {str(out)!r}: {error.strerror}") from None
+
+
+def _ms(started: float) -> float:
+    return (time.perf_counter() - started) * 1000

@@ -1,0 +1,41 @@
+"""`lexigrid batch GAME INPUT.jsonl --out OUTPUT.jsonl`: grade one puzzle per line over the shared runner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from lexigrid.cli.common import JsonOption, console, emit_json
+
+
+def batch(
+    game: Annotated[str, typer.Argument(help="letterboxed, qless, wordle or scrabble.")],
+    source: Annotated[Path, typer.Argument(metavar="INPUT", help="JSON Lines: one puzzle per line.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Where the results go, one line per input line.")],
+    resume: Annotated[
+        bool,
+        typer.Option("--resume", help="Continue an OUTPUT a killed run left (after its last whole line)."),
+    ] = False,
+    jobs: Annotated[int, typer.Option(min=1, help="Worker processes (the shared runner).")] = 1,
+    scheduler: Annotated[str | None, typer.Option(help="A Dask scheduler address (tcp://host:8786).")] = None,
+    json: JsonOption = False,
+) -> None:
+    """Grade a file of puzzles: each line's result is the game command's --json (errors as records)."""
+    from lexigrid.batch import grade
+
+    summary = grade(game, source, out, resume=resume, jobs=jobs, scheduler=scheduler, progress=not json)
+    if json:
+        emit_json(summary.as_dict())
+        return
+    again = f", {summary.resumed} kept from before" if summary.resumed else ""
+    console.print(
+        f"{summary.written} lines graded ({summary.errors} errors{again}) -> {summary.out} "
+        f"in {summary.elapsed_ms / 1000:.1f} s"
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add `batch` to the root command."""
+    app.command("batch")(batch)
