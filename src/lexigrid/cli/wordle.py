@@ -328,6 +328,61 @@ def tree(
         console.print(f"{proof}; re-played against all {checked.games} answers by the checker")
 
 
+@app.command("openers")
+def openers_command(
+    hard: HardOption = False,
+    candidates: Annotated[
+        str | None, typer.Option(help="These first guesses (W1,W2,...), each solved exactly.")
+    ] = None,
+    all_: Annotated[
+        bool, typer.Option("--all", help="Every allowed first guess: proves the best one optimal (slow).")
+    ] = False,
+    top: Annotated[int, typer.Option(min=1, help="Rows to show (and to put in the JSON).")] = 20,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes (the shared runner).")] = 1,
+    scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address (tcp://host:8786).")] = None,
+    checkpoint: Annotated[
+        Path | None, typer.Option(help="Keep finished openers here (JSON Lines); rerun to resume.")
+    ] = None,
+    answers: AnswersOption = None,
+    guesses: GuessesOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Rank first guesses by their optimal totals (exact, or a proven lower bound that cannot win)."""
+    from lexigrid.wordle.openers import Runner, openers_search
+
+    if candidates is not None and all_:
+        raise LexigridError("give --candidates or --all, not both")
+    words = [_check_word(w, "candidate") for w in candidates.split(",")] if candidates else None
+    how = Runner(jobs=jobs, scheduler=scheduler, progress=not json)
+    lists = _lists(answers, guesses, None, None)
+    found = openers_search(
+        lists,
+        hard=hard,
+        candidates=words,
+        every=all_,
+        checkpoint=checkpoint,
+        how=how,
+    )
+    report = found.as_dict(top)
+    if json:
+        emit_json(report)
+        return
+    from rich.table import Table
+
+    grid = Table("#", "opener", "total", "average", "exact")
+    games = len(lists.answers)
+    for rank, row in enumerate(report["openers"], start=1):
+        total = row["total"]
+        shown = "-" if total is None else (str(total) if row["exact"] else f">= {total}")
+        average = "-" if total is None else f"{total / games:.4f}"
+        grid.add_row(str(rank), row["opener"], shown, average, "yes" if row["exact"] else "bound")
+    console.print(grid)
+    proof = (
+        "proven optimal (every first guess searched)" if found.proven_optimal else "not a proof of the best"
+    )
+    console.print(f"{report['searched']} openers searched in {report['elapsed_ms'] / 1000:.1f} s; {proof}")
+
+
 @app.command("check-tree")
 def check_tree_command(
     path: Annotated[Path, typer.Argument(help="A tree file written by `lexigrid wordle tree --out`.")],

@@ -154,11 +154,13 @@ class OptimalSearch:
                 return total
         return total
 
-    def guess_cost(self, guess: int, answers: Indices, allowed: Indices, depth: int) -> int:
-        """The least total guesses for `answers` when `guess` is played first."""
+    def guess_cost(
+        self, guess: int, answers: Indices, allowed: Indices, depth: int, best: int = INFINITE
+    ) -> int:
+        """The least total guesses for `answers` after `guess` (a value >= best means 'not below best')."""
         if depth < 1:
             return INFINITE
-        return self._try(guess, answers, allowed, depth, INFINITE)
+        return self._try(guess, answers, allowed, depth, best)
 
     def tree(self, answers: Indices, allowed: Indices, depth: int, guess: int | None = None) -> Tree:
         """The decision tree the memo holds for `answers` (after `cost` has solved it)."""

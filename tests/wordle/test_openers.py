@@ -1,0 +1,179 @@
+"""`wordle openers`: each opener's total against a brute-force oracle, the proof, checkpoints, Selby."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import defaultdict
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from lexigrid.errors import LexigridError
+from lexigrid.wordle.game import hard_mode_violation
+from lexigrid.wordle.openers import Runner, openers_search
+from lexigrid.wordle.reply import reply_for, solved
+from lexigrid.wordle.words import WordLists, original
+from tests.conftest import CliResult
+from tests.wordle.conftest import clustered_lists, small_lists
+
+Cli = Callable[..., CliResult]
+QUIET = Runner(progress=False)
+
+
+def brute_force_openers(lists: WordLists, hard: bool, depth: int = 6) -> dict[str, float]:
+    """Each first guess's least total: every later guess tried at every node, no bounds, no pruning."""
+    done = solved(lists.length)
+
+    @cache
+    def cost(answers: frozenset[str], allowed: frozenset[str], depth: int) -> float:
+        if len(answers) == 1:
+            return 1 if depth >= 1 else math.inf
+        if depth == 0:
+            return math.inf
+        return min(after(guess, answers, allowed, depth) for guess in sorted(allowed))
+
+    def after(guess: str, answers: frozenset[str], allowed: frozenset[str], depth: int) -> float:
+        parts: dict[int, set[str]] = defaultdict(set)
+        for answer in answers:
+            parts[reply_for(guess, answer)].add(answer)
+        total: float = len(answers)
+        for reply, part in parts.items():
+            if reply != done:
+                rest = allowed
+                if hard:
+                    rest = frozenset(w for w in allowed if hard_mode_violation(w, [(guess, reply)]) is None)
+                total += cost(frozenset(part), rest, depth - 1)
+        return total
+
+    every = frozenset(lists.guesses)
+    return {g: after(g, frozenset(lists.answers), every, depth) for g in lists.guesses}
+
+
+LISTS = [("random", seed) for seed in range(4)] + [("clustered", seed) for seed in range(4)]
+
+
+def make(kind: str, seed: int) -> WordLists:
+    """Small hand-made lists: random real words, or answers sharing three letters in place."""
+    return small_lists(seed, 9, 7) if kind == "random" else clustered_lists(seed, 8, 7)
+
+
+@pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
+@pytest.mark.parametrize(("kind", "seed"), LISTS)
+def test_every_opener_against_brute_force(kind: str, seed: int, hard: bool) -> None:
+    lists = make(kind, seed)
+    expected = brute_force_openers(lists, hard)
+    found = openers_search(lists, hard=hard, every=True, how=QUIET)
+    assert sorted(r.opener for r in found.rows) == sorted(lists.guesses)
+    best = min(expected.values())
+    assert found.rows[0].total == best and found.rows[0].exact
+    assert found.proven_optimal
+    for row in found.rows:
+        truth = expected[row.opener]
+        if math.isinf(truth):
+            assert row.total is None or not row.exact
+        elif row.exact:
+            assert row.total == truth
+        else:  # a proven lower bound, enough to show it cannot beat the best
+            assert row.total is not None and best < row.total <= truth
+
+
+@pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
+def test_candidates_are_solved_exactly(hard: bool) -> None:
+    lists = make("random", 7)
+    expected = brute_force_openers(lists, hard)
+    chosen = list(lists.guesses[:5])
+    found = openers_search(lists, hard=hard, candidates=[w.lower() for w in chosen], how=QUIET)
+    assert not found.proven_optimal
+    assert {r.opener: r.total for r in found.rows} == {w: expected[w] for w in chosen}
+    assert [r.total for r in found.rows] == sorted(expected[w] for w in chosen)
+
+
+def test_a_killed_search_resumes_from_its_checkpoint(tmp_path: Path) -> None:
+    lists = make("clustered", 2)
+    whole = openers_search(lists, every=True, checkpoint=tmp_path / "whole.jsonl", how=QUIET)
+    lines = (tmp_path / "whole.jsonl").read_text().splitlines()
+    assert len(lines) == 1 + len(lists.guesses)  # the header, then one row per opener
+    kept = [json.loads(line) for line in lines[1:6]]
+    for row in kept:
+        row["ms"] = 123456.0  # marks rows that must not be searched again
+    torn = tmp_path / "torn.jsonl"
+    torn.write_text("\n".join([lines[0], *map(json.dumps, kept), lines[6][:9]]) + "\n")
+    resumed = openers_search(lists, every=True, checkpoint=torn, how=QUIET)
+    assert [r.as_dict() for r in resumed.rows] == [r.as_dict() for r in whole.rows]
+    assert {r.opener for r in resumed.rows if r.ms == 123456.0} == {row["opener"] for row in kept}
+    written = [json.loads(line) for line in torn.read_text().splitlines()[1:] if line.endswith("}")]
+    assert sorted(r["opener"] for r in written) == sorted(lists.guesses)  # none lost, none twice
+
+
+def test_a_checkpoint_of_other_lists_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "c.jsonl"
+    openers_search(make("random", 1), checkpoint=path, how=QUIET)
+    with pytest.raises(LexigridError, match="other word lists or mode"):
+        openers_search(make("random", 2), checkpoint=path, how=QUIET)
+
+
+def write_lists(tmp_path: Path, lists: WordLists) -> tuple[str, str]:
+    """The lists as two files, for --answers and --guesses."""
+    answers, guesses = tmp_path / "answers.txt", tmp_path / "guesses.txt"
+    answers.write_text("\n".join(lists.answers) + "\n")
+    guesses.write_text("\n".join(lists.guesses) + "\n")
+    return str(answers), str(guesses)
+
+
+def test_cli_json_shape(cli: Cli, tmp_path: Path) -> None:
+    lists = make("random", 3)
+    answers, guesses = write_lists(tmp_path, lists)
+    result = cli(
+        "wordle", "openers", "--all", "--answers", answers, "--guesses", guesses, "--top", "3", "--json"
+    )
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert set(report) == {"openers", "hard", "proven_optimal", "searched", "elapsed_ms"}
+    assert report["proven_optimal"] and report["searched"] == len(lists.guesses) and not report["hard"]
+    assert len(report["openers"]) == 3
+    assert report["openers"][0]["total"] == min(brute_force_openers(lists, False).values())
+    assert all(set(row) == {"opener", "total", "exact"} for row in report["openers"])
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--candidates", "SALET", "--all"), "error: give --candidates or --all"),
+        (("--candidates", "QQQQQ"), "error: "),
+        (("--candidates", "SAL3T"), "error: candidate 'SAL3T'"),
+    ],
+)
+def test_bad_openers_commands_are_one_line(cli: Cli, args: tuple[str, ...], message: str) -> None:
+    result = cli("wordle", "openers", *args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(message) and len(result.stderr.strip().splitlines()) == 1
+
+
+# Alex Selby's published proven totals (original lists), the ones fast enough to test.
+SELBY = {False: {"SALET": 7920, "REAST": 7923, "SLATE": 7928}, True: {"SALET": 8122}}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
+def test_selby_published_totals(hard: bool) -> None:
+    found = openers_search(original(), hard=hard, candidates=list(SELBY[hard]), how=QUIET)
+    assert {r.opener: (r.total, r.exact) for r in found.rows} == {
+        w: (t, True) for w, t in SELBY[hard].items()
+    }
+
+
+@pytest.mark.slow
+def test_a_local_cluster_gives_the_process_pool_rows() -> None:
+    distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
+    lists = make("clustered", 5)
+    pool = openers_search(lists, every=True, how=Runner(jobs=2, progress=False))
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        dask = openers_search(
+            lists, every=True, how=Runner(scheduler=cluster.scheduler_address, progress=False)
+        )
+    assert [r.as_dict() for r in pool.rows] == [r.as_dict() for r in dask.rows]
