@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -70,3 +72,19 @@ def test_a_game_command_imports_no_other_game(args: tuple[str, ...], game: str |
     assert loaded(modules, "typer")
     others = [g for g in GAMES if g != game]
     assert not [p for p in (*others, "numba", "fastapi", "uvicorn") if loaded(modules, p)]
+
+
+def test_a_command_builds_only_the_tables_it_reads(tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(["AT", "TA", "EAT", "TEA", "RATE", "TEAR", "STARE", "TEARS", "RATES"]))
+    cache = tmp_path / "cache"
+    env = {**os.environ, "LEXIGRID_CACHE_DIR": str(cache)}
+    position = f"{EMPTY_BOARD} AERST/ 0/0 0"
+
+    def run(command: str) -> set[str]:
+        argv = [sys.executable, "-m", "lexigrid", "scrabble", command, position, "--lexicon", str(words)]
+        subprocess.run(argv, env=env, capture_output=True, check=True)
+        return {entry.name for entry in cache.iterdir()}
+
+    assert run("moves") >= {"lexicons", "scrabble-gaddag"} and "scrabble-word-map" not in run("moves")
+    assert "scrabble-word-map" in run("best")  # only the best-move search reads the word map

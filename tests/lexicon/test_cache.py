@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import multiprocessing
-import pickle
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from lexigrid.lexicon import cache, lexicon
@@ -47,16 +47,45 @@ def test_same_words_same_content_hash(tmp_path: Path) -> None:
     assert lexicon.load(tmp_path / "a.txt").sha256 == lexicon.load(tmp_path / "b.txt").sha256
 
 
-def test_corrupt_cache_file_is_rebuilt(cache_dir: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("damage", ["garbage", "missing", "truncated"])
+def test_corrupt_cache_entry_is_rebuilt(cache_dir: Path, tmp_path: Path, damage: str) -> None:
     words = tmp_path / "w.txt"
-    words.write_text("cat\n")
+    words.write_text("cat\ndog\n")
     path = lexicon.load(words).cache_path
-    assert path is not None
-    path.write_bytes(b"not a pickle")
+    assert path is not None and path.is_dir()
+    counts = path / "counts.npy"
+    if damage == "garbage":
+        counts.write_bytes(b"not an array")
+    elif damage == "missing":
+        counts.unlink()
+    else:
+        counts.write_bytes(counts.read_bytes()[:-10])
     lexicon._loaded.clear()
     again = lexicon.load(words)
-    assert again.cache_state == "built" and again.is_word("cat")
-    assert pickle.loads(path.read_bytes())["words"] == ["CAT"]
+    assert again.cache_state == "built" and again.is_word("cat") and again.find("TACO")[0].word == "CAT"
+    lexicon._loaded.clear()
+    assert lexicon.load(words).cache_state == "loaded"
+
+
+def test_loaded_index_equals_built_one(cache_dir: Path, tmp_path: Path) -> None:
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(["zebra", "qi", "cat", "act", "tact", "attack", "a"]))
+    built = lexicon.load(words)
+    lexicon._loaded.clear()
+    loaded = lexicon.load(words)
+    assert loaded.cache_state == "loaded" and loaded.sha256 == built.sha256
+    for rack in ("CAT", "TACKTA?", "ZEBRAQI??"):
+        assert loaded.find(rack) == built.find(rack)
+    assert [loaded._word(i) for i in range(len(loaded))] == list(built._words)
+
+
+def test_arrays_cache_round_trip(cache_dir: Path) -> None:
+    arrays = {"a": np.arange(5, dtype=np.int32), "empty": np.zeros(0, np.uint8), "name": np.array("x")}
+    first, loaded = cache.cached_arrays("demo", "key", 1, ("a", "empty", "name"), lambda: arrays)
+    assert not loaded and first is arrays
+    again, loaded = cache.cached_arrays("demo", "key", 1, ("a", "empty", "name"), lambda: {})
+    assert loaded and again["a"].tolist() == [0, 1, 2, 3, 4] and len(again["empty"]) == 0
+    assert str(again["name"]) == "x" and not again["a"].flags.writeable  # memory-mapped, read-only
 
 
 def _build(words: str, directory: str, queue: multiprocessing.Queue[str]) -> None:

@@ -109,7 +109,8 @@ def moves(
     if sort not in ("score", "equity"):
         raise LexigridError(f"unknown --sort {sort!r}: use score or equity")
     position = _position(cgp)
-    engine = Engine(_lexicon(lexicon, position, strict), position.rules, load_leaves(leaves)).prepare()
+    lex, chosen = _lexicon(lexicon, position, strict), load_leaves(leaves)
+    engine = Engine(lex, position.rules, chosen).prepare(word_map=False)  # every move: no word map
     if json:
         from lexigrid.scrabble.report import moves_report
 

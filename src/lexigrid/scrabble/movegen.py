@@ -218,10 +218,12 @@ class Engine:
             0.0,
         )
 
-    def prepare(self) -> Engine:
-        """Build the per-process tables now (graph relayout, word map), not on the first search."""
+    def prepare(self, word_map: bool = True) -> Engine:
+        """Build the per-process tables now (graph relayout; the word map, which only the best-move
+        search reads), not on the first search."""
         _ = self.gaddag.search_graph
-        self.gaddag.word_map(SHORTEST_WORD)
+        if word_map:
+            self.gaddag.word_map(SHORTEST_WORD)
         return self
 
     def layout_arrays(self, board: Board) -> tuple[bytes, bytes, bytes]:

@@ -202,7 +202,7 @@ def plausibility(table: ReplyTable) -> tuple[npt.NDArray[np.bool_], npt.NDArray[
         lex = load()
         in_answers = np.zeros(len(table.lists.guesses), dtype=np.bool_)
         in_answers[table.answer_guess] = True
-        zipf = np.array([lex.zipf(w) for w in table.lists.guesses], dtype=np.float64)
+        zipf = lex.zipfs(table.lists.guesses)
         found = _plausibility[table.lists.sha256] = (in_answers, zipf)
     return found
 
