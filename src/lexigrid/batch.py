@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from lexigrid.checkpoint import cut_torn_line
 from lexigrid.errors import LexigridError
 from lexigrid.runner import Backend, each
 
@@ -199,14 +200,7 @@ def read_lines(path: Path) -> list[str]:
 
 def done_lines(out: Path) -> int:
     """How many whole result lines an earlier run wrote; a torn last line is cut off the file."""
-    if not out.exists():
-        return 0
-    data = out.read_bytes()
-    whole = data[: data.rfind(b"\n") + 1]
-    if len(whole) != len(data):
-        with out.open("r+b") as f:
-            f.truncate(len(whole))
-    return whole.count(b"\n")
+    return cut_torn_line(out) if out.exists() else 0
 
 
 def _in_order(done: Iterator[tuple[int, Record]]) -> Iterator[Record]:

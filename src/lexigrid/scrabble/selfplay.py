@@ -10,7 +10,6 @@ differently on another run, while a tournament should be fast and replay exactly
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,8 +19,8 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon, load
 from lexigrid.runner import Backend, run
 from lexigrid.scrabble.game import Game
+from lexigrid.stats import wilson
 
-Z95 = 1.959964
 _LEXICONS: dict[str | None, Lexicon] = {}
 
 
@@ -59,17 +58,6 @@ def play_one(item: tuple[int, int, tuple[str, ...], str | None, float | None]) -
             bingos[turn.player] += 1
     turns = sum(1 for t in game.turns if t.kind not in ("out", "rack"))
     return GameResult(seated, rotation, tuple(game.scores), tuple(bingos), turns, seconds)
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """Wilson's 95% score interval for a proportion of wins out of n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass

@@ -12,7 +12,6 @@ on which process ran it); a checkpoint file (JSON Lines) keeps every finished ro
 from __future__ import annotations
 
 import functools
-import json
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -21,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from lexigrid.errors import LexigridError
+from lexigrid.checkpoint import Checkpoint
 from lexigrid.runner import Backend, each
 from lexigrid.wordle.optimal import INFINITE, OptimalSearch
 from lexigrid.wordle.table import ReplyTable, reply_table
@@ -100,49 +99,21 @@ class OpenersResult:
         }
 
 
-class Checkpoint:
-    """Finished rows in a JSON Lines file: a header naming the lists and mode, then one row a line."""
+class Done:
+    """The openers already searched, kept in a checkpoint (a header naming the lists and mode)."""
 
     def __init__(self, path: Path | None, lists: WordLists, hard: bool) -> None:
-        self.path = path
-        self.rows: dict[str, OpenerTotal] = {}
-        self.header = {"lists": lists.sha256, "hard": hard}
-        if path is not None and path.exists() and path.stat().st_size:
-            self._load(path)
-        elif path is not None:
-            self._append(self.header)
-
-    def _load(self, path: Path) -> None:
-        lines = path.read_text(encoding="utf-8").splitlines()
-        if not lines or _json(lines[0], path) != self.header:
-            raise LexigridError(f"checkpoint {str(path)!r} is of other word lists or mode: use another file")
-        for line in lines[1:]:
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError:
-                continue  # a line torn by a kill: that opener is searched again
-            self.rows[row["opener"]] = OpenerTotal(row["opener"], row["total"], row["exact"], row["ms"])
+        self.checkpoint = Checkpoint(path, {"job": "wordle openers", "lists": lists.sha256, "hard": hard})
+        self.rows = {r["opener"]: _row(r) for r in self.checkpoint.records}
 
     def add(self, row: OpenerTotal) -> None:
         """Keep a finished row (on disk at once)."""
         self.rows[row.opener] = row
-        if self.path is not None:
-            self._append({**row.as_dict(), "ms": round(row.ms, 1)})
-
-    def _append(self, record: dict[str, Any]) -> None:
-        assert self.path is not None
-        try:
-            with self.path.open("a", encoding="utf-8") as f:
-                f.write(json.dumps(record) + "\n")
-        except OSError as error:
-            raise LexigridError(f"cannot write checkpoint {str(self.path)!r}: {error.strerror}") from None
+        self.checkpoint.add({**row.as_dict(), "ms": round(row.ms, 1)})
 
 
-def _json(line: str, path: Path) -> Any:
-    try:
-        return json.loads(line)
-    except json.JSONDecodeError:
-        raise LexigridError(f"{str(path)!r} is not a checkpoint of `wordle openers`") from None
+def _row(record: dict[str, Any]) -> OpenerTotal:
+    return OpenerTotal(record["opener"], record["total"], record["exact"], record["ms"])
 
 
 @dataclass(frozen=True)
@@ -155,7 +126,7 @@ class Runner:
     progress: bool = True
 
 
-def _search(task: Task, openers: Sequence[str], done: Checkpoint, how: Runner, what: str) -> None:
+def _search(task: Task, openers: Sequence[str], done: Done, how: Runner, what: str) -> None:
     todo = [w for w in openers if w not in done.rows]
     job = functools.partial(opener_total, task)
     for _, row in each(
@@ -186,7 +157,7 @@ def openers_search(
     table = reply_table(lists)
     given = [lists.guesses[table.guess_id(w)] for w in candidates] if candidates else None
     seeds = given or likely_openers(table, SEEDS)
-    done = Checkpoint(checkpoint, lists, hard)
+    done = Done(checkpoint, lists, hard)
     _search(Task(lists, hard), seeds, done, how, "seed openers")
     if every:
         best = min((r.total for r in (done.rows[w] for w in seeds) if r.total is not None), default=None)
