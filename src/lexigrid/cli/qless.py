@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -164,6 +165,43 @@ def daily_command(
     found = report.get("solution")
     if found:
         console.print(_draw(tuple(found["grid"]), ", ".join(found["words"])))
+
+
+@app.command("survey")
+def survey_command(
+    rolls: Annotated[int, typer.Option(min=1, help="Seeded rolls to check (seeds 0..N-1).")] = 10_000,
+    exact: Annotated[
+        bool, typer.Option("--exact", help="Every distinct multiset of the dice, weighted: exact (slow).")
+    ] = False,
+    common: CommonOption = None,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes (the shared runner).")] = 1,
+    scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address (tcp://host:8786).")] = None,
+    checkpoint: Annotated[
+        Path | None, typer.Option(help="Keep finished blocks here (JSON Lines); rerun to resume.")
+    ] = None,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """The fraction of unsolvable rolls: sampled with a 95% interval, or --exact over every multiset."""
+    from lexigrid.qless.survey import Runner, Words, exact_survey, survey
+
+    words, how = Words(lexicon, common), Runner(jobs=jobs, scheduler=scheduler, progress=not json)
+    found = (
+        exact_survey(words, checkpoint=checkpoint, how=how)
+        if exact
+        else survey(words, rolls, checkpoint=checkpoint, how=how)
+    )
+    report = found.as_dict()
+    if json:
+        emit_json(report)
+        return
+    low, high = report["interval"]
+    what = "exact" if exact else f"95% interval {low:.4%} .. {high:.4%}"
+    kind = f"top {common} words" if common else "all words"
+    console.print(
+        f"{report['unsolvable']:,} of {report['rolls']:,} rolls unsolvable: "
+        f"[bold]{report['unsolvable_fraction']:.4%}[/] ({what}; {kind})"
+    )
 
 
 def _common_note(common: int | None) -> str:

@@ -1,0 +1,190 @@
+"""How often the dice give an unsolvable roll: sampled with a 95% interval, or exactly.
+
+Sampled: rolls 0..N-1 are `roll(seed)` for each seed, checked in blocks (one runner task each), and the
+unsolvable fraction gets Wilson's 95% interval. Exact: every distinct letter multiset the 12 dice can
+show (15,800,439 of them), each weighted by the number of the 6^12 equally likely face outcomes that
+show it, so the fraction is exact. A multiset is held as one integer (letter counts in mixed radix).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from lexigrid.checkpoint import Checkpoint
+from lexigrid.errors import LexigridError
+from lexigrid.lexicon import load
+from lexigrid.qless.dice import DICE, roll
+from lexigrid.qless.solver import first_solution
+from lexigrid.runner import Backend, each
+from lexigrid.stats import wilson
+
+BLOCK = 500  # sampled rolls per task
+EXACT_BLOCK = 2000  # multisets per task
+Keys = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words a survey solves with: a lexicon (None: the default) and an optional common-words cut."""
+
+    lexicon: str | None = None
+    common: int | None = None
+
+
+def solvable(words: Words, letters: str) -> bool:
+    """Whether the letters make a solution."""
+    return first_solution(letters, load(words.lexicon), common=words.common) is not None
+
+
+def sampled_block(words: Words, span: tuple[int, int, int]) -> dict[str, Any]:
+    """Block `i` of seeds start..stop-1: how many rolls, and how many of them are unsolvable."""
+    i, start, stop = span
+    bad = sum(not solvable(words, roll(seed)) for seed in range(start, stop))
+    return {"block": i, "rolls": stop - start, "unsolvable": bad}
+
+
+def _radix() -> dict[str, int]:
+    """Each letter's place value: counts in mixed radix, base (dice showing the letter) + 1."""
+    places, place = {}, 1
+    for letter in sorted(set("".join(DICE))):
+        places[letter] = place
+        place *= sum(letter in die for die in DICE) + 1
+    return places
+
+
+def multisets() -> tuple[Keys, Keys]:
+    """Every distinct multiset the dice can show (as keys, sorted) and its number of face outcomes."""
+    radix = _radix()
+    keys, weights = np.zeros(1, np.int64), np.ones(1, np.int64)
+    for die in sorted(DICE, key=lambda d: len(set(d))):  # the widest dice last: fewer states meanwhile
+        faces = Counter(die)
+        place = np.array([radix[f] for f in faces], np.int64)
+        count = np.array(list(faces.values()), np.int64)
+        keys, inverse = np.unique((keys[:, None] + place).ravel(), return_inverse=True)
+        weights = np.bincount(inverse, weights=(weights[:, None] * count).ravel()).astype(np.int64)
+    return keys, weights
+
+
+def letters_of(key: int) -> str:
+    """The letters of a multiset key, in alphabetical order."""
+    radix = _radix()
+    letters = sorted(radix)
+    out = []
+    for letter, after in zip(letters, [*letters[1:], None], strict=True):
+        base = radix[after] // radix[letter] if after else key // radix[letter] + 1
+        out.append(letter * (key // radix[letter] % base))
+    return "".join(out)
+
+
+def exact_block(words: Words, block: tuple[int, Sequence[int], Sequence[int]]) -> dict[str, Any]:
+    """Block `i` of multisets: how many, how many unsolvable, and the face outcomes those show."""
+    i, keys, weights = block
+    bad = [w for k, w in zip(keys, weights, strict=True) if not solvable(words, letters_of(int(k)))]
+    return {"block": i, "multisets": len(keys), "unsolvable": len(bad), "weight": int(sum(bad))}
+
+
+@dataclass(frozen=True)
+class Survey:
+    """The unsolvable rolls among those surveyed, with a 95% interval (a point when exact)."""
+
+    rolls: int
+    unsolvable: int
+    common: int | None
+    exact: bool
+    elapsed_ms: float
+    multisets: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON report."""
+        fraction = self.unsolvable / self.rolls if self.rolls else 0.0
+        low, high = (fraction, fraction) if self.exact else wilson(self.unsolvable, self.rolls)
+        report = {
+            "rolls": self.rolls,
+            "unsolvable": self.unsolvable,
+            "unsolvable_fraction": fraction,
+            "interval": [low, high],
+            "common": self.common,
+            "exact": self.exact,
+            "elapsed_ms": round(self.elapsed_ms, 1),
+        }
+        return report if self.multisets is None else {**report, "multisets": self.multisets}
+
+
+@dataclass(frozen=True)
+class Runner:
+    """How to run the blocks: processes or a Dask scheduler, and whether to show progress."""
+
+    jobs: int = 1
+    backend: Backend = "auto"
+    scheduler: str | None = None
+    progress: bool = True
+
+
+def _run(job: Any, items: list[Any], done: Checkpoint, how: Runner, what: str) -> None:
+    finished = {r["block"] for r in done.records}
+    todo = [item for item in items if item[0] not in finished]
+    for _, record in each(
+        job,
+        todo,
+        jobs=how.jobs,
+        backend=how.backend,
+        scheduler=how.scheduler,
+        description=what,
+        progress=how.progress,
+        chunk_size=1,
+    ):
+        done.add(record)
+
+
+def survey(words: Words, rolls: int, *, checkpoint: Path | None = None, how: Runner | None = None) -> Survey:
+    """The unsolvable fraction among the rolls of seeds 0..rolls-1."""
+    if rolls < 1:
+        raise LexigridError(f"--rolls must be at least 1, not {rolls}")
+    started = time.perf_counter()
+    done = Checkpoint(checkpoint, _header(words, exact=False, rolls=rolls))
+    spans = [(i, s, min(s + BLOCK, rolls)) for i, s in enumerate(range(0, rolls, BLOCK))]
+    _run(functools.partial(sampled_block, words), spans, done, how or Runner(), f"rolls (x{BLOCK})")
+    bad = sum(r["unsolvable"] for r in _latest(done))
+    return Survey(rolls, bad, words.common, False, (time.perf_counter() - started) * 1000)
+
+
+def exact_survey(words: Words, *, checkpoint: Path | None = None, how: Runner | None = None) -> Survey:
+    """The exact unsolvable fraction: every distinct multiset, weighted by its face outcomes."""
+    started = time.perf_counter()
+    keys, weights = multisets()
+    outcomes = math.prod(len(die) for die in DICE)  # equally likely face outcomes: 6^12
+    done = Checkpoint(checkpoint, _header(words, exact=True, rolls=outcomes))
+    blocks = [
+        (i, keys[s : s + EXACT_BLOCK].tolist(), weights[s : s + EXACT_BLOCK].tolist())
+        for i, s in enumerate(range(0, len(keys), EXACT_BLOCK))
+    ]
+    _run(functools.partial(exact_block, words), blocks, done, how or Runner(), f"multisets (x{EXACT_BLOCK})")
+    bad = sum(r["weight"] for r in _latest(done))
+    ms = (time.perf_counter() - started) * 1000
+    return Survey(outcomes, bad, words.common, True, ms, len(keys))
+
+
+def _latest(done: Checkpoint) -> list[dict[str, Any]]:
+    """One record per block (a block recorded twice, by a kill at the wrong moment, counts once)."""
+    return list({r["block"]: r for r in done.records}.values())
+
+
+def _header(words: Words, *, exact: bool, rolls: int) -> dict[str, Any]:
+    lex = load(words.lexicon)
+    return {
+        "job": "qless survey",
+        "lexicon": lex.name,
+        "common": words.common,
+        "exact": exact,
+        "rolls": rolls,
+    }
