@@ -16,7 +16,11 @@ board tightly with base forms of common words.
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lexigrid.lexicon import Lexicon
 
 REPEAT_PENALTY = 0.3
 S_FORM_PENALTY = 1.0
@@ -32,8 +36,22 @@ def score(min_zipf: float, repeat_count: int, s_forms: int) -> float:
     return min_zipf - REPEAT_PENALTY * repeat_count - S_FORM_PENALTY * s_forms
 
 
+def _may_be_s_form(word: str) -> bool:
+    return len(word) >= 4 and word.endswith("S") and not word.endswith("SS")
+
+
 def is_s_form(word: str, lexicon: Container[str]) -> bool:
     """Is the word the -S or -ES form of another word of the lexicon?"""
-    if len(word) < 4 or not word.endswith("S") or word.endswith("SS"):
+    if not _may_be_s_form(word):
         return False
     return word[:-1] in lexicon or (word.endswith("ES") and word[:-2] in lexicon)
+
+
+def s_form_flags(words: Sequence[str], lexicon: Lexicon) -> list[bool]:
+    """`is_s_form` of each upper-case word, the stems looked up in bulk."""
+    maybe = [_may_be_s_form(w) for w in words]
+    minus_s = lexicon.rows([w[:-1] if m else "" for w, m in zip(words, maybe, strict=True)]).tolist()
+    minus_es = lexicon.rows(
+        [w[:-2] if m and w.endswith("ES") else "" for w, m in zip(words, maybe, strict=True)]
+    ).tolist()
+    return [m and (a >= 0 or b >= 0) for m, a, b in zip(maybe, minus_s, minus_es, strict=True)]

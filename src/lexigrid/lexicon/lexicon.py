@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -75,6 +75,14 @@ def pattern_regex(pattern: str) -> re.Pattern[str]:
         )
     body = "".join("[A-Z]" if c in "?." else "[A-Z]*" if c == "*" else c for c in text)
     return re.compile(f"^{body}$")
+
+
+class Spelled(NamedTuple):
+    """Words found by `Lexicon.spelled_with`, alphabetically, with their letter sets and Zipf values."""
+
+    words: list[str]
+    letter_sets: npt.NDArray[np.int32]
+    zipf: npt.NDArray[np.float64]
 
 
 class Lexicon:
@@ -333,6 +341,22 @@ class Lexicon:
             found.append(WordInfo(word, float(self._zipf[i]), _rank_or_none(self._rank[i]), blanks))
         return sort_words(found, sort)
 
+    def spelled_with(self, letters: str, *, shortest: int = 1, common: int | None = None) -> Spelled:
+        """The words of `shortest` or more letters spelled with these letters only, each as often as
+        wanted (a Letter Boxed board's words), alphabetically; with `common`, only the most frequent."""
+        allowed = 0
+        for letter in letters.upper():
+            allowed |= 1 << (ord(letter) - 65)
+        lo, hi = self._slice(shortest, self.max_length)
+        rows = np.flatnonzero((self._letter_sets[lo:hi] & ~allowed) == 0) + lo
+        if common is not None:
+            rank = self._rank[rows]
+            rows = rows[(rank > 0) & (rank <= common)]
+        words = [self._word(i) for i in rows.tolist()]
+        order = sorted(range(len(words)), key=words.__getitem__)
+        rows = rows[order]
+        return Spelled([words[k] for k in order], self._letter_sets[rows], self._zipf[rows])
+
     def match(
         self,
         pattern: str,
@@ -462,4 +486,4 @@ def _from_source(source: Source) -> Lexicon:
     )
 
 
-__all__ = ["MAX_BLANKS", "MAX_TILES", "Lexicon", "WordInfo", "load"]
+__all__ = ["MAX_BLANKS", "MAX_TILES", "Lexicon", "Spelled", "WordInfo", "load"]

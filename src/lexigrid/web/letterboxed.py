@@ -13,7 +13,6 @@ from lexigrid.letterboxed import Board, parse_shape, parse_words
 from lexigrid.letterboxed import check as check_chain
 from lexigrid.letterboxed import hint as hints_for
 from lexigrid.letterboxed import new_board as make_board
-from lexigrid.letterboxed.playable import alphabet_index
 from lexigrid.letterboxed.report import hints_report, solve_report
 from lexigrid.letterboxed.solve import check_max_words
 from lexigrid.lexicon import Lexicon
@@ -31,10 +30,8 @@ PLAY_BOARDS = ("VYQ,FIG,OTE,XLU", "RME,WCL,TGK,API", "UAP,LTI,DRO,CEN", "IKN,SOH
 
 
 def _lexicon(name: str | None) -> Lexicon:
-    """A lexicon by name whose alphabet index is built in this process, before a solve forks."""
-    lex = lexicon_by_name(name)
-    alphabet_index(lex)
-    return lex
+    """A lexicon by name, loaded in this process before a solve forks."""
+    return lexicon_by_name(name)
 
 
 # The share of the server's solve budget a search may use before it stops and answers what it finished.
