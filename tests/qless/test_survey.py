@@ -111,9 +111,16 @@ def test_exact_survey_against_a_brute_force_oracle(tiny_dice: Words) -> None:
     assert found["multisets"] == len({"".join(sorted(f)) for f in product(*TINY_DICE)})
 
 
+@pytest.fixture
+def small_blocks(monkeypatch: pytest.MonkeyPatch) -> int:
+    """Blocks of 50 rolls, so a few hundred rolls make several blocks."""
+    monkeypatch.setattr(survey_module, "BLOCK", 50)
+    return 50
+
+
 @pytest.mark.parametrize("common", [None, 2000], ids=["all words", "common"])
-def test_sampled_survey_counts_each_seeded_roll(common: int | None) -> None:
-    n = 700  # two blocks, the last one short
+def test_sampled_survey_counts_each_seeded_roll(common: int | None, small_blocks: int) -> None:
+    n = 3 * small_blocks + 7  # the last block short
     found = survey(Words(None, common), n, how=QUIET)
     bad = sum(first_solution(roll(seed), common=common) is None for seed in range(n))
     assert (found.rolls, found.unsolvable) == (n, bad)
@@ -121,9 +128,9 @@ def test_sampled_survey_counts_each_seeded_roll(common: int | None) -> None:
     assert report["interval"] == list(wilson(bad, n)) and report["common"] == common and not report["exact"]
 
 
-def test_a_killed_survey_resumes_with_no_block_lost_or_repeated(tmp_path: Path) -> None:
+def test_a_killed_survey_resumes_with_no_block_lost_or_repeated(tmp_path: Path, small_blocks: int) -> None:
     path = tmp_path / "survey.jsonl"
-    n = 1600
+    n = 4 * small_blocks
     whole = survey(Words(None, 2000), n, checkpoint=path, how=QUIET)
     lines = path.read_text().splitlines()
     assert len(lines) == 1 + 4  # the header, then one record per block
