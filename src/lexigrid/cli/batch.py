@@ -11,7 +11,7 @@ from lexigrid.cli.common import JsonOption, console, emit_json
 
 
 def batch(
-    game: Annotated[str, typer.Argument(help="letterboxed, qless, wordle or scrabble.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="letterboxed, qless, wordle or scrabble.")],
     source: Annotated[Path, typer.Argument(metavar="INPUT", help="JSON Lines: one puzzle per line.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Where the results go, one line per input line.")],
     resume: Annotated[
