@@ -37,3 +37,22 @@ def test_bulk_rows_agree_with_single_lookups(words: list[str], probes: list[str]
     rows = lex.rows(probes).tolist()
     assert rows == [lex._row(p) if lex._row(p) is not None else -1 for p in probes]
     assert lex.zipfs(probes).tolist() == [lex.zipf(p) for p in probes]
+
+
+@given(WORDS, st.text("ABCDE", max_size=8), st.integers(1, 4))
+def test_spellable_agrees_with_counting_letters(words: list[str], letters: str, shortest: int) -> None:
+    lex = lexicon.Lexicon.from_words(words)
+    expected = sorted(
+        {w for w in words if len(w) >= shortest and all(w.count(c) <= letters.count(c) for c in w)},
+        key=lambda w: (len(w), w),
+    )
+    assert lex.spellable(letters, shortest=shortest) == expected
+
+
+@given(WORDS, st.text("ABCDE", max_size=4), st.integers(1, 4))
+def test_spelled_with_agrees_with_letter_sets(words: list[str], letters: str, shortest: int) -> None:
+    lex = lexicon.Lexicon.from_words(words)
+    expected = sorted({w for w in words if len(w) >= shortest and set(w) <= set(letters)})
+    found = lex.spelled_with(letters, shortest=shortest)
+    assert found.words == expected
+    assert found.letter_sets.tolist() == [sum(1 << (ord(c) - 65) for c in set(w)) for w in expected]

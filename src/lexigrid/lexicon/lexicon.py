@@ -320,9 +320,7 @@ class Lexicon:
         available = np.zeros(26, dtype=np.uint8)
         for letter in tiles.letters + fixed:
             available[ord(letter) - 65] += 1
-        rows = np.arange(lo, hi)
-        if not tiles.blanks:  # only words whose letters are all in hand
-            rows = rows[(self._letter_sets[lo:hi] & ~_letter_set(available)) == 0]
+        rows = self._within(lo, hi, available) if not tiles.blanks else np.arange(lo, hi)
         counts = self._counts[rows]
         missing = counts - np.minimum(counts, available)
         shortfall = missing.sum(axis=1, dtype=np.int32)
@@ -337,9 +335,31 @@ class Lexicon:
                 continue
             if common is not None and not 0 < self._rank[i] <= common:
                 continue
-            blanks = "".join(ALPHABET[j] * int(n) for j, n in enumerate(missing[k]) if n)
+            blanks = (
+                "".join(ALPHABET[j] * int(n) for j, n in enumerate(missing[k]) if n) if tiles.blanks else ""
+            )
             found.append(WordInfo(word, float(self._zipf[i]), _rank_or_none(self._rank[i]), blanks))
         return sort_words(found, sort)
+
+    def spellable(
+        self, letters: str, *, shortest: int = 1, longest: int | None = None, common: int | None = None
+    ) -> list[str]:
+        """The words of `shortest`..`longest` letters these letters spell, each used at most as often as
+        given (a Q-Less roll's words), length-major and alphabetical; with `common`, the most frequent."""
+        available = np.zeros(26, dtype=np.uint8)
+        for letter in letters.upper():
+            available[ord(letter) - 65] += 1
+        lo, hi = self._slice(shortest, min(len(letters), longest or len(letters)))
+        rows = self._within(lo, hi, available)
+        rows = rows[(self._counts[rows] <= available).all(axis=1)]
+        if common is not None:
+            rank = self._rank[rows]
+            rows = rows[(rank > 0) & (rank <= common)]
+        return [self._word(i) for i in rows.tolist()]
+
+    def _within(self, lo: int, hi: int, available: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+        """The rows in lo..hi whose letters are all among the available ones."""
+        return np.flatnonzero((self._letter_sets[lo:hi] & ~_letter_set(available)) == 0) + lo
 
     def spelled_with(self, letters: str, *, shortest: int = 1, common: int | None = None) -> Spelled:
         """The words of `shortest` or more letters spelled with these letters only, each as often as

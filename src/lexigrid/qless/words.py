@@ -13,5 +13,4 @@ def candidate_words(letters: str, lexicon: Lexicon | None = None, common: int | 
     """Every word of 3+ letters spellable from `letters` (each letter used at most as often as it is
     given), length-major and alphabetical; with `common`, only the `common` most frequent."""
     lex = lexicon if lexicon is not None else load()
-    found = lex.find(letters.upper(), min_len=MIN_WORD, max_len=MAX_WORD, common=common, max_blanks=0)
-    return sorted((w.word for w in found), key=lambda w: (len(w), w))
+    return lex.spellable(letters, shortest=MIN_WORD, longest=MAX_WORD, common=common)
