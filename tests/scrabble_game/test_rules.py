@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
-from lexigrid.scrabble.game import Game, IllegalMove
+from lexigrid.scrabble.action import IllegalMove, tiles_notation
+from lexigrid.scrabble.game import Game
 from tests.scrabble_game.conftest import EMPTY, set_up
 
 # Named positions: RATES across the centre (8F-8J).
@@ -74,9 +75,9 @@ def test_tiles_placed_one_by_one_are_judged(
 
 def test_tiles_become_the_move_through_board_letters(humans: Callable[..., Game]) -> None:
     game = humans(board=MIDGAME, racks=["AEINRST", "EIOQUXZ"])
-    assert game.tiles_notation([(7, 10, "S")]) == "8F RATESS"  # hooked on: the whole across word
-    assert game.tiles_notation([(6, 9, "A"), (8, 9, "T")]) == "J7 AST"
-    assert game.tiles_notation([(6, 7, "A")]) == "H7 AT"  # one tile, no across word: down
+    assert tiles_notation(game.board, [(7, 10, "S")]) == "8F RATESS"  # hooked on: the whole across word
+    assert tiles_notation(game.board, [(6, 9, "A"), (8, 9, "T")]) == "J7 AST"
+    assert tiles_notation(game.board, [(6, 7, "A")]) == "H7 AT"  # one tile, no across word: down
 
 
 def test_opening_scores_and_draws(humans: Callable[..., Game]) -> None:

@@ -147,7 +147,7 @@ def learn_winpct(
     from pathlib import Path
 
     from lexigrid.errors import LexigridError
-    from lexigrid.scrabble.winpct import learn
+    from lexigrid.scrabble.winpct_learn import learn
 
     if backend not in ("auto", "process", "dask"):
         raise LexigridError(f"unknown --backend {backend!r}: use auto, process or dask")

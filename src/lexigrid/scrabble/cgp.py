@@ -31,6 +31,10 @@ class Position:
         """The rack of the player to move."""
         return self.racks[0]
 
+    def player_count(self) -> int:
+        """The players in the game: two in a CGP position."""
+        return 2
+
     def unseen(self) -> Counter[str]:
         """The tiles neither on the board nor on the mover's rack (the bag plus the opponent's rack)."""
         left = Counter(self.rules.tiles.counts)

@@ -16,7 +16,7 @@ from typing import Any
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble import _engine
 from lexigrid.scrabble.cgp import Position
-from lexigrid.scrabble.game import MAX_SCORELESS_TURNS
+from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS
 from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.movegen import Engine, decode_bytes, tie_order
 

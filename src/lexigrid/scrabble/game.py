@@ -17,31 +17,26 @@ import uuid
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon, load
 from lexigrid.scrabble import referee
+from lexigrid.scrabble.action import IllegalMove, read_move, tiles_notation
 from lexigrid.scrabble.bag import Bag
 from lexigrid.scrabble.board import Board, Rack
 from lexigrid.scrabble.cgp import Position, format_cgp
-from lexigrid.scrabble.move import Move, parse_move
+from lexigrid.scrabble.challenge import CHALLENGE_RULES, CHALLENGES, ChallengeName, ChallengeRule, Pending
+from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS, going_out, rack_value, scoreless_end
+from lexigrid.scrabble.move import Move, missing_tiles, sorted_tiles, take_tiles
 from lexigrid.scrabble.players import ENDGAME_SECONDS, Player, computer, engine_for, is_endgame, solve_endgame
 from lexigrid.scrabble.rules import BLANK, Rules, rules
+from lexigrid.scrabble.turn import Turn
 
 if TYPE_CHECKING:
     from lexigrid.scrabble.endgame import Solution
 
 HUMAN = "human"
-MAX_SCORELESS_TURNS = 6
-CHALLENGE_BONUS = 5
-ChallengeRule = Literal["void", "double", "five"]
-CHALLENGE_RULES: tuple[ChallengeRule, ...] = ("void", "double", "five")
-TurnKind = Literal["place", "exchange", "pass", "withdrawn", "lost-challenge", "bonus", "out", "rack"]
-
-
-class IllegalMove(LexigridError):
-    """An input the rules reject; the message is the reason, and the same player moves again."""
 
 
 @dataclass(frozen=True)
@@ -57,47 +52,6 @@ class Seat:
         return self.kind == HUMAN
 
 
-@dataclass(frozen=True)
-class Turn:
-    """One line of the game record: who, their rack before it, the move in GCG form, points, new total."""
-
-    player: int
-    kind: TurnKind
-    rack: str
-    move: (
-        str  # GCG form: `8D W.RD` (played-through squares as '.'), `-ABC`, `-`, `--`, `(challenge)`, `(EIR)`
-    )
-    score: int
-    total: int
-    notation: str = ""  # the whole main word for placements: `8D WORD`
-    bingo: bool = False
-
-    def as_dict(self) -> dict[str, Any]:
-        """The turn as JSON-able data."""
-        return {
-            "player": self.player,
-            "kind": self.kind,
-            "rack": self.rack,
-            "move": self.move,
-            "notation": self.notation or self.move,
-            "score": self.score,
-            "total": self.total,
-            "bingo": self.bingo,
-        }
-
-
-@dataclass
-class Pending:
-    """The last placement while it may still be challenged (double and five-point rules)."""
-
-    player: int
-    move: Move
-    words: list[str]
-    drawn: str
-    zeros_before: int
-    out: bool  # it emptied the rack with the bag empty: the game ends unless it is challenged off
-
-
 class GamePosition(Position):
     """A Position whose bag is the game's real bag (2-4 players: the other racks are lumped together)."""
 
@@ -110,7 +64,11 @@ class GamePosition(Position):
             game.zeros,
         )
         self._bag = len(game.bag)
-        self.players = len(game.seats)
+        self._players = len(game.seats)
+
+    def player_count(self) -> int:
+        """The players in the game (2-4)."""
+        return self._players
 
     def bag_size(self) -> int:
         """The tiles in the game's bag."""
@@ -121,31 +79,6 @@ class GamePosition(Position):
         return self._bag >= self.rules.rack_size
 
 
-def _sorted_tiles(tiles: str) -> str:
-    """Tiles in rack order: letters alphabetically, blanks last."""
-    return "".join(sorted(tiles, key=lambda t: (t == BLANK, t)))
-
-
-def _take(rack: str, tiles: str) -> str:
-    """The rack without `tiles` (which must all be on it); a sorted rack stays sorted."""
-    left = list(rack)
-    for tile in tiles:
-        left.remove(tile)
-    return "".join(left)
-
-
-def _missing(rack: str, tiles: str) -> str:
-    """The tiles of `tiles` that `rack` does not hold."""
-    left = list(rack)
-    missing = []
-    for tile in tiles:
-        if tile in left:
-            left.remove(tile)
-        else:
-            missing.append(tile)
-    return _sorted_tiles("".join(missing))
-
-
 @dataclass
 class Game:
     """The state of one game; `play` applies an action or raises IllegalMove with the reason."""
@@ -153,7 +86,7 @@ class Game:
     seats: tuple[Seat, ...]
     lexicon: Lexicon
     seed: int
-    challenge: ChallengeRule = "void"
+    challenge: ChallengeName = "void"
     lexicon_spec: str | None = None
     endgame_seconds: float | None = ENDGAME_SECONDS  # the equity level's endgame solver; None: static
     rules: Rules = field(default_factory=rules)
@@ -170,6 +103,7 @@ class Game:
     end_reason: str | None = None
     listeners: list[Callable[[Game], None]] = field(default_factory=list, repr=False)
     _computers: dict[int, Player] = field(default_factory=dict, repr=False)
+    rule: ChallengeRule = field(init=False, repr=False, compare=False)  # the rule object of `challenge`
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.seats) <= 4:
@@ -178,9 +112,10 @@ class Game:
             raise LexigridError(
                 f"unknown challenge rule {self.challenge!r}: use {', '.join(CHALLENGE_RULES)}"
             )
+        self.rule = CHALLENGES[self.challenge]
         self.board = Board(self.rules)
         self.bag = Bag(self.rules.tiles, self.seed)
-        self.racks = [_sorted_tiles(self.bag.draw(self.rules.rack_size)) for _ in self.seats]
+        self.racks = [sorted_tiles(self.bag.draw(self.rules.rack_size)) for _ in self.seats]
         self.scores = [0] * len(self.seats)
         for i, seat in enumerate(self.seats):
             if not seat.is_human:
@@ -321,7 +256,7 @@ class Game:
             "awaiting": self.awaiting,
             "can_challenge": self.can_challenge(),
             "bag": len(self.bag),
-            "unseen": _sorted_tiles("".join(self.unseen(viewer).elements())),
+            "unseen": sorted_tiles("".join(self.unseen(viewer).elements())),
             "board": self.board.rows(),
             "cgp": self.cgp(viewer),
             "zeros": self.zeros,
@@ -360,58 +295,18 @@ class Game:
                     f"{self.seats[self.pending.player].name if self.pending else 'a player'} went out: "
                     "type 'challenge' or 'accept'"
                 )
-            move = self._read(action, literal)
+            move = read_move(action, self.board, self.racks[self.to_move], literal)
             self._apply(move, validate=True)
             action = move.notation if move.kind != "exchange" else f"-{move.word}"
         self.actions.append(action)  # canonical: read back literally on replay
         self._changed()
         return self.turns[before:]
 
-    def tiles_notation(self, tiles: Sequence[tuple[int, int, str]]) -> str:
-        """The notation of a placement given as new tiles (row, col, tile; a blank's letter lowercase),
-        e.g. from a board clicked in a browser; IllegalMove when they are not in one line or leave a gap."""
-        if not tiles:
-            raise IllegalMove("place at least one tile")
-        new: dict[tuple[int, int], str] = {}
-        for r, c, tile in tiles:
-            if not self.board.in_bounds(r, c):
-                raise IllegalMove(f"square ({r + 1}, {c + 1}) is off the board")
-            if self.board[r, c] or (r, c) in new:
-                raise IllegalMove(f"square {r + 1}{chr(65 + c)} is already taken")
-            if len(tile) != 1 or not (tile.isascii() and tile.isalpha()):
-                raise IllegalMove(f"bad tile {tile!r}: use A-Z, or a-z for a blank")
-            new[r, c] = tile
-        rows = {r for r, _ in new}
-        cols = {c for _, c in new}
-        if len(rows) > 1 and len(cols) > 1:
-            raise IllegalMove("the new tiles are not in one line")
-        row, col = min(new)
-        if len(new) > 1:
-            down = len(cols) == 1
-        else:
-            down = not any(self.board.in_bounds(row, c) and self.board[row, c] for c in (col - 1, col + 1))
-        dr, dc = (1, 0) if down else (0, 1)
-
-        def filled(r: int, c: int) -> bool:
-            return self.board.in_bounds(r, c) and (bool(self.board[r, c]) or (r, c) in new)
-
-        while filled(row - dr, col - dc):
-            row, col = row - dr, col - dc
-        word, r, c = [], row, col
-        while filled(r, c):
-            word.append(new.get((r, c)) or self.board[r, c])
-            r, c = r + dr, c + dc
-        covered = {(row + dr * i, col + dc * i) for i in range(len(word))}
-        if not set(new) <= covered:
-            raise IllegalMove("the new tiles leave a gap")
-        move = Move("place", row, col, down, "".join(word), "")
-        return f"{move.coordinate} {move.word}"
-
     def play_tiles(self, tiles: Sequence[tuple[int, int, str]]) -> list[Turn]:
-        """Play a placement given as new tiles (see `tiles_notation`)."""
+        """Play a placement given as new tiles (see `action.tiles_notation`)."""
         if self.awaiting == "challenge-or-accept":
             return self.play("")  # the reason: challenge or accept
-        return self._play(self.tiles_notation(tiles), literal=True)  # the tiles say which are blanks
+        return self._play(tiles_notation(self.board, tiles), literal=True)  # the tiles say which are blanks
 
     def play_computer(self) -> list[Turn]:
         """Let the computer player to move act; its new record lines."""
@@ -419,7 +314,7 @@ class Game:
         if player is None or self.over:
             raise LexigridError("it is not a computer player's turn")
         before = len(self.turns)
-        if self.pending is not None and self.challenge != "void":
+        if self.pending is not None and self.rule.phonies_stand:
             if any(not self.lexicon.is_word(w) for w in self.pending.words):
                 self._challenge()
                 self.actions.append("challenge")
@@ -448,60 +343,52 @@ class Game:
         for listener in self.listeners:
             listener(self)
 
-    def _read(self, action: str, literal: bool = False) -> Move:
-        """The move an input stands for. Typed all in lowercase, a word means capitals when the rack
-        holds them (blanks are typed lowercase among capitals); saved actions are read literally."""
-        try:
-            move = parse_move(action, self.board)
-            if not literal and move.kind == "place" and move.played.replace(".", "").islower():
-                coordinate, _, word = action.partition(" ")
-                capitals = parse_move(f"{coordinate} {word.upper()}", self.board)
-                if not _missing(self.racks[self.to_move], capitals.tiles_used):
-                    return capitals
-        except LexigridError as error:
-            raise IllegalMove(str(error)) from None
-        return move
+    # --- the turn loop: one move of the player to move --------------------------------------------
 
     def _apply(self, move: Move, validate: bool) -> None:
         """Apply a move of the player to move (validated against the rules unless it is the engine's)."""
-        p = self.to_move
-        rack = self.racks[p]
+        rack = self.racks[self.to_move]
         if move.kind == "pass":
-            self._record(Turn(p, "pass", rack, "-", 0, self.scores[p]))
-            self.pending = None
-            self._scoreless()
-            self._next()
+            self._scoreless_turn(Turn(self.to_move, "pass", rack, "-", 0, self.scores[self.to_move]))
             return
         used = move.tiles_used
-        missing = _missing(rack, used)
+        missing = missing_tiles(rack, used)
         if missing:
             raise IllegalMove(f"{move.notation}: {_plural(missing)} not on your rack ({rack})")
         if move.kind == "exchange":
-            if len(self.bag) < self.rules.rack_size:
-                raise IllegalMove(
-                    f"exchanges need at least {self.rules.rack_size} tiles in the bag; "
-                    f"it holds {len(self.bag)}"
-                )
-            kept = _take(rack, used)
-            self.racks[p] = _sorted_tiles(kept + self.bag.exchange(used))
-            self._record(Turn(p, "exchange", rack, f"-{_sorted_tiles(used)}", 0, self.scores[p]))
-            self.pending = None
-            self._scoreless()
-            self._next()
-            return
-        words: list[str] = []
-        if validate:
-            score, words = self._judge(move)
+            self._exchange(used)
         else:
-            score = move.score
-            if self.challenge != "void":
-                words = ["".join(t for *_, t, _ in w).upper() for w in referee.words_formed(self.board, move)]
+            self._place(move, used, validate)
+
+    def _scoreless_turn(self, turn: Turn) -> None:
+        """A pass or an exchange: recorded, one more scoreless turn, the next player moves."""
+        self._record(turn)
+        self.pending = None
+        self._scoreless()
+        self._next()
+
+    def _exchange(self, used: str) -> None:
+        """The player to move puts `used` back in the bag for as many new tiles."""
+        p, rack = self.to_move, self.racks[self.to_move]
+        if len(self.bag) < self.rules.rack_size:
+            raise IllegalMove(
+                f"exchanges need at least {self.rules.rack_size} tiles in the bag; it holds {len(self.bag)}"
+            )
+        kept = take_tiles(rack, used)
+        self.racks[p] = sorted_tiles(kept + self.bag.exchange(used))
+        self._scoreless_turn(Turn(p, "exchange", rack, f"-{sorted_tiles(used)}", 0, self.scores[p]))
+
+    def _place(self, move: Move, used: str, validate: bool) -> None:
+        """The player to move lays a placement (using `used`), scores it and draws; it stays pending if
+        phonies stand."""
+        p, rack = self.to_move, self.racks[self.to_move]
+        score, words = self._judge(move) if validate else (move.score, self._words(move))
         self.pending = None
         zeros_before = self.zeros
         self.board.place(move)
-        kept = _take(rack, used)
+        kept = take_tiles(rack, used)
         drawn = self.bag.draw(self.rules.rack_size - len(kept))
-        self.racks[p] = _sorted_tiles(kept + drawn)
+        self.racks[p] = sorted_tiles(kept + drawn)
         self.scores[p] += score
         bingo = len(used) == self.rules.rack_size
         self._record(Turn(p, "place", rack, _gcg_place(move), score, self.scores[p], move.notation, bingo))
@@ -510,12 +397,18 @@ class Game:
         else:
             self.zeros = 0
         out = not self.racks[p]
-        if self.challenge != "void":
+        if self.rule.phonies_stand:
             self.pending = Pending(p, move, words, drawn, zeros_before, out)
         if out and self.pending is None and not self.over:
             self._finish_out(p)
             return
         self._next()
+
+    def _words(self, move: Move) -> list[str]:
+        """The words a placement forms, kept for a challenge (only where phonies stand)."""
+        if not self.rule.phonies_stand:
+            return []
+        return ["".join(t for *_, t, _ in w).upper() for w in referee.words_formed(self.board, move)]
 
     def _judge(self, move: Move) -> tuple[int, list[str]]:
         """The score and words of a placement, or IllegalMove with the reason (phonies allowed when
@@ -523,51 +416,49 @@ class Game:
         try:
             formed = referee.words_formed(self.board, move)
             words = ["".join(t for *_, t, _ in w).upper() for w in formed]
-            if self.challenge == "void":
+            if not self.rule.phonies_stand:
                 return referee.check(self.board, move, self.lexicon), words
             return referee.check(self.board, move, Lexicon.from_words(words or ["AA"])), words
         except LexigridError as error:
             raise IllegalMove(str(error)) from None
 
+    # --- challenges -------------------------------------------------------------------------------
+
     def _challenge(self) -> None:
-        """The player to move challenges the last placement."""
+        """The player to move challenges the last placement: a phony is withdrawn, else the rule's penalty."""
         pending = self.pending
         if pending is None:
             raise IllegalMove("there is no play to challenge: challenge right after an opponent's placement")
         if pending.player == self.to_move:
             raise IllegalMove("you cannot challenge your own play")
-        if self.challenge == "void":
-            raise IllegalMove("challenges are void in this game: invalid words are refused when played")
-        phonies = [w for w in pending.words if not self.lexicon.is_word(w)]
-        p = pending.player
+        if any(not self.lexicon.is_word(w) for w in pending.words):
+            self.pending = None
+            self._withdraw(pending)
+            return
+        penalty = self.rule.penalty(self.to_move, pending, self.racks, self.scores)
         self.pending = None
-        if phonies:
-            move = pending.move
-            for r, c, _ in move.squares():
-                self.board[r, c] = ""
-            played = self.turns[-1] if self.turns[-1].kind == "place" else None
-            score = played.score if played else move.score
-            self.scores[p] -= score
-            kept = _take(self.racks[p], pending.drawn)
-            self.bag.put_back(pending.drawn)
-            self.racks[p] = _sorted_tiles(kept + move.tiles_used)
-            self._record(Turn(p, "withdrawn", self.racks[p], "--", -score, self.scores[p]))
-            self.zeros = pending.zeros_before
-            self._scoreless()
-            return
-        c = self.to_move
-        if self.challenge == "five":
-            self.scores[p] += CHALLENGE_BONUS
-            self._record(Turn(p, "bonus", self.racks[p], "(challenge)", CHALLENGE_BONUS, self.scores[p]))
-            if pending.out:
-                self._finish_out(p)
-            return
-        self._record(Turn(c, "lost-challenge", self.racks[c], "-", 0, self.scores[c]))
+        self.scores[penalty.turn.player] = penalty.turn.total
+        self._record(penalty.turn)
         if pending.out:
-            self._finish_out(p)
-            return
+            self._finish_out(pending.player)
+        elif penalty.loses_turn:
+            self._scoreless()
+            self._next()
+
+    def _withdraw(self, pending: Pending) -> None:
+        """A challenged phony comes off the board: its tiles back on the rack, those drawn back in the bag."""
+        p, move = pending.player, pending.move
+        for r, c, _ in move.squares():
+            self.board[r, c] = ""
+        played = self.turns[-1] if self.turns[-1].kind == "place" else None
+        score = played.score if played else move.score
+        self.scores[p] -= score
+        kept = take_tiles(self.racks[p], pending.drawn)
+        self.bag.put_back(pending.drawn)
+        self.racks[p] = sorted_tiles(kept + move.tiles_used)
+        self._record(Turn(p, "withdrawn", self.racks[p], "--", -score, self.scores[p]))
+        self.zeros = pending.zeros_before
         self._scoreless()
-        self._next()
 
     def _accept(self) -> None:
         """The player to move accepts the last placement, which went out: the game ends."""
@@ -576,10 +467,12 @@ class Game:
         self.pending = None
         self._finish_out(p)
 
+    # --- turns and the end of the game ------------------------------------------------------------
+
     def _scoreless(self) -> None:
         self.zeros += 1
         if self.zeros >= MAX_SCORELESS_TURNS and self.pending is None and not self.over:
-            self._finish_scoreless()
+            self._end(scoreless_end(self.racks, self.scores, self.rules.tiles), "scoreless")
 
     def _next(self) -> None:
         if not self.over:
@@ -590,36 +483,18 @@ class Game:
 
     def rack_value(self, player: int) -> int:
         """The face value of a player's rack."""
-        return sum(self.rules.tiles.score(t) for t in self.racks[player])
+        return rack_value(self.racks[player], self.rules.tiles)
 
     def _finish_out(self, p: int) -> None:
-        """Player p went out: two players, p gains twice the other rack; more, p gains the sum of the
-        other racks and each other player loses their own."""
-        others = [q for q in range(len(self.seats)) if q != p]
-        if len(self.seats) == 2:
-            q = others[0]
-            gain = 2 * self.rack_value(q)
-            self.scores[p] += gain
-            self._record(Turn(p, "out", "", f"({self.racks[q]})", gain, self.scores[p]))
-        else:
-            for q in others:
-                value = self.rack_value(q)
-                self.scores[q] -= value
-                self._record(Turn(q, "rack", self.racks[q], f"({self.racks[q]})", -value, self.scores[q]))
-            gain = sum(self.rack_value(q) for q in others)
-            self.scores[p] += gain
-            self._record(
-                Turn(p, "out", "", f"({''.join(self.racks[q] for q in others)})", gain, self.scores[p])
-            )
-        self.end_reason = "out"
+        """Player p went out (see `ending.going_out`)."""
+        self._end(going_out(p, self.racks, self.scores, self.rules.tiles), "out")
 
-    def _finish_scoreless(self) -> None:
-        """Six scoreless turns in a row: each player loses their rack's value."""
-        for q in range(len(self.seats)):
-            value = self.rack_value(q)
-            self.scores[q] -= value
-            self._record(Turn(q, "rack", self.racks[q], f"({self.racks[q]})", -value, self.scores[q]))
-        self.end_reason = "scoreless"
+    def _end(self, turns: list[Turn], reason: str) -> None:
+        """The game ends: the end-of-game record lines, their totals the final scores."""
+        for turn in turns:
+            self.scores[turn.player] = turn.total
+            self._record(turn)
+        self.end_reason = reason
 
     # --- replay -----------------------------------------------------------------------------------
 

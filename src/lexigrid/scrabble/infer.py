@@ -36,7 +36,7 @@ from lexigrid.runner import Backend, run
 from lexigrid.scrabble.board import Rack
 from lexigrid.scrabble.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.leave import LeaveModel
-from lexigrid.scrabble.move import Move, parse_coordinate, parse_move
+from lexigrid.scrabble.move import Move, parse_coordinate, parse_move, sorted_tiles
 from lexigrid.scrabble.movegen import PASS_EQUITY, Engine
 from lexigrid.scrabble.referee import check
 from lexigrid.scrabble.rules import BLANK
@@ -57,11 +57,6 @@ def _code(tile: str) -> int:
 def _codes(tiles: str) -> Codes:
     """The multiset of `tiles` as (code, count) pairs."""
     return tuple((_code(t), n) for t, n in sorted(Counter(tiles).items()))
-
-
-def _sorted_tiles(tiles: str) -> str:
-    """Tiles in rack order: letters, then blanks."""
-    return "".join(sorted(tiles, key=lambda t: (t == BLANK, t)))
 
 
 @dataclass(frozen=True)
@@ -96,7 +91,7 @@ class Inference:
 
     def marginals(self) -> dict[str, float]:
         """Per tile of the pool, the chance they kept at least one."""
-        held: dict[str, float] = dict.fromkeys(_sorted_tiles("".join(self.pool)), 0.0)
+        held: dict[str, float] = dict.fromkeys(sorted_tiles("".join(self.pool)), 0.0)
         for leave in self.leaves:
             for tile in set(leave.tiles):
                 held[tile] += leave.probability
@@ -370,7 +365,7 @@ def _check_drawable(move: Move, pool: Counter[str], position: Position) -> None:
     """Raise unless the play's tiles (and any known rack tiles) could have been on the rack."""
     missing = Counter(move.tiles_used) - pool
     if missing:
-        tiles = _sorted_tiles("".join(missing.elements()))
+        tiles = sorted_tiles("".join(missing.elements()))
         raise LexigridError(f"{move.notation} uses {tiles}, which are not unseen in this position")
 
 
@@ -389,7 +384,7 @@ def candidate_leaves(position: Position, move: Move, pool: Counter[str]) -> tupl
         )
     base = "".join(kept_known.elements())
     items = sorted(free.items())
-    return [_sorted_tiles(base + tail) for tail in sub_multisets(items, extra)], leave_size
+    return [sorted_tiles(base + tail) for tail in sub_multisets(items, extra)], leave_size
 
 
 def _distribution(

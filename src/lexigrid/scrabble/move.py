@@ -153,6 +153,31 @@ def parse_move(text: str, board: Board) -> Move:
     return Move("place", row, col, down, "".join(word), "".join(played))
 
 
+def sorted_tiles(tiles: str) -> str:
+    """Tiles in rack order: letters alphabetically, blanks last."""
+    return "".join(sorted(tiles, key=lambda t: (t == BLANK, t)))
+
+
+def take_tiles(rack: str, tiles: str) -> str:
+    """The rack without `tiles` (which must all be on it); a sorted rack stays sorted."""
+    left = list(rack)
+    for tile in tiles:
+        left.remove(tile)
+    return "".join(left)
+
+
+def missing_tiles(rack: str, tiles: str) -> str:
+    """The tiles of `tiles` that `rack` does not hold, in rack order."""
+    left = list(rack)
+    missing = []
+    for tile in tiles:
+        if tile in left:
+            left.remove(tile)
+        else:
+            missing.append(tile)
+    return sorted_tiles("".join(missing))
+
+
 def leave_after(rack: str, used: str) -> str:
     """The tiles kept after playing `used` from `rack`."""
     kept = list(rack)

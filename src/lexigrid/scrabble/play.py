@@ -11,9 +11,10 @@ from rich.console import Console
 from rich.table import Table
 
 from lexigrid.errors import LexigridError
-from lexigrid.scrabble.game import Game, Turn
+from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.render import board_table, endgame_summary, pv_table, top_table
 from lexigrid.scrabble.store import GameStore
+from lexigrid.scrabble.turn import Turn
 
 HELP = (
     "moves: [bold]8D WORD[/] across (row, column), [bold]D8 WORD[/] down, a blank's letter in lowercase "

@@ -64,9 +64,7 @@ def engine_for(lexicon: Lexicon, rules: Rules) -> Engine:
 def is_endgame(position: Position) -> bool:
     """Whether the endgame solver takes the position: two players, the bag empty, the opponent's rack
     known (in a game it is: with the bag empty the unseen tiles are the opponent's rack)."""
-    from lexigrid.scrabble.game import GamePosition  # the game layer imports this module
-
-    if isinstance(position, GamePosition) and position.players != 2:
+    if position.player_count() != 2:
         return False
     return position.bag_size() == 0 and len(position.rack) > 0 and len(position.racks[1]) > 0
 
@@ -75,7 +73,7 @@ def solve_endgame(
     position: Position, engine: Engine, seconds: float = ENDGAME_SECONDS, top: int = 1
 ) -> Solution:
     """The endgame solved for the player to move within `seconds` (best found so far if cut short)."""
-    from lexigrid.scrabble.endgame import solve  # the solver imports the game layer, which imports this
+    from lexigrid.scrabble.endgame import solve  # loaded at the first endgame, not at start-up
 
     return solve(position, engine, seconds=seconds, top=top)
 
@@ -163,7 +161,7 @@ def computer(
     if name == "common" and arg:
         return BeginnerPlayer(engine_for(vocabulary(lexicon, _count(level, arg)), rules), 1, spec)
     if name == "sim":
-        from lexigrid.scrabble.sim_player import sim_player  # its win table imports the game layer
+        from lexigrid.scrabble.sim_player import sim_player  # it imports this module (is_endgame)
 
         return sim_player(spec, arg, engine_for(lexicon, rules), endgame_seconds)
     raise LexigridError(f"unknown computer level {level!r}: use one of {', '.join(LEVELS)}")

@@ -37,6 +37,7 @@ from lexigrid.lexicon import load
 from lexigrid.runner import Backend, run
 from lexigrid.scrabble.board import Rack
 from lexigrid.scrabble.cgp import Position, format_cgp, parse_cgp
+from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS
 from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.movegen import Engine
 from lexigrid.scrabble.winpct import WinTable, default_table
@@ -45,7 +46,6 @@ Z = 2.576  # elimination bound: 99% two-sided normal quantile of the paired diff
 MIN_ITERATIONS = 32  # no play is dropped before this many iterations
 MAX_ROUND = 256  # iterations per round at most (a round ends with the elimination check and a report)
 TIE_BREAK = 1e-6  # value points added to win probability, so equal win chances rank by value
-MAX_SCORELESS = 6
 DEFAULT_PLAYS, DEFAULT_PLIES, DEFAULT_ITERATIONS = 15, 2, 1000
 LeaveDistribution = Sequence[tuple[str, float]]
 # What the opponent kept: a callable giving a leave from a random generator (None: nothing known, such
@@ -297,7 +297,7 @@ class _State:
     def scoreless(self, points: Callable[[str], int]) -> None:
         """Count a scoreless turn; the sixth in a row ends the game, each side losing its rack's value."""
         self.zeros += 1
-        if self.zeros >= MAX_SCORELESS:
+        if self.zeros >= MAX_SCORELESS_TURNS:
             self.gains[0] -= points(self.racks[0])
             self.gains[1] -= points(self.racks[1])
             self.over = True

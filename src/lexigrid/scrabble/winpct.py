@@ -1,8 +1,8 @@
 """Win probability from spread and tiles left, learned by static self-play and shipped as data.
 
 A *state* is the start of a turn: the player to move leads by `spread` points and does not see `tiles`
-tiles (the bag plus the other rack). Self-play games (`learn`) give one sample per turn: the state and
-whether that player went on to win (a draw counts half). For each tiles-left count a logistic curve
+tiles (the bag plus the other rack). Self-play games (`winpct_learn.learn`) give one sample per turn: the
+state and whether that player went on to win (a draw counts half). For each tiles-left count a logistic curve
 P(win) = 1 / (1 + exp(-(a + b * spread))) is fitted to the samples of that count and its neighbours
 (`WINDOW` either side, so rare counts borrow strength), and the shipped file holds a and b per count;
 `WinTable.table()` expands them into the spread x tiles-left table (MAGPIE ships its table as is).
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import math
-import time
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -22,9 +21,6 @@ import numpy as np
 import numpy.typing as npt
 
 from lexigrid.errors import LexigridError
-from lexigrid.lexicon import load
-from lexigrid.runner import Backend, run
-from lexigrid.scrabble.game import Game
 
 MAX_TILES = 100  # tiles-left counts 0..100 (the English set has 100 tiles)
 WINDOW = 2  # a count's fit also uses the samples of the counts this far either side
@@ -95,35 +91,6 @@ def default_table() -> WinTable:
     return _DEFAULT[0]
 
 
-def game_samples(item: tuple[int, str | None]) -> list[Sample]:
-    """Runner job: one static-equity game (seeded), one sample per turn for the player to move."""
-    seed, lexicon = item
-    game = Game.new(["equity", "equity"], seed=seed, lexicon=_lexicon(lexicon), endgame_seconds=None)
-    states: list[tuple[int, int, int]] = []
-
-    def record(g: Game) -> None:
-        if not g.over:
-            p = g.to_move
-            states.append((p, g.scores[p] - g.scores[1 - p], len(g.bag) + len(g.racks[1 - p])))
-
-    record(game)
-    game.listeners.append(record)
-    game.play_computers()
-    final = game.scores[0] - game.scores[1]
-    result = 1.0 if final > 0 else 0.0 if final < 0 else 0.5
-    return [(spread, tiles, result if p == 0 else 1.0 - result) for p, spread, tiles in states]
-
-
-_LEXICONS: dict[str | None, Any] = {}
-
-
-def _lexicon(spec: str | None) -> Any:
-    """The lexicon, loaded once per worker process."""
-    if spec not in _LEXICONS:
-        _LEXICONS[spec] = load(spec)
-    return _LEXICONS[spec]
-
-
 def fit_logistic(
     spreads: npt.NDArray[np.float64], results: npt.NDArray[np.float64], slope: float | None = None
 ) -> tuple[float, float]:
@@ -170,43 +137,3 @@ def fit(samples: list[Sample], source: str = "") -> WinTable:
         intercepts.append(a)
         slopes.append(b)
     return WinTable(tuple(intercepts), tuple(slopes), tuple(counts), source)
-
-
-@dataclass
-class Learned:
-    """A learned table with what it took: games, samples, seconds."""
-
-    table: WinTable
-    games: int
-    samples: int
-    seconds: float
-
-
-def learn(
-    games: int,
-    *,
-    seed: int = 1,
-    jobs: int = 1,
-    backend: Backend = "auto",
-    scheduler: str | None = None,
-    lexicon: str | None = None,
-    progress: bool = True,
-) -> Learned:
-    """Play `games` static-equity games over the shared runner and fit the win table to their turns."""
-    if games < 1:
-        raise LexigridError(f"--games must be at least 1, not {games}")
-    start = time.perf_counter()
-    per_game = run(
-        game_samples,
-        [(seed + i, lexicon) for i in range(games)],
-        jobs=jobs,
-        backend=backend,
-        scheduler=scheduler,
-        description="self-play",
-        progress=progress,
-    )
-    samples = [s for found in per_game for s in found]
-    source = (
-        f"learn-winpct --games {games} --seed {seed} (lexicon {lexicon or 'nwl'}, static equity v equity)"
-    )
-    return Learned(fit(samples, source), games, len(samples), time.perf_counter() - start)

@@ -1,0 +1,82 @@
+"""Learning the win table by static self-play over the shared runner (see `winpct` for the model)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from lexigrid.errors import LexigridError
+from lexigrid.lexicon import load
+from lexigrid.runner import Backend, run
+from lexigrid.scrabble.game import Game
+from lexigrid.scrabble.winpct import Sample, WinTable, fit
+
+
+def game_samples(item: tuple[int, str | None]) -> list[Sample]:
+    """Runner job: one static-equity game (seeded), one sample per turn for the player to move."""
+    seed, lexicon = item
+    game = Game.new(["equity", "equity"], seed=seed, lexicon=_lexicon(lexicon), endgame_seconds=None)
+    states: list[tuple[int, int, int]] = []
+
+    def record(g: Game) -> None:
+        if not g.over:
+            p = g.to_move
+            states.append((p, g.scores[p] - g.scores[1 - p], len(g.bag) + len(g.racks[1 - p])))
+
+    record(game)
+    game.listeners.append(record)
+    game.play_computers()
+    final = game.scores[0] - game.scores[1]
+    result = 1.0 if final > 0 else 0.0 if final < 0 else 0.5
+    return [(spread, tiles, result if p == 0 else 1.0 - result) for p, spread, tiles in states]
+
+
+_LEXICONS: dict[str | None, Any] = {}
+
+
+def _lexicon(spec: str | None) -> Any:
+    """The lexicon, loaded once per worker process."""
+    if spec not in _LEXICONS:
+        _LEXICONS[spec] = load(spec)
+    return _LEXICONS[spec]
+
+
+@dataclass
+class Learned:
+    """A learned table with what it took: games, samples, seconds."""
+
+    table: WinTable
+    games: int
+    samples: int
+    seconds: float
+
+
+def learn(
+    games: int,
+    *,
+    seed: int = 1,
+    jobs: int = 1,
+    backend: Backend = "auto",
+    scheduler: str | None = None,
+    lexicon: str | None = None,
+    progress: bool = True,
+) -> Learned:
+    """Play `games` static-equity games over the shared runner and fit the win table to their turns."""
+    if games < 1:
+        raise LexigridError(f"--games must be at least 1, not {games}")
+    start = time.perf_counter()
+    per_game = run(
+        game_samples,
+        [(seed + i, lexicon) for i in range(games)],
+        jobs=jobs,
+        backend=backend,
+        scheduler=scheduler,
+        description="self-play",
+        progress=progress,
+    )
+    samples = [s for found in per_game for s in found]
+    source = (
+        f"learn-winpct --games {games} --seed {seed} (lexicon {lexicon or 'nwl'}, static equity v equity)"
+    )
+    return Learned(fit(samples, source), games, len(samples), time.perf_counter() - start)
