@@ -194,7 +194,8 @@ def main() -> None:
     parser.add_argument("--boxchar", type=Path, help="Boxchar's letter-bounced binary.")
     options = parser.parse_args()
     console = Console(width=170)
-    env = dict(os.environ)
+    # As installed for a user: modules compiled once to .pyc (pip does it at install), not at every start.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     found = options.boxchar or Path(os.environ.get("LEXIGRID_BOXCHAR", BOXCHAR_DEFAULT))
     warm_table(options.runs, env, console, boxchar_argv(found))
     if options.fresh:
