@@ -92,3 +92,9 @@ def test_a_command_builds_only_the_tables_it_reads(tmp_path: Path) -> None:
 
     assert run("moves") >= {"lexicons", "scrabble-gaddag"} and "scrabble-word-map" not in run("moves")
     assert "scrabble-word-map" in run("best")  # only the best-move search reads the word map
+
+
+def test_drawing_a_position_loads_no_engine() -> None:
+    modules = imported_by("scrabble", "show", f"{EMPTY_BOARD} AEINRST/ 0/0 0")
+    assert loaded(modules, "lexigrid.scrabble.board") and not loaded(modules, "numpy")
+    assert not [m for m in ("lexigrid.scrabble.movegen", "lexigrid.scrabble._engine") if loaded(modules, m)]

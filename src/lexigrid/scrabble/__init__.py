@@ -1,11 +1,31 @@
 """The Scrabble engine: rules as data, CGP positions, a packed GADDAG and a compiled move generator."""
 
+import importlib
+
 from lexigrid.scrabble.board import Board, Rack
 from lexigrid.scrabble.cgp import Position, format_cgp, parse_cgp
-from lexigrid.scrabble.leave import HeuristicLeaves, LeaveModel, TableLeaves
 from lexigrid.scrabble.move import Move, parse_move
-from lexigrid.scrabble.movegen import Engine, MoveList
 from lexigrid.scrabble.rules import Layout, Rules, TileSet, layout, rules, tile_set
+
+TYPE_CHECKING = False  # (mypy knows the name)
+if TYPE_CHECKING:
+    from lexigrid.scrabble.leave import HeuristicLeaves, LeaveModel, TableLeaves
+    from lexigrid.scrabble.movegen import Engine, MoveList
+
+# The engine and the leave models need numpy and the compiled engine: imported on first use, so that
+# `scrabble show` (a board drawn from its CGP) does without them.
+_LAZY = {
+    **{name: "lexigrid.scrabble.movegen" for name in ("Engine", "MoveList")},
+    **{name: "lexigrid.scrabble.leave" for name in ("HeuristicLeaves", "LeaveModel", "TableLeaves")},
+}
+
+
+def __getattr__(name: str) -> object:
+    """The engine's names, imported on first use."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(_LAZY[name]), name)
+
 
 __all__ = [
     "Board",

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import time
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from lexigrid.scrabble.cgp import Position, format_cgp
-from lexigrid.scrabble.movegen import Engine
+
+if TYPE_CHECKING:
+    from lexigrid.scrabble.movegen import Engine
 
 Sort = Literal["score", "equity"]
 
