@@ -323,22 +323,23 @@ class Lexicon:
         rows = self._within(lo, hi, available) if not tiles.blanks else np.arange(lo, hi)
         counts = self._counts[rows]
         missing = counts - np.minimum(counts, available)
-        shortfall = missing.sum(axis=1, dtype=np.int32)
-        fits = np.flatnonzero(shortfall <= tiles.blanks)
+        fits = np.flatnonzero(missing.sum(axis=1, dtype=np.int32) <= tiles.blanks)
+        hits = rows[fits]
+        # plain Python lists from here: a loop over numpy scalars costs ~10x more per hit
+        needs = missing[fits].tolist() if tiles.blanks else [()] * len(fits)
+        zipfs, ranks = self._zipf[hits].tolist(), self._rank[hits].tolist()
         regex = pattern_regex(pattern) if pattern else None
         found: list[WordInfo] = []
-        for k, i in zip(fits.tolist(), rows[fits].tolist(), strict=True):
+        for i, need, zipf, rank in zip(hits.tolist(), needs, zipfs, ranks, strict=True):
             word = self._word(i)
             if not (word.startswith(prefix) and word.endswith(suffix) and contains in word):
                 continue
             if regex is not None and not regex.match(word):
                 continue
-            if common is not None and not 0 < self._rank[i] <= common:
+            if common is not None and not 0 < rank <= common:
                 continue
-            blanks = (
-                "".join(ALPHABET[j] * int(n) for j, n in enumerate(missing[k]) if n) if tiles.blanks else ""
-            )
-            found.append(WordInfo(word, float(self._zipf[i]), _rank_or_none(self._rank[i]), blanks))
+            blanks = "".join(ALPHABET[j] * n for j, n in enumerate(need) if n)
+            found.append(WordInfo(word, zipf, rank if rank > 0 else None, blanks))
         return sort_words(found, sort)
 
     def spellable(
