@@ -2,7 +2,8 @@
 
 Glossary: a *lexicon* is a set of valid words (uppercase A-Z); its *index* is compiled once per content
 hash and cached on disk; a word's *Zipf value* is log10 of its uses per billion words (wordfreq) and its
-*rank* is its position among the lexicon's words by frequency; a *rack* is letters plus `?` blanks.
+*rank* is its position among the lexicon's words by frequency; a *search rack* is letters plus `?` blanks (a
+Scrabble player's tiles are `lexigrid.scrabble.Rack`).
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from lexigrid.lexicon.sources import (
 TYPE_CHECKING = False  # typing is not imported: one-shot commands do without it (mypy knows the name)
 if TYPE_CHECKING:
     from lexigrid.lexicon.lexicon import Lexicon, WordInfo, load, pattern_regex, sort_words
-    from lexigrid.lexicon.rack import BLANK, MAX_BLANKS, Rack, parse_rack
+    from lexigrid.lexicon.rack import BLANK, MAX_BLANKS, SearchRack, parse_rack
 
 # The index (and numpy with it) and racks load on first use: importing the lexicon layer stays cheap.
 _LAZY = {
     name: "lexigrid.lexicon.lexicon"
     for name in ("Lexicon", "WordInfo", "load", "pattern_regex", "sort_words")
-}
+} | {name: "lexigrid.lexicon.rack" for name in ("BLANK", "MAX_BLANKS", "SearchRack", "parse_rack")}
 
 
 def __getattr__(name: str) -> object:
@@ -42,7 +43,7 @@ __all__ = [
     "MAX_BLANKS",
     "Lexicon",
     "NamedLexicon",
-    "Rack",
+    "SearchRack",
     "WordInfo",
     "load",
     "named_lexicons",

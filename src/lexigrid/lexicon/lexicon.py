@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import cache, frequency
-from lexigrid.lexicon.rack import MAX_BLANKS, MAX_TILES, Rack, parse_rack
+from lexigrid.lexicon.rack import MAX_BLANKS, MAX_TILES, SearchRack, parse_rack
 from lexigrid.lexicon.sources import Source, open_source, parse_words
 
 # Bump when the index's arrays or their contents change: old cache entries are then ignored.
@@ -285,7 +285,7 @@ class Lexicon:
 
     def find(
         self,
-        rack: str | Rack,
+        rack: str | SearchRack,
         *,
         prefix: str = "",
         suffix: str = "",
@@ -302,7 +302,7 @@ class Lexicon:
         `prefix`, `suffix` and `contains` are letters already on the board: the word must start with /
         end with / contain them, and its other letters (at least one) come from the rack.
         """
-        tiles = rack if isinstance(rack, Rack) else parse_rack(rack, max_blanks=max_blanks)
+        tiles = rack if isinstance(rack, SearchRack) else parse_rack(rack, max_blanks=max_blanks)
         prefix, suffix, contains = (
             _board_letters(x, what)
             for x, what in ((prefix, "prefix"), (suffix, "suffix"), (contains, "contains"))

@@ -1,4 +1,4 @@
-"""Racks: the tiles a player can use, letters plus `?` blanks that stand for any letter."""
+"""Search racks: the tiles a word search may use, letters plus `?` blanks that stand for any letter."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ MAX_TILES = 20
 
 
 @dataclass(frozen=True)
-class Rack:
+class SearchRack:
     """A multiset of letters A-Z (sorted) and a number of blanks."""
 
     letters: str
@@ -30,7 +30,7 @@ class Rack:
         return Counter(self.letters)
 
 
-def parse_rack(text: str, *, max_blanks: int = MAX_BLANKS, max_tiles: int = MAX_TILES) -> Rack:
+def parse_rack(text: str, *, max_blanks: int = MAX_BLANKS, max_tiles: int = MAX_TILES) -> SearchRack:
     """A rack from text such as `RETAINS?` (case-insensitive; `?` is a blank)."""
     cleaned = text.strip().upper()
     if not cleaned:
@@ -44,4 +44,4 @@ def parse_rack(text: str, *, max_blanks: int = MAX_BLANKS, max_tiles: int = MAX_
         raise LexigridError(f"rack {text!r} has {blanks} blanks: at most {max_blanks} '?' are allowed")
     if len(cleaned) > max_tiles:
         raise LexigridError(f"rack {text!r} has {len(cleaned)} tiles: at most {max_tiles} are allowed")
-    return Rack("".join(sorted(cleaned.replace(BLANK, ""))), blanks)
+    return SearchRack("".join(sorted(cleaned.replace(BLANK, ""))), blanks)
