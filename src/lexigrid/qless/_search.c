@@ -1,6 +1,8 @@
 /* The compiled Q-Less fill search: a depth-first walk of the step trie with an explicit stack.
  *
- * A line-for-line port of the former numba kernel; the array layouts are documented in kernel.py. Every
+ * The arrays come in three groups (the trie, the words, the walk's state; layouts in kernel.py), and the
+ * walk reads as the algorithm of docs/qless.md: enter a node, set up the word options of its next slot,
+ * try each word (taking back the one before), and record the shapes a word that fits finishes. Every
  * array arrives through the buffer protocol (C-contiguous, checked item sizes); the walk's state arrays
  * are written in place so the next call carries on where this one stopped. The fills recorded in a call
  * come back as two bytes objects (int32 leaf numbers, int8 letter codes row by row).
@@ -24,22 +26,45 @@ static const int ITEM_SIZE[N_ARRAYS] = {
 };
 #define FIRST_STATE 21
 
+/* The step trie (read only): per node its moves and leaves; per move (a slot to fill) its length, child
+ * node, crossings (position in the word, cell) and new cells; per leaf the cells' mirror images and
+ * reading order. */
 typedef struct {
-    const int32_t *node_moves, *node_leaves, *length, *child, *n_cross, *cross_pos, *cross_cell, *n_new,
-        *new_pos, *new_cell;
+    const int32_t *node_moves, *node_leaves;
+    const int32_t *length, *child, *n_cross, *cross_pos, *cross_cell, *n_new, *new_pos, *new_cell;
     const uint8_t *last;
     const int32_t *mirror, *row_major;
+    Py_ssize_t wide, size, leaf_width; /* row lengths: crossings, new cells, leaf cells */
+} Trie;
+
+/* The candidate words (read only): letter codes, letter sets, and the indexes by length, by (length,
+ * position, letter) and by anagram group. */
+typedef struct {
     const int8_t *letters;
     const int32_t *by_length, *by_letter, *ids, *letter_sets;
     const int64_t *anagram_keys;
     const int32_t *anagram_ids, *by_anagram;
+    Py_ssize_t width; /* row length of letters */
+} Words;
+
+/* The walk (written in place, kept by the caller between calls): the letters left, the filled cells, and
+ * per depth the node, its current move, the word options left, the word chosen, the letters a word may
+ * hold and whether the options are one anagram group; scalars: depth, letters left as bits, fills found. */
+typedef struct {
     int32_t *rack;
     int8_t *cells;
     int32_t *node, *move, *option, *option_end, *chosen, *allowed;
     uint8_t *exact;
     int64_t *scalars;
-    Py_ssize_t wide, size, leaf_width, word_width, n_cells; /* row lengths of the 2-D arrays */
-} Arrays;
+    Py_ssize_t n_cells;
+} Walk;
+
+/* The three together, handed to every step. */
+typedef struct {
+    Trie trie;
+    Words words;
+    Walk walk;
+} Search;
 
 typedef struct {
     int32_t *leaf;
@@ -64,19 +89,6 @@ static int out_add(Out *out, int32_t leaf, const int8_t *cells, Py_ssize_t n_cel
     return 0;
 }
 
-/* Keep a fill of a self-transposed shape only when it reads no later than its transpose. */
-static int keep(const Arrays *a, Py_ssize_t leaf) {
-    const int32_t *mirror = a->mirror + leaf * a->leaf_width, *order = a->row_major + leaf * a->leaf_width;
-    if (mirror[0] < 0) return 1;
-    for (Py_ssize_t k = 0; k < a->leaf_width; k++) {
-        int32_t i = order[k];
-        if (i < 0) break;
-        int32_t j = mirror[i];
-        if (a->cells[i] != a->cells[j]) return a->cells[i] < a->cells[j];
-    }
-    return 1;
-}
-
 static Py_ssize_t lower_bound(const int64_t *keys, Py_ssize_t lo, Py_ssize_t hi, int64_t key) {
     while (lo < hi) {
         Py_ssize_t mid = lo + (hi - lo) / 2;
@@ -86,139 +98,197 @@ static Py_ssize_t lower_bound(const int64_t *keys, Py_ssize_t lo, Py_ssize_t hi,
     return lo;
 }
 
-/* Set up the options of the next move at depth d; returns 0 when the node has no more moves. */
-static int next_move(const Arrays *a, int64_t d, int64_t held) {
-    int32_t m = ++a->move[d];
-    if (m >= a->node_moves[a->node[d] + 1]) return 0;
-    const int32_t *cross_pos = a->cross_pos + m * a->wide, *cross_cell = a->cross_cell + m * a->wide;
+/* Enter `node` at depth d: no slot tried yet (no word is chosen at a depth the walk has left). */
+static void enter_node(const Search *q, int64_t d, int32_t node) {
+    const Trie *t = &q->trie;
+    const Walk *s = &q->walk;
+    s->node[d] = node;
+    s->move[d] = t->node_moves[node] - 1;
+    s->option[d] = 0;
+    s->option_end[d] = 0;
+}
+
+/* The options of the last slot, which takes exactly the letters left: its anagram group. */
+static void anagram_options(const Search *q, int64_t d, int32_t m) {
+    const Trie *t = &q->trie;
+    const Words *wd = &q->words;
+    const Walk *s = &q->walk;
+    const int32_t *cross_cell = t->cross_cell + m * t->wide;
+    int32_t counts[26];
+    for (int i = 0; i < 26; i++) counts[i] = s->rack[i];
+    for (int32_t k = 0; k < t->n_cross[m]; k++) counts[s->cells[cross_cell[k]]]++;
+    int64_t key = 0;
+    for (int i = 0; i < 26; i++)
+        for (int32_t c = 0; c < counts[i]; c++) key = key * 32 + i + 1;
+    Py_ssize_t lo = wd->by_anagram[t->length[m]], hi = wd->by_anagram[t->length[m] + 1];
+    Py_ssize_t start = lower_bound(wd->anagram_keys, lo, hi, key), end = start;
+    while (end < hi && wd->anagram_keys[end] == key) end++;
+    s->option[d] = (int32_t)start;
+    s->option_end[d] = (int32_t)end;
+}
+
+/* Move on to the node's next slot at depth d and set up its word options: its anagram group when it is
+ * the last, else the words of its length, or of its length with the first crossing's letter in place.
+ * Returns 0 when the node has no more slots. */
+static int next_slot(const Search *q, int64_t d, int64_t held) {
+    const Trie *t = &q->trie;
+    const Words *wd = &q->words;
+    const Walk *s = &q->walk;
+    int32_t m = ++s->move[d];
+    if (m >= t->node_moves[s->node[d] + 1]) return 0;
+    const int32_t *cross_pos = t->cross_pos + m * t->wide, *cross_cell = t->cross_cell + m * t->wide;
     int64_t mask = held;
-    for (int32_t k = 0; k < a->n_cross[m]; k++) mask |= (int64_t)1 << a->cells[cross_cell[k]];
-    a->allowed[d] = (int32_t)mask;
-    a->exact[d] = a->last[m];
-    if (a->last[m]) { /* the last slot takes exactly the letters left: find its anagram group */
-        int32_t counts[26];
-        for (int i = 0; i < 26; i++) counts[i] = a->rack[i];
-        for (int32_t k = 0; k < a->n_cross[m]; k++) counts[a->cells[cross_cell[k]]]++;
-        int64_t key = 0;
-        for (int i = 0; i < 26; i++)
-            for (int32_t c = 0; c < counts[i]; c++) key = key * 32 + i + 1;
-        Py_ssize_t lo = a->by_anagram[a->length[m]], hi = a->by_anagram[a->length[m] + 1];
-        Py_ssize_t start = lower_bound(a->anagram_keys, lo, hi, key), end = start;
-        while (end < hi && a->anagram_keys[end] == key) end++;
-        a->option[d] = (int32_t)start;
-        a->option_end[d] = (int32_t)end;
-    } else if (a->n_cross[m] == 0) {
-        a->option[d] = a->by_length[a->length[m]];
-        a->option_end[d] = a->by_length[a->length[m] + 1];
+    for (int32_t k = 0; k < t->n_cross[m]; k++) mask |= (int64_t)1 << s->cells[cross_cell[k]];
+    s->allowed[d] = (int32_t)mask;
+    s->exact[d] = t->last[m];
+    if (t->last[m]) {
+        anagram_options(q, d, m);
+    } else if (t->n_cross[m] == 0) {
+        s->option[d] = wd->by_length[t->length[m]];
+        s->option_end[d] = wd->by_length[t->length[m] + 1];
     } else {
-        int32_t key = (a->length[m] * 12 + cross_pos[0]) * 26 + a->cells[cross_cell[0]];
-        a->option[d] = a->by_letter[key];
-        a->option_end[d] = a->by_letter[key + 1];
+        int32_t key = (t->length[m] * 12 + cross_pos[0]) * 26 + s->cells[cross_cell[0]];
+        s->option[d] = wd->by_letter[key];
+        s->option_end[d] = wd->by_letter[key + 1];
     }
     return 1;
 }
 
-/* Whether word w fits move m's crossings and takes its new letters from the rack (taken if so). */
-static int place(const Arrays *a, int64_t d, int32_t m, int32_t w, int64_t *held) {
-    const int8_t *word = a->letters + w * a->word_width;
-    const int32_t *cross_pos = a->cross_pos + m * a->wide, *cross_cell = a->cross_cell + m * a->wide;
-    const int32_t *new_pos = a->new_pos + m * a->size, *new_cell = a->new_cell + m * a->size;
-    if (a->letter_sets[w] & ~a->allowed[d]) return 0;
-    for (int32_t k = a->exact[d] ? 0 : 1; k < a->n_cross[m]; k++)
-        if (word[cross_pos[k]] != a->cells[cross_cell[k]]) return 0;
+/* Try word w in slot m at depth d: it must fit the crossings and take its new letters from the rack;
+ * if it does, it is placed (rack, letters left and cells updated) and 1 returned. */
+static int try_word(const Search *q, int64_t d, int32_t m, int32_t w, int64_t *held) {
+    const Trie *t = &q->trie;
+    const Words *wd = &q->words;
+    const Walk *s = &q->walk;
+    const int8_t *word = wd->letters + w * wd->width;
+    const int32_t *cross_pos = t->cross_pos + m * t->wide, *cross_cell = t->cross_cell + m * t->wide;
+    const int32_t *new_pos = t->new_pos + m * t->size, *new_cell = t->new_cell + m * t->size;
+    if (wd->letter_sets[w] & ~s->allowed[d]) return 0;
+    for (int32_t k = s->exact[d] ? 0 : 1; k < t->n_cross[m]; k++)
+        if (word[cross_pos[k]] != s->cells[cross_cell[k]]) return 0;
     int32_t taken = 0, fits = 1;
-    for (int32_t k = 0; k < a->n_new[m]; k++) {
+    for (int32_t k = 0; k < t->n_new[m]; k++) {
         int8_t ch = word[new_pos[k]];
-        a->rack[ch]--;
+        s->rack[ch]--;
         taken++;
-        if (a->rack[ch] < 0) {
+        if (s->rack[ch] < 0) {
             fits = 0;
             break;
         }
     }
     if (!fits) {
-        for (int32_t k = 0; k < taken; k++) a->rack[word[new_pos[k]]]++;
+        for (int32_t k = 0; k < taken; k++) s->rack[word[new_pos[k]]]++;
         return 0;
     }
-    for (int32_t k = 0; k < a->n_new[m]; k++) {
+    for (int32_t k = 0; k < t->n_new[m]; k++) {
         int8_t ch = word[new_pos[k]];
-        if (a->rack[ch] == 0) *held &= ~((int64_t)1 << ch);
+        if (s->rack[ch] == 0) *held &= ~((int64_t)1 << ch);
     }
-    a->chosen[d] = w;
-    for (int32_t k = 0; k < a->n_new[m]; k++) a->cells[new_cell[k]] = word[new_pos[k]];
+    s->chosen[d] = w;
+    for (int32_t k = 0; k < t->n_new[m]; k++) s->cells[new_cell[k]] = word[new_pos[k]];
     return 1;
 }
 
-/* The walk itself; returns -1 when out of memory. */
-static int walk(const Arrays *a, int64_t limit, int record, int64_t batch, Out *out) {
-    int64_t d = a->scalars[DEPTH], held = a->scalars[HELD], found = a->scalars[FOUND];
-    if (d == NOT_STARTED) { /* enter the root (no shape is finished there: it has no slot filled) */
+/* Take back the word chosen in slot m at depth d: its new letters return to the rack (and to `held`). */
+static int64_t take_back(const Search *q, int64_t d, int32_t m, int64_t held) {
+    const Trie *t = &q->trie;
+    const Words *wd = &q->words;
+    const Walk *s = &q->walk;
+    const int8_t *word = wd->letters + s->chosen[d] * wd->width;
+    const int32_t *new_pos = t->new_pos + m * t->size;
+    for (int32_t k = 0; k < t->n_new[m]; k++) {
+        int8_t ch = word[new_pos[k]];
+        s->rack[ch]++;
+        held |= (int64_t)1 << ch;
+    }
+    s->chosen[d] = -1;
+    return held;
+}
+
+/* Keep a fill of a self-transposed shape only when it reads no later than its transpose. */
+static int keep(const Search *q, Py_ssize_t leaf) {
+    const Trie *t = &q->trie;
+    const Walk *s = &q->walk;
+    const int32_t *mirror = t->mirror + leaf * t->leaf_width, *order = t->row_major + leaf * t->leaf_width;
+    if (mirror[0] < 0) return 1;
+    for (Py_ssize_t k = 0; k < t->leaf_width; k++) {
+        int32_t i = order[k];
+        if (i < 0) break;
+        int32_t j = mirror[i];
+        if (s->cells[i] != s->cells[j]) return s->cells[i] < s->cells[j];
+    }
+    return 1;
+}
+
+/* Record (and count) the shapes node c finishes: every leaf's fill, once per solution. Returns 1 when
+ * the limit is reached, -1 when out of memory, else 0. */
+static int record_leaves(const Search *q, int32_t c, int64_t limit, int record, int64_t *found,
+                         Out *out) {
+    for (int32_t leaf = q->trie.node_leaves[c]; leaf < q->trie.node_leaves[c + 1]; leaf++) {
+        if (!keep(q, leaf)) continue;
+        if (record && out_add(out, leaf, q->walk.cells, q->walk.n_cells) < 0) return -1;
+        ++*found;
+        if (limit >= 0 && *found >= limit) return 1;
+    }
+    return 0;
+}
+
+/* The walk: at each depth, take back the last word tried, then try the slot's next word option (or the
+ * node's next slot, or go back up); a word that fits enters its child node, recording the shapes it
+ * finishes. Stops at the end, at `limit` fills in all, or after a batch; returns -1 when out of memory. */
+static int walk(const Search *q, int64_t limit, int record, int64_t batch, Out *out) {
+    const Trie *t = &q->trie;
+    const Words *wd = &q->words;
+    const Walk *s = &q->walk;
+    int64_t d = s->scalars[DEPTH], held = s->scalars[HELD], found = s->scalars[FOUND];
+    if (d == NOT_STARTED) { /* the root finishes no shape: it has no slot filled */
         for (int i = 0; i < 26; i++)
-            if (a->rack[i] > 0) held |= (int64_t)1 << i;
+            if (s->rack[i] > 0) held |= (int64_t)1 << i;
         d = 0;
-        a->node[0] = 0;
-        a->move[0] = a->node_moves[0] - 1;
-        a->option[0] = 0;
-        a->option_end[0] = 0;
+        enter_node(q, 0, 0);
     }
     while (d >= 0) {
-        int32_t m = a->move[d];
-        if (a->chosen[d] >= 0) { /* take back the word placed at this depth */
-            const int8_t *word = a->letters + a->chosen[d] * a->word_width;
-            const int32_t *new_pos = a->new_pos + m * a->size;
-            for (int32_t k = 0; k < a->n_new[m]; k++) {
-                int8_t ch = word[new_pos[k]];
-                a->rack[ch]++;
-                held |= (int64_t)1 << ch;
-            }
-            a->chosen[d] = -1;
-        }
-        if (a->option[d] >= a->option_end[d]) {
-            if (!next_move(a, d, held)) d--;
+        int32_t m = s->move[d];
+        if (s->chosen[d] >= 0) held = take_back(q, d, m, held);
+        if (s->option[d] >= s->option_end[d]) {
+            if (!next_slot(q, d, held)) d--;
             continue;
         }
-        int32_t w = a->exact[d] ? a->anagram_ids[a->option[d]] : a->ids[a->option[d]];
-        a->option[d]++;
-        if (!place(a, d, m, w, &held)) continue;
-        int32_t c = a->child[m]; /* enter the child */
-        for (int32_t leaf = a->node_leaves[c]; leaf < a->node_leaves[c + 1]; leaf++) {
-            if (!keep(a, leaf)) continue;
-            if (record && out_add(out, leaf, a->cells, a->n_cells) < 0) return -1;
-            found++;
-            if (limit >= 0 && found >= limit) {
-                a->scalars[DEPTH] = -1, a->scalars[HELD] = held, a->scalars[FOUND] = found;
-                return 0;
-            }
+        int32_t w = s->exact[d] ? wd->anagram_ids[s->option[d]] : wd->ids[s->option[d]];
+        s->option[d]++;
+        if (!try_word(q, d, m, w, &held)) continue;
+        int32_t c = t->child[m];
+        int done = record_leaves(q, c, limit, record, &found, out);
+        if (done < 0) return -1;
+        if (done) {
+            d = -1;
+            break;
         }
-        if (a->node_moves[c] < a->node_moves[c + 1]) {
-            d++;
-            a->node[d] = c;
-            a->move[d] = a->node_moves[c] - 1;
-            a->option[d] = 0;
-            a->option_end[d] = 0;
-            a->chosen[d] = -1;
-        }
+        if (t->node_moves[c] < t->node_moves[c + 1]) enter_node(q, ++d, c);
         if (batch > 0 && out->count >= batch) break; /* a whole step taken: the stack is ready to go on */
     }
-    a->scalars[DEPTH] = d, a->scalars[HELD] = held, a->scalars[FOUND] = found;
+    s->scalars[DEPTH] = d, s->scalars[HELD] = held, s->scalars[FOUND] = found;
     return 0;
 }
 
 static Py_ssize_t row_length(const Py_buffer *view) { return view->ndim >= 2 ? view->shape[1] : 1; }
 
-static int fill_arrays(Arrays *a, Py_buffer *v) {
+static int fill_arrays(Search *q, Py_buffer *v) {
+    Trie *t = &q->trie;
+    Words *wd = &q->words;
+    Walk *s = &q->walk;
     void *p[N_ARRAYS];
     for (int i = 0; i < N_ARRAYS; i++) p[i] = v[i].buf;
-    a->node_moves = p[0], a->node_leaves = p[1], a->length = p[2], a->child = p[3], a->n_cross = p[4];
-    a->cross_pos = p[5], a->cross_cell = p[6], a->n_new = p[7], a->new_pos = p[8], a->new_cell = p[9];
-    a->last = p[10], a->mirror = p[11], a->row_major = p[12], a->letters = p[13], a->by_length = p[14];
-    a->by_letter = p[15], a->ids = p[16], a->letter_sets = p[17], a->anagram_keys = p[18];
-    a->anagram_ids = p[19], a->by_anagram = p[20], a->rack = p[21], a->cells = p[22], a->node = p[23];
-    a->move = p[24], a->option = p[25], a->option_end = p[26], a->chosen = p[27], a->allowed = p[28];
-    a->exact = p[29], a->scalars = p[30];
-    a->wide = row_length(&v[5]), a->size = row_length(&v[8]), a->leaf_width = row_length(&v[11]);
-    a->word_width = row_length(&v[13]), a->n_cells = v[22].len;
-    if (row_length(&v[6]) != a->wide || row_length(&v[9]) != a->size || row_length(&v[12]) != a->leaf_width ||
+    t->node_moves = p[0], t->node_leaves = p[1], t->length = p[2], t->child = p[3], t->n_cross = p[4];
+    t->cross_pos = p[5], t->cross_cell = p[6], t->n_new = p[7], t->new_pos = p[8], t->new_cell = p[9];
+    t->last = p[10], t->mirror = p[11], t->row_major = p[12];
+    wd->letters = p[13], wd->by_length = p[14], wd->by_letter = p[15], wd->ids = p[16];
+    wd->letter_sets = p[17], wd->anagram_keys = p[18], wd->anagram_ids = p[19], wd->by_anagram = p[20];
+    s->rack = p[21], s->cells = p[22], s->node = p[23], s->move = p[24], s->option = p[25];
+    s->option_end = p[26], s->chosen = p[27], s->allowed = p[28], s->exact = p[29], s->scalars = p[30];
+    t->wide = row_length(&v[5]), t->size = row_length(&v[8]), t->leaf_width = row_length(&v[11]);
+    wd->width = row_length(&v[13]), s->n_cells = v[22].len;
+    if (row_length(&v[6]) != t->wide || row_length(&v[9]) != t->size || row_length(&v[12]) != t->leaf_width ||
         v[30].len < 3 * 8) {
         PyErr_SetString(PyExc_ValueError, "search: array shapes do not match");
         return -1;
@@ -250,11 +320,11 @@ static PyObject *search(PyObject *self, PyObject *args) {
             goto done;
         }
     }
-    Arrays a;
-    if (fill_arrays(&a, views) < 0) goto done;
+    Search q;
+    if (fill_arrays(&q, views) < 0) goto done;
     int failed;
     Py_BEGIN_ALLOW_THREADS;
-    failed = walk(&a, limit, record, batch, &out);
+    failed = walk(&q, limit, record, batch, &out);
     Py_END_ALLOW_THREADS;
     if (failed) {
         PyErr_NoMemory();
@@ -262,7 +332,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     }
     /* y# turns a NULL pointer into None: an empty call hands over empty bytes */
     result = Py_BuildValue("(y#y#)", out.leaf ? (const char *)out.leaf : "", out.count * (Py_ssize_t)sizeof(int32_t),
-                           out.cells ? (const char *)out.cells : "", out.count * a.n_cells);
+                           out.cells ? (const char *)out.cells : "", out.count * q.walk.n_cells);
 done:
     for (int i = 0; i < got; i++) PyBuffer_Release(&views[i]);
     free(out.leaf);
