@@ -208,6 +208,43 @@ def test_a_cached_word_map_is_used_only_when_its_checksum_and_layout_check_out(
     assert not _engine.word_map_fits(built[:-8]) and not _engine.word_map_fits(b"\xff" * 64)
 
 
+@pytest.mark.parametrize(
+    ("argument", "value", "reason"),
+    [
+        (2, 33, "1 to 32 squares a side"),  # past MAX_DIM: the generator's line buffers would overflow
+        (2, 0, "1 to 32 squares a side"),
+        (2, 16, "fewer than dim x dim squares"),  # 225 tiles read as a 16 x 16 board
+        (3, b"", "cross-checks"),
+        (5, b"\x01" * 225, "premiums"),
+        (8, b"\x01" * 5, "27 entries"),
+        (10, b"", "leave table is shorter"),
+    ],
+)
+def test_the_generator_refuses_packed_arrays_that_do_not_fit_the_board(
+    small_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch, argument: int, value: object, reason: str
+) -> None:
+    engine = Engine(small_lexicon)
+    position = Position(Board(), (Rack("AEINRST"), Rack()))
+    calls: list[tuple[object, ...]] = []
+    real = _engine.generate
+    monkeypatch.setattr(_engine, "generate", lambda *args: calls.append(args) or real(*args))
+    assert engine.count(position) > 0  # the engine's own arrays fit
+    args = list(calls[0])
+    args[argument] = value
+    with pytest.raises(ValueError, match=reason):
+        real(*args)
+
+
+def test_the_cross_checks_refuse_lines_off_the_board(small_lexicon: Lexicon) -> None:
+    engine = Engine(small_lexicon)
+    graph, scores = engine.gaddag.search_graph, engine.tile_scores
+    checks, cscores = array("I", bytes(8 * 225)), array("i", bytes(8 * 225))
+    _engine.update_checks(graph, bytes(225), 15, scores, checks, cscores, b"\x07", b"\x07")  # a real line
+    for dim, rows in ((33, b""), (16, b""), (15, b"\x0f")):  # past MAX_DIM, 225 tiles as 16 x 16, row 16
+        with pytest.raises(ValueError, match="do not fit"):
+            _engine.update_checks(graph, bytes(225), dim, scores, checks, cscores, rows, b"")
+
+
 def test_the_search_refuses_a_word_map_of_the_wrong_size(
     small_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
 ) -> None:

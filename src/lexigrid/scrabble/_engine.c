@@ -306,16 +306,24 @@ static PyObject *update_checks(PyObject *self, PyObject *args) {
     const int8_t *scores = scores_b.buf;
     int nn = dim * dim;
     uint8_t line[MAX_DIM];
-    const uint8_t *cols = cols_b.buf;
-    for (Py_ssize_t k = 0; k < cols_b.len; k++) {
-        int c = cols[k];
-        for (int r = 0; r < dim; r++) line[r] = tiles[r * dim + c];
-        line_checks(graph, line, dim, scores, checks + c, cscores + c, dim);
-    }
-    const uint8_t *rows = rows_b.buf;
-    for (Py_ssize_t k = 0; k < rows_b.len; k++) {
-        int r = rows[k];
-        line_checks(graph, tiles + r * dim, dim, scores, checks + nn + r, cscores + nn + r, dim);
+    const uint8_t *cols = cols_b.buf, *rows = rows_b.buf;
+    int fits = dim >= 1 && dim <= MAX_DIM && tiles_b.len >= nn && scores_b.len >= 27 &&
+               checks_b.len >= 2 * nn * (Py_ssize_t)sizeof(uint32_t) &&
+               cscores_b.len >= 2 * nn * (Py_ssize_t)sizeof(int32_t);
+    for (Py_ssize_t k = 0; fits && k < cols_b.len; k++) fits = cols[k] < dim;
+    for (Py_ssize_t k = 0; fits && k < rows_b.len; k++) fits = rows[k] < dim;
+    if (fits) {
+        for (Py_ssize_t k = 0; k < cols_b.len; k++) {
+            int c = cols[k];
+            for (int r = 0; r < dim; r++) line[r] = tiles[r * dim + c];
+            line_checks(graph, line, dim, scores, checks + c, cscores + c, dim);
+        }
+        for (Py_ssize_t k = 0; k < rows_b.len; k++) {
+            int r = rows[k];
+            line_checks(graph, tiles + r * dim, dim, scores, checks + nn + r, cscores + nn + r, dim);
+        }
+    } else {
+        PyErr_SetString(PyExc_ValueError, "update_checks: the arrays or lines do not fit a board of 1 to 32 squares");
     }
     PyBuffer_Release(&graph_b);
     PyBuffer_Release(&tiles_b);
@@ -324,6 +332,7 @@ static PyObject *update_checks(PyObject *self, PyObject *args) {
     PyBuffer_Release(&cscores_b);
     PyBuffer_Release(&rows_b);
     PyBuffer_Release(&cols_b);
+    if (!fits) return NULL;
     Py_RETURN_NONE;
 }
 
@@ -1235,55 +1244,258 @@ void all_placements(Gen *g, const Direction dirs[2], int empty, uint32_t root, i
     }
 }
 
+/* The packed engine state `generate` reads (see Engine._generate): the search graph, the board (dim x dim
+ * tiles), per direction its cross-checks and cross scores, premiums and opening vowel penalties, the tile
+ * scores, the rack (27 counts) with its leave table (strides, values), the word map, and what to find. */
+typedef struct {
+    Py_buffer graph, tiles, checks, cscores, lmul, wmul, scores, rack, stride, leave, vowel, map;
+    int dim, mode, bingo_tiles, bingo_bonus, symmetric;
+    double floor; /* by equity: only a placement of at least this equity is wanted */
+} Packed;
+
+static int read_packed(PyObject *args, Packed *p) {
+    p->floor = NO_BOUND;
+    return PyArg_ParseTuple(args, "y*y*iy*y*y*y*y*y*y*y*y*iiipy*|d", &p->graph, &p->tiles, &p->dim, &p->checks,
+                            &p->cscores, &p->lmul, &p->wmul, &p->scores, &p->rack, &p->stride, &p->leave, &p->vowel,
+                            &p->mode, &p->bingo_tiles, &p->bingo_bonus, &p->symmetric, &p->map, &p->floor);
+}
+
+static void release_packed(Packed *p) {
+    Py_buffer *all[] = {&p->graph, &p->tiles, &p->checks, &p->cscores, &p->lmul, &p->wmul,
+                        &p->scores, &p->rack, &p->stride, &p->leave, &p->vowel, &p->map};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) PyBuffer_Release(all[i]);
+}
+
+/* The largest leave index of the rack (every tile kept) under the strides. */
+static Py_ssize_t whole_leave(const Packed *p) {
+    const uint8_t *rack = p->rack.buf, *stride = p->stride.buf;
+    Py_ssize_t index = 0;
+    for (int i = 0; i < 27; i++) index += (Py_ssize_t)rack[i] * stride[i];
+    return index;
+}
+
+/* Whether the arrays fit the board's size (at most MAX_DIM: the generator's line buffers are that long)
+ * and each other; a ValueError with the reason if not. */
+static int check_packed(const Packed *p) {
+    Py_ssize_t nn = (Py_ssize_t)p->dim * p->dim;
+    const char *bad = NULL;
+    if (p->dim < 1 || p->dim > MAX_DIM) bad = "the board must have 1 to 32 squares a side";
+    else if (p->tiles.len < nn) bad = "the board holds fewer than dim x dim squares";
+    else if (p->checks.len < 2 * nn * (Py_ssize_t)sizeof(uint32_t) || p->cscores.len < 2 * nn * (Py_ssize_t)sizeof(int32_t))
+        bad = "the cross-checks do not cover the board both ways";
+    else if (p->lmul.len < 2 * nn || p->wmul.len < 2 * nn) bad = "the premiums do not cover the board both ways";
+    else if (p->vowel.len && p->vowel.len < 2 * nn * (Py_ssize_t)sizeof(double))
+        bad = "the vowel penalties do not cover the board both ways";
+    else if (p->scores.len < 27 || p->rack.len < 27 || p->stride.len < 27) bad = "tile scores and racks have 27 entries";
+    else if (p->leave.len / (Py_ssize_t)sizeof(double) <= whole_leave(p)) bad = "the leave table is shorter than the rack's";
+    else if (p->map.len && !map_fits(p->map.buf, p->map.len, 0)) bad = "not a word map: rebuild it with word_map";
+    if (!bad) return 0;
+    PyErr_Format(PyExc_ValueError, "generate: %s", bad);
+    return -1;
+}
+
+/* The generator's rack, scores and options from the packed state; returns the leave index of the whole rack. */
+static int start_gen(Gen *g, const Packed *p) {
+    if (p->mode == MODE_BEST_EQUITY && p->floor > NO_BOUND) {
+        /* a stand-in best of that equity that any real move of the same equity beats (length 0: none) */
+        g->have_best = 1;
+        g->best.equity = p->floor;
+        g->best.score = INT16_MIN;
+    }
+    g->graph = p->graph.buf;
+    g->dim = p->dim;
+    g->mode = p->mode;
+    g->bingo_tiles = p->bingo_tiles;
+    g->bingo_bonus = p->bingo_bonus;
+    g->scores = p->scores.buf;
+    g->leave_values = p->leave.buf;
+    const uint8_t *rack = p->rack.buf, *stride = p->stride.buf;
+    int leave = 0;
+    for (int i = 0; i < 27; i++) {
+        g->rack[i] = rack[i];
+        g->stride[i] = stride[i];
+        g->rack_size += rack[i];
+        if (rack[i]) g->rack_mask |= 1u << i;
+        leave += rack[i] * stride[i];
+        if (i) g->rack_key += rack[i] * LETTER_KEYS[i];
+    }
+    if (p->map.len) g->word_map = p->map.buf;
+    return leave;
+}
+
+/* The phases from first to last (see Phase) and the rack's tile values, highest first. */
+static void set_phases(Gen *g, int first_phase, int last_phase) {
+    int values[32], real = 0; /* the rack's real tiles' scores, highest first, then the blanks' zeros */
+    for (int x = 1; x <= 26; x++)
+        for (int i = 0; i < g->rack[x] && real < 32; i++) values[real++] = g->scores[x];
+    sort_down(values, real);
+    for (int i = 0; i < 8; i++) g->values[i] = i < real ? values[i] : 0;
+    for (int ph = first_phase; ph <= last_phase; ph++) {
+        Phase *p = &g->phases[ph];
+        p->least = p->most = ph ? ph - 1 : g->rack[0];
+        if (!ph) p->least = 0;
+        p->kept = ph ? g->rack[0] - p->most : 0;
+        p->blanks_played = ph ? p->most : 0; /* a phase of its own plays exactly that many */
+        int k = real + p->most;
+        p->k = k > 7 ? 7 : k; /* a bound over the first 7 would be wrong with bigger racks: never prune then */
+        for (int n = 0; n < 32; n++) p->max_leave[n] = NO_BOUND;
+    }
+}
+
+/* Each phase's best leave for each number of tiles played, over the leave table's n_leaves values. */
+static void phase_leaves(Gen *g, Py_ssize_t n_leaves, int first_phase, int last_phase) {
+    int held[27], nheld = 0, count[27] = {0}, kept = 0;
+    for (int x = 0; x < 27; x++)
+        if (g->stride[x]) held[nheld++] = x;
+    /* leave index i keeps count[h] of held[h]: the held tiles' counts in mixed radix, the first one's digit
+     * lowest, so each next index is the odometer's next step */
+    for (Py_ssize_t i = 0; i < n_leaves; i++) {
+        if (i) {
+            int h = 0;
+            while (h < nheld && count[h] == g->rack[held[h]]) kept -= count[h], count[h++] = 0;
+            if (h == nheld) break;
+            count[h]++, kept++;
+        }
+        int played = g->rack_size - kept, blanks = g->rack[0] - (nheld && !held[0] ? count[0] : 0);
+        for (int ph = first_phase; ph <= last_phase; ph++) {
+            Phase *p = &g->phases[ph];
+            if (played >= 0 && played < 32 && blanks >= p->least && blanks <= p->most &&
+                g->leave_values[i] > p->max_leave[played])
+                p->max_leave[played] = g->leave_values[i];
+        }
+    }
+}
+
+/* Per square and direction, the best real rack tile its cross-check allows (for the shadow bounds). */
+static void square_caps(const Gen *g, const uint32_t *checks, int n, uint8_t *caps) {
+    int top = 0;
+    for (int x = 1; x < 27; x++)
+        if (g->rack[x] && g->scores[x] > top) top = g->scores[x];
+    for (int i = 0; i < n; i++) {
+        uint32_t fits = checks[i] & g->rack_mask;
+        int cap = 0;
+        if (fits == (g->rack_mask & ~1u)) fits = 0, cap = top; /* no cross word: every tile fits */
+        while (fits) {
+            int x = __builtin_ctz(fits);
+            fits &= fits - 1;
+            if (g->scores[x] > cap) cap = g->scores[x];
+        }
+        caps[i] = (uint8_t)cap;
+    }
+}
+
+/* The arrays of each direction: across reads the board, down its transpose. */
+static void set_directions(Direction dirs[2], const Packed *p, const uint8_t *transposed, const uint8_t *caps,
+                           int empty) {
+    int nn = p->dim * p->dim;
+    const double *vowel = p->vowel.len ? (const double *)p->vowel.buf : NULL;
+    for (int d = 0; d < 2; d++) {
+        dirs[d].tiles = d ? transposed : (const uint8_t *)p->tiles.buf;
+        dirs[d].checks = (const uint32_t *)p->checks.buf + d * nn;
+        dirs[d].cscores = (const int32_t *)p->cscores.buf + d * nn;
+        dirs[d].lmul = (const uint8_t *)p->lmul.buf + d * nn;
+        dirs[d].wmul = (const uint8_t *)p->wmul.buf + d * nn;
+        dirs[d].vowel_penalty = (empty && vowel) ? vowel + d * nn : NULL;
+        dirs[d].caps = caps + d * nn;
+    }
+}
+
+/* Every anchor's shadows (one per phase, and with the word map apart for plays of every tile and the
+ * rest), appended to `shadows`; returns how many there are. */
+static size_t anchor_shadows(Gen *g, const Direction dirs[2], int directions, int empty, int first_phase,
+                             int last_phase, int most, Shadow *shadows) {
+    int apart = g->word_map != NULL;
+    size_t n = 0;
+    Span spans[MAX_SPANS];
+    for (int d = 0; d < directions; d++) {
+        face(g, d, &dirs[d]);
+        for (int line = 0; line < g->dim; line++) {
+            g->line = line;
+            g->last_anchor = -1;
+            for (int pos = 0; pos < g->dim; pos++) {
+                if (!is_anchor(g->tiles, g->dim, line, pos, empty)) continue;
+                g->anchor = pos;
+                int ns = anchor_spans(g, most, g->rack[0] ? ALL_LETTERS : g->rack_mask, 0, spans);
+                for (int ph = first_phase; ph <= last_phase; ph++) {
+                    double part = NO_BOUND, whole = NO_BOUND;
+                    double bound = shadow_bound(g, ph, g->mode == MODE_BEST_EQUITY, spans, ns, &part, &whole);
+                    for (int kind = apart ? ONLY_WHOLE : ONLY_ALL; kind <= (apart ? ONLY_PART : ONLY_ALL); kind++) {
+                        double b = kind == ONLY_WHOLE ? whole : kind == ONLY_PART ? part : bound;
+                        if (b <= NO_BOUND) continue; /* equities can be negative: in the end-game every leave costs */
+                        Shadow *sh = &shadows[n++];
+                        sh->bound = b;
+                        sh->down = d;
+                        sh->line = line;
+                        sh->anchor = pos;
+                        sh->last_anchor = g->last_anchor;
+                        sh->phase = ph;
+                        sh->only = kind;
+                    }
+                }
+                g->last_anchor = pos;
+            }
+        }
+    }
+    return n;
+}
+
+/* The best-first search: the shadows taken highest bound first, each searched (by the word map's
+ * subracks, else the GADDAG) until the next bound is below the best found. */
+static void best_first(Gen *g, Shadow *shadows, size_t n, const Direction dirs[2], uint32_t root, int leave) {
+    int by_equity = g->mode == MODE_BEST_EQUITY;
+    for (size_t i = n / 2; i-- > 0;) sift_down(shadows, n, i);
+    while (n) {
+        Shadow taken = pop_shadow(shadows, &n), *sh = &taken;
+        g->only = sh->only;
+        if (sh->bound < best_so_far(g, by_equity)) break;
+        face(g, sh->down, &dirs[sh->down]);
+        g->line = sh->line;
+        g->anchor = sh->anchor;
+        g->last_anchor = sh->last_anchor;
+        /* every play from the word map; the GADDAG only for racks the subracks do not cover */
+        if (g->subracks) {
+            const Phase *p = &g->phases[sh->phase];
+            g->only = ONLY_ALL;
+            int whole = sh->only == ONLY_WHOLE;
+            span_plays(g, p, whole ? p->k : 1, whole ? p->k : p->k - 1, by_equity);
+            continue;
+        }
+        int blanks = g->phases[sh->phase].kept; /* kept: off the rack, in the leave index */
+        g->rack[0] = (uint8_t)(g->rack[0] - blanks);
+        g->rack_size -= blanks;
+        search_anchor(g, root, leave);
+        g->rack[0] = (uint8_t)(g->rack[0] + blanks);
+        g->rack_size += blanks;
+    }
+}
+
+/* What generate returns for its mode: the count, every placement's record, or the best one's (b"": none). */
+static PyObject *generated(const Gen *g) {
+    if (g->failed) return PyErr_NoMemory();
+    if (g->mode == MODE_COUNT) return PyLong_FromSize_t(g->n);
+    if (g->mode == MODE_ALL) return PyBytes_FromStringAndSize((const char *)g->out, (Py_ssize_t)(g->n * sizeof(MoveRec)));
+    return PyBytes_FromStringAndSize((const char *)&g->best, g->have_best && g->best.length ? (Py_ssize_t)sizeof(MoveRec) : 0);
+}
+
 /* generate(graph, tiles, dim, checks, cscores, lmul2, wmul2, scores, rack, strides, leave_values,
  *          vowel_penalty2 or b"", mode, bingo_tiles, bingo_bonus, symmetric, word_map or b"" [, floor])
  *   -> bytes of MoveRec (or an int count)
  * floor (best by equity only): only a placement of that equity or more is wanted (none: b"").
  * lmul2/wmul2/vowel_penalty2 hold the layout row-major then transposed; with word_map (of the words of
  * 2+ letters) the best-move search skips the spans where all the tiles cannot make a word, and finds
- * every play by lookup, subrack by subrack (racks of at most 7 tiles and 2 blanks; else by the GADDAG). */
+ * every play by lookup, subrack by subrack (racks of at most 7 tiles and 2 blanks; else by the GADDAG).
+ * The best-move modes bound every anchor (its shadow) and search the anchors best bound first, stopping at
+ * the first bound below the best found. */
 static PyObject *generate(PyObject *self, PyObject *args) {
-    Py_buffer graph_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, rack_b, stride_b, leave_b, vowel_b, map_b;
-    int dim, mode, bingo_tiles, bingo_bonus, symmetric;
-    double floor = NO_BOUND;
-    if (!PyArg_ParseTuple(args, "y*y*iy*y*y*y*y*y*y*y*y*iiipy*|d", &graph_b, &tiles_b, &dim, &checks_b, &cscores_b,
-                          &lmul_b, &wmul_b, &scores_b, &rack_b, &stride_b, &leave_b, &vowel_b, &mode, &bingo_tiles,
-                          &bingo_bonus, &symmetric, &map_b, &floor))
-        return NULL;
+    (void)self;
+    Packed p;
+    if (!read_packed(args, &p)) return NULL;
     PyObject *result = NULL;
     Gen g;
     memset(&g, 0, sizeof g);
-    if (mode == MODE_BEST_EQUITY && floor > NO_BOUND) {
-        /* a stand-in best of that equity that any real move of the same equity beats (length 0: none) */
-        g.have_best = 1;
-        g.best.equity = floor;
-        g.best.score = INT16_MIN;
-    }
-    g.graph = graph_b.buf;
-    g.dim = dim;
-    g.mode = mode;
-    g.bingo_tiles = bingo_tiles;
-    g.bingo_bonus = bingo_bonus;
-    g.scores = scores_b.buf;
-    g.leave_values = leave_b.buf;
-    const uint8_t *rack = rack_b.buf;
-    const uint8_t *stride = stride_b.buf;
-    int leave = 0;
-    for (int i = 0; i < 27; i++) {
-        g.rack[i] = rack[i];
-        g.stride[i] = stride[i];
-        g.rack_size += rack[i];
-        if (rack[i]) g.rack_mask |= 1u << i;
-        leave += rack[i] * stride[i];
-        if (i) g.rack_key += rack[i] * LETTER_KEYS[i];
-    }
-    if (map_b.len && !map_fits(map_b.buf, map_b.len, 0)) {
-        PyErr_SetString(PyExc_ValueError, "not a word map: rebuild it with word_map");
-        goto release;
-    }
-    if (map_b.len) g.word_map = map_b.buf;
-    int nn = dim * dim;
-    const uint8_t *tiles = tiles_b.buf;
+    if (check_packed(&p) < 0) goto release;
+    int leave = start_gen(&g, &p), dim = p.dim, nn = dim * dim, mode = p.mode;
+    const uint8_t *tiles = p.tiles.buf;
     uint8_t transposed[MAX_DIM * MAX_DIM];
     int empty = 1;
     for (int r = 0; r < dim; r++)
@@ -1291,174 +1503,46 @@ static PyObject *generate(PyObject *self, PyObject *args) {
             transposed[c * dim + r] = tiles[r * dim + c];
             if (tiles[r * dim + c]) empty = 0;
         }
-    uint32_t root = graph_b.len >= 8 ? g.graph[1] : 0;
-    const double *vowel = vowel_b.len ? (const double *)vowel_b.buf : NULL;
+    uint32_t root = p.graph.len >= 8 ? g.graph[1] : 0;
     /* the phases: one for racks without a blank or by score, else one per number of blanks played */
     int split = mode == MODE_BEST_EQUITY && g.rack[0] && g.rack[0] < MAX_PHASES - 1;
     int first_phase = split ? 1 : 0, last_phase = split ? 1 + g.rack[0] : 0;
-    int values[32], real = 0; /* the rack's real tiles' scores, highest first, then the blanks' zeros */
-    for (int x = 1; x <= 26; x++)
-        for (int i = 0; i < g.rack[x] && real < 32; i++) values[real++] = g.scores[x];
-    sort_down(values, real);
-    for (int i = 0; i < 8; i++) g.values[i] = i < real ? values[i] : 0;
-    for (int ph = first_phase; ph <= last_phase; ph++) {
-        Phase *p = &g.phases[ph];
-        p->least = p->most = ph ? ph - 1 : g.rack[0];
-        if (!ph) p->least = 0;
-        p->kept = ph ? g.rack[0] - p->most : 0;
-        p->blanks_played = ph ? p->most : 0; /* a phase of its own plays exactly that many */
-        int k = real + p->most;
-        p->k = k > 7 ? 7 : k; /* a bound over the first 7 would be wrong with bigger racks: never prune then */
-        for (int n = 0; n < 32; n++) p->max_leave[n] = NO_BOUND;
-    }
-    int held[27], nheld = 0, count[27] = {0}, kept = 0;
-    for (int x = 0; x < 27; x++)
-        if (g.stride[x]) held[nheld++] = x;
-    /* leave index i keeps count[h] of held[h]: the held tiles' counts in mixed radix, the first one's digit
-     * lowest, so each next index is the odometer's next step */
-    for (Py_ssize_t i = 0; i < (Py_ssize_t)(leave_b.len / sizeof(double)); i++) {
-        if (i) {
-            int h = 0;
-            while (h < nheld && count[h] == g.rack[held[h]]) kept -= count[h], count[h++] = 0;
-            if (h == nheld) break;
-            count[h]++, kept++;
-        }
-        int played = g.rack_size - kept, blanks = g.rack[0] - (nheld && !held[0] ? count[0] : 0);
-        for (int ph = first_phase; ph <= last_phase; ph++) {
-            Phase *p = &g.phases[ph];
-            if (played >= 0 && played < 32 && blanks >= p->least && blanks <= p->most &&
-                g.leave_values[i] > p->max_leave[played])
-                p->max_leave[played] = g.leave_values[i];
-        }
-    }
+    set_phases(&g, first_phase, last_phase);
+    phase_leaves(&g, p.leave.len / (Py_ssize_t)sizeof(double), first_phase, last_phase);
     int pruning = (mode == MODE_BEST_SCORE || mode == MODE_BEST_EQUITY) && g.rack_size <= 7;
     Shadow *shadows = NULL;
-    size_t nshadows = 0;
     uint8_t caps[2 * MAX_DIM * MAX_DIM];
     if (pruning) {
         /* anchors x phases x (whole, part) */
         shadows = malloc(2 * (size_t)nn * (size_t)(last_phase - first_phase + 1) * 2 * sizeof(Shadow));
         if (!shadows) pruning = 0;
-        const uint32_t *all_checks = checks_b.buf;
-        int top = 0;
-        for (int x = 1; x < 27; x++)
-            if (g.rack[x] && g.scores[x] > top) top = g.scores[x];
-        for (int i = 0; i < 2 * nn; i++) {
-            uint32_t fits = all_checks[i] & g.rack_mask;
-            int cap = 0;
-            if (fits == (g.rack_mask & ~1u)) fits = 0, cap = top; /* no cross word: every tile fits */
-            while (fits) {
-                int x = __builtin_ctz(fits);
-                fits &= fits - 1;
-                if (g.scores[x] > cap) cap = g.scores[x];
-            }
-            caps[i] = (uint8_t)cap;
-        }
+        square_caps(&g, p.checks.buf, 2 * nn, caps);
     }
     /* On an empty board with a layout symmetric under transposition every down opening mirrors an
      * across one with the same score and equity, so the best-move search looks at across only. */
-    int directions = (pruning && empty && symmetric) ? 1 : 2;
+    int directions = (pruning && empty && p.symmetric) ? 1 : 2;
     Direction dirs[2];
-    for (int d = 0; d < 2; d++) {
-        dirs[d].tiles = d ? transposed : tiles;
-        dirs[d].checks = (const uint32_t *)checks_b.buf + d * nn;
-        dirs[d].cscores = (const int32_t *)cscores_b.buf + d * nn;
-        dirs[d].lmul = (const uint8_t *)lmul_b.buf + d * nn;
-        dirs[d].wmul = (const uint8_t *)wmul_b.buf + d * nn;
-        dirs[d].vowel_penalty = (empty && vowel) ? vowel + d * nn : NULL;
-        dirs[d].caps = caps + d * nn;
-    }
-    /* with the word map an anchor's plays of every tile and the rest are bounded apart (the first are
-     * often best, and mostly ruled out by one lookup) */
-    int apart = g.word_map != NULL, most = 0;
+    set_directions(dirs, &p, transposed, caps, empty);
+    int most = 0;
     for (int ph = first_phase; ph <= last_phase; ph++)
         if (g.phases[ph].k > most) most = g.phases[ph].k;
-    Span spans[MAX_SPANS];
     Subrack subracks[MAX_SUBRACKS];
     if (pruning && g.word_map && g.rack_size <= 7 && g.rack[0] <= 2) {
         subracks_of(&g, subracks, first_phase, last_phase);
         g.subracks = subracks;
     }
-    Py_BEGIN_ALLOW_THREADS if (!pruning && root) all_placements(&g, dirs, empty, root, leave);
-    for (int d = 0; d < directions && pruning && root && g.rack_size; d++) {
-        face(&g, d, &dirs[d]);
-        for (int line = 0; line < dim; line++) {
-            g.line = line;
-            g.last_anchor = -1;
-            for (int pos = 0; pos < dim; pos++) {
-                if (!is_anchor(g.tiles, dim, line, pos, empty)) continue;
-                g.anchor = pos;
-                int ns = anchor_spans(&g, most, g.rack[0] ? ALL_LETTERS : g.rack_mask, 0, spans);
-                for (int ph = first_phase; ph <= last_phase; ph++) {
-                    double part = NO_BOUND, whole = NO_BOUND;
-                    double bound = shadow_bound(&g, ph, mode == MODE_BEST_EQUITY, spans, ns, &part, &whole);
-                    for (int kind = apart ? ONLY_WHOLE : ONLY_ALL; kind <= (apart ? ONLY_PART : ONLY_ALL); kind++) {
-                        double b = kind == ONLY_WHOLE ? whole : kind == ONLY_PART ? part : bound;
-                        if (b <= NO_BOUND) continue; /* equities can be negative: in the end-game every leave costs */
-                        Shadow *sh = &shadows[nshadows++];
-                        sh->bound = b;
-                        sh->down = d;
-                        sh->line = line;
-                        sh->anchor = pos;
-                        sh->last_anchor = g.last_anchor;
-                        sh->phase = ph;
-                        sh->only = kind;
-                    }
-                }
-                g.last_anchor = pos;
-            }
-        }
+    Py_BEGIN_ALLOW_THREADS;
+    if (!pruning && root) all_placements(&g, dirs, empty, root, leave);
+    if (pruning && root && g.rack_size) {
+        size_t n = anchor_shadows(&g, dirs, directions, empty, first_phase, last_phase, most, shadows);
+        best_first(&g, shadows, n, dirs, root, leave);
     }
-    if (pruning) {
-        for (size_t i = nshadows / 2; i-- > 0;) sift_down(shadows, nshadows, i);
-        while (nshadows) {
-            Shadow taken = pop_shadow(shadows, &nshadows), *sh = &taken;
-            g.only = sh->only;
-            if (sh->bound < best_so_far(&g, mode == MODE_BEST_EQUITY)) break;
-            face(&g, sh->down, &dirs[sh->down]);
-            g.line = sh->line;
-            g.anchor = sh->anchor;
-            g.last_anchor = sh->last_anchor;
-            /* every play from the word map; the GADDAG only for racks the subracks do not cover */
-            if (g.subracks) {
-                const Phase *p = &g.phases[sh->phase];
-                g.only = ONLY_ALL;
-                int whole = sh->only == ONLY_WHOLE;
-                span_plays(&g, p, whole ? p->k : 1, whole ? p->k : p->k - 1, mode == MODE_BEST_EQUITY);
-                continue;
-            }
-            int blanks = g.phases[sh->phase].kept; /* kept: off the rack, in the leave index */
-            g.rack[0] = (uint8_t)(g.rack[0] - blanks);
-            g.rack_size -= blanks;
-            search_anchor(&g, root, leave);
-            g.rack[0] = (uint8_t)(g.rack[0] + blanks);
-            g.rack_size += blanks;
-        }
-        free(shadows);
-    }
-    Py_END_ALLOW_THREADS if (g.failed) {
-        result = PyErr_NoMemory();
-    } else if (mode == MODE_COUNT) {
-        result = PyLong_FromSize_t(g.n);
-    } else if (mode == MODE_ALL) {
-        result = PyBytes_FromStringAndSize((const char *)g.out, (Py_ssize_t)(g.n * sizeof(MoveRec)));
-    } else {
-        result = PyBytes_FromStringAndSize((const char *)&g.best, g.have_best && g.best.length ? (Py_ssize_t)sizeof(MoveRec) : 0);
-    }
+    free(shadows);
+    Py_END_ALLOW_THREADS;
+    result = generated(&g);
 release:
     free(g.out);
-    PyBuffer_Release(&graph_b);
-    PyBuffer_Release(&tiles_b);
-    PyBuffer_Release(&checks_b);
-    PyBuffer_Release(&cscores_b);
-    PyBuffer_Release(&lmul_b);
-    PyBuffer_Release(&wmul_b);
-    PyBuffer_Release(&scores_b);
-    PyBuffer_Release(&rack_b);
-    PyBuffer_Release(&stride_b);
-    PyBuffer_Release(&leave_b);
-    PyBuffer_Release(&vowel_b);
-    PyBuffer_Release(&map_b);
+    release_packed(&p);
     return result;
 }
 
