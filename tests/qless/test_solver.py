@@ -149,12 +149,12 @@ def test_solutions_stream_in_batches_with_the_same_result(
     default_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Small batches: the search is resumed many times, and gives the same solutions in the same order."""
-    from lexigrid.qless import solver
+    from lexigrid.qless import kernel, solver
 
     letters = "MVHRRNPBMNEO"
     whole = [s.text() for s in solve(letters, default_lexicon)]
     calls = 0
-    search = solver._search
+    search = kernel.search
 
     def counted(*args: object) -> tuple[object, object]:
         nonlocal calls
@@ -162,7 +162,7 @@ def test_solutions_stream_in_batches_with_the_same_result(
         return search(*args)
 
     monkeypatch.setattr(solver, "BATCH", 3)
-    monkeypatch.setattr(solver, "_search", counted)
+    monkeypatch.setattr(kernel, "search", counted)
     streamed = solve(letters, default_lexicon)
     first = next(streamed)
     assert calls == 1 and first.text() == whole[0]  # the first batch came back before the search ended

@@ -1,6 +1,6 @@
 """The compiled fill search (C, `_search.c`): a depth-first walk of the step trie with an explicit stack.
 
-Arrays (built by `solver.FlatTrie` and `solver.WordTable`):
+Arrays, in three groups (`search(trie, words, state, ...)`, from `solver.FlatTrie` and `solver.word_table`):
 - trie: `node_moves[n]..node_moves[n+1]` are node n's moves; `node_leaves[n]..node_leaves[n+1]` its leaves;
   per move: slot `length`, `child`, crossings (`cross_pos`, `cross_cell`, `n_cross`) and new cells
   (`new_pos`, `new_cell`, `n_new`); per leaf: `mirror` (each cell's mirror image when the shape is its
@@ -19,6 +19,8 @@ carry on where it stopped at the next call: solutions stream out while the searc
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -28,12 +30,12 @@ Ints = npt.NDArray[np.int32]
 Longs = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
 Codes = npt.NDArray[np.int8]
+Arrays = tuple[npt.NDArray[Any], ...]  # the trie's (`FlatTrie.arrays`) or the words' (`word_table`)
 
 # state.scalars: the depth (-1 once the walk is over; -2 before it starts), the letters left as bits, fills
 # found so far
 DEPTH, HELD, FOUND = 0, 1, 2
 NOT_STARTED = -2
-CELLS_ARGUMENT = 22  # where the state's cells array comes among search's arguments
 
 
 class State:
@@ -73,11 +75,12 @@ class State:
         return int(self.scalars[FOUND])
 
 
-def search(*arrays: npt.NDArray[np.generic] | int | bool) -> tuple[Ints, Codes]:
-    """Go on with the walk of a State: `search(*trie arrays, *word arrays, *state.arrays, limit, record,
-    batch)` counts (and, with `record`, records) fills until `limit` fills in all (limit < 0: no limit),
-    the end, or, with batch > 0, a batch of about `batch` new ones; returns the fills recorded in this
-    call (leaf numbers, and letter codes in fill order one row each)."""
-    leaves, cells = _search.search(*arrays)
-    n_cells = len(arrays[CELLS_ARGUMENT])  # type: ignore[arg-type]  # the state's cells array
-    return np.frombuffer(leaves, np.int32), np.frombuffer(cells, np.int8).reshape(-1, n_cells)
+def search(
+    trie: Arrays, words: Arrays, state: State, limit: int, record: bool, batch: int
+) -> tuple[Ints, Codes]:
+    """Go on with the walk of `state` over the trie and words: count (and, with `record`, record) fills
+    until `limit` fills in all (limit < 0: no limit), the end, or, with batch > 0, a batch of about `batch`
+    new ones; returns the fills recorded in this call (leaf numbers, and letter codes in fill order one
+    row each)."""
+    leaves, cells = _search.search(*trie, *words, *state.arrays, limit, record, batch)
+    return np.frombuffer(leaves, np.int32), np.frombuffer(cells, np.int8).reshape(-1, len(state.cells))

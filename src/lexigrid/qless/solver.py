@@ -11,7 +11,7 @@ the compiled search (`kernel.search`) walks it over flat arrays.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
@@ -28,7 +28,6 @@ from lexigrid.qless.shapes import PACKAGED_SIZE, Shape, shapes
 from lexigrid.qless.words import candidate_words
 
 TRIE_VERSION = 5
-_search: Callable[..., tuple[Any, Any]] = kernel.search  # the compiled search, typed for callers
 MAX_CELLS = 12  # the longest roll the compiled search takes
 BATCH = 4096  # solutions the compiled search hands over at a time while iteration goes on
 
@@ -315,7 +314,7 @@ def _searches(
     table = word_table(words)
     stop, batch = -1 if limit is None else limit, BATCH if record else -1
     while not state.done:
-        leaves, codes = _search(*flat.arrays, *table, *state.arrays, stop, record, batch)
+        leaves, codes = kernel.search(flat.arrays, table, state, stop, record, batch)
         yield flat, leaves, codes
 
 
