@@ -162,6 +162,30 @@ def test_the_sim_player_plays_the_simulation_s_choice(trap_lexicon: Lexicon) -> 
         sim_player("sim:x", "x", engine)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_sim_player_simulates_only_two_player_games(
+    small_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    """With more players the simulation (two sides) does not apply: the best move by static equity."""
+    import random
+
+    from lexigrid.scrabble import sim_player as module
+    from lexigrid.scrabble.game import Game
+
+    def simulated(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("simulated")
+
+    monkeypatch.setattr(module, "simulate", simulated)
+    game = Game.new(["sim"] + ["equity"] * (players - 1), seed=3, lexicon=small_lexicon, endgame_seconds=None)
+    player, position = game._computers[0], game.position()
+    if players == 2:
+        with pytest.raises(RuntimeError, match="simulated"):
+            player.choose(position, random.Random(1))
+    else:
+        engine = Engine(small_lexicon)
+        assert player.choose(position, random.Random(1)) == engine.best(position, "equity")
+
+
 def test_the_win_table_rises_with_spread_and_settles_as_the_bag_empties() -> None:
     table = default_table()
     assert table.win_probability(-400, 50) < 0.05 < 0.95 < table.win_probability(400, 50)

@@ -39,7 +39,7 @@ class SimPlayer:
         with the bag empty, the endgame solver's when `endgame_seconds` is set."""
         if self.endgame_seconds is not None and is_endgame(position):
             return solve_endgame(position, self.engine, self.endgame_seconds).best
-        if getattr(position, "players", 2) != 2:
+        if position.player_count() != 2:
             move = self.engine.best(position, "equity")
             assert move is not None
             return move
