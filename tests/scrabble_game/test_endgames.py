@@ -15,7 +15,7 @@ from lexigrid.scrabble import parse_cgp
 from lexigrid.scrabble.endgame import solve
 from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.play import Session
-from lexigrid.scrabble.players import EquityPlayer, engine_for, is_endgame
+from lexigrid.scrabble.players import EquityPlayer, engine_for
 from lexigrid.scrabble.selfplay import tournament
 from tests.conftest import CliResult
 from tests.scrabble_game.conftest import RACED, at_endgame, set_up
@@ -48,10 +48,10 @@ def test_a_solve_cut_short_by_time_is_still_played(default_lexicon: Lexicon) -> 
 
 def test_endgames_only_with_two_players_and_an_empty_bag(default_lexicon: Lexicon) -> None:
     game = Game.new(["equity", "human"], seed=1, lexicon=default_lexicon)
-    assert not is_endgame(game.position()) and game.endgame() is None
+    assert not game.position().is_endgame() and game.endgame() is None
     three = Game.new(["equity", "human", "human"], seed=1, lexicon=default_lexicon)
     set_up(three, racks=["AB", "CD", "EF"], bag=0)
-    assert not is_endgame(three.position()) and three.endgame() is None
+    assert not three.position().is_endgame() and three.endgame() is None
 
 
 def test_the_games_endgame_is_the_solvers(default_lexicon: Lexicon) -> None:

@@ -48,6 +48,13 @@ class Position:
         left.subtract(self.racks[1].counts)
         return +left
 
+    def is_endgame(self) -> bool:
+        """Whether the endgame solver takes the position: two players, the bag empty, the opponent's rack
+        known (in a game it is: with the bag empty the unseen tiles are the opponent's rack)."""
+        if self.player_count() != 2:
+            return False
+        return self.bag_size() == 0 and len(self.rack) > 0 and len(self.racks[1]) > 0
+
     def bag_size(self) -> int:
         """How many tiles the bag holds (counted without building the multiset)."""
         on_board = len(self.board.tiles) - self.board.tiles.count(0)

@@ -29,7 +29,7 @@ from lexigrid.scrabble.cgp import Position, format_cgp
 from lexigrid.scrabble.challenge import CHALLENGE_RULES, CHALLENGES, ChallengeName, ChallengeRule, Pending
 from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS, going_out, rack_value, scoreless_end
 from lexigrid.scrabble.move import Move, missing_tiles, sorted_tiles, take_tiles
-from lexigrid.scrabble.players import ENDGAME_SECONDS, Player, computer, engine_for, is_endgame, solve_endgame
+from lexigrid.scrabble.players import ENDGAME_SECONDS, Player, computer, engine_for, solve_endgame
 from lexigrid.scrabble.rules import BLANK, Rules, rules
 from lexigrid.scrabble.turn import Turn
 
@@ -230,7 +230,7 @@ class Game:
         """The endgame solved for the player to move (two players, the bag empty) with its `top` best
         first moves, within `seconds`; None before the endgame."""
         position = self.position()
-        if self.awaiting != "move" or not is_endgame(position):
+        if self.awaiting != "move" or not position.is_endgame():
             return None
         return solve_endgame(position, engine_for(self.lexicon, self.rules), seconds, top)
 

@@ -61,14 +61,6 @@ def engine_for(lexicon: Lexicon, rules: Rules) -> Engine:
     return found
 
 
-def is_endgame(position: Position) -> bool:
-    """Whether the endgame solver takes the position: two players, the bag empty, the opponent's rack
-    known (in a game it is: with the bag empty the unseen tiles are the opponent's rack)."""
-    if position.player_count() != 2:
-        return False
-    return position.bag_size() == 0 and len(position.rack) > 0 and len(position.racks[1]) > 0
-
-
 def solve_endgame(
     position: Position, engine: Engine, seconds: float = ENDGAME_SECONDS, top: int = 1
 ) -> Solution:
@@ -89,7 +81,7 @@ class EquityPlayer:
 
     def choose(self, position: Position, rng: random.Random) -> Move:
         """The endgame solver's best move in an endgame, else the engine's best move by static equity."""
-        if self.endgame_seconds is not None and is_endgame(position):
+        if self.endgame_seconds is not None and position.is_endgame():
             return solve_endgame(position, self.engine, self.endgame_seconds).best
         move = self.engine.best(position, "equity")
         assert move is not None  # by equity there is always a move: at worst the pass
@@ -161,7 +153,7 @@ def computer(
     if name == "common" and arg:
         return BeginnerPlayer(engine_for(vocabulary(lexicon, _count(level, arg)), rules), 1, spec)
     if name == "sim":
-        from lexigrid.scrabble.sim_player import sim_player  # it imports this module (is_endgame)
+        from lexigrid.scrabble.sim_player import sim_player  # the simulation loads for this level only
 
         return sim_player(spec, arg, engine_for(lexicon, rules), endgame_seconds)
     raise LexigridError(f"unknown computer level {level!r}: use one of {', '.join(LEVELS)}")

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.board import Rack
 from lexigrid.scrabble.cgp import Position
+from lexigrid.scrabble.endgame import solve
 from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.movegen import Engine
-from lexigrid.scrabble.players import is_endgame, solve_endgame
 from lexigrid.scrabble.sim import sim_bag, simulate
 
 PLAYS, PLIES, ITERATIONS = 10, 2, 100
@@ -37,8 +37,8 @@ class SimPlayer:
     def choose(self, position: Position, rng: random.Random) -> Move:
         """The simulation's best move from what this player can see (its rack, the board, the scores);
         with the bag empty, the endgame solver's when `endgame_seconds` is set."""
-        if self.endgame_seconds is not None and is_endgame(position):
-            return solve_endgame(position, self.engine, self.endgame_seconds).best
+        if self.endgame_seconds is not None and position.is_endgame():
+            return solve(position, self.engine, seconds=self.endgame_seconds).best
         if position.player_count() != 2:
             move = self.engine.best(position, "equity")
             assert move is not None
