@@ -13,7 +13,8 @@ FREQUENCY_SOURCE = "wordfreq 'best' English list"
 
 
 @cache
-def _english_frequencies() -> Mapping[str, float]:
+def english_frequencies() -> Mapping[str, float]:
+    """wordfreq's English frequencies by lower-case word."""
     import wordfreq
 
     result: Mapping[str, float] = wordfreq.get_frequency_dict("en", wordlist="best")
@@ -29,7 +30,7 @@ def frequencies_of(
     words: Sequence[str], frequencies: Mapping[str, float] | None = None
 ) -> npt.NDArray[np.float64]:
     """The frequency of every (uppercase) word; 0 for words wordfreq has not seen."""
-    table = _english_frequencies() if frequencies is None else frequencies
+    table = english_frequencies() if frequencies is None else frequencies
     return np.array([table.get(w.lower(), 0.0) for w in words], dtype=np.float64)
 
 

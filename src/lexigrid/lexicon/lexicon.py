@@ -493,7 +493,8 @@ def _from_source(source: Source) -> Lexicon:
     path = cache.artifact_path("lexicons", source.raw_sha256, INDEX_VERSION, "arrays")
 
     def build() -> dict[str, Any]:
-        return build_index(parse_words(source.data, source.location))
+        frequencies = source.frequencies() if source.frequencies is not None else None
+        return build_index(parse_words(source.data, source.location), frequencies)
 
     index, was_cached = cache.cached_arrays("lexicons", source.raw_sha256, INDEX_VERSION, INDEX_ARRAYS, build)
     return Lexicon(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 
 from lexigrid.errors import LexigridError
@@ -21,7 +21,7 @@ class Source:
     """A word list before it is indexed: its name, where it came from, and its raw bytes (read when
     first needed: a lexicon whose index is cached never needs them if it has a cheaper key)."""
 
-    __slots__ = ("_data", "_key", "_read", "description", "location", "name")
+    __slots__ = ("_data", "_key", "_read", "description", "frequencies", "location", "name")
 
     def __init__(
         self,
@@ -30,9 +30,11 @@ class Source:
         location: str,
         read: Callable[[], bytes],
         key: Callable[[], str] | None = None,
+        frequencies: Callable[[], Mapping[str, float]] | None = None,
     ) -> None:
         self.name, self.description, self.location = name, description, location
         self._read, self._key, self._data = read, key, b""
+        self.frequencies = frequencies
 
     @property
     def data(self) -> bytes:
@@ -56,9 +58,9 @@ def _sha256(data: bytes) -> str:
 
 class NamedLexicon:
     """A lexicon selectable by name: a loader for its raw bytes, one line about it, and optionally a key
-    for its compiled index cheaper than hashing what the loader makes."""
+    for its compiled index cheaper than hashing what the loader makes and its own word frequencies."""
 
-    __slots__ = ("description", "key", "location", "name", "read")
+    __slots__ = ("description", "frequencies", "key", "location", "name", "read")
 
     def __init__(
         self,
@@ -67,6 +69,7 @@ class NamedLexicon:
         location: str,
         read: Callable[[], bytes],
         key: Callable[[], str] | None = None,
+        frequencies: Callable[[], Mapping[str, float]] | None = None,
     ) -> None:
         self.name, self.description, self.location, self.read, self.key = (
             name,
@@ -75,6 +78,7 @@ class NamedLexicon:
             read,
             key,
         )
+        self.frequencies = frequencies
 
 
 def _package_path(package: str, *parts: str) -> str:
@@ -203,21 +207,41 @@ def _added_header(path: Path) -> tuple[str, str]:
     return name, description
 
 
-def _read_puzzle() -> bytes:
-    """The `puzzle` lexicon: nwl plus the English words of wordfreq's vocabulary (A-Z, 3-20 letters)."""
+# Words of `puzzle` that are not in nwl count this many Zipf units rarer (1,000 times less frequent) when
+# ranking, floored at 0 like an unseen word: wordfreq's vocabulary brings names and foreign tokens with
+# real frequencies, which would otherwise win rarest-word rankings (Letter Boxed) over dictionary words.
+PUZZLE_ONLY_DISCOUNT = 3.0
+UNSEEN_FREQUENCY = 1e-9  # Zipf 0
+
+
+def _wordfreq_words() -> set[str]:
+    """The English words of wordfreq's 'large' vocabulary: letters A-Z, 3-20 of them, upper case."""
     from wordfreq import iter_wordlist
 
-    words = set(_read_kjxqz().decode().upper().split())
-    words.update(
+    return {
         w.upper() for w in iter_wordlist("en", "large") if 3 <= len(w) <= 20 and w.isascii() and w.isalpha()
-    )
+    }
+
+
+def _read_puzzle() -> bytes:
+    """The `puzzle` lexicon: nwl plus the English words of wordfreq's vocabulary (A-Z, 3-20 letters)."""
+    words = set(_read_kjxqz().decode().upper().split()) | _wordfreq_words()
     return ("\n".join(sorted(words)) + "\n").encode()
+
+
+def _puzzle_frequencies() -> Mapping[str, float]:
+    """wordfreq's frequencies (lower-case keys), those of words outside nwl discounted."""
+    from lexigrid.lexicon.frequency import english_frequencies
+
+    nwl = set(_read_kjxqz().decode().lower().split())
+    scale = 10.0**-PUZZLE_ONLY_DISCOUNT
+    return {w: f if w in nwl else max(f * scale, UNSEEN_FREQUENCY) for w, f in english_frequencies().items()}
 
 
 def _puzzle_key() -> str:
     """The `puzzle` index's key: the keys of the files it is made from (building it takes seconds)."""
     wordlist = _installed_key("wordfreq", "data", "large_en.msgpack.gz")
-    return f"puzzle-v1-{_installed_key('kjxqz', 'words.txt')}-{wordlist}"
+    return f"puzzle-v2-{PUZZLE_ONLY_DISCOUNT}-{_installed_key('kjxqz', 'words.txt')}-{wordlist}"
 
 
 register_lexicon(
@@ -226,11 +250,13 @@ register_lexicon(
         description=(
             "General English for puzzles (380,431 words): nwl plus every word of letters A-Z (3-20) in "
             "wordfreq 3.1's English vocabulary (its 'large' list, data CC BY-SA 4.0, read from the "
-            "installed package, not shipped): modern words NWL lacks (PUNCHLINE, BULGOGI), and names too"
+            "installed package, not shipped): modern words NWL lacks (PUNCHLINE, BULGOGI), and names too; "
+            "words outside nwl rank 3 Zipf units rarer"
         ),
         location="packages kjxqz (words.txt) and wordfreq (English 'large' list)",
         read=_read_puzzle,
         key=_puzzle_key,
+        frequencies=_puzzle_frequencies,
     )
 )
 
@@ -284,7 +310,9 @@ def open_source(spec: str | Path | None) -> Source:
         name = canonical_name(spec)
         if name is not None:
             named = _NAMED.get(name) or added_lexicons()[name]
-            return Source(named.name, named.description, named.location, named.read, named.key)
+            return Source(
+                named.name, named.description, named.location, named.read, named.key, named.frequencies
+            )
     from pathlib import Path  # only for files: named lexicons do without it
 
     path = Path(spec).expanduser()
