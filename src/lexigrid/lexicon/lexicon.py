@@ -166,7 +166,7 @@ class Lexicon:
         return {w: i for i, w in enumerate(self._words)}
 
     def __len__(self) -> int:
-        return len(self._words)
+        return len(self._zipf)  # (one value per word: counting needs no decoded words)
 
     def _row(self, word: str) -> int | None:
         """The row of an upper-case word, or None. The first lookups search the word's length block;
