@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 from rich.console import Console
@@ -125,6 +126,31 @@ def each(
         for i, results in done:
             yield from ((i * size + k, result) for k, result in enumerate(results))
             advance(len(results))
+
+
+@dataclass(frozen=True)
+class Runner:
+    """How a checkpointed bulk job runs: processes or a Dask scheduler, and whether to show progress."""
+
+    jobs: int = 1
+    backend: Backend = "auto"
+    scheduler: str | None = None
+    progress: bool = True
+
+    def each(
+        self, job: Callable[[Item], Result], items: Sequence[Item], description: str
+    ) -> Iterator[tuple[int, Result]]:
+        """`each` item as its own task (a finished one can be checkpointed at once)."""
+        return each(
+            job,
+            items,
+            jobs=self.jobs,
+            backend=self.backend,
+            scheduler=self.scheduler,
+            description=description,
+            progress=self.progress,
+            chunk_size=1,
+        )
 
 
 def _pool_chunks(job: Callable[[Item], Result], chunks: list[Sequence[Item]], jobs: int) -> Iterator[Done]:

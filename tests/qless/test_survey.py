@@ -14,7 +14,8 @@ import pytest
 
 from lexigrid.qless import first_solution, roll
 from lexigrid.qless import survey as survey_module
-from lexigrid.qless.survey import Runner, Words, exact_survey, letters_of, multisets, survey
+from lexigrid.qless.survey import Words, exact_survey, letters_of, multisets, survey
+from lexigrid.runner import Runner
 from lexigrid.stats import Z95, wilson
 from tests.conftest import CliResult
 from tests.qless.oracle import oracle_solutions

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from lexigrid.errors import LexigridError
+from lexigrid.runner import Runner
 from lexigrid.wordle.game import hard_mode_violation
-from lexigrid.wordle.openers import Runner, openers_search
+from lexigrid.wordle.openers import openers_search
 from lexigrid.wordle.reply import reply_for, solved
 from lexigrid.wordle.words import WordLists, original
 from tests.conftest import CliResult

@@ -183,7 +183,8 @@ def survey_command(
     json: JsonOption = False,
 ) -> None:
     """The fraction of unsolvable rolls: sampled with a 95% interval, or --exact over every multiset."""
-    from lexigrid.qless.survey import Runner, Words, exact_survey, survey
+    from lexigrid.qless.survey import Words, exact_survey, survey
+    from lexigrid.runner import Runner
 
     words, how = Words(lexicon, common), Runner(jobs=jobs, scheduler=scheduler, progress=not json)
     found = (

@@ -348,7 +348,8 @@ def openers_command(
     json: JsonOption = False,
 ) -> None:
     """Rank first guesses by their optimal totals (exact, or a proven lower bound that cannot win)."""
-    from lexigrid.wordle.openers import Runner, openers_search
+    from lexigrid.runner import Runner
+    from lexigrid.wordle.openers import openers_search
 
     if candidates is not None and all_:
         raise LexigridError("give --candidates or --all, not both")

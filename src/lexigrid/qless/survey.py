@@ -25,7 +25,7 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import load
 from lexigrid.qless.dice import DICE, roll
 from lexigrid.qless.solver import first_solution
-from lexigrid.runner import Backend, each
+from lexigrid.runner import Runner
 from lexigrid.stats import wilson
 
 BLOCK = 500  # sampled rolls per task
@@ -120,29 +120,10 @@ class Survey:
         return report if self.multisets is None else {**report, "multisets": self.multisets}
 
 
-@dataclass(frozen=True)
-class Runner:
-    """How to run the blocks: processes or a Dask scheduler, and whether to show progress."""
-
-    jobs: int = 1
-    backend: Backend = "auto"
-    scheduler: str | None = None
-    progress: bool = True
-
-
 def _run(job: Any, items: list[Any], done: Checkpoint, how: Runner, what: str) -> None:
     finished = {r["block"] for r in done.records}
     todo = [item for item in items if item[0] not in finished]
-    for _, record in each(
-        job,
-        todo,
-        jobs=how.jobs,
-        backend=how.backend,
-        scheduler=how.scheduler,
-        description=what,
-        progress=how.progress,
-        chunk_size=1,
-    ):
+    for _, record in how.each(job, todo, what):
         done.add(record)
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from lexigrid.checkpoint import Checkpoint
-from lexigrid.runner import Backend, each
+from lexigrid.runner import Runner
 from lexigrid.wordle.optimal import INFINITE, OptimalSearch
 from lexigrid.wordle.table import ReplyTable, reply_table
 from lexigrid.wordle.words import WordLists
@@ -116,29 +116,10 @@ def _row(record: dict[str, Any]) -> OpenerTotal:
     return OpenerTotal(record["opener"], record["total"], record["exact"], record["ms"])
 
 
-@dataclass(frozen=True)
-class Runner:
-    """How to run the searches: processes or a Dask scheduler, and whether to show progress."""
-
-    jobs: int = 1
-    backend: Backend = "auto"
-    scheduler: str | None = None
-    progress: bool = True
-
-
 def _search(task: Task, openers: Sequence[str], done: Done, how: Runner, what: str) -> None:
     todo = [w for w in openers if w not in done.rows]
     job = functools.partial(opener_total, task)
-    for _, row in each(
-        job,
-        todo,
-        jobs=how.jobs,
-        backend=how.backend,
-        scheduler=how.scheduler,
-        description=what,
-        progress=how.progress,
-        chunk_size=1,
-    ):
+    for _, row in how.each(job, todo, what):
         done.add(row)
 
 
