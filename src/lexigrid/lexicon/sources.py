@@ -17,45 +17,6 @@ MAX_WORD_LENGTH = 32
 
 # Plain classes rather than dataclasses: a one-shot `words check` imports this module, and `dataclasses`
 # (or `typing`) costs more to import than the whole check takes.
-class Source:
-    """A word list before it is indexed: its name, where it came from, and its raw bytes (read when
-    first needed: a lexicon whose index is cached never needs them if it has a cheaper key)."""
-
-    __slots__ = ("_data", "_key", "_read", "description", "frequencies", "location", "name")
-
-    def __init__(
-        self,
-        name: str,
-        description: str,
-        location: str,
-        read: Callable[[], bytes],
-        key: Callable[[], str] | None = None,
-        frequencies: Callable[[], Mapping[str, float]] | None = None,
-    ) -> None:
-        self.name, self.description, self.location = name, description, location
-        self._read, self._key, self._data = read, key, b""
-        self.frequencies = frequencies
-
-    @property
-    def data(self) -> bytes:
-        """The raw bytes."""
-        if not self._data:
-            self._data = self._read()
-        return self._data
-
-    @property
-    def raw_sha256(self) -> str:
-        """The key of the compiled index in the cache: the lexicon's own key, else the raw bytes' hash."""
-        return self._key() if self._key is not None else _sha256(self.data)
-
-
-@lru_cache(maxsize=8)
-def _sha256(data: bytes) -> str:
-    import hashlib  # (imports here keep a one-shot command that only reads the cache light)
-
-    return hashlib.sha256(data).hexdigest()
-
-
 class NamedLexicon:
     """A lexicon selectable by name: a loader for its raw bytes, one line about it, and optionally a key
     for its compiled index cheaper than hashing what the loader makes and its own word frequencies."""
@@ -71,14 +32,36 @@ class NamedLexicon:
         key: Callable[[], str] | None = None,
         frequencies: Callable[[], Mapping[str, float]] | None = None,
     ) -> None:
-        self.name, self.description, self.location, self.read, self.key = (
-            name,
-            description,
-            location,
-            read,
-            key,
-        )
-        self.frequencies = frequencies
+        self.name, self.description, self.location = name, description, location
+        self.read, self.key, self.frequencies = read, key, frequencies
+
+
+class Source(NamedLexicon):
+    """A word list about to be indexed: its raw bytes read once, when first needed (a lexicon whose index
+    is cached never needs them if it has a cheaper key)."""
+
+    __slots__ = ("_data",)
+
+    @property
+    def data(self) -> bytes:
+        """The raw bytes."""
+        try:
+            return self._data
+        except AttributeError:  # the slot is filled on first use
+            self._data: bytes = self.read()
+            return self._data
+
+    @property
+    def raw_sha256(self) -> str:
+        """The key of the compiled index in the cache: the lexicon's own key, else the raw bytes' hash."""
+        return self.key() if self.key is not None else _sha256(self.data)
+
+
+@lru_cache(maxsize=8)
+def _sha256(data: bytes) -> str:
+    import hashlib  # (imports here keep a one-shot command that only reads the cache light)
+
+    return hashlib.sha256(data).hexdigest()
 
 
 def _package_path(package: str, *parts: str) -> str:
