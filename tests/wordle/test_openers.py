@@ -4,55 +4,21 @@ from __future__ import annotations
 
 import json
 import math
-from collections import defaultdict
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 
 import pytest
 
 from lexigrid.errors import LexigridError
 from lexigrid.runner import Runner
-from lexigrid.wordle.game import hard_mode_violation
 from lexigrid.wordle.openers import openers_search
-from lexigrid.wordle.reply import reply_for, solved
 from lexigrid.wordle.words import WordLists, original
 from tests.conftest import CliResult
 from tests.wordle.conftest import clustered_lists, small_lists
+from tests.wordle.oracle import brute_force_openers
 
 Cli = Callable[..., CliResult]
 QUIET = Runner(progress=False)
-
-
-def brute_force_openers(lists: WordLists, hard: bool, depth: int = 6) -> dict[str, float]:
-    """Each first guess's least total: every later guess tried at every node, no bounds, no pruning."""
-    done = solved(lists.length)
-
-    @cache
-    def cost(answers: frozenset[str], allowed: frozenset[str], depth: int) -> float:
-        if len(answers) == 1:
-            return 1 if depth >= 1 else math.inf
-        if depth == 0:
-            return math.inf
-        return min(after(guess, answers, allowed, depth) for guess in sorted(allowed))
-
-    def after(guess: str, answers: frozenset[str], allowed: frozenset[str], depth: int) -> float:
-        parts: dict[int, set[str]] = defaultdict(set)
-        for answer in answers:
-            parts[reply_for(guess, answer)].add(answer)
-        total: float = len(answers)
-        for reply, part in parts.items():
-            if reply != done:
-                rest = allowed
-                if hard:
-                    rest = frozenset(w for w in allowed if hard_mode_violation(w, [(guess, reply)]) is None)
-                total += cost(frozenset(part), rest, depth - 1)
-        return total
-
-    every = frozenset(lists.guesses)
-    return {g: after(g, frozenset(lists.answers), every, depth) for g in lists.guesses}
-
-
 LISTS = [("random", seed) for seed in range(4)] + [("clustered", seed) for seed in range(4)]
 
 

@@ -3,49 +3,15 @@
 from __future__ import annotations
 
 import math
-from collections import defaultdict
-from functools import cache
 
 import pytest
 
 from lexigrid.errors import LexigridError
-from lexigrid.wordle.game import hard_mode_violation
 from lexigrid.wordle.optimal import INFINITE, OptimalSearch, optimal_tree
-from lexigrid.wordle.reply import reply_for, solved
 from lexigrid.wordle.table import ReplyTable, reply_table
 from lexigrid.wordle.tree import check_tree
-from lexigrid.wordle.words import WordLists
 from tests.wordle.conftest import clustered_lists, small_lists
-
-
-def brute_force_total(lists: WordLists, depth: int, hard: bool) -> float:
-    """The least total guesses over every tree: every guess tried at every node, no bounds, no pruning."""
-    done = solved(lists.length)
-
-    @cache
-    def cost(answers: frozenset[str], allowed: frozenset[str], depth: int) -> float:
-        if len(answers) == 1:
-            return 1 if depth >= 1 else math.inf
-        if depth == 0:
-            return math.inf
-        best = math.inf
-        for guess in sorted(allowed):
-            parts: dict[int, set[str]] = defaultdict(set)
-            for answer in answers:
-                parts[reply_for(guess, answer)].add(answer)
-            total: float = len(answers)
-            for reply, part in parts.items():
-                if reply != done:
-                    after = allowed
-                    if hard:
-                        after = frozenset(
-                            w for w in allowed if hard_mode_violation(w, [(guess, reply)]) is None
-                        )
-                    total += cost(frozenset(part), after, depth - 1)
-            best = min(best, total)
-        return best
-
-    return cost(frozenset(lists.answers), frozenset(lists.guesses), depth)
+from tests.wordle.oracle import brute_force_total
 
 
 @pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
