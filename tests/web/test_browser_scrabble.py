@@ -82,3 +82,20 @@ def test_play_a_move_against_the_computer_and_resume(page: Any, live_server: str
         page.locator("#log tbody tr").nth(1).locator("td").all_inner_texts()[2]
         == after["moves"][1]["notation"]
     )
+
+
+def test_a_position_loaded_before_the_first_one_arrives_wins(page: Any, live_server: str) -> None:
+    held: list[Any] = []  # the page's own first request, answered only after the user's position is shown
+    page.route("**/api/scrabble/show", lambda route: route.continue_() if held else held.append(route))
+    page.goto(live_server + "/scrabble")
+    page.wait_for_function("document.getElementById('cgp').value !== ''")
+    page.fill("#cgp", CGP)
+    page.click("#load")
+    page.wait_for_function("document.getElementById('summary').textContent.includes('placements')")
+    shown = page.inner_text("#summary"), page.input_value("#rack"), page.input_value("#cgp")
+    with page.expect_response(lambda response: response.request == held[0].request):
+        held[0].continue_()
+    page.wait_for_timeout(500)  # time for the late reply to be handled; it must change nothing
+    assert (page.inner_text("#summary"), page.input_value("#rack"), page.input_value("#cgp")) == shown
+    count = Engine(load(), parse_cgp(CGP).rules).moves(parse_cgp(CGP)).count
+    assert shown[0].startswith(f"{count:,} placements") and shown[2] == CGP

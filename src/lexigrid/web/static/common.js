@@ -13,6 +13,16 @@ async function lexiApi(url, body) {
   try { data = await response.json(); } catch (error) { data = { error: `HTTP ${response.status}` }; }
   return response.ok ? { ok: true, data } : { ok: false, error: data.error || `HTTP ${response.status}`, status: response.status };
 }
+// A channel of calls where only the latest counts: a reply to an older call that arrives late resolves to
+// null, so a slow first answer never overwrites what the user asked for since.
+function lexiLatest() {
+  let generation = 0;
+  return async (url, body) => {
+    const mine = ++generation;
+    const result = await lexiApi(url, body);
+    return mine === generation ? result : null;
+  };
+}
 function lexiEl(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {

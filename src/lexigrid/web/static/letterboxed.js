@@ -102,6 +102,7 @@ function play() {
 }
 
 function solve() {
+  const solveApi = lexiLatest();  // a board submitted while another is solving: the older reply is dropped
   const run = async (event) => {
     event?.preventDefault();
     layout(document.getElementById("sides").value);
@@ -112,7 +113,8 @@ function solve() {
     if (common) params.set("common", common);
     errorEl.textContent = "";
     document.getElementById("summary").textContent = "solving…";
-    const result = await lexiApi("/api/letterboxed/solve?" + params);
+    const result = await solveApi("/api/letterboxed/solve?" + params);
+    if (!result) return;
     const body = document.querySelector("#solutions tbody");
     body.replaceChildren();
     if (!result.ok) { errorEl.textContent = result.error; document.getElementById("summary").textContent = ""; return; }

@@ -35,6 +35,7 @@ boxes.forEach((box, i) => {
   });
 });
 
+const solveApi = lexiLatest();  // letters entered while others are solving: the older reply is dropped
 async function list(text) {
   letters = text;
   document.getElementById("entry-error").textContent = "";
@@ -43,10 +44,12 @@ async function list(text) {
   document.getElementById("count-result").textContent = "";
   document.getElementById("list-error").textContent = "";
   const rating = lexiApi("/api/qless/difficulty?" + new URLSearchParams({ letters }));
-  let result = await lexiApi("/api/qless/solve?" + new URLSearchParams({ letters, limit: "200", common: "10000" }));
+  let result = await solveApi("/api/qless/solve?" + new URLSearchParams({ letters, limit: "200", common: "10000" }));
+  if (!result) return;
   let note = "with common words";
   if (result.ok && result.data.count === 0) {
-    result = await lexiApi("/api/qless/solve?" + new URLSearchParams({ letters, limit: "200" }));
+    result = await solveApi("/api/qless/solve?" + new URLSearchParams({ letters, limit: "200" }));
+    if (!result) return;
     note = "with the whole lexicon";
   }
   if (!result.ok) { document.getElementById("entry-error").textContent = result.error; screen("entry"); return; }

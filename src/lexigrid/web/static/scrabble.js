@@ -6,6 +6,7 @@ const boardEl = document.getElementById("board");
 const errorEl = document.getElementById("error");
 let pos = null, cursor = null, across = true, moves = [], selected = null, sortKey = "rank", sortDir = 1;
 let simRun = null;  // the running simulation: { id, start, controller, stopping, ended }
+const positionApi = lexiLatest();  // loads and analyses: a late reply to an older one is dropped
 let eg = null;  // the solved endgame: { solution, boards (before each ply, then the end), squares (each ply's new tiles), step }
 
 function redraw() {
@@ -24,7 +25,8 @@ function cgp() {
   return `${rowsToCgp(pos.board)} ${rackOf("rack")}/${rackOf("opp")} ${pos.scores.join("/")} ${pos.zeros}`;
 }
 async function load(text) {
-  const result = await lexiApi("/api/scrabble/show", { cgp: text });
+  const result = await positionApi("/api/scrabble/show", { cgp: text });
+  if (!result) return false;
   if (!result.ok) { errorEl.textContent = result.error; return false; }
   errorEl.textContent = "";
   pos = result.data;
@@ -65,7 +67,8 @@ async function analyse(event) {
   const text = cgp();
   document.getElementById("cgp").value = text;
   document.getElementById("summary").textContent = "generating moves…";
-  const result = await lexiApi("/api/scrabble/moves", { cgp: text, top: 200, sort: "equity" });
+  const result = await positionApi("/api/scrabble/moves", { cgp: text, top: 200, sort: "equity" });
+  if (!result) return;
   if (!result.ok) { errorEl.textContent = result.error; document.getElementById("summary").textContent = ""; return; }
   errorEl.textContent = "";
   pos.cgp = text;
@@ -120,7 +123,8 @@ document.getElementById("cgp-form").addEventListener("submit", async (event) => 
 document.getElementById("rack-form").addEventListener("submit", analyse);
 const start = new URLSearchParams(location.search).get("cgp");
 if (start) document.getElementById("cgp").value = start;
-load(document.getElementById("cgp").value).then((ok) => { if (ok) analyse(); });
+const initial = document.getElementById("cgp").value;  // a position typed in before the first one loads wins
+load(initial).then((ok) => { if (ok && document.getElementById("cgp").value === initial) analyse(); });
 
 // --- the endgame solver -------------------------------------------------------------------------------
 function closeEndgame() {

@@ -87,13 +87,15 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+const newGameApi = lexiLatest();  // a new game asked for while another is starting: the older reply is dropped
 async function start(event) {
   event?.preventDefault();
   const form = new FormData(document.getElementById("new-game"));
   const params = new URLSearchParams({ mode: form.get("mode") });
   if (form.get("mode") === "daily" && form.get("date")) params.set("date", form.get("date"));
   if (form.get("mode") === "seeded") params.set("seed", form.get("seed") || "0");
-  const result = await lexiApi("/api/wordle/new?" + params);
+  const result = await newGameApi("/api/wordle/new?" + params);
+  if (!result) return;
   if (!result.ok) { message.textContent = result.error; return; }
   Object.assign(state, { token: result.data.token, length: result.data.length, max: result.data.max_guesses,
     history: [], replies: [], typed: "", over: false, hard: document.getElementById("hard").checked });
