@@ -8,11 +8,11 @@ from wordfreq import zipf_frequency
 from lexigrid.lexicon import load
 from lexigrid.lexicon.sources import (
     PUZZLE_ONLY_DISCOUNT,
-    _puzzle_frequencies,
     _read_kjxqz,
     _read_puzzle,
     open_source,
     parse_words,
+    puzzle_frequencies,
 )
 
 # Of the seven recent NYT Letter Boxed answer words the issue names (none in NWL), wordfreq's vocabulary
@@ -31,7 +31,7 @@ def test_puzzle_holds_nwl_and_the_answers_nwl_lacks() -> None:
 
 
 def test_words_outside_nwl_are_discounted_for_ranking() -> None:
-    frequencies = _puzzle_frequencies()
+    frequencies = puzzle_frequencies()
     assert frequencies["the"] == pytest.approx(10 ** (zipf_frequency("the", "en") - 9), rel=0.02)
     for word in ["obama", "punchline"]:  # outside nwl: discounted, floored at Zipf 0 (10 ** -9)
         expected = max(10 ** (zipf_frequency(word, "en") - 9 - PUZZLE_ONLY_DISCOUNT), 1e-9)

@@ -212,7 +212,7 @@ def _read_puzzle() -> bytes:
     return ("\n".join(sorted(words)) + "\n").encode()
 
 
-def _puzzle_frequencies() -> Mapping[str, float]:
+def puzzle_frequencies() -> Mapping[str, float]:
     """wordfreq's frequencies (lower-case keys), those of words outside nwl discounted."""
     from lexigrid.lexicon.frequency import english_frequencies
 
@@ -239,7 +239,7 @@ register_lexicon(
         location="packages kjxqz (words.txt) and wordfreq (English 'large' list)",
         read=_read_puzzle,
         key=_puzzle_key,
-        frequencies=_puzzle_frequencies,
+        frequencies=puzzle_frequencies,
     )
 )
 
