@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
 from lexigrid.errors import LexigridError
-from lexigrid.wordle.optimal import INFINITE, OptimalSearch, optimal_tree
+from lexigrid.wordle import optimal
+from lexigrid.wordle.optimal import INFINITE, OptimalSearch, cached_optimal_tree, optimal_tree
 from lexigrid.wordle.table import ReplyTable, reply_table
 from lexigrid.wordle.tree import check_tree
 from tests.wordle.conftest import clustered_lists, small_lists
@@ -38,6 +40,24 @@ def test_tiny_lists_need_a_non_answer_guess(tiny: ReplyTable) -> None:
     tree, _ = optimal_tree(tiny, breadth=None)
     checked = check_tree(tree, tiny.lists.answers, set(tiny.lists.guesses))
     assert checked.total == brute_force_total(tiny.lists, 6, False)
+
+
+@pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
+def test_a_cached_tree_is_the_searched_one_and_is_read_back_without_searching(
+    hard: bool, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("LEXIGRID_CACHE_DIR", str(tmp_path))
+    table = reply_table(small_lists(3, 9, 7))
+    searched, _ = optimal_tree(table, hard=hard, breadth=None)
+    assert cached_optimal_tree(table, hard=hard) == searched  # the first call searches and stores
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("searched again")
+
+    monkeypatch.setattr(optimal, "optimal_tree", no_search)
+    assert cached_optimal_tree(table, hard=hard) == searched
+    with pytest.raises(AssertionError, match="searched again"):  # other inputs, another tree
+        cached_optimal_tree(table, table.lists.guesses[0], hard=hard)
 
 
 def test_impossible_depth(tiny: ReplyTable) -> None:

@@ -172,9 +172,9 @@ def backtest(
     tree = None
     name = strategy_name.lower()
     if name == "optimal":
-        from lexigrid.wordle.optimal import default_openers, optimal_tree
+        from lexigrid.wordle.optimal import cached_optimal_tree
 
-        tree, _ = optimal_tree(table, opener, hard=hard, breadth=breadth, openers=default_openers(table))
+        tree = cached_optimal_tree(table, opener, hard=hard, breadth=breadth)
         opener = tree.guess
     else:
         strategy(name)  # a clear error for an unknown name before any work starts

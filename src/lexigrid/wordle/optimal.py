@@ -226,6 +226,26 @@ def optimal_tree(
     return search.tree(answers, allowed, depth, guess), search
 
 
+TREE_CACHE_VERSION = 1  # bump when the search could return a different tree for the same inputs
+
+
+def cached_optimal_tree(
+    table: ReplyTable, opener: str | None = None, *, hard: bool = False, breadth: int | None = None
+) -> Tree:
+    """`optimal_tree` with the default openers, kept in the on-disk cache: found once per lists and mode."""
+    from lexigrid.lexicon.cache import cached
+
+    openers = default_openers(table)
+    inputs = f"{table.lists.sha256}|{opener}|{hard}|{breadth}|{openers}"
+    key = hashlib.sha256(inputs.encode()).hexdigest()
+
+    def build() -> Tree:
+        return optimal_tree(table, opener, hard=hard, breadth=breadth, openers=openers)[0]
+
+    tree, _ = cached("wordle-trees", key, TREE_CACHE_VERSION, build)
+    return tree
+
+
 @dataclass
 class OptimalStrategy:
     """The Strategy Protocol over the optimal search: the first guess of the best tree for the position.
