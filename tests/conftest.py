@@ -10,11 +10,21 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from lexigrid.lexicon import Lexicon, load
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 TWL06 = SHARED / "data" / "lexicons" / "twl06.txt"
+
+# Hypothesis: no per-example deadline and no slow-generation check (both measure the wall clock, so a
+# loaded machine would fail them), and the same examples on every run, so CI never goes red on a draw
+# that no commit caused. `pytest --hypothesis-profile=explore` draws fresh examples each run.
+settings.register_profile(
+    "deterministic", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("explore", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("deterministic")
 
 
 def shared_file(*parts: str) -> Path:

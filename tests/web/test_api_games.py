@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections import Counter
 from itertools import pairwise
 from typing import Any
@@ -12,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from lexigrid.letterboxed import daily as daily_board
 from lexigrid.lexicon import Lexicon, load
+from lexigrid.web.pool import SolverPool
 from tests.conftest import run_cli
 
 TIMINGS = {"elapsed_ms", "load_ms"}
@@ -347,11 +349,22 @@ def test_a_new_game_is_saved_on_its_first_move_not_before(client: TestClient) ->
     assert first.json()["id"] in saved()  # the computer moved: saved
 
 
+def _never_done(*args: Any) -> None:
+    threading.Event().wait()  # a solve no budget is long enough for, on any machine
+
+
 def test_an_over_budget_solve_is_a_503(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     import lexigrid.web.common as common
+    from lexigrid.web import qless as web_qless
 
     monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 0.2)
-    response = client.get("/api/qless/solve", params={"letters": "BFHLRCTTNOAE", "count": "true"})
+    monkeypatch.setattr(web_qless, "_solve", _never_done)  # the solver process runs it by name, so...
+    solvers = SolverPool(1)  # ...in solvers of its own, forked (and replaced) with it in place
+    monkeypatch.setattr(common, "_pool", solvers)
+    try:
+        response = client.get("/api/qless/solve", params={"letters": "BFHLRCTTNOAE", "count": "true"})
+    finally:
+        solvers.close()
     assert response.status_code == 503 and "time budget" in response.json()["error"]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -67,16 +68,18 @@ def _slow(seconds: float) -> str:
     return "done"
 
 
+def _forever() -> None:
+    threading.Event().wait()  # only a kill ends it
+
+
 def _bad() -> None:
     raise LexigridError("bad board")
 
 
 def test_budget_returns_results_and_stops_slow_calls() -> None:
     assert call_with_budget(_slow, 0.01, seconds=10) == "done"
-    start = time.monotonic()
-    with pytest.raises(BudgetExceeded):
-        call_with_budget(_slow, 30, seconds=0.5)
-    assert time.monotonic() - start < 5
+    with pytest.raises(BudgetExceeded):  # it answers at all: the budget stopped the endless call
+        call_with_budget(_forever, seconds=0.5)
     with pytest.raises(LexigridError, match="bad board"):
         call_with_budget(_bad, seconds=10)
 
