@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from lexigrid.lexicon import load
+from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.web import create_app
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -152,6 +154,47 @@ def phone(browser: Any, live_server: str) -> Iterator[Any]:
     ):
         yield tab
     assert refused == []
+
+
+def placements(cgp: str) -> str:
+    """How the summary of `cgp`'s analysis begins (the engine's own count: no other position's)."""
+    position = parse_cgp(cgp)
+    return f"{Engine(load(), position.rules).moves(position).count:,} placements"
+
+
+def wait_for_analysis(page: Any, cgp: str) -> None:
+    """Wait until the page shows the analysis of `cgp`, not an earlier one."""
+    page.wait_for_function(
+        "s => document.getElementById('summary').textContent.startsWith(s)", arg=placements(cgp)
+    )
+
+
+def wait_idle(tab: Any) -> None:
+    """Wait until the page has no call to the server under way and has handled every reply (common.js
+    keeps `aria-busy` on the page; a page that has made no call counts as idle)."""
+    tab.wait_for_function("document.documentElement.getAttribute('aria-busy') !== 'true'")
+
+
+def hold_first(tab: Any, pattern: str) -> list[Any]:
+    """Hold back the page's first request matching `pattern` (the list gets its route, to `continue_()`
+    later); later ones go through."""
+    held: list[Any] = []
+    tab.route(pattern, lambda route: route.continue_() if held else held.append(route))
+    return held
+
+
+def until_held(tab: Any, held: list[Any]) -> Any:
+    """The held route, once the page has made its request (Playwright hands routes over while it waits)."""
+    while not held:
+        tab.wait_for_timeout(20)  # lets Playwright deliver the route; the loop's condition decides
+    return held[0]
+
+
+def release(tab: Any, route: Any) -> None:
+    """Let a held request through and wait until the page has handled its reply."""
+    with tab.expect_response(lambda response: response.request == route.request):
+        route.continue_()
+    wait_idle(tab)
 
 
 def screenshot(tab: Any, name: str) -> Path:

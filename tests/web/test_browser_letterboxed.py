@@ -8,7 +8,7 @@ import pytest
 
 from lexigrid.letterboxed import Board, check
 from lexigrid.lexicon import load
-from tests.web.conftest import screenshot
+from tests.web.conftest import hold_first, release, screenshot, until_held
 
 pytestmark = pytest.mark.browser
 SIDES = "VYQ,FIG,OTE,XLU"
@@ -35,6 +35,21 @@ def test_solve_a_board_by_clicking_and_typing(page: Any, live_server: str) -> No
     assert page.inner_text("#status") == "Solved in 2 words!"
     assert page.locator("svg polyline").count() == 2
     screenshot(page, "letterboxed-play")
+
+
+def test_a_word_typed_while_the_last_is_checked_is_kept(page: Any, live_server: str) -> None:
+    words = _best_solution()
+    held = hold_first(page, "**/api/letterboxed/check*")  # the first word's check answers late
+    page.goto(f"{live_server}/letterboxed?sides={SIDES}")
+    page.wait_for_selector("svg .lb-letter")
+    page.keyboard.type(words[0].lower())
+    page.keyboard.press("Enter")
+    first = until_held(page, held)
+    page.keyboard.type(words[1][1:].lower())  # a fast typist: the next word, before the first is accepted
+    page.keyboard.press("Enter")
+    release(page, first)
+    assert page.inner_text("#status") == "Solved in 2 words!"
+    assert page.inner_text("#played") == " – ".join(words)
 
 
 def test_refused_words_say_why(page: Any, live_server: str) -> None:
@@ -69,7 +84,8 @@ def test_todays_board_is_played_through_its_key(page: Any, live_server: str) -> 
 
     today = daily(None, load())
     page.goto(f"{live_server}/letterboxed")
-    page.click("#today")
+    with page.expect_navigation():  # the board of the day is a new page: not the box already drawn
+        page.click("#today")
     page.wait_for_selector("svg .lb-letter")
     assert page.input_value("#sides") == str(today.board)
     first, second = today.key

@@ -8,7 +8,7 @@ import pytest
 
 from lexigrid.lexicon import load
 from lexigrid.qless import is_solution
-from tests.web.conftest import screenshot
+from tests.web.conftest import hold_first, release, screenshot, until_held
 
 pytestmark = pytest.mark.browser
 ROLL = "BFHLRCTTNOAE"
@@ -58,6 +58,22 @@ def test_play_mode_explains_what_is_wrong_then_accepts(page: Any, live_server: s
     page.wait_for_function("document.getElementById('verdict').textContent.startsWith('✓')")
     assert page.locator("#problems li").count() == 0
     screenshot(page, "qless-play")
+
+
+def test_a_verdict_on_a_grid_changed_since_is_not_shown(page: Any, live_server: str) -> None:
+    held = hold_first(page, "**/api/qless/check*")  # the check of CAT answers after the grid has changed
+    page.goto(f"{live_server}/qless/play?letters={ROLL}")
+    page.wait_for_selector("#grid .qcell")
+    page.click("#grid [data-cell='3,1']")
+    page.keyboard.type("cat")
+    page.click("#check")
+    check = until_held(page, held)
+    page.click("#grid [data-cell='3,4']")
+    page.keyboard.type("h")  # CATH: the verdict on CAT no longer applies
+    assert page.locator("#grid .qcell.tile").count() == 4
+    release(page, check)
+    assert page.inner_text("#verdict") == "" and page.locator("#problems li").count() == 0
+    assert page.locator("#grid .qcell.bad").count() == 0
 
 
 def test_daily_roll_by_date(page: Any, live_server: str) -> None:

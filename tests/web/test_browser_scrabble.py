@@ -9,7 +9,7 @@ import pytest
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp, parse_move
 from lexigrid.scrabble.referee import check
-from tests.web.conftest import screenshot
+from tests.web.conftest import hold_first, release, screenshot, until_held, wait_for_analysis
 
 pytestmark = pytest.mark.browser
 CGP = "15/15/15/15/15/15/15/3QUIXOTE5/15/15/15/15/15/15/15 AEINRST/ 0/0 0"
@@ -19,18 +19,16 @@ def test_analyse_a_position(page: Any, live_server: str) -> None:
     page.goto(live_server + "/scrabble")
     page.fill("#cgp", CGP)
     page.click("#load")
-    page.wait_for_function("document.getElementById('summary').textContent.includes('placements')")
+    wait_for_analysis(page, CGP)
     position = parse_cgp(CGP)
-    count = Engine(load(), position.rules).moves(position).count
-    assert page.inner_text("#summary").startswith(f"{count:,} placements")
     page.click("#moves th[data-key=score]")  # sort by score, best first
     page.click("#moves tbody tr:first-child")
     move = page.inner_text("#moves tbody tr:first-child td:nth-child(2)")
     score = int(page.inner_text("#moves tbody tr:first-child td:nth-child(3)"))
     played = parse_move(move, position.board)
     assert check(position.board, played, load()) == score  # the referee agrees with the listed score
-    page.wait_for_function(
-        "t => document.querySelector('#breakdown h3')?.textContent.endsWith(t)", arg=f"{score} points"
+    page.wait_for_function(  # this move's breakdown, not the one shown before the click
+        "t => document.querySelector('#breakdown h3')?.textContent === t", arg=f"{move} — {score} points"
     )
     new_squares = page.eval_on_selector_all(".sq.new", "els => els.map(e => e.dataset.square)")
     assert sorted(new_squares) == sorted(f"{r},{c}" for r, c, _ in played.squares())
@@ -45,25 +43,24 @@ def test_edit_the_board_by_typing(page: Any, live_server: str) -> None:
     assert page.input_value("#cgp").split()[0].split("/")[7] == "6ZAX6"
     page.fill("#rack", "EQUIT")
     page.click("#analyse")
-    page.wait_for_function("document.getElementById('summary').textContent.includes('placements')")
-    position = parse_cgp(page.input_value("#cgp"))
+    position = parse_cgp(page.input_value("#cgp"))  # written when Analyse is clicked
     assert sorted(str(position.rack)) == sorted("EQUIT")
-    count = Engine(load(), position.rules).moves(position).count
-    assert page.inner_text("#summary").startswith(f"{count:,} placements")
+    wait_for_analysis(page, page.input_value("#cgp"))
 
 
 def test_play_a_move_against_the_computer_and_resume(page: Any, live_server: str) -> None:
     import httpx
 
-    page.goto(live_server + "/scrabble/play")
-    page.wait_for_function("location.search.startsWith('?game=')")
-    game_id = page.evaluate("new URLSearchParams(location.search).get('game')")
+    # a seeded game (a random rack may hold no word without its blanks, or none at all), opened by id
+    game_id = httpx.post(f"{live_server}/api/scrabble/games", json={"seed": 5}).json()["id"]
+    page.goto(f"{live_server}/scrabble/play?game={game_id}")
+    page.wait_for_selector("#rack .tile")
     state = httpx.get(f"{live_server}/api/scrabble/games/{game_id}").json()
     assert state["players"][1]["rack"] is None  # the computer's rack stays hidden
     position = parse_cgp(state["cgp"])
     lex = load()
     found = Engine(lex, position.rules).moves(position).top(None, "equity", placements_only=True)
-    move = next(m for m in found if "?" not in m.tiles_used)  # random racks: blanks may fill the top
+    move = next(m for m in found if "?" not in m.tiles_used)  # typing a letter uses the rack's own tile
     for r, c, tile in move.squares():
         page.click(f".sq[data-square='{r},{c}']")
         page.keyboard.type(tile)
@@ -85,17 +82,42 @@ def test_play_a_move_against_the_computer_and_resume(page: Any, live_server: str
 
 
 def test_a_position_loaded_before_the_first_one_arrives_wins(page: Any, live_server: str) -> None:
-    held: list[Any] = []  # the page's own first request, answered only after the user's position is shown
-    page.route("**/api/scrabble/show", lambda route: route.continue_() if held else held.append(route))
+    held = hold_first(page, "**/api/scrabble/show")  # the page's own first request, answered late
     page.goto(live_server + "/scrabble")
     page.wait_for_function("document.getElementById('cgp').value !== ''")
     page.fill("#cgp", CGP)
     page.click("#load")
-    page.wait_for_function("document.getElementById('summary').textContent.includes('placements')")
+    wait_for_analysis(page, CGP)
     shown = page.inner_text("#summary"), page.input_value("#rack"), page.input_value("#cgp")
-    with page.expect_response(lambda response: response.request == held[0].request):
-        held[0].continue_()
-    page.wait_for_timeout(500)  # time for the late reply to be handled; it must change nothing
+    release(page, until_held(page, held))  # the late reply, handled: it must change nothing
     assert (page.inner_text("#summary"), page.input_value("#rack"), page.input_value("#cgp")) == shown
-    count = Engine(load(), parse_cgp(CGP).rules).moves(parse_cgp(CGP)).count
-    assert shown[0].startswith(f"{count:,} placements") and shown[2] == CGP
+    assert shown[2] == CGP
+
+
+def test_the_breakdown_is_of_the_move_clicked_last(page: Any, live_server: str) -> None:
+    held = hold_first(page, "**/api/scrabble/explain")  # the breakdown of the move selected first
+    page.goto(live_server + "/scrabble")
+    page.fill("#cgp", CGP)
+    page.click("#load")
+    wait_for_analysis(page, CGP)
+    first = until_held(page, held)
+    page.click("#moves tbody tr:nth-child(3)")
+    move = page.inner_text("#moves tbody tr.selected td:nth-child(2)")
+    score = page.inner_text("#moves tbody tr.selected td:nth-child(3)")
+    expected = f"{move} — {score} points"
+    page.wait_for_function("t => document.querySelector('#breakdown h3')?.textContent === t", arg=expected)
+    release(page, first)  # the first move's breakdown, arriving late, is not shown
+    assert page.inner_text("#breakdown h3") == expected
+
+
+def test_a_board_edited_while_its_analysis_is_out_keeps_the_edit(page: Any, live_server: str) -> None:
+    held = hold_first(page, "**/api/scrabble/moves")  # the analysis of the board as it was
+    page.goto(live_server + "/scrabble")
+    page.wait_for_selector(".sq[data-square='7,7']")
+    analysis = until_held(page, held)
+    page.click(".sq[data-square='7,6']")
+    page.keyboard.type("zax")
+    release(page, analysis)  # the old board's moves, arriving late, are not shown on the new one
+    assert page.input_value("#cgp").split()[0].split("/")[7] == "6ZAX6"
+    assert page.locator("#moves tbody tr").count() == 0 and page.locator(".sq.new").count() == 0
+    assert "placements" not in page.inner_text("#summary")

@@ -11,7 +11,7 @@ from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.scrabble.endgame import solve
 from tests.scrabble_game.conftest import RACED
-from tests.web.conftest import screenshot
+from tests.web.conftest import hold_first, release, screenshot, until_held, wait_for_analysis
 
 pytestmark = pytest.mark.browser
 
@@ -20,12 +20,16 @@ def _new_squares(page: Any) -> list[str]:
     return sorted(page.eval_on_selector_all(".sq.new", "els => els.map(e => e.dataset.square)"))
 
 
-def _solve_on_the_page(page: Any, live_server: str) -> None:
+def _solve_on_the_page_without_waiting(page: Any, live_server: str) -> None:
     page.goto(live_server + "/scrabble")
     page.fill("#cgp", RACED)
     page.click("#load")
-    page.wait_for_function("document.getElementById('summary').textContent.includes('placements')")
+    wait_for_analysis(page, RACED)
     page.click("#solve-endgame")
+
+
+def _solve_on_the_page(page: Any, live_server: str) -> None:
+    _solve_on_the_page_without_waiting(page, live_server)
     page.wait_for_selector("#endgame:not([hidden])")
 
 
@@ -84,3 +88,17 @@ def test_a_hint_in_an_endgame_shows_the_solved_sequence(page: Any, live_server: 
     assert "Endgame solved: spread +5 for you with best play" in text
     assert "D2 (R)ACED (16)" in text and "6G OR (9), out." in text
     screenshot(page, "scrabble-play-endgame-hint")
+
+
+def test_an_endgame_solved_for_a_position_left_since_is_not_shown(page: Any, live_server: str) -> None:
+    from tests.web.test_browser_scrabble import CGP
+
+    held = hold_first(page, "**/api/scrabble/endgame")
+    _solve_on_the_page_without_waiting(page, live_server)
+    solve = until_held(page, held)
+    page.fill("#cgp", CGP)  # another position, loaded while the endgame is being solved
+    page.click("#load")
+    wait_for_analysis(page, CGP)
+    release(page, solve)  # the old position's endgame, arriving late, is not drawn on the new board
+    assert page.is_hidden("#endgame") and page.is_enabled("#solve-endgame")
+    assert page.input_value("#cgp") == CGP and page.inner_text("#error") == ""

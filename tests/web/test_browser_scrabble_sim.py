@@ -13,7 +13,7 @@ from lexigrid.scrabble.sim import simulate
 from lexigrid.web import common
 from tests.scrabble.conftest import REFERENCE_BOARD
 from tests.scrabble_game.conftest import ENDGAME_BOARD
-from tests.web.conftest import screenshot
+from tests.web.conftest import screenshot, wait_for_analysis
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +41,7 @@ def _load(page: Any, live_server: str) -> None:
     page.goto(live_server + "/scrabble")
     page.fill("#cgp", CGP)
     page.click("#load")
-    page.wait_for_function("document.getElementById('summary').textContent.includes('placements')")
+    wait_for_analysis(page, CGP)
 
 
 def _simulate(page: Any, plays: int, plies: int, limit: int) -> None:
@@ -104,7 +104,7 @@ def test_bad_input_is_shown(page: Any, live_server: str) -> None:
     assert page.is_hidden("#sim")
     page.fill("#cgp", SMALL_BAG)
     page.click("#load")
-    page.wait_for_function("document.getElementById('summary').textContent.includes('placements')")
+    wait_for_analysis(page, SMALL_BAG)  # not the summary of the position loaded before
     _simulate(page, 3, 3, 10)
     page.wait_for_function("document.getElementById('error').textContent.includes('too few for 3 plies')")
 

@@ -9,7 +9,7 @@ import pytest
 from lexigrid.web.wordle import answer_of
 from lexigrid.wordle import format_reply, original, parse_reply, reply_for, reply_table
 from lexigrid.wordle.assistant import replay
-from tests.web.conftest import screenshot
+from tests.web.conftest import hold_first, release, screenshot, until_held
 
 pytestmark = pytest.mark.browser
 COLOURS = {"G": "green", "Y": "yellow", ".": "grey"}
@@ -43,6 +43,23 @@ def test_win_a_seeded_game_with_the_on_screen_keyboard(page: Any, live_server: s
     share = page.input_value("#share")
     assert share.startswith("lexigrid Wordle #7 2/6") and share.count("\n") == 2
     screenshot(page, "wordle-won")
+
+
+def test_keys_typed_while_a_guess_is_checked_are_kept(page: Any, live_server: str) -> None:
+    answer = _answer(7)
+    opener = "CRANE" if answer != "CRANE" else "SLOTH"
+    held = hold_first(page, "**/api/wordle/guess")  # the opener's reply comes after the next word is typed
+    page.goto(live_server + "/wordle?seed=7")
+    page.wait_for_selector("#keyboard .key")
+    page.keyboard.type(opener.lower())
+    page.keyboard.press("Enter")
+    first = until_held(page, held)
+    page.keyboard.type(answer.lower())  # a fast typist: the next guess, before the first is answered
+    page.keyboard.press("Enter")
+    release(page, first)
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#outcome") == "Solved in 2!"
+    assert _row_colours(page, 1) == format_reply(reply_for(opener, answer), 5)
 
 
 def test_keyboard_only_play_and_refusals(page: Any, live_server: str) -> None:
@@ -90,6 +107,7 @@ def test_hard_mode_refuses_a_guess_that_drops_a_revealed_letter(page: Any, live_
 
 
 def test_assistant_lists_candidates_and_suggestions(page: Any, live_server: str) -> None:
+    held = hold_first(page, "**/api/wordle/suggest*")  # the page's own first answer (no guesses) comes late
     page.goto(live_server + "/wordle/assistant")
     page.fill("#word", "crane")
     page.click("#add")
@@ -100,5 +118,7 @@ def test_assistant_lists_candidates_and_suggestions(page: Any, live_server: str)
     candidates, _ = replay(reply_table(original()), [("CRANE", parse_reply("..Y.G"))])
     expected = f"{len(candidates)} candidates"
     page.wait_for_function("text => document.getElementById('count').textContent === text", arg=expected)
+    release(page, until_held(page, held))  # and changes nothing
+    assert page.inner_text("#count") == expected
     assert page.locator("#suggestions tbody tr").count() == 10
     screenshot(page, "wordle-assistant")

@@ -1,27 +1,48 @@
 // Shared helpers for every page: JSON calls that surface the server's one-line errors.
 "use strict";
+let lexiPending = 0;  // calls under way; the page says aria-busy="true" while there are any
+function lexiBusy(change) {
+  lexiPending += change;
+  document.documentElement.setAttribute("aria-busy", lexiPending > 0 ? "true" : "false");
+}
 async function lexiApi(url, body) {
   const options = body === undefined ? {} :
     { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-  let response;
+  lexiBusy(+1);
   try {
-    response = await fetch(url, options);
-  } catch (error) {
-    return { ok: false, error: "the server did not answer: is `lexigrid serve` running?" };
+    let response;
+    try {
+      response = await fetch(url, options);
+    } catch (error) {
+      return { ok: false, error: "the server did not answer: is `lexigrid serve` running?" };
+    }
+    let data = {};
+    try { data = await response.json(); } catch (error) { data = { error: `HTTP ${response.status}` }; }
+    return response.ok ? { ok: true, data } : { ok: false, error: data.error || `HTTP ${response.status}`, status: response.status };
+  } finally {
+    lexiBusy(-1);  // the caller's own follow-up runs before the page can be seen idle
   }
-  let data = {};
-  try { data = await response.json(); } catch (error) { data = { error: `HTTP ${response.status}` }; }
-  return response.ok ? { ok: true, data } : { ok: false, error: data.error || `HTTP ${response.status}`, status: response.status };
 }
 // A channel of calls where only the latest counts: a reply to an older call that arrives late resolves to
-// null, so a slow first answer never overwrites what the user asked for since.
+// null, so a slow first answer never overwrites what the user asked for since. `drop()` does the same to
+// the call under way (the user changed what it was about) and says whether there was one.
 function lexiLatest() {
-  let generation = 0;
-  return async (url, body) => {
+  let generation = 0, waiting = false;
+  const call = async (url, body) => {
     const mine = ++generation;
+    waiting = true;
     const result = await lexiApi(url, body);
-    return mine === generation ? result : null;
+    if (mine !== generation) return null;
+    waiting = false;
+    return result;
   };
+  call.drop = () => {
+    const was = waiting;
+    generation++;
+    waiting = false;
+    return was;
+  };
+  return call;
 }
 function lexiEl(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

@@ -43,14 +43,16 @@ function drawPath(word, colour, dashed) {
 
 function play() {
   const words = [];
-  let current = "";
+  let current = "", checking = false;
+  const ahead = [];  // what the player did while a word was being checked: done in order once it is in
+  const input = (action) => (checking ? ahead.push(action) : action());
   const used = () => new Set(words.join(""));
   const show = () => {
     document.getElementById("current").textContent = current || "\u00a0";
     document.getElementById("played").textContent = words.join(" – ");
     draw(words, current, used());
   };
-  window.lbPress = (ch) => {
+  const press = (ch) => {
     if (document.getElementById("status").textContent) return;
     if (!where[ch]) { errorEl.textContent = `${ch} is not on the board`; return; }
     const last = current[current.length - 1];
@@ -69,7 +71,13 @@ function play() {
   const enter = async () => {
     if (current.length < 3) { errorEl.textContent = "words have at least 3 letters"; return; }
     const chain = [...words, current].join("-");
+    checking = true;
     const result = await lexiApi("/api/letterboxed/check?" + new URLSearchParams({ sides: sides.join(","), words: chain }));
+    checking = false;
+    judge(result);
+    while (ahead.length && !checking) ahead.shift()();  // an Enter among them waits for its own check
+  };
+  const judge = (result) => {
     if (!result.ok) { errorEl.textContent = result.error; return; }
     const refusal = result.data.problems.find((p) => p.kind !== "uncovered");
     if (refusal) { errorEl.textContent = refusal.message; return; }
@@ -83,15 +91,16 @@ function play() {
     }
     show();
   };
-  document.getElementById("enter").addEventListener("click", enter);
-  document.getElementById("delete").addEventListener("click", back);
-  document.getElementById("restart").addEventListener("click", () => {
+  window.lbPress = (ch) => input(() => press(ch));
+  document.getElementById("enter").addEventListener("click", () => input(enter));
+  document.getElementById("delete").addEventListener("click", () => input(back));
+  document.getElementById("restart").addEventListener("click", () => input(() => {
     words.length = 0; current = ""; errorEl.textContent = ""; document.getElementById("status").textContent = ""; show();
-  });
+  }));
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key === "Enter") { event.preventDefault(); enter(); }
-    else if (event.key === "Backspace") { event.preventDefault(); back(); }
+    if (event.key === "Enter") { event.preventDefault(); input(enter); }
+    else if (event.key === "Backspace") { event.preventDefault(); input(back); }
     else if (/^[a-zA-Z]$/.test(event.key)) window.lbPress(event.key.toUpperCase());
   });
   document.getElementById("board-form").addEventListener("submit", (event) => {

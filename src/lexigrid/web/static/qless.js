@@ -36,12 +36,15 @@ boxes.forEach((box, i) => {
 });
 
 const solveApi = lexiLatest();  // letters entered while others are solving: the older reply is dropped
+const lettersApi = lexiLatest();  // a roll or the daily letters: the last asked for wins
+const countApi = lexiLatest();  // the count of the letters listed: dropped when others are listed
 async function list(text) {
   letters = text;
   document.getElementById("entry-error").textContent = "";
   document.getElementById("list-title").textContent = letters;
   document.getElementById("play-link").href = "/qless/play?letters=" + letters;
   document.getElementById("count-result").textContent = "";
+  countApi.drop();
   document.getElementById("list-error").textContent = "";
   const rating = lexiApi("/api/qless/difficulty?" + new URLSearchParams({ letters }));
   let result = await solveApi("/api/qless/solve?" + new URLSearchParams({ letters, limit: "200", common: "10000" }));
@@ -87,12 +90,13 @@ function view(i) {
 
 document.getElementById("entry-form").addEventListener("submit", (event) => { event.preventDefault(); list(readLetters()); });
 document.getElementById("roll").addEventListener("click", async () => {
-  const result = await lexiApi("/api/qless/roll");
-  if (result.ok) setLetters(result.data.letters);
+  const result = await lettersApi("/api/qless/roll");
+  if (result?.ok) setLetters(result.data.letters);
 });
 document.getElementById("daily").addEventListener("click", async () => {
   const date = document.getElementById("daily-date").value;
-  const result = await lexiApi("/api/qless/daily?" + new URLSearchParams(date ? { date } : {}));
+  const result = await lettersApi("/api/qless/daily?" + new URLSearchParams(date ? { date } : {}));
+  if (!result) return;
   if (!result.ok) { document.getElementById("entry-error").textContent = result.error; return; }
   setLetters(result.data.letters);
   document.getElementById("daily-date").value = result.data.date;
@@ -101,7 +105,8 @@ document.getElementById("daily").addEventListener("click", async () => {
 document.getElementById("count-all").addEventListener("click", async () => {
   const out = document.getElementById("count-result");
   out.textContent = "counting…";
-  const result = await lexiApi("/api/qless/solve?" + new URLSearchParams({ letters, count: "true" }));
+  const result = await countApi("/api/qless/solve?" + new URLSearchParams({ letters, count: "true" }));
+  if (!result) return;
   out.textContent = result.ok ? `${result.data.count.toLocaleString()} distinct solutions with the whole lexicon` : result.error;
 });
 document.getElementById("back-entry").addEventListener("click", () => screen("entry"));

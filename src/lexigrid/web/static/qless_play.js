@@ -3,6 +3,7 @@
 const SIZE = 13;
 const gridEl = document.getElementById("grid");
 let letters = "", cells = {}, cursor = [6, 2], across = true, bad = new Set();
+const checkApi = lexiLatest();  // the verdict on the grid as it is: a check of a grid changed since is dropped
 
 function remaining() {
   const left = [...letters];
@@ -53,6 +54,7 @@ gridEl.addEventListener("keydown", (event) => {
   } else return;
   event.preventDefault();
   bad = new Set();
+  checkApi.drop();
   draw();
 });
 
@@ -71,7 +73,8 @@ function cropped() {
 }
 document.getElementById("check").addEventListener("click", async () => {
   const { rows, top, left } = cropped();
-  const result = await lexiApi("/api/qless/check?" + new URLSearchParams({ letters, grid: rows.join("/") }));
+  const result = await checkApi("/api/qless/check?" + new URLSearchParams({ letters, grid: rows.join("/") }));
+  if (!result) return;
   const list = document.getElementById("problems");
   list.replaceChildren();
   const verdict = document.getElementById("verdict");
@@ -84,12 +87,12 @@ document.getElementById("check").addEventListener("click", async () => {
   }
   draw();
 });
-document.getElementById("clear").addEventListener("click", () => { cells = {}; bad = new Set(); draw(); });
+document.getElementById("clear").addEventListener("click", () => { cells = {}; bad = new Set(); checkApi.drop(); draw(); });
 
 function start(text) {
   letters = text.toUpperCase().replace(/[^A-Z]/g, "");
   document.getElementById("letters").value = letters;
-  cells = {}; bad = new Set();
+  cells = {}; bad = new Set(); checkApi.drop();
   document.getElementById("verdict").textContent = "";
   document.getElementById("problems").replaceChildren();
   history.replaceState(null, "", "?letters=" + letters);
@@ -97,6 +100,7 @@ function start(text) {
   gridEl.focus();
 }
 document.getElementById("roll-form").addEventListener("submit", (event) => { event.preventDefault(); start(document.getElementById("letters").value); });
-document.getElementById("roll").addEventListener("click", async () => { const r = await lexiApi("/api/qless/roll"); if (r.ok) start(r.data.letters); });
-document.getElementById("daily").addEventListener("click", async () => { const r = await lexiApi("/api/qless/daily"); if (r.ok) start(r.data.letters); });
+const rollApi = lexiLatest();  // rolled twice, or rolled then the daily letters: the last asked for wins
+document.getElementById("roll").addEventListener("click", async () => { const r = await rollApi("/api/qless/roll"); if (r?.ok) start(r.data.letters); });
+document.getElementById("daily").addEventListener("click", async () => { const r = await rollApi("/api/qless/daily"); if (r?.ok) start(r.data.letters); });
 start(new URLSearchParams(location.search).get("letters") || "BFHLRCTTNOAE");

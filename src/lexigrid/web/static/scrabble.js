@@ -7,6 +7,8 @@ const errorEl = document.getElementById("error");
 let pos = null, cursor = null, across = true, moves = [], selected = null, sortKey = "rank", sortDir = 1;
 let simRun = null;  // the running simulation: { id, start, controller, stopping, ended }
 const positionApi = lexiLatest();  // loads and analyses: a late reply to an older one is dropped
+const explainApi = lexiLatest();  // the selected move's breakdown: only the last selected is shown
+const endgameApi = lexiLatest();  // the endgame of the position as it is: dropped when it changes
 let eg = null;  // the solved endgame: { solution, boards (before each ply, then the end), squares (each ply's new tiles), step }
 
 function redraw() {
@@ -32,8 +34,8 @@ async function load(text) {
   pos = result.data;
   document.getElementById("rack").value = pos.racks[0];
   document.getElementById("opp").value = pos.racks[1];
-  selected = null; moves = []; closeEndgame();
-  if (!simRun) document.getElementById("sim").hidden = true;
+  selected = null; moves = []; closeEndgame(); explainApi.drop();
+  if (!simRun || simRun.ended) document.getElementById("sim").hidden = true;
   redraw(); fill();
   return true;
 }
@@ -56,7 +58,8 @@ boardEl.addEventListener("keydown", (event) => {
     cursor = [Math.min(dim - 1, Math.max(0, r + dr)), Math.min(dim - 1, Math.max(0, c + dc))];
   } else return;
   event.preventDefault();
-  selected = null; closeEndgame();
+  selected = null; closeEndgame(); explainApi.drop();
+  if (positionApi.drop()) document.getElementById("summary").textContent = "";  // it was about the old board
   document.getElementById("cgp").value = cgp();
   redraw();
 });
@@ -100,7 +103,8 @@ async function select(m) {
   fill(); redraw();
   const panel = document.getElementById("breakdown");
   if (m.move.startsWith("-")) { panel.hidden = false; panel.textContent = m.move === "-" ? "Pass" : `Exchange ${m.move.slice(1)}: keeps ${m.leave || "nothing"}`; return; }
-  const result = await lexiApi("/api/scrabble/explain", { cgp: pos.cgp || cgp(), move: m.paren });
+  const result = await explainApi("/api/scrabble/explain", { cgp: pos.cgp || cgp(), move: m.paren });
+  if (!result) return;
   panel.hidden = false;
   if (!result.ok) { panel.textContent = result.error; return; }
   panel.replaceChildren(lexiEl("h3", { text: `${result.data.paren} — ${result.data.score} points` }));
@@ -130,6 +134,10 @@ load(initial).then((ok) => { if (ok && document.getElementById("cgp").value === 
 function closeEndgame() {
   eg = null;
   document.getElementById("endgame").hidden = true;
+  if (endgameApi.drop()) {  // a solve under way is about a position no longer shown
+    document.getElementById("solve-endgame").disabled = false;
+    document.getElementById("summary").textContent = "";
+  }
 }
 function signed(n) { return n > 0 ? `+${n}` : String(n); }
 function tilesLeft(rack, squares) {  // the rack without the tiles a ply put down (a blank's letter is lowercase)
@@ -144,7 +152,8 @@ async function solveEndgame() {
   button.disabled = true;
   errorEl.textContent = "";
   document.getElementById("summary").textContent = "solving the endgame…";
-  const result = await lexiApi("/api/scrabble/endgame", { cgp: text, top: 5 });
+  const result = await endgameApi("/api/scrabble/endgame", { cgp: text, top: 5 });
+  if (!result) return;
   button.disabled = false;
   document.getElementById("summary").textContent = "";
   if (!result.ok) { errorEl.textContent = result.error; return; }
@@ -191,7 +200,7 @@ async function solveEndgame() {
     for (const v of [i + 1, t.move === "-" ? "pass" : t.paren, t.score, signed(t.value)]) tr.insertCell().textContent = v;
   });
   eg = { solution, boards, squares, step: 0 };
-  selected = null; fill();
+  selected = null; fill(); explainApi.drop();
   document.getElementById("breakdown").hidden = true;
   document.getElementById("endgame").hidden = false;
   showStep();
@@ -217,7 +226,7 @@ function simRunning(on) {
 }
 async function simulate(event) {
   event?.preventDefault();
-  if (simRun) return;
+  if (simRun && !simRun.ended) return;
   closeEndgame();
   const text = cgp();
   document.getElementById("cgp").value = text;
@@ -259,8 +268,7 @@ async function simulate(event) {
   } catch (error) {
     if (!run.controller.signal.aborted) errorEl.textContent = "the server did not answer: is `lexigrid serve` running?";
   } finally {
-    simRun = null;
-    simRunning(false);
+    if (simRun === run) { simRun = null; simRunning(false); }
   }
 }
 function simEvent(run, event) {
@@ -269,17 +277,19 @@ function simEvent(run, event) {
     document.getElementById("sim-status").textContent = "simulating…";
     if (run.stopping) stopSim();
   } else if (event.event === "progress") {
-    showSim(event.progress, null);
+    showSim(event.progress, null, run);
   } else if (event.event === "result") {
-    run.ended = true;
-    showSim(event.result, event);
+    run.ended = true;  // over for the user, with its buttons, even before the stream has closed
+    simRunning(false);
+    showSim(event.result, event, run);
   } else if (event.event === "error") {
     run.ended = true;
+    simRunning(false);
     errorEl.textContent = event.error;
     document.getElementById("sim-status").textContent = "the simulation did not finish";
   }
 }
-function showSim(table, final) {  // table: Progress.as_dict() while running, SimResult.as_dict() at the end
+function showSim(table, final, run) {  // table: Progress.as_dict() while running, SimResult.as_dict() at the end
   const most = Math.max(0, ...table.plays.map((p) => p.iterations));
   const body = document.querySelector("#sim-table tbody");
   body.replaceChildren();
@@ -305,7 +315,7 @@ function showSim(table, final) {  // table: Progress.as_dict() while running, Si
   if (!final) return;
   const best = leader && moves.find((m) => m.move === leader.move);
   if (best) select(best);  // the simulation's choice on the board, with its score breakdown
-  const start = simRun && simRun.start;
+  const start = run.start;
   let note = "Done: every play simulated to the limit.";
   if (final.stopped === "stop") note = "Stopped: the table as it stood.";
   else if (final.stopped === "time") note = `Stopped at the ${start ? start.seconds : ""} s time limit${start && start.capped ? " (the server's solve budget)" : ""}.`;
@@ -313,13 +323,14 @@ function showSim(table, final) {  // table: Progress.as_dict() while running, Si
   document.getElementById("sim-note").textContent = note;
 }
 async function stopSim() {
-  if (!simRun) return;
-  simRun.stopping = true;
+  const run = simRun;
+  if (!run || run.ended) return;
+  run.stopping = true;
   document.getElementById("sim-stop").disabled = true;
   document.getElementById("sim-status").textContent = "stopping…";
-  if (!simRun.id) return;  // asked again once the stream has started
-  const result = await lexiApi(`/api/scrabble/sim/${simRun.id}/stop`, {});
-  if (!result.ok && simRun) simRun.controller.abort();  // it had ended, or the server lost it: close the stream
+  if (!run.id) return;  // asked again once the stream has started
+  const result = await lexiApi(`/api/scrabble/sim/${run.id}/stop`, {});
+  if (!result.ok && !run.ended) run.controller.abort();  // it had ended, or the server lost it: close the stream
 }
 document.getElementById("sim-form").addEventListener("submit", simulate);
 document.getElementById("sim-stop").addEventListener("click", stopSim);

@@ -3,6 +3,10 @@
 const boardEl = document.getElementById("board");
 const errorEl = document.getElementById("error");
 let game = null, placed = [], cursor = null, across = true, rackOrder = "", tileScores = {}, premiums = null;
+let sending = false;  // a move is out: another click of Play (or Pass...) waits for its answer, not resends
+const gameApi = lexiLatest();  // a new or resumed game: the last asked for is shown
+const hintApi = lexiLatest();  // a hint for the position shown: dropped when the game moves on
+const savedApi = lexiLatest();  // the saved games' list
 
 function rackLeft() {
   const left = [...rackOrder];
@@ -10,7 +14,7 @@ function rackLeft() {
   return left;
 }
 function draw() {
-  if (!game) return;
+  if (!game || !premiums) return;
   const last = game.last_move && game.last_move.kind === "place" ? moveSquares(game.last_move.notation, emptyRows()) : [];
   const lastSet = new Set(last.map((s) => `${s.row},${s.col}`));
   drawScrabbleBoard(boardEl, { premiums, rows: game.board, tileScores, ghost: placed.map((p) => ({ row: p.row, col: p.col, tile: p.blank ? p.tile.toLowerCase() : p.tile })),
@@ -53,12 +57,18 @@ function emptyRows() {  // the board before the last move's tiles, so moveSquare
 function show(state) {
   game = state; placed = []; rackOrder = state.players[state.human].rack || "";
   errorEl.textContent = "";
+  if (hintApi.drop()) document.getElementById("hints").textContent = "";  // it was for the position before
   history.replaceState(null, "", "?game=" + state.id);
   draw();
   listSaved();
 }
 async function send(body) {
-  const result = await lexiApi(`/api/scrabble/games/${game.id}/move`, body);
+  if (sending) return;
+  sending = true;
+  const id = game.id;
+  const result = await lexiApi(`/api/scrabble/games/${id}/move`, body);
+  sending = false;
+  if (!game || game.id !== id) return;  // another game was opened meanwhile
   if (!result.ok) { errorEl.textContent = result.error; return; }
   show(result.data);
   document.getElementById("hints").textContent = result.data.new_moves.filter((m) => m.player !== game.human)
@@ -97,20 +107,22 @@ function play() {
 }
 async function newGame(event) {
   event?.preventDefault();
-  const result = await lexiApi("/api/scrabble/games", { level: document.getElementById("level").value,
+  const result = await gameApi("/api/scrabble/games", { level: document.getElementById("level").value,
     challenge: document.getElementById("challenge").value, computer_first: document.getElementById("computer-first").checked });
+  if (!result) return;
   if (!result.ok) { errorEl.textContent = result.error; return; }
   show(result.data);
   cursor = [7, 7]; draw();
 }
 async function resume(id) {
-  const result = await lexiApi(`/api/scrabble/games/${id}`);
+  const result = await gameApi(`/api/scrabble/games/${id}`);
+  if (!result) return;
   if (!result.ok) { errorEl.textContent = result.error; return; }
   show(result.data);
 }
 async function listSaved() {
-  const result = await lexiApi("/api/scrabble/games");
-  if (!result.ok) return;
+  const result = await savedApi("/api/scrabble/games");
+  if (!result || !result.ok) return;
   const select = document.getElementById("saved");
   select.replaceChildren(lexiEl("option", { value: "", text: "Resume a saved game…" }));
   for (const g of result.data.games.slice(0, 30)) {
@@ -130,7 +142,8 @@ document.getElementById("accept-btn").addEventListener("click", () => send({ act
 document.getElementById("hint").addEventListener("click", async () => {
   const hints = document.getElementById("hints");
   hints.textContent = "thinking…";
-  const result = await lexiApi(`/api/scrabble/games/${game.id}/hint`);
+  const result = await hintApi(`/api/scrabble/games/${game.id}/hint`);
+  if (!result) return;
   if (!result.ok) { hints.textContent = result.error; return; }
   const eg = result.data.endgame;
   if (!eg) { hints.textContent = "Best: " + result.data.moves.map((m) => `${m.paren} (${m.score})`).join(", "); return; }

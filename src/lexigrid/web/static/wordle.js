@@ -1,6 +1,7 @@
 // Wordle play: the state lives here; the server holds the answer and computes every reply.
 "use strict";
 const state = { token: null, length: 5, max: 6, history: [], replies: [], typed: "", over: false, hard: false, busy: false };
+const ahead = [];  // keys pressed while a guess is out or the game is starting: played in order once it is in
 const boardEl = document.getElementById("board");
 const message = document.getElementById("message");
 const ROWS = ["QWERTYUIOP", "ASDFGHJKL", "⏎ZXCVBNM⌫"];
@@ -43,9 +44,18 @@ function drawKeyboard(keys = {}) {
 async function submit() {
   if (state.typed.length !== state.length) { message.textContent = `type a ${state.length}-letter word`; return; }
   state.busy = true;
+  const token = state.token;
   const result = await lexiApi("/api/wordle/guess",
-    { token: state.token, history: state.history, guess: state.typed, hard: state.hard });
+    { token, history: state.history, guess: state.typed, hard: state.hard });
+  if (token !== state.token) return;  // a new game began meanwhile: this guess was for the old one
   state.busy = false;
+  answered(result);
+  replayAhead();
+}
+function replayAhead() {
+  for (const key of ahead.splice(0)) press(key);  // an Enter among them queues the rest again
+}
+function answered(result) {
   if (!result.ok) {
     message.textContent = result.error;
     boardEl.children[state.history.length].classList.add("shake");
@@ -70,7 +80,8 @@ function finish(data) {
 }
 
 function press(key) {
-  if (state.over || state.busy || !state.token) return;
+  if (state.busy || !state.token) { ahead.push(key); return; }
+  if (state.over) return;
   if (key === "Enter") { submit(); return; }
   if (key === "Backspace") state.typed = state.typed.slice(0, -1);
   else if (/^[a-zA-Z]$/.test(key) && state.typed.length < state.length) state.typed += key.toUpperCase();
@@ -90,21 +101,30 @@ document.addEventListener("keydown", (event) => {
 const newGameApi = lexiLatest();  // a new game asked for while another is starting: the older reply is dropped
 async function start(event) {
   event?.preventDefault();
+  ahead.length = 0;  // keys typed for the old game
+  const previous = state.token;
+  state.token = null;
   const form = new FormData(document.getElementById("new-game"));
   const params = new URLSearchParams({ mode: form.get("mode") });
   if (form.get("mode") === "daily" && form.get("date")) params.set("date", form.get("date"));
   if (form.get("mode") === "seeded") params.set("seed", form.get("seed") || "0");
   const result = await newGameApi("/api/wordle/new?" + params);
   if (!result) return;
-  if (!result.ok) { message.textContent = result.error; return; }
+  if (!result.ok) {  // the game on the board goes on
+    Object.assign(state, { token: previous, busy: false });
+    ahead.length = 0;
+    message.textContent = result.error;
+    return;
+  }
   Object.assign(state, { token: result.data.token, length: result.data.length, max: result.data.max_guesses,
-    history: [], replies: [], typed: "", over: false, hard: document.getElementById("hard").checked });
+    history: [], replies: [], typed: "", over: false, busy: false, hard: document.getElementById("hard").checked });
   document.getElementById("label").textContent = result.data.label + (state.hard ? " · hard mode" : "");
   document.getElementById("result").hidden = true;
   message.textContent = "";
   document.activeElement?.blur();
   drawBoard();
   drawKeyboard();
+  replayAhead();  // keys typed while the game was starting
 }
 
 document.getElementById("new-game").addEventListener("submit", start);
