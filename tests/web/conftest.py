@@ -171,8 +171,8 @@ def wait_for_analysis(page: Any, cgp: str) -> None:
 
 def wait_idle(tab: Any) -> None:
     """Wait until the page has no call to the server under way and has handled every reply (common.js
-    keeps `aria-busy` on the page; a page that has made no call counts as idle)."""
-    tab.wait_for_function("document.documentElement.getAttribute('aria-busy') !== 'true'")
+    keeps `data-busy` on <html>; a page that has made no call counts as idle)."""
+    tab.wait_for_function("document.documentElement.dataset.busy !== 'true'")
 
 
 def hold_first(tab: Any, pattern: str) -> list[Any]:

@@ -1,9 +1,9 @@
 // Shared helpers for every page: JSON calls that surface the server's one-line errors.
 "use strict";
-let lexiPending = 0;  // calls under way; the page says aria-busy="true" while there are any
+let lexiPending = 0;  // calls under way; <html data-busy="true"> while there are any (tests wait on it)
 function lexiBusy(change) {
   lexiPending += change;
-  document.documentElement.setAttribute("aria-busy", lexiPending > 0 ? "true" : "false");
+  document.documentElement.dataset.busy = lexiPending > 0 ? "true" : "false";
 }
 async function lexiApi(url, body) {
   const options = body === undefined ? {} :
