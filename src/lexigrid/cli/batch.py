@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from lexigrid.cli.common import JsonOption, console, emit_json
+from lexigrid.cli.common import JobsOption, JsonOption, SchedulerOption, console, emit_json
 
 
 def batch(
@@ -18,8 +18,8 @@ def batch(
         bool,
         typer.Option("--resume", help="Continue an OUTPUT a killed run left (after its last whole line)."),
     ] = False,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes (the shared runner).")] = 1,
-    scheduler: Annotated[str | None, typer.Option(help="A Dask scheduler address (tcp://host:8786).")] = None,
+    jobs: JobsOption = 1,
+    scheduler: SchedulerOption = None,
     json: JsonOption = False,
 ) -> None:
     """Grade a file of puzzles: each line's result is the game command's --json (errors as records)."""

@@ -1,4 +1,4 @@
-"""What every command shares: the `--lexicon` and `--json` options, JSON output and the console."""
+"""What every command shares: the `--lexicon`, `--json` and runner options, JSON output and the console."""
 
 from __future__ import annotations
 
@@ -23,6 +23,12 @@ LexiconOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]
+# The shared runner's options, for every bulk command.
+JobsOption = Annotated[int, typer.Option(min=1, help="Worker processes (the shared runner).")]
+BackendOption = Annotated[
+    str, typer.Option(help="auto, process or dask (a local Dask cluster of --jobs workers).")
+]
+SchedulerOption = Annotated[str | None, typer.Option(help="A Dask scheduler address (tcp://host:8786).")]
 
 
 def emit_json(payload: dict[str, Any]) -> None:

@@ -9,7 +9,15 @@ import typer
 from rich.panel import Panel
 from rich.text import Text
 
-from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json, err_console
+from lexigrid.cli.common import (
+    JobsOption,
+    JsonOption,
+    LexiconOption,
+    SchedulerOption,
+    console,
+    emit_json,
+    err_console,
+)
 
 if TYPE_CHECKING:
     from lexigrid.qless import Grid
@@ -174,8 +182,8 @@ def survey_command(
         bool, typer.Option("--exact", help="Every distinct multiset of the dice, weighted: exact (slow).")
     ] = False,
     common: CommonOption = None,
-    jobs: Annotated[int, typer.Option(min=1, help="Processes (the shared runner).")] = 1,
-    scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address (tcp://host:8786).")] = None,
+    jobs: JobsOption = 1,
+    scheduler: SchedulerOption = None,
     checkpoint: Annotated[
         Path | None, typer.Option(help="Keep finished blocks here (JSON Lines); rerun to resume.")
     ] = None,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+from lexigrid.cli.common import JobsOption, JsonOption, LexiconOption, console, emit_json
 
 if TYPE_CHECKING:
     from lexigrid.lexicon import Lexicon
@@ -215,7 +215,7 @@ def learn_leaves(
     rounds: Annotated[
         int, typer.Option(min=1, help="Rounds (each plays with the previous round's values).")
     ] = 3,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    jobs: JobsOption = 1,
     start: Annotated[
         str | None, typer.Option(help="Weights (JSON) to play the first round with; default: the heuristic.")
     ] = None,
@@ -240,7 +240,7 @@ def compare_leaves(
     pairs: Annotated[
         int, typer.Option(min=2, help="Pairs of games (same bag, each side first once).")
     ] = 1000,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    jobs: JobsOption = 1,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:

@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+from lexigrid.cli.common import (
+    BackendOption,
+    JobsOption,
+    JsonOption,
+    LexiconOption,
+    SchedulerOption,
+    console,
+    emit_json,
+)
 
 if TYPE_CHECKING:
     from lexigrid.scrabble.infer import Inference
@@ -30,9 +38,9 @@ def sim(
         int | None, typer.Option("--iterations", "-i", help="Play-outs per play at most (default 1000).")
     ] = None,
     seconds: Annotated[float | None, typer.Option(help="Stop after S seconds instead.")] = None,
-    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
-    backend: Annotated[str, typer.Option(help="auto, process or dask.")] = "auto",
-    scheduler: Annotated[str | None, typer.Option(help="A Dask scheduler address (tcp://...).")] = None,
+    jobs: JobsOption = 1,
+    backend: BackendOption = "auto",
+    scheduler: SchedulerOption = None,
     seed: Annotated[int, typer.Option(help="Seed of the random racks and bags.")] = 0,
     infer: Annotated[
         str | None,
@@ -134,9 +142,9 @@ def sim_table(plays: list[PlayStats], title: str) -> Table:
 def learn_winpct(
     games: Annotated[int, typer.Option("--games", "-n", help="Self-play games.")] = 20_000,
     seed: Annotated[int, typer.Option(help="Seed of the first game's bag.")] = 1,
-    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
-    backend: Annotated[str, typer.Option(help="auto, process or dask.")] = "auto",
-    scheduler: Annotated[str | None, typer.Option(help="A Dask scheduler address (tcp://...).")] = None,
+    jobs: JobsOption = 1,
+    backend: BackendOption = "auto",
+    scheduler: SchedulerOption = None,
     out: Annotated[
         str, typer.Option(help="Write the table here (the shipped one: src/.../data).")
     ] = "winpct.json",
@@ -199,7 +207,7 @@ def infer(
         float, typer.Option(help="Keep leaves whose play is within M points of equity of that rack's best.")
     ] = 5.0,
     top: Annotated[int, typer.Option("--top", "-n", help="Show the K likeliest leaves.")] = 15,
-    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    jobs: JobsOption = 1,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:

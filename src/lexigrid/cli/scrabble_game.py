@@ -7,7 +7,16 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json, err_console
+from lexigrid.cli.common import (
+    BackendOption,
+    JobsOption,
+    JsonOption,
+    LexiconOption,
+    SchedulerOption,
+    console,
+    emit_json,
+    err_console,
+)
 
 if TYPE_CHECKING:
     from lexigrid.scrabble.selfplay import Tournament
@@ -84,9 +93,9 @@ def selfplay(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
     players: PlayersOption = "equity,score",
     seed: Annotated[int, typer.Option(help="Seed of the first game's bag.")] = 1,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
-    backend: Annotated[str, typer.Option(help="auto, process or dask.")] = "auto",
-    scheduler: Annotated[str | None, typer.Option(help="A Dask scheduler address (tcp://...).")] = None,
+    jobs: JobsOption = 1,
+    backend: BackendOption = "auto",
+    scheduler: SchedulerOption = None,
     endgame_seconds: Annotated[
         float,
         typer.Option(

@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+from lexigrid.cli.common import (
+    BackendOption,
+    JobsOption,
+    JsonOption,
+    LexiconOption,
+    SchedulerOption,
+    console,
+    emit_json,
+)
 from lexigrid.errors import LexigridError
 
 if TYPE_CHECKING:
@@ -169,11 +177,9 @@ def backtest(
     ] = "entropy",
     opener: Annotated[str | None, typer.Option(help="The first guess (default: the strategy's own).")] = None,
     hard: HardOption = False,
-    jobs: Annotated[int, typer.Option(min=1, help="Processes (the shared runner).")] = 1,
-    backend: Annotated[
-        str, typer.Option(help="auto, process or dask (a local Dask cluster of --jobs workers).")
-    ] = "auto",
-    scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address (tcp://host:8786).")] = None,
+    jobs: JobsOption = 1,
+    backend: BackendOption = "auto",
+    scheduler: SchedulerOption = None,
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N answers.")] = None,
     answer: Annotated[
         str | None,
@@ -338,8 +344,8 @@ def openers_command(
         bool, typer.Option("--all", help="Every allowed first guess: proves the best one optimal (slow).")
     ] = False,
     top: Annotated[int, typer.Option(min=1, help="Rows to show (and to put in the JSON).")] = 20,
-    jobs: Annotated[int, typer.Option(min=1, help="Processes (the shared runner).")] = 1,
-    scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address (tcp://host:8786).")] = None,
+    jobs: JobsOption = 1,
+    scheduler: SchedulerOption = None,
     checkpoint: Annotated[
         Path | None, typer.Option(help="Keep finished openers here (JSON Lines); rerun to resume.")
     ] = None,
