@@ -156,6 +156,40 @@ def phone(browser: Any, live_server: str) -> Iterator[Any]:
     assert refused == []
 
 
+# The screens every page flow is tested on: a laptop, and a touch phone 390 px wide (not `is_mobile`: a
+# mobile viewport widens itself to fit its content, which would hide a page wider than the phone).
+SCREENS = {
+    "1280": {"viewport": {"width": 1280, "height": 800}},
+    "390": {"viewport": {"width": 390, "height": 844}, "has_touch": True},
+}
+
+
+@pytest.fixture(params=sorted(SCREENS))
+def screen(request: pytest.FixtureRequest, browser: Any, live_server: str) -> Iterator[Any]:
+    """A page at each of SCREENS's sizes that may reach only the local server, and did not try to."""
+    with local_only_tab(browser, live_server, **SCREENS[request.param]) as (tab, refused):
+        yield tab
+    assert refused == []
+
+
+def fits_width(tab: Any) -> bool:
+    """Whether the page is no wider than the screen (nothing to scroll sideways to)."""
+    return bool(tab.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def in_view(tab: Any, selector: str) -> bool:
+    """Whether the element is wholly inside the screen as it first shows (above the fold, no scrolling)."""
+    box = tab.locator(selector).bounding_box()
+    size = tab.viewport_size
+    return bool(
+        box
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"] + 0.5
+        and box["y"] + box["height"] <= size["height"] + 0.5
+    )
+
+
 def placements(cgp: str) -> str:
     """How the summary of `cgp`'s analysis begins (the engine's own count: no other position's)."""
     position = parse_cgp(cgp)

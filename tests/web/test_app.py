@@ -60,7 +60,24 @@ def test_request_size_limits(client: TestClient) -> None:
 
 def test_unknown_route_is_json_404(client: TestClient) -> None:
     response = client.get("/api/nope")
-    assert response.status_code == 404 and "error" in response.json()
+    assert response.status_code == 404 and response.json() == {"error": "Not Found"}
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "says"),
+    [
+        ("/nope", 404, "There is no page at /nope."),
+        ("/wordle/nope/<b>x</b>", 404, "There is no page at /wordle/nope/&lt;b&gt;x&lt;/b&gt;."),
+        ("/letterboxed?board=yesterday", 422, "board: Input should be &#39;today&#39; or &#39;new&#39;"),
+        ("/words?x=" + "A" * 5000, 414, "query string over 4096 bytes"),
+    ],
+)
+def test_errors_outside_the_api_are_pages(client: TestClient, path: str, status: int, says: str) -> None:
+    """A person who mistypes an address sees a page with the reason and the way back, not JSON."""
+    response = client.get(path)
+    assert response.status_code == status and response.headers["content-type"].startswith("text/html")
+    assert says in response.text and 'href="/"' in response.text
+    assert "<b>x</b>" not in response.text  # the address is shown as text, never as markup
 
 
 def _slow(seconds: float) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import local_only_tab, screenshot
+from tests.web.conftest import fits_width, local_only_tab, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -80,3 +80,15 @@ def test_the_scrabble_move_log_shows_every_column_at_1280(browser: Any, live_ser
     context.close()
     assert box is not None and last is not None
     assert last["x"] + last["width"] <= box["x"] + box["width"] + 0.5, "the log's last column is cut off"
+
+
+def test_a_mistyped_address_shows_a_page_with_the_way_back(screen: Any, live_server: str) -> None:
+    width = screen.viewport_size["width"]
+    response = screen.goto(live_server + "/qles")
+    assert response.status == 404 and response.headers["content-type"].startswith("text/html")
+    assert screen.inner_text("#error-title") == "Page not found"
+    assert screen.inner_text("#error-message") == "There is no page at /qles."
+    assert fits_width(screen)
+    screenshot(screen, f"not-found-{width}")
+    screen.click("main a[href='/qless']")
+    screen.wait_for_selector("#boxes input")  # the page the player meant

@@ -1,4 +1,5 @@
-"""The FastAPI application: routers per game, JSON errors with no tracebacks, static files."""
+"""The FastAPI application: routers per game, errors with no tracebacks (JSON under /api/, pages
+elsewhere), static files."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import logging
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -17,6 +18,7 @@ from lexigrid.budget import BudgetExceeded
 from lexigrid.errors import LexigridError, NotFound
 from lexigrid.lexicon import DEFAULT_LEXICON, named_lexicons
 from lexigrid.web.common import HERE, templates
+from lexigrid.web.errors import error_response
 from lexigrid.web.limits import RequestLimits
 
 log = logging.getLogger("lexigrid.web")
@@ -47,27 +49,28 @@ def create_app() -> FastAPI:
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     @app.exception_handler(LexigridError)
-    async def bad_input(request: Request, error: LexigridError) -> JSONResponse:
-        return JSONResponse({"error": str(error)}, status_code=404 if isinstance(error, NotFound) else 400)
+    async def bad_input(request: Request, error: LexigridError) -> Response:
+        status = 404 if isinstance(error, NotFound) else 400
+        return error_response(request.url.path, status, str(error))
 
     @app.exception_handler(BudgetExceeded)
-    async def over_budget(request: Request, error: BudgetExceeded) -> JSONResponse:
-        return JSONResponse({"error": f"the solve was {error}; narrow the request"}, status_code=503)
+    async def over_budget(request: Request, error: BudgetExceeded) -> Response:
+        return error_response(request.url.path, 503, f"the solve was {error}; narrow the request")
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, error: RequestValidationError) -> Response:
         first = error.errors()[0] if error.errors() else {}
         where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("query", "body"))
-        return JSONResponse({"error": f"{where}: {first.get('msg', 'invalid request')}"}, status_code=422)
+        return error_response(request.url.path, 422, f"{where}: {first.get('msg', 'invalid request')}")
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(error.detail)}, status_code=error.status_code)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        return error_response(request.url.path, error.status_code, str(error.detail))
 
     @app.exception_handler(Exception)
-    async def internal(request: Request, error: Exception) -> JSONResponse:
+    async def internal(request: Request, error: Exception) -> Response:
         log.exception("internal error on %s", request.url.path)
-        return JSONResponse({"error": "internal error (see the server log)"}, status_code=500)
+        return error_response(request.url.path, 500, "internal error (see the server log)")
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def home(request: Request) -> HTMLResponse:

@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-import json
-
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from lexigrid.web.common import MAX_BODY_BYTES, MAX_QUERY_BYTES
+from lexigrid.web.errors import error_response
 
 
-async def _reject(send: Send, status: int, message: str) -> None:
-    body = json.dumps({"error": message}).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
+async def _reject(scope: Scope, receive: Receive, send: Send, status: int, message: str) -> None:
+    await error_response(scope.get("path", "/"), status, message)(scope, receive, send)
 
 
 class RequestLimits:
@@ -32,12 +23,12 @@ class RequestLimits:
             await self.app(scope, receive, send)
             return
         if len(scope.get("query_string", b"")) > MAX_QUERY_BYTES:
-            await _reject(send, 414, f"query string over {MAX_QUERY_BYTES} bytes")
+            await _reject(scope, receive, send, 414, f"query string over {MAX_QUERY_BYTES} bytes")
             return
         headers = dict(scope.get("headers", []))
         declared = headers.get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY_BYTES):
-            await _reject(send, 413, f"request body over {MAX_BODY_BYTES} bytes")
+            await _reject(scope, receive, send, 413, f"request body over {MAX_BODY_BYTES} bytes")
             return
         received = 0
 
@@ -53,7 +44,7 @@ class RequestLimits:
         try:
             await self.app(scope, limited_receive, send)
         except BodyTooLarge:
-            await _reject(send, 413, f"request body over {MAX_BODY_BYTES} bytes")
+            await _reject(scope, receive, send, 413, f"request body over {MAX_BODY_BYTES} bytes")
 
 
 class BodyTooLarge(Exception):
