@@ -18,10 +18,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from lexigrid.errors import LexigridError
+from lexigrid.terminal import literal_console
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -47,12 +47,12 @@ def _chunks(items: Sequence[Item], size: int) -> list[Sequence[Item]]:
 
 @contextmanager
 def _progress(description: str, total: int, show: bool) -> Iterator[Callable[[int], None]]:
-    console = Console(stderr=True)
+    console = literal_console(stderr=True)
     if not show or not console.is_terminal:
         yield lambda n: None
         return
     columns = (
-        TextColumn("{task.description}"),
+        TextColumn("{task.description}", markup=False),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),

@@ -1,4 +1,5 @@
-"""What every command shares: the `--lexicon`, `--json` and runner options, JSON output and the console."""
+"""What every command shares: the `--lexicon`, `--json` and runner options, JSON output and the consoles
+(which print user and file text literally: `lexigrid.terminal`)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ import sys
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
-from rich.markup import escape
+from rich.text import Text
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+from lexigrid.terminal import literal_console
+
+console = literal_console()
+err_console = literal_console(stderr=True)
 
 LexiconOption = Annotated[
     str | None,
@@ -54,5 +56,5 @@ def fail(message: str, args: list[str]) -> NoReturn:
     """Print `error: MESSAGE` on stderr (and `{"error": ...}` on stdout under --json); exit 2."""
     if wants_json(args):
         emit_json({"error": message})
-    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    err_console.print(Text.assemble(("error:", "bold red"), " ", message), soft_wrap=True)
     sys.exit(2)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 from rich.rule import Rule
+from rich.text import Text
 
 from lexigrid.cli.common import console
 
@@ -40,14 +41,14 @@ def register(app: typer.Typer) -> None:
     def demo() -> None:
         """A tour of all four games on the bundled defaults: the main job after install."""
         for title, args in TOUR:
-            console.print(Rule(f"[bold]{title}[/]"))
-            console.print(f"[dim]$ lexigrid {' '.join(_quoted(a) for a in args)}[/]")
+            console.print(Rule(Text(title, "bold")))
+            console.print(f"$ lexigrid {' '.join(_quoted(a) for a in args)}", style="dim")
             try:
                 app(args, standalone_mode=False)
             except typer.Exit as done:
                 if done.exit_code not in (0, None):
                     raise
-        console.print(Rule("[bold]More[/]"))
+        console.print(Rule(Text("More", "bold")))
         console.print("lexigrid --help · lexigrid serve (the web app on http://127.0.0.1:8000/)")
 
 

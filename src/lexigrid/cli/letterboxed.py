@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.text import Text
 
 from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
 
@@ -100,7 +101,7 @@ def solve(
     console.print(table if solutions else f"no solution of up to {max_words} words")
     if s.stopped:
         console.print(_stopped_message(seconds, s.complete_words, max_words))
-    console.print(f"[dim]solved in {(finished - loaded) * 1000:.0f} ms[/]")
+    console.print(f"solved in {(finished - loaded) * 1000:.0f} ms", style="dim")
 
 
 def _stopped_message(seconds: float, complete_words: int, max_words: int) -> str:
@@ -162,7 +163,7 @@ def _stream_all(board: Board, lex: Lexicon, s: Solver, max_words: int, seconds: 
     if json:
         emit_json(stream_footer(count, s, stopped, elapsed))
         return
-    console.print(f"[bold]{count}[/] solutions of up to {max_words} words ({lex.name})")
+    console.print(Text.assemble((str(count), "bold"), f" solutions of up to {max_words} words ({lex.name})"))
     if stopped is not None:
         console.print(_stopped_message(stopped, s.complete_words, max_words))
 
@@ -177,7 +178,7 @@ def _counter(total: int | None, show: bool) -> Iterator[Callable[[int], None]]:
     if not show:
         yield lambda n: None
         return
-    columns = (TextColumn("solutions"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    columns = (TextColumn("solutions", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=err_console, transient=True) as bar:
         task = bar.add_task("solutions", total=total)
         yield lambda n: bar.update(task, completed=n)
@@ -208,9 +209,9 @@ def new(
         return
     console.print(_box(found.board))
     made = f"the board of {found.date.isoformat()}" if found.date else f"seed {found.seed}"
-    console.print(f"[bold]{found.board}[/]  ({made}; solvable in two words)")
+    console.print(Text.assemble((str(found.board), "bold"), f"  ({made}; solvable in two words)"))
     if reveal:
-        console.print(f"built from [bold]{'-'.join(found.key)}[/]")
+        console.print(Text.assemble("built from ", ("-".join(found.key), "bold")))
 
 
 @app.command("check")
@@ -233,11 +234,15 @@ def check(
     if json:
         emit_json({**verdict.as_dict(), "lexicon": lex.name})
     elif verdict.valid:
-        console.print(f"[green]valid[/] {format_words(chain)}  [dim]score {verdict.score:.2f}[/]")
+        console.print(
+            Text.assemble(
+                ("valid", "green"), f" {format_words(chain)}  ", (f"score {verdict.score:.2f}", "dim")
+            )
+        )
         if verdict.shorter is not None:
             console.print(f"redundant: {format_words(verdict.shorter)} already covers every letter")
     else:
-        console.print(f"[red]not a solution[/] {format_words(chain)}")
+        console.print(Text.assemble(("not a solution", "red"), f" {format_words(chain)}"))
         for problem in verdict.problems:
             console.print(f"  - {problem.message}")
     raise typer.Exit(0 if verdict.valid else 1)

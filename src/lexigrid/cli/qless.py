@@ -43,7 +43,7 @@ def _draw(grid: Grid, title: str = "") -> Panel:
             )
         if i < len(grid) - 1:
             text.append("\n")
-    return Panel(text, title=title or None, expand=False)
+    return Panel(text, title=Text(title) if title else None, expand=False)
 
 
 @app.command("roll")
@@ -101,7 +101,11 @@ def solve_command(
         what = "solutions" if complete else "shown (more exist)"
         note = f"{lex.name}{_common_note(common)}"
         if total == 0:
-            console.print(f"{roll}: [red]no solution[/] ({note}), proved in {elapsed_ms:.0f} ms")
+            console.print(
+                Text.assemble(
+                    f"{roll}: ", ("no solution", "red"), f" ({note}), proved in {elapsed_ms:.0f} ms"
+                )
+            )
         else:
             console.print(f"{roll}: {total} {what} ({note}) in {elapsed_ms:.0f} ms")
     raise typer.Exit(0 if total else 1)
@@ -128,9 +132,9 @@ def check_command(
     else:
         console.print(_draw(board))
         for problem in report["problems"]:
-            console.print(f"[red]✗[/] {problem['message']}")
+            console.print(Text.assemble(("✗", "red"), f" {problem['message']}"))
         if report["valid"]:
-            console.print("[green]✓ a solution[/]")
+            console.print("✓ a solution", style="green")
     raise typer.Exit(0 if report["valid"] else 1)
 
 
@@ -148,7 +152,11 @@ def difficulty_command(
     if json:
         emit_json(rating.as_dict())
     else:
-        console.print(f"{rating.letters}: [bold]{rating.weekday or 'unsolvable'}[/] ({rating.reason})")
+        console.print(
+            Text.assemble(
+                f"{rating.letters}: ", (rating.weekday or "unsolvable", "bold"), f" ({rating.reason})"
+            )
+        )
 
 
 @app.command("daily")
@@ -169,7 +177,9 @@ def daily_command(
         emit_json(report)
         return
     day = f"{report['date']} ({report['weekday']})"
-    console.print(f"{day}: [bold]{report['letters']}[/]  ({report['difficulty']['reason']})")
+    console.print(
+        Text.assemble(f"{day}: ", (report["letters"], "bold"), f"  ({report['difficulty']['reason']})")
+    )
     found = report.get("solution")
     if found:
         console.print(_draw(tuple(found["grid"]), ", ".join(found["words"])))
@@ -208,8 +218,11 @@ def survey_command(
     what = "exact" if exact else f"95% interval {low:.4%} .. {high:.4%}"
     kind = f"top {common} words" if common else "all words"
     console.print(
-        f"{report['unsolvable']:,} of {report['rolls']:,} rolls unsolvable: "
-        f"[bold]{report['unsolvable_fraction']:.4%}[/] ({what}; {kind})"
+        Text.assemble(
+            f"{report['unsolvable']:,} of {report['rolls']:,} rolls unsolvable: ",
+            (f"{report['unsolvable_fraction']:.4%}", "bold"),
+            f" ({what}; {kind})",
+        )
     )
 
 

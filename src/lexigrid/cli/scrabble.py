@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from lexigrid.cli.common import JobsOption, JsonOption, LexiconOption, console, emit_json
 
@@ -63,7 +64,7 @@ def _lexicon(name: str | None, position: Position, strict: bool = False) -> Lexi
     if warnings and strict:
         raise LexigridError(f"{'; '.join(warnings)} (--strict): fix the CGP, or drop --strict")
     for warning in warnings:
-        err_console.print(f"[yellow]warning:[/] {warning}", soft_wrap=True, markup=True)
+        err_console.print(Text.assemble(("warning:", "yellow"), f" {warning}"), soft_wrap=True)
     return lex
 
 
@@ -80,9 +81,12 @@ def show(cgp: CgpArgument, json: JsonOption = False) -> None:
         return
     console.print(board_table(position.board))
     console.print(
-        f"to move: [bold]{position.racks[0] or '-'}[/]  opponent: {position.racks[1] or '?'}  "
-        f"scores {position.scores[0]}-{position.scores[1]}  bag {position.bag_size()}  "
-        f"scoreless turns {position.zeros}"
+        Text.assemble(
+            "to move: ",
+            (str(position.racks[0] or "-"), "bold"),
+            f"  opponent: {position.racks[1] or '?'}  scores {position.scores[0]}-{position.scores[1]}  "
+            f"bag {position.bag_size()}  scoreless turns {position.zeros}",
+        )
     )
 
 
@@ -162,7 +166,9 @@ def best(
         console.print("no tile placement is possible")
         return
     console.print(
-        f"[bold]{move.paren}[/]  score {move.score}  equity {move.equity:.1f}  ({elapsed_ms:.3f} ms)"
+        Text.assemble(
+            (move.paren, "bold"), f"  score {move.score}  equity {move.equity:.1f}  ({elapsed_ms:.3f} ms)"
+        )
     )
 
 
@@ -196,8 +202,12 @@ def endgame(
         return
     console.print(board_table(position.board))
     console.print(
-        f"to move: [bold]{position.racks[0]}[/]  opponent: {position.racks[1]}  "
-        f"scores {position.scores[0]}-{position.scores[1]}  scoreless turns {position.zeros}"
+        Text.assemble(
+            "to move: ",
+            (str(position.racks[0]), "bold"),
+            f"  opponent: {position.racks[1]}  scores {position.scores[0]}-{position.scores[1]}  "
+            f"scoreless turns {position.zeros}",
+        )
     )
     console.print(endgame_summary(solution))
     console.print(pv_table(position, solution))

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from lexigrid.cli.common import (
     BackendOption,
@@ -262,7 +263,7 @@ def marginal_bars(found: Inference, width: int = 40) -> Table:
     table.add_column("p", justify="right")
     for tile, p in found.marginals().items():
         bar = "█" * round(p * width)
-        table.add_row(tile, f"[cyan]{bar}[/]" if bar else "", f"{p:.1%}")
+        table.add_row(tile, Text(bar, "cyan"), f"{p:.1%}")
     return table
 
 

@@ -67,7 +67,12 @@ def _progress_bar(total: int, description: str, show: bool = True) -> Iterator[C
     if not show or not err_console.is_terminal:
         yield lambda n: None
         return
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    columns = (
+        TextColumn("{task.description}", markup=False),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
     with Progress(*columns, console=err_console, transient=True) as bar:
         task = bar.add_task(description, total=total)
         yield lambda n: bar.advance(task, n)
@@ -439,6 +444,7 @@ def suggest(
 ) -> None:
     """The answers still possible and the best next guesses, with their expected outcome and why."""
     from rich.table import Table
+    from rich.text import Text
 
     from lexigrid.wordle.assistant import EXACT_LIMIT
     from lexigrid.wordle.report import suggest_report
@@ -448,11 +454,8 @@ def suggest(
         emit_json(report)
         return
     m = report["count"]
-    console.print(
-        f"[bold]{m}[/] candidate{'s' if m != 1 else ''}: "
-        + " ".join(report["candidates"])
-        + (" ..." if m > show else "")
-    )
+    listed = " ".join(report["candidates"]) + (" ..." if m > show else "")
+    console.print(Text.assemble((str(m), "bold"), f" candidate{'s' if m != 1 else ''}: ", listed))
     grid = Table("guess", "expected guesses", "why")
     for s in report["suggestions"]:
         exp = "-" if s["expected_guesses"] is None else f"{s['expected_guesses']:.3f}"

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
 
@@ -26,8 +27,8 @@ def check(
         emit_json(check_report(name, found))
     else:
         for word, ok in found.items():
-            mark = "[green]valid[/]" if ok else "[red]not a word[/]"
-            console.print(f"{word:<16} {mark}")
+            mark = Text("valid", "green") if ok else Text("not a word", "red")
+            console.print(f"{word:<16}", mark)
     raise typer.Exit(0 if all(found.values()) else 1)
 
 

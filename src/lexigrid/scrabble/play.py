@@ -9,24 +9,40 @@ from collections.abc import Callable
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.render import board_table, endgame_summary, pv_table, top_table
 from lexigrid.scrabble.store import GameStore
 from lexigrid.scrabble.turn import Turn
+from lexigrid.terminal import literal_console
 
-HELP = (
-    "moves: [bold]8D WORD[/] across (row, column), [bold]D8 WORD[/] down, a blank's letter in lowercase "
-    "(8D WoRD); [bold]-ABC[/] exchange A, B, C ('?' a blank); [bold]-[/] pass; [bold]challenge[/] the last "
-    "play; [bold]accept[/] a play that went out; [bold]hint[/] [N] the engine's best moves (the solved "
-    "endgame once the bag is empty); [bold]cgp[/] the "
-    "position; [bold]quit[/] (the game is saved: `lexigrid scrabble resume ID`)"
+HELP = Text.assemble(
+    "moves: ",
+    ("8D WORD", "bold"),
+    " across (row, column), ",
+    ("D8 WORD", "bold"),
+    " down, a blank's letter in lowercase (8D WoRD); ",
+    ("-ABC", "bold"),
+    " exchange A, B, C ('?' a blank); ",
+    ("-", "bold"),
+    " pass; ",
+    ("challenge", "bold"),
+    " the last play; ",
+    ("accept", "bold"),
+    " a play that went out; ",
+    ("hint", "bold"),
+    " [N] the engine's best moves (the solved endgame once the bag is empty); ",
+    ("cgp", "bold"),
+    " the position; ",
+    ("quit", "bold"),
+    " (the game is saved: `lexigrid scrabble resume ID`)",
 )
 Reader = Callable[[str], str]
 
 
-def describe(game: Game, turn: Turn) -> str:
+def describe(game: Game, turn: Turn) -> Text:
     """One line for a record entry: `alice  8D WORD  +24  (124)`."""
     name = game.seats[turn.player].name
     what = {
@@ -39,8 +55,10 @@ def describe(game: Game, turn: Turn) -> str:
         "out": f"goes out: {turn.move}",
         "rack": f"is left holding {turn.move}",
     }[turn.kind]
-    bingo = " [bold magenta]bingo![/]" if turn.bingo else ""
-    return f"[bold]{name}[/] {what}  {turn.score:+d}  ({turn.total}){bingo}"
+    line = Text.assemble((name, "bold"), f" {what}  {turn.score:+d}  ({turn.total})")
+    if turn.bingo:
+        line.append(" bingo!", "bold magenta")
+    return line
 
 
 class Session:
@@ -56,14 +74,18 @@ class Session:
         self.game = game
         self.store = store
         self.read = read
-        self.console = console or Console(highlight=False)
+        self.console = console or literal_console()
         if store is not None:
             store.track(game)
 
     def run(self) -> Game:
         """Play until the game ends, the input ends or a person quits; the game is saved throughout."""
         game = self.game
-        self.console.print(f"game [bold]{game.id}[/] (seed {game.seed}, challenges {game.challenge})  {HELP}")
+        self.console.print(
+            Text.assemble(
+                "game ", (game.id, "bold"), f" (seed {game.seed}, challenges {game.challenge})  ", HELP
+            )
+        )
         shown = -1
         while not game.over:
             if not game.seat.is_human:
@@ -89,13 +111,14 @@ class Session:
             elif command.lower() == "hint":
                 self.hint(rest)
             elif command.lower() == "cgp":
-                self.console.print(game.cgp(), markup=False)
+                self.console.print(game.cgp())
             else:
                 try:
                     for turn in game.play(text):
                         self.console.print(describe(game, turn))
                 except LexigridError as error:
-                    self.console.print(f"[red]{error}[/] — {game.seat.name} to move again ('help' for help)")
+                    again = f" — {game.seat.name} to move again ('help' for help)"
+                    self.console.print(Text.assemble((str(error), "red"), again))
         self.show()
         self._final()
         return game
@@ -114,11 +137,17 @@ class Session:
         )
         last = next((t for t in reversed(game.turns) if t.kind not in ("out", "rack")), None)
         if last is not None:
-            self.console.print("last: " + describe(game, last))
+            self.console.print(Text.assemble("last: ", describe(game, last)))
         if not game.over:
-            self.console.print(f"{game.seat.name}'s rack: [bold]{game.racks[game.to_move]}[/]")
+            self.console.print(
+                Text.assemble(f"{game.seat.name}'s rack: ", (str(game.racks[game.to_move]), "bold"))
+            )
             if game.awaiting == "challenge-or-accept":
-                self.console.print("the last play went out: [bold]challenge[/] or [bold]accept[/]")
+                self.console.print(
+                    Text.assemble(
+                        "the last play went out: ", ("challenge", "bold"), " or ", ("accept", "bold")
+                    )
+                )
 
     def hint(self, rest: str) -> None:
         """The best moves for the player to move: by static equity, or the solved endgame (the best
@@ -129,7 +158,9 @@ class Session:
             solution = game.endgame(top=max(1, n))
         if solution is not None:
             opponent = game.seats[(game.to_move + 1) % len(game.seats)].name
-            self.console.print("hint: the endgame solved (the bag is empty)  " + endgame_summary(solution))
+            self.console.print(
+                Text.assemble("hint: the endgame solved (the bag is empty)  ", endgame_summary(solution))
+            )
             self.console.print(pv_table(game.position(), solution, (game.seat.name, opponent)))
             if len(solution.top) > 1:
                 self.console.print(top_table(solution))
@@ -156,7 +187,5 @@ class Session:
         winners = [game.seats[i].name for i in game.winners()]
         result = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
         reason = "a player went out" if game.end_reason == "out" else "six scoreless turns"
-        self.console.print(
-            f"[bold]game over[/] ({reason}): {result}  "
-            + "  ".join(f"{s.name} {game.scores[i]}" for i, s in enumerate(game.seats))
-        )
+        scores = "  ".join(f"{s.name} {game.scores[i]}" for i, s in enumerate(game.seats))
+        self.console.print(Text.assemble(("game over", "bold"), f" ({reason}): {result}  {scores}"))

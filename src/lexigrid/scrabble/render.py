@@ -52,10 +52,12 @@ def shown(move: Move) -> str:
     return "pass" if move.kind == "pass" else move.paren
 
 
-def endgame_summary(solution: Solution) -> str:
+def endgame_summary(solution: Solution) -> Text:
     """One line: the value for the side to move, whether it is proven, and the best first move."""
     proof = "exact" if solution.exact else "best found so far, not proven"
-    return f"value [bold]{solution.value:+d}[/] ({proof})  best [bold]{shown(solution.best)}[/]"
+    return Text.assemble(
+        "value ", (f"{solution.value:+d}", "bold"), f" ({proof})  best ", (shown(solution.best), "bold")
+    )
 
 
 def pv_table(

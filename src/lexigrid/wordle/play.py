@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from rich.console import Console
+from rich.text import Text
 
 from lexigrid.wordle.display import board, keyboard
 from lexigrid.wordle.game import Game
@@ -40,10 +41,8 @@ def play_session(
         game.boards[0].max_guesses = limit
     name = BOARD_NAMES.get(boards, f"{boards} boards")
     mode = " (hard mode)" if hard else ""
-    console.print(
-        f"[bold]{name}{mode}[/]: {limit} guesses to find "
-        f"{table.lists.length}-letter word{'s' if boards > 1 else ''}."
-    )
+    words = f"{table.lists.length}-letter word{'s' if boards > 1 else ''}"
+    console.print(Text.assemble((f"{name}{mode}", "bold"), f": {limit} guesses to find {words}."))
     while not game.over:
         typed = read(f"guess {game.turns + 1}/{limit}> ")
         if typed is None:
@@ -51,31 +50,34 @@ def play_session(
             break
         reason = game.rejection(typed)
         if reason is not None:
-            console.print(f"[red]refused:[/] {reason}")
+            console.print(Text.assemble(("refused:", "red"), f" {reason}"))
             continue
         game.guess(typed)
         _draw(console, game.boards)
     if game.won:
-        console.print(f"[bold green]solved[/] in {game.turns} guess{'es' if game.turns != 1 else ''}")
+        guesses = f"{game.turns} guess{'es' if game.turns != 1 else ''}"
+        console.print(Text.assemble(("solved", "bold green"), f" in {guesses}"))
     else:
-        console.print(
-            f"[bold red]not solved[/]: the answer{'s were' if boards > 1 else ' was'} {', '.join(picks)}"
-        )
+        answers = f"the answer{'s were' if boards > 1 else ' was'} {', '.join(picks)}"
+        console.print(Text.assemble(("not solved", "bold red"), f": {answers}"))
     return game.won
 
 
 def _draw(console: Console, boards: list[Game]) -> None:
     for i, game in enumerate(boards):
         if len(boards) > 1:
-            state = " [green]solved[/]" if game.won else ""
-            console.print(f"board {i + 1}{state}")
+            console.print(Text.assemble(f"board {i + 1}", (" solved" if game.won else "", "green")))
         console.print(board(game.history))
         console.print(keyboard(game.keyboard()))
 
 
 def _play_absurdle(table: ReplyTable, console: Console, read: Reader, hard: bool) -> bool:
     game = Absurdle(table, hard)
-    console.print("[bold]Absurdle[/]: the answer changes to dodge you; find it in as few guesses as you can.")
+    console.print(
+        Text.assemble(
+            ("Absurdle", "bold"), ": the answer changes to dodge you; find it in as few guesses as you can."
+        )
+    )
     while not game.won:
         typed = read(f"guess {len(game.history) + 1}> ")
         if typed is None:
@@ -83,12 +85,12 @@ def _play_absurdle(table: ReplyTable, console: Console, read: Reader, hard: bool
             break
         reason = game.rejection(typed)
         if reason is not None:
-            console.print(f"[red]refused:[/] {reason}")
+            console.print(Text.assemble(("refused:", "red"), f" {reason}"))
             continue
         game.guess(typed)
         console.print(board(game.history))
         left = game.candidates.shape[0]
         console.print(f"{left} answer{'' if left == 1 else 's'} still possible")
     if game.won:
-        console.print(f"[bold green]solved[/] in {len(game.history)} guesses")
+        console.print(Text.assemble(("solved", "bold green"), f" in {len(game.history)} guesses"))
     return game.won
