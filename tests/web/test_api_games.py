@@ -370,9 +370,13 @@ def test_an_over_budget_solve_is_a_503(client: TestClient, monkeypatch: pytest.M
     assert response.status_code == 503 and "time budget" in response.json()["error"]
 
 
-def test_a_bad_board_on_a_page_shows_the_reason(client: TestClient) -> None:
-    response = client.get("/letterboxed", params={"sides": "AAB,CDE,FGH,IJK"})
+@pytest.mark.parametrize("path", ["/letterboxed", "/letterboxed/solve"])
+def test_a_bad_board_on_a_page_shows_the_reason_and_no_other_board(client: TestClient, path: str) -> None:
+    """The text typed stays in the box with the reason; the default board is neither shown nor solved."""
+    response = client.get(path, params={"sides": "ABC,DEF,GHI,JKA"})
     assert response.status_code == 200 and "repeats the letter(s) A" in response.text
+    assert 'id="sides" name="sides" value="ABC,DEF,GHI,JKA"' in response.text
+    assert 'id="board-area" hidden' in response.text and "LB_BOARD_OK = false" in response.text
 
 
 def test_every_page_renders(client: TestClient) -> None:

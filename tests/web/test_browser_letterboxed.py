@@ -8,7 +8,7 @@ import pytest
 
 from lexigrid.letterboxed import Board, check
 from lexigrid.lexicon import load
-from tests.web.conftest import hold_first, release, screenshot, until_held
+from tests.web.conftest import fits_width, hold_first, release, screenshot, until_held, wait_idle
 
 pytestmark = pytest.mark.browser
 SIDES = "VYQ,FIG,OTE,XLU"
@@ -99,3 +99,25 @@ def test_todays_board_is_played_through_its_key(page: Any, live_server: str) -> 
     page.wait_for_function("document.getElementById('status').textContent.startsWith('Solved')")
     assert page.inner_text("#status") == "Solved in 2 words!"
     screenshot(page, "letterboxed-today")
+
+
+def test_a_board_that_does_not_parse_is_kept_with_its_reason_and_no_other_board(
+    screen: Any, live_server: str
+) -> None:
+    width = screen.viewport_size["width"]
+    screen.goto(f"{live_server}/letterboxed/solve?sides=ABC,DEF,GHI,JKA")
+    wait_idle(screen)  # a page that solved some board meanwhile would show it now
+    assert screen.input_value("#sides") == "ABC,DEF,GHI,JKA"  # as typed, to be fixed
+    assert "repeats the letter(s) A" in screen.inner_text("#problem")
+    assert not screen.is_visible("#box") and not screen.is_visible("#solutions")
+    assert screen.locator("#solutions tbody tr").count() == 0 and fits_width(screen)
+    screenshot(screen, f"letterboxed-solve-bad-board-{width}")
+    screen.fill("#sides", "abc,def,ghi,jkl")
+    screen.click("#solve")
+    screen.wait_for_selector("#solutions tbody tr")
+    assert screen.inner_text("#problem") == "" and screen.is_visible("#box")
+    assert screen.locator("svg text.lb-letter").count() == 12 and fits_width(screen)
+    screen.fill("#sides", "ABC,DEF,GHI")  # a bad board again: the last board's solutions go with it
+    screen.click("#solve")
+    screen.wait_for_function("document.getElementById('problem').textContent.length > 0")
+    assert not screen.is_visible("#solutions") and screen.input_value("#sides") == "ABC,DEF,GHI"

@@ -124,6 +124,8 @@ NewChoice = Annotated[Literal["today", "new"] | None, Query(description="Today's
 
 
 def _page(request: Request, mode: str, sides: str | None, board_choice: str | None = None) -> HTMLResponse:
+    """The page of a board; a board that does not parse keeps the text as typed and shows why, with no
+    other board in its place (its solutions would look like the answer for the board typed)."""
     board, problem = PLAY_BOARDS[0], ""
     if board_choice is not None:
         today = "today" if board_choice == "today" else None
@@ -132,14 +134,14 @@ def _page(request: Request, mode: str, sides: str | None, board_choice: str | No
         try:
             board = str(Board.parse(sides))
         except LexigridError as error:
-            problem = str(error)
+            board, problem = sides, str(error)
     context = {"mode": mode, "sides": board, "boards": PLAY_BOARDS, "problem": problem}
     return templates.TemplateResponse(request, "letterboxed.html", context)
 
 
 @pages.get("", response_class=HTMLResponse)
 def play_page(request: Request, sides: str | None = None, board: NewChoice = None) -> HTMLResponse:
-    """Play a board (a board that does not parse shows the reason and the default board)."""
+    """Play a board (a board that does not parse shows the reason, and no board)."""
     return _page(request, "play", sides, board)
 
 

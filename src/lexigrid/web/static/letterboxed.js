@@ -112,23 +112,29 @@ function play() {
 
 function solve() {
   const solveApi = lexiLatest();  // a board submitted while another is solving: the older reply is dropped
+  const problem = document.getElementById("problem"), area = document.getElementById("board-area");
+  const summary = document.getElementById("summary"), body = document.querySelector("#solutions tbody");
   const run = async (event) => {
     event?.preventDefault();
-    layout(document.getElementById("sides").value);
-    draw();
     const params = new URLSearchParams({ sides: document.getElementById("sides").value, top: "30",
       max_words: document.getElementById("max-words").value });
     const common = document.getElementById("common").value;
     if (common) params.set("common", common);
-    errorEl.textContent = "";
-    document.getElementById("summary").textContent = "solving…";
+    summary.textContent = "solving…";
+    body.replaceChildren();
     const result = await solveApi("/api/letterboxed/solve?" + params);
     if (!result) return;
-    const body = document.querySelector("#solutions tbody");
-    body.replaceChildren();
-    if (!result.ok) { errorEl.textContent = result.error; document.getElementById("summary").textContent = ""; return; }
+    if (!result.ok) {  // no box and no solutions: they would look like the answer for the board typed
+      problem.textContent = result.error;
+      area.hidden = true;
+      return;
+    }
+    problem.textContent = "";
+    area.hidden = false;
+    layout(result.data.board);
+    draw();
     history.replaceState(null, "", "?" + new URLSearchParams({ sides: result.data.board }));
-    document.getElementById("summary").textContent =
+    summary.textContent =
       `${result.data.solutions.length} best solutions from ${result.data.playable_words} playable words (${result.data.lexicon}, ${Math.round(result.data.elapsed_ms)} ms)`;
     result.data.solutions.forEach((s, i) => {
       const tr = body.insertRow();
@@ -142,9 +148,9 @@ function solve() {
     body.rows[0]?.click();
   };
   document.getElementById("board-form").addEventListener("submit", run);
-  run();
+  if (LB_BOARD_OK) run();  // a board that did not parse waits, with its reason, for the player to fix it
 }
 
-layout(document.getElementById("sides").value);
+if (LB_BOARD_OK) layout(document.getElementById("sides").value);
 draw();
 if (LB_MODE === "play") play(); else solve();
