@@ -16,10 +16,12 @@ def register(app: typer.Typer) -> None:
         port: Annotated[int, typer.Option(min=1, max=65535, help="Port.")] = 8000,
     ) -> None:
         """Start the web app: play and solve all four games in the browser."""
-        import uvicorn
-
         from lexigrid.web import create_app, warm
+        from lexigrid.web.serve import listen, run
 
-        warm()  # build the default tables once, before solver processes fork from this one
-        typer.echo(f"lexigrid web app on http://{host}:{port}/  (Ctrl+C to stop)")
-        uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+        server = listen(host, port)  # a busy port or a bad host is an error before anything is announced
+        with server:
+            warm()  # build the default tables once, before solver processes fork from this one
+            address = f"[{host}]" if ":" in host else host
+            typer.echo(f"lexigrid web app on http://{address}:{port}/  (Ctrl+C to stop)")
+            run(create_app(), server)
