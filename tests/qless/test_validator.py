@@ -36,6 +36,18 @@ def test_validator_names_every_problem(name: str) -> None:
     assert all(p.message for p in problems)
 
 
+@pytest.mark.parametrize(
+    ("grid", "letters", "message"),
+    [
+        ("CAT/A../B..", "CATB", "A is used 2 times, the roll has 1"),  # one A rolled, not none
+        ("CAT/A../B..", "CATAT", "B is not in the roll"),
+        ("CAT/A../B..", "CATZ", "A is used 2 times, the roll has 1; B is not in the roll"),
+    ],
+)
+def test_letters_beyond_the_roll_say_how_many_the_roll_has(grid: str, letters: str, message: str) -> None:
+    assert message in [p.message for p in validate(grid, letters, WORDS) if p.kind == "letters"]
+
+
 def test_problems_point_at_the_word_and_cells() -> None:
     (problem,) = validate("CAT/A../B../E..", "CATABE", WORDS)
     assert problem.word == "CABE"

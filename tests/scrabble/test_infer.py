@@ -270,8 +270,10 @@ def test_before_play_takes_the_new_tiles_off(small_engine: Engine) -> None:
     assert (str(before.racks[0]), str(before.racks[1])) == ("", "AEI") and before.scores == (25, 40)
     assert before_play(after, "8G ....S", small_engine).board == before.board
     assert before_play(after, "-", small_engine).scores == (30, 40)
-    with pytest.raises(LexigridError, match="does not match the board"):
+    with pytest.raises(LexigridError, match=r"^8G \(RATE\)X is not on the board \(8K holds S, not X\)"):
         before_play(after, "8G (RATE)X", small_engine)
+    with pytest.raises(LexigridError, match=r"^K10 KNIT is not on the board \(K10 is empty\): give the last"):
+        before_play(after, "K10 KNIT", small_engine)
 
 
 @pytest.mark.slow

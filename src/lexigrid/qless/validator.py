@@ -67,6 +67,16 @@ def _components(cells: set[Cell]) -> list[set[Cell]]:
     return sorted(groups, key=len, reverse=True)
 
 
+def _beyond_the_roll(extra: Counter[str], used: Counter[str], given: Counter[str]) -> str:
+    """The letters the grid uses more often than the roll has them: `A is used 2 times, the roll has 1`."""
+    return "; ".join(
+        f"{ch} is used {used[ch]} times, the roll has {given[ch]}"
+        if given[ch]
+        else f"{ch} is not in the roll"
+        for ch in sorted(extra)
+    )
+
+
 def validate(grid: Grid | str, letters: str, lexicon: Lexicon | None = None) -> list[Problem]:
     """Everything that stops `grid` being a solution for `letters` (an empty list when it is one)."""
     board = parse_grid(grid) if isinstance(grid, str) else grid
@@ -81,9 +91,7 @@ def validate(grid: Grid | str, letters: str, lexicon: Lexicon | None = None) -> 
         problems.append(Problem("letters", f"letters left unused: {''.join(sorted(unused.elements()))}"))
     if extra:
         at = tuple(sorted(cell for cell, ch in filled.items() if ch in extra))
-        problems.append(
-            Problem("letters", f"letters not in the roll: {''.join(sorted(extra.elements()))}", at)
-        )
+        problems.append(Problem("letters", _beyond_the_roll(extra, used, given), at))
     groups = _components(set(filled))
     if len(groups) > 1:
         stray = tuple(sorted(cell for group in groups[1:] for cell in group))

@@ -28,9 +28,9 @@ from lexigrid.scrabble.board import Board, Rack
 from lexigrid.scrabble.cgp import Position, format_cgp
 from lexigrid.scrabble.challenge import CHALLENGE_RULES, CHALLENGES, ChallengeName, ChallengeRule, Pending
 from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS, going_out, rack_value, scoreless_end
-from lexigrid.scrabble.move import Move, missing_tiles, sorted_tiles, take_tiles
+from lexigrid.scrabble.move import Move, shortfall, sorted_tiles, take_tiles
 from lexigrid.scrabble.players import ENDGAME_SECONDS, Player, computer, engine_for, solve_endgame
-from lexigrid.scrabble.rules import BLANK, Rules, rules
+from lexigrid.scrabble.rules import Rules, rules
 from lexigrid.scrabble.turn import Turn
 
 if TYPE_CHECKING:
@@ -352,9 +352,9 @@ class Game:
             self._scoreless_turn(Turn(self.to_move, "pass", rack, "-", 0, self.scores[self.to_move]))
             return
         used = move.tiles_used
-        missing = missing_tiles(rack, used)
-        if missing:
-            raise IllegalMove(f"{move.notation}: {_plural(missing)} not on your rack ({rack})")
+        lacking = shortfall(rack, used)
+        if lacking:
+            raise IllegalMove(f"{move.notation}: your rack ({rack}) has {lacking}")
         if move.kind == "exchange":
             self._exchange(used)
         else:
@@ -523,12 +523,6 @@ class Game:
                 self._play(action, literal=True)
         finally:
             self.listeners = listeners
-
-
-def _plural(tiles: str) -> str:
-    """`X is` / `X, Y are`, with blanks named."""
-    names = ["?" if t == BLANK else t for t in tiles]
-    return f"{names[0]} is" if len(names) == 1 else f"{', '.join(names)} are"
 
 
 def _gcg_place(move: Move) -> str:

@@ -33,7 +33,7 @@ from typing import Any
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon, load
 from lexigrid.runner import Backend, run
-from lexigrid.scrabble.board import Rack
+from lexigrid.scrabble.board import Rack, column_name
 from lexigrid.scrabble.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.leave import LeaveModel
 from lexigrid.scrabble.move import Move, parse_coordinate, parse_move, sorted_tiles
@@ -304,8 +304,14 @@ def before_play(after: Position, text: str, engine: Engine) -> Position:
             through = ch == "("
             continue
         r, c = (row + i, col) if down else (row, col + i)
-        if not board.in_bounds(r, c) or not board[r, c] or (ch != "." and board[r, c].upper() != ch.upper()):
-            raise LexigridError(f"{text!r} does not match the board at its letter {i + 1}")
+        if not board.in_bounds(r, c):
+            raise LexigridError(f"{text} runs off the board")
+        if not board[r, c] or (ch != "." and board[r, c].upper() != ch.upper()):
+            square = f"{column_name(c)}{r + 1}" if down else f"{r + 1}{column_name(c)}"
+            found = f"{square} holds {board[r, c]}, not {ch}" if board[r, c] else f"{square} is empty"
+            raise LexigridError(
+                f"{text} is not on the board ({found}): give the last play as it stands on the board"
+            )
         if not through and ch != ".":
             board[r, c] = ""
         i += 1

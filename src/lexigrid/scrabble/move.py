@@ -178,6 +178,19 @@ def missing_tiles(rack: str, tiles: str) -> str:
     return sorted_tiles("".join(missing))
 
 
+def shortfall(rack: str, tiles: str) -> str:
+    """What `rack` lacks for `tiles`: `only 1 O of the 2 the move needs and no Z` ('' when it has them)."""
+    from collections import Counter
+
+    have, need = Counter(rack), Counter(tiles)
+    parts = []
+    for tile in dict.fromkeys(missing_tiles(rack, tiles)):
+        name = "blank" if tile == BLANK else tile
+        short = f"only {have[tile]} {name} of the {need[tile]} the move needs"
+        parts.append(short if have[tile] else f"no {name}")
+    return f"{', '.join(parts[:-1])} and {parts[-1]}" if len(parts) > 1 else "".join(parts)
+
+
 def leave_after(rack: str, used: str) -> str:
     """The tiles kept after playing `used` from `rack`."""
     kept = list(rack)
