@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from lexigrid.letterboxed import daily as daily_board
 from lexigrid.lexicon import Lexicon, load
 from lexigrid.web.pool import SolverPool
+from lexigrid.wordle import original
 from tests.conftest import run_cli
 
 TIMINGS = {"elapsed_ms", "load_ms"}
@@ -144,6 +145,26 @@ def test_wordle_suggest_matches_the_cli(client: TestClient) -> None:
     payload = client.get("/api/wordle/suggest", params={"history": "CRANE:..Y.G", "top": 3}).json()
     assert payload == _cli_json("wordle", "suggest", "CRANE:..Y.G", "--top", "3")
     assert all(wordle_reply_oracle("CRANE", w) == "..Y.G" for w in payload["candidates"])
+
+
+@pytest.mark.parametrize(
+    ("guess", "status", "says"),
+    [
+        ("crane", 200, {"guess": "CRANE", "answer": True}),
+        ("AAHED", 200, {"guess": "AAHED", "answer": False}),  # a guess the game takes, never an answer
+        ("ZZZZZ", 400, {"error": "'ZZZZZ' is not in the word list: guess a word the game accepts"}),
+        ("CRAN", 400, {"error": "'CRAN' has 4 letters, not 5: guess a 5-letter word"}),
+    ],
+)
+def test_wordle_check_says_whether_the_game_takes_a_guess(
+    client: TestClient, guess: str, status: int, says: dict[str, Any]
+) -> None:
+    """The assistant checks each guess it is given: ZZZZZ was accepted and only refused at Suggest."""
+    response = client.get("/api/wordle/check", params={"guess": guess})
+    assert response.status_code == status and response.json() == says
+    lists = original()
+    if status == 200:
+        assert lists.is_guess(says["guess"]) and lists.is_answer(says["guess"]) == says["answer"]
 
 
 # --- Letter Boxed ------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 from lexigrid.web.wordle import answer_of
 from lexigrid.wordle import format_reply, original, parse_reply, reply_for, reply_table
 from lexigrid.wordle.assistant import replay
-from tests.web.conftest import hold_first, release, screenshot, until_held
+from tests.web.conftest import fits_width, hold_first, release, screenshot, until_held, wait_idle
 
 pytestmark = pytest.mark.browser
 COLOURS = {"G": "green", "Y": "yellow", ".": "grey"}
@@ -122,3 +122,38 @@ def test_assistant_lists_candidates_and_suggestions(page: Any, live_server: str)
     assert page.inner_text("#count") == expected
     assert page.locator("#suggestions tbody tr").count() == 10
     screenshot(page, "wordle-assistant")
+
+
+def test_assistant_refuses_unknown_words_and_shows_no_stale_answer(screen: Any, live_server: str) -> None:
+    """ZZZZZ is refused when added; a refusal goes once a word is taken; an impossible position shows no
+    candidates (it kept the last answer's 2,315)."""
+    width = screen.viewport_size["width"]
+    table = reply_table(original())
+    screen.goto(live_server + "/wordle/assistant")
+    screen.wait_for_function("document.getElementById('count').textContent === '2315 candidates'")
+    screen.fill("#word", "zzzzz")
+    screen.click("#add")
+    screen.wait_for_function("document.getElementById('error').textContent.includes('not in the word list')")
+    assert screen.locator("#rows .row").count() == 0 and screen.input_value("#word") == "zzzzz"
+    screen.fill("#word", "crane")
+    screen.click("#add")
+    screen.wait_for_selector("#rows .row")
+    assert screen.inner_text("#error") == ""  # the refusal of ZZZZZ is gone with the word taken
+    screen.click("#ask")
+    grey, _ = replay(table, [("CRANE", parse_reply("....."))])
+    screen.wait_for_function(
+        "n => document.getElementById('count').textContent === n", arg=f"{len(grey)} candidates"
+    )
+    screen.fill("#word", "crane")
+    screen.click("#add")
+    screen.wait_for_selector("#rows .row:nth-child(2)")
+    for _ in range(2):
+        screen.click(
+            "#rows .row:nth-child(2) .cell:nth-child(1)"
+        )  # grey -> yellow -> green: C both out and in
+    screen.click("#ask")
+    screen.wait_for_function("document.getElementById('error').textContent.includes('impossible')")
+    wait_idle(screen)
+    assert screen.inner_text("#count") == "Candidates" and screen.inner_text("#candidates") == ""
+    assert screen.locator("#suggestions tbody tr").count() == 0 and fits_width(screen)
+    screenshot(screen, f"wordle-assistant-impossible-{width}")

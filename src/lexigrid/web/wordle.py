@@ -60,6 +60,14 @@ def reply(guess: Word, answer: Word, lexicon: str | None = None) -> dict[str, An
     return reply_report(guess, answer)
 
 
+@api.get("/check")
+def check(guess: Word) -> dict[str, Any]:
+    """Whether the game accepts GUESS (400 with the reason if not), and whether it can be the answer."""
+    lists = _table().lists
+    word = lists.check_guess(_word(guess, "guess"))
+    return {"guess": word, "answer": lists.is_answer(word)}
+
+
 def answer_of(token: str, table: ReplyTable) -> str:
     """The answer of a game token: `daily-YYYY-MM-DD` or `seed-N` (as `lexigrid wordle play --seed N`)."""
     if token.startswith(DAILY_PREFIX):

@@ -62,6 +62,10 @@ class WordLists:
         """True when the game accepts `word` as a guess."""
         return word in self._guess_positions
 
+    def is_answer(self, word: str) -> bool:
+        """True when `word` is one of the possible answers."""
+        return word in self._answer_positions
+
     def check_guess(self, word: str) -> str:
         """The word in upper case, or a clear error when the game does not accept it as a guess."""
         word = word.upper()
