@@ -11,6 +11,7 @@ from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.gcg import export_gcg, format_gcg, parse_gcg
 from lexigrid.scrabble.gcg_replay import replay_gcg
+from lexigrid.scrabble.view import View
 
 COMPUTER_GAMES = [
     ("equity v score", ["equity", "score"], 31),
@@ -20,7 +21,7 @@ COMPUTER_GAMES = [
 
 
 def _round_trip(game: Game, lexicon: Lexicon) -> None:
-    text = export_gcg(game)
+    text = export_gcg(View.full(game))
     record = parse_gcg(text)
     assert format_gcg(record) == text
     replayed = replay_gcg(record, lexicon)
@@ -44,7 +45,7 @@ def test_challenges_and_passes_round_trip(humans: Callable[..., Game], small_lex
     kinds = [t.kind for t in game.turns]
     assert kinds[:4] == ["place", "withdrawn", "place", "lost-challenge"]
     assert game.over and game.end_reason == "scoreless"
-    text = export_gcg(game)
+    text = export_gcg(View.full(game))
     assert ">human1: AEINRST -- -8 0" in text
     _round_trip(game, small_lexicon)
 
@@ -54,7 +55,7 @@ def test_five_point_bonus_round_trips(humans: Callable[..., Game], small_lexicon
     game.play("8H AT")
     game.play("challenge")
     assert game.over
-    text = export_gcg(game)
+    text = export_gcg(View.full(game))
     assert ">human1: (challenge) +5 9" in text
     assert text.rstrip().endswith(">human1: (IQ) +22 31")
     _round_trip(game, small_lexicon)

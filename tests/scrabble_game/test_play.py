@@ -15,6 +15,7 @@ from lexigrid.scrabble.gcg import parse_gcg
 from lexigrid.scrabble.gcg_replay import replay_gcg
 from lexigrid.scrabble.play import Session
 from lexigrid.scrabble.store import GameStore
+from lexigrid.scrabble.view import View
 from tests.conftest import CliResult
 
 
@@ -51,7 +52,7 @@ def test_bad_input_gives_the_reason_and_the_same_player_moves_again(default_lexi
     assert game.actions[0] == best.notation and len(game.actions) == 2  # the move and the computer's reply
     assert "TW" in text and "DL" in text and "human's rack" in text and "bag " in text and "last:" in text
     assert f"resume {game.id}" in text
-    assert GameStore().load(game.id).state() == game.state()
+    assert View.full(GameStore().load(game.id)).state() == View.full(game).state()
 
 
 def test_a_session_plays_to_the_end_and_names_the_winner(default_lexicon: Lexicon) -> None:
@@ -110,11 +111,11 @@ def test_cli_export_and_import(
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["scores"] == game.scores
     cgp = cli("scrabble", "export", game.id, "--cgp").stdout.strip()
-    assert cgp == game.cgp(reveal=True)
+    assert cgp == View.full(game).cgp()
     early = Game.new(["equity", "score"], seed=6, lexicon=None)
     for _ in range(3):
         early.play_computer()
-    assert cli("scrabble", "export", game.id, "--cgp", "--at", "3").stdout.strip() == early.cgp(reveal=True)
+    assert cli("scrabble", "export", game.id, "--cgp", "--at", "3").stdout.strip() == View.full(early).cgp()
     assert "from 0 to" in cli("scrabble", "export", game.id, "--cgp", "--at", "999").stderr
     listed = json.loads(cli("scrabble", "games", "--json").stdout)["games"]
     assert [g["id"] for g in listed] == [game.id]

@@ -13,6 +13,7 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.action import IllegalMove, tiles_notation
 from lexigrid.scrabble.game import Game
+from lexigrid.scrabble.view import View
 from tests.scrabble_game.conftest import EMPTY, set_up
 
 # Named positions: RATES across the centre (8F-8J).
@@ -58,10 +59,10 @@ def test_rejected_input_says_why_and_changes_nothing(
     humans: Callable[..., Game], board: list[str], rack: str, bag: int | None, text: str, reason: str
 ) -> None:
     game = humans(board=board, racks=[rack, "EIOQUXZ"], bag=bag)
-    before = game.state()
+    before = View.full(game).state()
     with pytest.raises(IllegalMove, match=re.escape(reason)):
         game.play(text)
-    assert game.state() == before
+    assert View.full(game).state() == before
     assert game.to_move == 0
 
 
@@ -245,11 +246,11 @@ def test_any_input_is_applied_or_refused_whole(
 ) -> None:
     game = humans(challenge=challenge, racks=["AEINRST", "AEINRST"])
     for text in inputs:
-        before = game.state()
+        before = View.full(game).state()
         try:
             game.play(text)
         except IllegalMove:
-            assert game.state() == before
+            assert View.full(game).state() == before
         tiles = len(game.board.tiles) - game.board.tiles.count(0) + sum(map(len, game.racks)) + len(game.bag)
         assert tiles == 100
         assert game.scores == [
@@ -279,11 +280,11 @@ def test_lowercase_words_and_blanks(
 
 def test_state_hides_the_other_racks(humans: Callable[..., Game]) -> None:
     game = humans(racks=["AEINRST", "EIOQUXZ"])
-    seen = game.state(viewer=1)
+    seen = View.of(game, 1).state()
     assert [p["rack"] for p in seen["players"]] == [None, "EIOQUXZ"]
     assert seen["players"][0]["tiles"] == 7 and "AEINRST" not in seen["cgp"]
     assert sorted(seen["unseen"]) == sorted("".join(game.bag.tiles) + "AEINRST")
-    assert [p["rack"] for p in game.state()["players"]] == ["AEINRST", "EIOQUXZ"]
+    assert [p["rack"] for p in View.full(game).state()["players"]] == ["AEINRST", "EIOQUXZ"]
 
 
 def test_tiles_with_blanks_are_taken_literally(humans: Callable[..., Game]) -> None:

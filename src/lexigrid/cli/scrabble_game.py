@@ -154,18 +154,29 @@ def export(
     at: Annotated[
         int | None, typer.Option(min=0, help="With --cgp: the position after the first N actions.")
     ] = None,
+    reveal: Annotated[
+        bool,
+        typer.Option(
+            "--reveal",
+            help="Show the computer players' racks of a game still on (for reviewing your own finished "
+            "or abandoned game; a finished game's record shows every rack anyway).",
+        ),
+    ] = False,
 ) -> None:
-    """A saved game as a GCG record (or its position as CGP)."""
+    """A saved game as a GCG record (or its position as CGP), as the people at it see it: while the game
+    is on, the computer players' racks are left out unless --reveal is given."""
     from pathlib import Path
 
     from lexigrid.errors import LexigridError
     from lexigrid.scrabble.gcg import export_gcg
     from lexigrid.scrabble.store import GameStore
+    from lexigrid.scrabble.view import View
 
     game = GameStore().load(game_id)
+    view = View.full(game) if reveal else View.of_people(game)
     if at is not None:
-        game = game.rewound(at)
-    text = game.cgp(reveal=True) + "\n" if cgp else export_gcg(game)
+        view = view.at(at)
+    text = view.cgp() + "\n" if cgp else export_gcg(view)
     if out is None:
         typer.echo(text, nl=False)
         return

@@ -15,9 +15,9 @@ import random
 import secrets
 import uuid
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon, load
@@ -202,14 +202,16 @@ class Game:
                 left.update(rack)
         return left
 
-    def cgp(self, player: int | None = None, reveal: bool = False) -> str:
-        """The position in CGP from a player's side (mover first, then the next player; racks hidden
-        unless `reveal`), with the lexicon as the `lex` opcode."""
+    def cgp(self, player: int | None = None, shown: Collection[int] | None = None) -> str:
+        """The position in CGP from a player's side (default: the one to move; then the next player),
+        with the lexicon as the `lex` opcode; the racks of players not `shown` are left empty (None:
+        every rack; what a seat may see is `view.View`'s to say)."""
         p = self.to_move if player is None else player
         q = (p + 1) % len(self.seats)
+        racks = [rack if shown is None or i in shown else "" for i, rack in enumerate(self.racks)]
         position = Position(
             self.board,
-            (Rack(self.racks[p]), Rack(self.racks[q] if reveal else "")),
+            (Rack(racks[p]), Rack(racks[q])),
             (self.scores[p], self.scores[q]),
             self.zeros,
             {"lex": self.lexicon.name.replace(";", "")},
@@ -233,40 +235,6 @@ class Game:
         if self.awaiting != "move" or not position.is_endgame():
             return None
         return solve_endgame(position, engine_for(self.lexicon, self.rules), seconds, top)
-
-    def state(self, viewer: int | None = None) -> dict[str, Any]:
-        """The game as JSON-able data; with a viewer, the other players' racks are hidden."""
-        last = next((t for t in reversed(self.turns) if t.kind not in ("out", "rack")), None)
-        return {
-            "id": self.id,
-            "seed": self.seed,
-            "lexicon": self.lexicon.name,
-            "challenge": self.challenge,
-            "players": [
-                {
-                    "name": seat.name,
-                    "kind": seat.kind,
-                    "score": self.scores[i],
-                    "rack": self.racks[i] if viewer is None or viewer == i or self.over else None,
-                    "tiles": len(self.racks[i]),
-                }
-                for i, seat in enumerate(self.seats)
-            ],
-            "to_move": self.to_move,
-            "awaiting": self.awaiting,
-            "can_challenge": self.can_challenge(),
-            "bag": len(self.bag),
-            "unseen": sorted_tiles("".join(self.unseen(viewer).elements())),
-            "board": self.board.rows(),
-            "cgp": self.cgp(viewer),
-            "zeros": self.zeros,
-            "moves": [t.as_dict() for t in self.turns],
-            "last_move": last.as_dict() if last else None,
-            "over": self.over,
-            "end_reason": self.end_reason,
-            "winners": self.winners() if self.over else [],
-            "actions": list(self.actions),
-        }
 
     # --- applying actions -------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from lexigrid.errors import LexigridError
-from lexigrid.scrabble.game import Game
+from lexigrid.scrabble.view import View
 
 _EVENT = re.compile(r"^>([^:]+):(.*)$")
 _SCORE = re.compile(r"^[+-]\d+$")
@@ -79,20 +79,24 @@ def _nick(name: str) -> str:
     return re.sub(r"[\s:]+", "_", name) or "player"
 
 
-def record_of(game: Game) -> Record:
-    """The game's GCG record."""
+def record_of(view: View) -> Record:
+    """A game's GCG record as a view sees it: hidden racks left out, hidden exchanges as a count, the
+    seed only once nothing is hidden; an unfinished record ends with the racks seen (`#rackN`)."""
+    game = view.game
     players = [(_nick(seat.name), seat.name) for seat in game.seats]
     events = [
         Event(players[t.player][0], t.rack if t.kind != "out" else "", t.move, t.score, t.total)
-        for t in game.turns
+        for t in view.turns()
     ]
-    pragmas = [f"#description lexigrid game {game.id} seed {game.seed} challenge {game.challenge}"]
-    return Record(players, game.lexicon.name, events, pragmas)
+    seed = view.seed()
+    about = f"lexigrid game {game.id}" + (f" seed {seed}" if seed is not None else "")
+    pragmas = [f"#description {about} challenge {game.challenge}"]
+    return Record(players, game.lexicon.name, events, pragmas, view.last_racks())
 
 
-def export_gcg(game: Game) -> str:
-    """The game as GCG text."""
-    return format_gcg(record_of(game))
+def export_gcg(view: View) -> str:
+    """A game as GCG text, as a view sees it (`View.full` for the whole record)."""
+    return format_gcg(record_of(view))
 
 
 def format_gcg(record: Record) -> str:

@@ -16,6 +16,7 @@ from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.render import board_table, endgame_summary, pv_table, top_table
 from lexigrid.scrabble.store import GameStore
 from lexigrid.scrabble.turn import Turn
+from lexigrid.scrabble.view import View
 from lexigrid.terminal import literal_console
 
 HELP = Text.assemble(
@@ -111,7 +112,7 @@ class Session:
             elif command.lower() == "hint":
                 self.hint(rest)
             elif command.lower() == "cgp":
-                self.console.print(game.cgp())
+                self.console.print(View.of(game, game.to_move).cgp())
             else:
                 try:
                     for turn in game.play(text):

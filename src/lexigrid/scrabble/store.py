@@ -61,7 +61,7 @@ class SavedGame:
 def _snapshot(game: Game) -> str:
     """The full position after an action: the CGP plus every rack, score and the bag's size."""
     racks = "/".join(game.racks)
-    return f"{game.cgp(0, reveal=True)} | racks {racks} | scores {game.scores} | bag {len(game.bag)}"
+    return f"{game.cgp(0)} | racks {racks} | scores {game.scores} | bag {len(game.bag)}"
 
 
 class GameStore:

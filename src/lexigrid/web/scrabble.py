@@ -31,6 +31,7 @@ from lexigrid.scrabble.rules import Rules
 from lexigrid.scrabble.sim import DEFAULT_ITERATIONS, Progress, check_request, simulate
 from lexigrid.scrabble.sim_player import SimPlayer
 from lexigrid.scrabble.store import GameStore
+from lexigrid.scrabble.view import View
 from lexigrid.scrabble.winpct import default_table
 from lexigrid.web import common, pool
 from lexigrid.web.common import budgeted, budgeted_fork, lexicon_by_name, solver_pool, templates
@@ -425,11 +426,15 @@ def _computers_move(game: Game) -> None:
         _store().save(game)
 
 
+def _view(game: Game) -> View:
+    """The game as the person at the page may see it (`view.View`: the computer's racks stay hidden)."""
+    return View.of_people(game)
+
+
 def _state(game: Game, since: int = 0) -> dict[str, Any]:
     """The game from the person's seat (other racks hidden), with the record lines since `since`."""
-    human = next((i for i, seat in enumerate(game.seats) if seat.is_human), None)
-    state = game.state(viewer=human)
-    state["human"] = human
+    state = _view(game).state()
+    state["human"] = next((i for i, seat in enumerate(game.seats) if seat.is_human), None)
     state["new_moves"] = state["moves"][since:]
     return state
 
@@ -513,6 +518,7 @@ def hint(game_id: GameId, top: Annotated[int, Query(ge=1, le=20)] = 5) -> dict[s
     """The best moves for the person to move, by equity (the `moves --json` shape); in the endgame,
     `endgame` holds the solved best sequence and its value (the `endgame --json` shape)."""
     with _playing(game_id) as game:
+        _view(game).own_turn()  # a hint for another seat would show its rack
         return budgeted_fork(_hint, game, engine(game.lexicon, game.rules), top)
 
 

@@ -38,11 +38,14 @@ function draw() {
   document.getElementById("accept-btn").hidden = game.awaiting !== "challenge-or-accept";
   const log = document.querySelector("#log tbody");
   log.replaceChildren();
-  for (const m of game.moves) {
+  for (const m of game.moves) {  // another player's rack is null (hidden) until the game is over
     const tr = log.insertRow();
-    for (const v of [game.players[m.player].name, m.rack, m.notation, m.score, m.total]) tr.insertCell().textContent = v;
+    for (const v of [game.players[m.player].name, m.rack ?? "", moveText(m), m.score, m.total]) tr.insertCell().textContent = v;
   }
   log.parentElement.parentElement.scrollTop = 1e6;
+}
+function moveText(m) {  // an exchange: its tiles when they are ours, else only how many (`-3`)
+  return m.kind === "exchange" ? `exchanges ${m.move.slice(1)}` : m.notation;
 }
 function emptyRows() {  // the board before the last move's tiles, so moveSquares finds them as new
   const rows = game.board.map((r) => [...r]);
@@ -72,7 +75,7 @@ async function send(body) {
   if (!result.ok) { errorEl.textContent = result.error; return; }
   show(result.data);
   document.getElementById("hints").textContent = result.data.new_moves.filter((m) => m.player !== game.human)
-    .map((m) => `${game.players[m.player].name} played ${m.notation} for ${m.score}`).join("; ");
+    .map((m) => `${game.players[m.player].name} ${m.kind === "place" ? `played ${m.notation} for ${m.score}` : m.kind === "pass" ? "passed" : moveText(m)}`).join("; ");
 }
 boardEl.addEventListener("keydown", (event) => {
   if (!game || !cursor) return;
