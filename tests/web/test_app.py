@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from lexigrid.budget import BudgetExceeded, call_with_budget
 from lexigrid.errors import LexigridError
+from lexigrid.web.app import SUMMARY_CHARS
 
 
 def test_home_page_links_to_the_tools(client: TestClient) -> None:
@@ -22,6 +23,20 @@ def test_openapi_docs(client: TestClient) -> None:
     spec = client.get("/api/openapi.json").json()
     assert "/api/words/find" in spec["paths"]
     assert client.get("/api/docs").status_code == 200
+
+
+def test_every_api_route_has_a_one_line_description(client: TestClient) -> None:
+    """The docs page lists each route with what it does, not FastAPI's default "Check" or "Solve"."""
+    paths = client.get("/api/openapi.json").json()["paths"]
+    operations = [op for ops in paths.values() for op in ops.values()]
+    assert len(operations) > 25
+    for op in operations:
+        summary = op["summary"]
+        assert len(summary) <= SUMMARY_CHARS + 1 and summary.endswith((".", "?")), op["operationId"]
+        assert " " in summary and "\n" not in summary, op["operationId"]
+    summaries = {op["operationId"].split("_api_")[0]: op["summary"] for op in operations}
+    assert summaries["health"] == "Whether the server is up, and the lexigrid version it runs."
+    assert summaries["sim"] == "Simulate the best plays, streamed as NDJSON."  # cut at its colon
 
 
 def test_words_api_matches_the_library(client: TestClient) -> None:

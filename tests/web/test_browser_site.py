@@ -67,6 +67,16 @@ def test_the_api_docs_render_with_no_network(phone390: Any, live_server: str) ->
     assert phone390.locator(".swagger-ui .opblock").count() > 10
 
 
+def test_the_api_docs_say_what_each_route_does(screen: Any, live_server: str) -> None:
+    spec = screen.request.get(live_server + "/api/openapi.json").json()["paths"]
+    summaries = sorted(op["summary"] for ops in spec.values() for op in ops.values())
+    screen.goto(live_server + "/api/docs")
+    screen.wait_for_selector(".swagger-ui .opblock")
+    shown = screen.locator(".swagger-ui .opblock .opblock-summary-description").all_inner_texts()
+    assert sorted(shown) == summaries and all(shown)  # one line of what it does beside every route
+    screenshot(screen, f"api-docs-{screen.viewport_size['width']}")
+
+
 def test_the_scrabble_move_log_shows_every_column_at_1280(browser: Any, live_server: str) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     tab = context.new_page()

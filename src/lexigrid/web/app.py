@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import importlib
 import logging
+import re
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -83,6 +85,7 @@ def create_app() -> FastAPI:
 
     @app.get("/api/health")
     async def health() -> dict[str, str]:
+        """Whether the server is up, and the lexigrid version it runs."""
         return {"status": "ok", "version": __version__}
 
     @app.get("/api/lexicons")
@@ -106,4 +109,27 @@ def create_app() -> FastAPI:
         if hasattr(module, "pages"):
             app.include_router(module.pages, prefix=f"/{name}", include_in_schema=False)
             app.state.pages.add(name)
+    app.openapi = lambda: _with_summaries(FastAPI.openapi(app))  # type: ignore[method-assign]
     return app
+
+
+# A summary longer than this is cut at its first colon or semicolon (the rest stays in the description).
+SUMMARY_CHARS = 100
+
+
+def summary_of(description: str) -> str:
+    """The one-line summary of an API route: the first sentence of its docstring."""
+    text = " ".join(description.split())
+    first = re.split(r"(?<=[.?])\s", text, maxsplit=1)[0]
+    if len(first) > SUMMARY_CHARS:
+        first = re.split(r"[:;]\s", first, maxsplit=1)[0] + "."
+    return first
+
+
+def _with_summaries(schema: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI schema with every operation summed up in one line on the docs page (FastAPI's default
+    summary is the function's name: "Check", "Solve")."""
+    for operations in schema["paths"].values():
+        for operation in operations.values():
+            operation["summary"] = summary_of(operation.get("description", ""))
+    return schema
