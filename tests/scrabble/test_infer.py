@@ -14,6 +14,7 @@ import pytest
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Board, Engine, Move, Position, Rack, parse_cgp
+from lexigrid.scrabble.alphabet import leave_after
 from lexigrid.scrabble.infer import (
     Inference,
     before_play,
@@ -24,7 +25,6 @@ from lexigrid.scrabble.infer import (
     sub_multisets,
 )
 from lexigrid.scrabble.leave import HeuristicLeaves
-from lexigrid.scrabble.move import leave_after
 from lexigrid.scrabble.rules import Rules, TileSet, layout, tile_set
 from tests.conftest import CliResult
 from tests.scrabble.conftest import SMALL_WORDS

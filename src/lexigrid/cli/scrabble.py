@@ -107,8 +107,8 @@ def moves(
 
     from lexigrid.errors import LexigridError
     from lexigrid.scrabble import Engine
+    from lexigrid.scrabble.alphabet import leave_after
     from lexigrid.scrabble.leave import load_leaves
-    from lexigrid.scrabble.move import leave_after
 
     if sort not in ("score", "equity"):
         raise LexigridError(f"unknown --sort {sort!r}: use score or equity")

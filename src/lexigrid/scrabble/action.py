@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lexigrid.errors import LexigridError
-from lexigrid.scrabble.board import Board
-from lexigrid.scrabble.move import Move, missing_tiles, parse_move
+from lexigrid.scrabble.alphabet import missing_tiles
+from lexigrid.scrabble.board import Board, column_name
+from lexigrid.scrabble.move import Move, parse_move
 
 
 class IllegalMove(LexigridError):
@@ -67,12 +68,15 @@ def _new_tiles(board: Board, tiles: Sequence[tuple[int, int, str]]) -> dict[tupl
     if not tiles:
         raise IllegalMove("place at least one tile")
     new: dict[tuple[int, int], str] = {}
+    alphabet = board.alphabet
     for r, c, tile in tiles:
         if not board.in_bounds(r, c):
             raise IllegalMove(f"square ({r + 1}, {c + 1}) is off the board")
         if board[r, c] or (r, c) in new:
-            raise IllegalMove(f"square {r + 1}{chr(65 + c)} is already taken")
-        if len(tile) != 1 or not (tile.isascii() and tile.isalpha()):
-            raise IllegalMove(f"bad tile {tile!r}: use A-Z, or a-z for a blank")
-        new[r, c] = tile
+            raise IllegalMove(f"square {r + 1}{column_name(c)} is already taken")
+        glyph = alphabet.read(tile)
+        if len(glyph) != 1 or not alphabet.is_board_tile(glyph):
+            letters = alphabet.letters_hint
+            raise IllegalMove(f"bad tile {tile!r}: use {letters}, or {letters.lower()} for a blank")
+        new[r, c] = glyph
     return new

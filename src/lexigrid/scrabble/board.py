@@ -7,9 +7,10 @@ from collections.abc import Iterator
 from typing import Protocol
 
 from lexigrid.errors import LexigridError
-from lexigrid.scrabble.rules import BLANK, LETTERS, Rules, rules
+from lexigrid.scrabble.alphabet import BLANK, BLANK_FLAG, ENGLISH, Alphabet, sorted_tiles
+from lexigrid.scrabble.rules import Rules, rules
 
-BLANK_FLAG = 32  # a square's code is the letter (1..26), plus 32 when the tile is a blank
+COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # column names (a Super Scrabble board has 21)
 
 
 class Placement(Protocol):
@@ -41,32 +42,28 @@ class Placement(Protocol):
         ...
 
 
-def encode_tile(tile: str) -> int:
-    """The square code of a tile: 'A' -> 1, a blank standing for A ('a') -> 33."""
-    return (ord(tile.upper()) - 64) | (BLANK_FLAG if tile.islower() else 0)
-
-
-def decode_tile(code: int) -> str:
-    """The tile of a square code: uppercase, or lowercase for a blank."""
-    letter = chr(64 + (code & 31))
-    return letter.lower() if code & BLANK_FLAG else letter
-
-
 def column_name(col: int) -> str:
     """The letter naming column `col` (0 -> 'A')."""
-    return LETTERS[col]
+    return COLUMNS[col]
 
 
 class Board:
     """A square grid of tiles; lowercase tiles are blanks. Remembers which lines changed for cross-checks."""
 
-    __slots__ = ("_listeners", "dim", "rules", "tiles")
+    __slots__ = ("_codes", "_listeners", "_tiles_of", "dim", "rules", "tiles")
 
     def __init__(self, board_rules: Rules | None = None) -> None:
         self.rules = board_rules or rules()
         self.dim = self.rules.dim
-        self.tiles = bytearray(self.dim * self.dim)
+        self.tiles = bytearray(self.dim * self.dim)  # square codes (see `alphabet`): 0 empty
         self._listeners: list[LineListener] = []
+        alphabet = self.rules.tiles.alphabet
+        self._codes, self._tiles_of = alphabet.square_codes, alphabet.square_tiles
+
+    @property
+    def alphabet(self) -> Alphabet:
+        """The tile set's letters."""
+        return self.rules.tiles.alphabet
 
     @classmethod
     def from_rows(cls, rows: list[str], board_rules: Rules | None = None) -> Board:
@@ -74,23 +71,26 @@ class Board:
         board = cls(board_rules)
         if len(rows) != board.dim or any(len(row) != board.dim for row in rows):
             raise LexigridError(f"a board needs {board.dim} rows of {board.dim} squares")
+        letters = board.alphabet.letters_hint
         for r, row in enumerate(rows):
             for c, ch in enumerate(row):
-                if ch.isalpha() and ch.isascii():
-                    board.tiles[r * board.dim + c] = encode_tile(ch)
+                if ch in board._codes:
+                    board.tiles[r * board.dim + c] = board._codes[ch]
                 elif ch not in ". ":
-                    raise LexigridError(f"unknown board character {ch!r} at row {r + 1}: use A-Z, a-z or '.'")
+                    raise LexigridError(
+                        f"unknown board character {ch!r} at row {r + 1}: "
+                        f"use {letters}, {letters.lower()} or '.'"
+                    )
         return board
 
     def __getitem__(self, square: tuple[int, int]) -> str:
         """The tile on (row, col), '' when empty."""
-        code = self.tiles[square[0] * self.dim + square[1]]
-        return decode_tile(code) if code else ""
+        return self._tiles_of[self.tiles[square[0] * self.dim + square[1]]]
 
     def __setitem__(self, square: tuple[int, int], tile: str) -> None:
         """Put a tile on (row, col) ('' empties the square)."""
         row, col = square
-        self.tiles[row * self.dim + col] = encode_tile(tile) if tile else 0
+        self.tiles[row * self.dim + col] = self._codes[tile] if tile else 0
         for listener in self._listeners:
             listener.lines_changed((row,), (col,))
 
@@ -111,14 +111,14 @@ class Board:
         counts: Counter[str] = Counter()
         for code in self.tiles:
             if code:
-                counts[BLANK if code & BLANK_FLAG else decode_tile(code)] += 1
+                counts[BLANK if code & BLANK_FLAG else self._tiles_of[code]] += 1
         return counts
 
     def squares(self) -> Iterator[tuple[int, int, str]]:
         """Every occupied square as (row, col, tile)."""
         for index, code in enumerate(self.tiles):
             if code:
-                yield index // self.dim, index % self.dim, decode_tile(code)
+                yield index // self.dim, index % self.dim, self._tiles_of[code]
 
     def place(self, move: Placement) -> None:
         """Put a tile placement's new tiles on the board (no legality check: see `referee`)."""
@@ -131,7 +131,7 @@ class Board:
             if tile == ".":
                 continue
             row, col = move.row + dr * i, move.col + dc * i
-            self.tiles[row * self.dim + col] = encode_tile(tile)
+            self.tiles[row * self.dim + col] = self._codes[tile]
             rows.add(row)
             cols.add(col)
         for listener in self._listeners:
@@ -170,16 +170,17 @@ class LineListener:
 
 
 class Rack:
-    """The tiles a player holds: letters A-Z and '?' for blanks, as a multiset."""
+    """The tiles a player holds: the alphabet's letters and '?' for blanks, as a multiset."""
 
     __slots__ = ("counts",)
 
-    def __init__(self, tiles: str = "", size_limit: int = 7) -> None:
-        text = tiles.strip().upper()
-        bad = sorted({ch for ch in text if ch != BLANK and not ("A" <= ch <= "Z")})
+    def __init__(self, tiles: str = "", size_limit: int = 7, alphabet: Alphabet = ENGLISH) -> None:
+        text = alphabet.read(tiles.strip().upper())
+        bad = sorted({ch for ch in text if not alphabet.is_rack_tile(ch)})
         if bad:
             raise LexigridError(
-                f"unknown rack tile(s) {''.join(bad)!r} in {tiles!r}: use A-Z and '?' for a blank"
+                f"unknown rack tile(s) {''.join(bad)!r} in {tiles!r}: "
+                f"use {alphabet.letters_hint} and '?' for a blank"
             )
         if len(text) > size_limit:
             raise LexigridError(f"rack {tiles!r} has {len(text)} tiles: at most {size_limit}")
@@ -196,7 +197,7 @@ class Rack:
         return sum(self.counts.values())
 
     def __str__(self) -> str:
-        return "".join(sorted(self.counts.elements(), key=lambda t: (t == BLANK, t)))
+        return sorted_tiles(self.counts.elements())
 
     def __repr__(self) -> str:
         return f"Rack({str(self)!r})"
@@ -206,10 +207,3 @@ class Rack:
 
     def __hash__(self) -> int:
         return hash(str(self))
-
-    def code_counts(self) -> bytes:
-        """27 counts: index 0 the blanks, 1..26 the letters A..Z."""
-        out = bytearray(27)
-        for tile, n in self.counts.items():
-            out[0 if tile == BLANK else ord(tile) - 64] = n
-        return bytes(out)

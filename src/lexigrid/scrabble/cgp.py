@@ -7,8 +7,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from lexigrid.errors import LexigridError
+from lexigrid.scrabble.alphabet import BLANK, Alphabet
 from lexigrid.scrabble.board import Board, Rack
-from lexigrid.scrabble.rules import BLANK, Rules, layout_for_dim, rules, tile_set
+from lexigrid.scrabble.rules import Rules, layout_for_dim, rules, tile_set
 
 
 @dataclass
@@ -85,21 +86,25 @@ class Position:
         return format_cgp(self)
 
 
-_ROW_TOKEN = re.compile(r"\d+|[A-Za-z]|.")
+_ROW_TOKEN = re.compile(r"\d+|.")  # a run of empty squares, or one tile (a glyph)
 
 
-def _parse_row(text: str, dim: int, number: int) -> str:
+def _parse_row(text: str, dim: int, number: int, alphabet: Alphabet) -> str:
     """One board row in CGP into `dim` characters ('.' empty)."""
     out: list[str] = []
-    for token in _ROW_TOKEN.findall(text):
+    for token in _ROW_TOKEN.findall(alphabet.read(text)):
         if token.isdigit():
             if int(token) == 0:
                 raise LexigridError(f"CGP row {number} has an empty run of 0")
             out.append("." * int(token))
-        elif token.isascii() and token.isalpha():
+        elif alphabet.is_board_tile(token):
             out.append(token)
         else:
-            raise LexigridError(f"bad character {token!r} in CGP row {number}: use digits, A-Z, a-z (blank)")
+            letters = alphabet.letters_hint
+            raise LexigridError(
+                f"bad character {token!r} in CGP row {number}: "
+                f"use digits, {letters}, {letters.lower()} (blank)"
+            )
     row = "".join(out)
     if len(row) != dim:
         raise LexigridError(f"CGP row {number} {text!r} covers {len(row)} squares, not {dim}")
@@ -128,7 +133,7 @@ def parse_cgp(text: str, board_rules: Rules | None = None) -> Position:
     chosen = board_rules or (rules() if dim == 15 else _rules_for_dim(dim))
     if chosen.dim != dim:
         raise LexigridError(f"the CGP board has {dim} rows; the rules need {chosen.dim}")
-    rows = [_parse_row(row, dim, i + 1) for i, row in enumerate(rows_text)]
+    rows = [_parse_row(row, dim, i + 1, chosen.tiles.alphabet) for i, row in enumerate(rows_text)]
     board = Board.from_rows(rows, chosen)
     racks = (Rack(), Rack())
     scores = (0, 0)
@@ -142,7 +147,8 @@ def parse_cgp(text: str, board_rules: Rules | None = None) -> Position:
                 f"CGP racks {rest[0]!r} hold lower-case letters: write rack tiles in capitals and '?' "
                 "for a blank (lower case means a blank only on the board)"
             )
-        racks = (Rack(mover, chosen.rack_size), Rack(other, chosen.rack_size))
+        alphabet = chosen.tiles.alphabet
+        racks = (Rack(mover, chosen.rack_size, alphabet), Rack(other, chosen.rack_size, alphabet))
     if len(rest) > 1:
         try:
             a, b = rest[1].split("/")
@@ -188,8 +194,9 @@ def _format_row(row: str) -> str:
 
 def format_cgp(position: Position) -> str:
     """The position in CGP."""
-    board = "/".join(_format_row(row) for row in position.board.rows())
-    racks = f"{position.racks[0]}/{position.racks[1]}"
+    write = position.rules.tiles.alphabet.write
+    board = "/".join(_format_row(write(row)) for row in position.board.rows())
+    racks = f"{write(str(position.racks[0]))}/{write(str(position.racks[1]))}"
     scores = f"{position.scores[0]}/{position.scores[1]}"
     text = f"{board} {racks} {scores} {position.zeros}"
     if position.ops:

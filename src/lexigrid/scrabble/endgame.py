@@ -137,8 +137,8 @@ def solve(
         lmul,
         wmul,
         engine.tile_scores,
-        position.racks[0].code_counts(),
-        position.racks[1].code_counts(),
+        engine.alphabet.rack_codes(position.racks[0].counts),
+        engine.alphabet.rack_codes(position.racks[1].counts),
         zeros,
         position.rules.rack_size,
         position.rules.bingo_bonus,
@@ -148,8 +148,8 @@ def solve(
         min(TABLE_BITS, 12 + len(position.racks[0]) + len(position.racks[1])),
     )
     elapsed = 1000 * (time.perf_counter() - started)
-    top_moves = sorted((Ranked(_decode(record), value) for value, record in ranked), key=_rank_order)
-    pv_moves = [_decode(record) for record in pv_records]
+    top_moves = sorted((Ranked(_decode(record, engine), value) for value, record in ranked), key=_rank_order)
+    pv_moves = [_decode(record, engine) for record in pv_records]
     steps, end, spread = _replay(position, pv_moves)
     if exact and not end and pv_moves and pv_moves[-1].kind == "pass":
         # the search ends a game at two passes in a row, which has the same value as passing on to the
@@ -172,18 +172,16 @@ def solve(
 
 def endgame_graph(position: Position, engine: Engine) -> bytes:
     """The search graph of just the words this endgame can form (see endgame_words in _endgame.c)."""
-    racks = bytes(
-        a + b for a, b in zip(position.racks[0].code_counts(), position.racks[1].code_counts(), strict=True)
-    )
+    racks = engine.alphabet.rack_codes(position.racks[0].counts + position.racks[1].counts)
     words = _engine.endgame_words(
         engine.gaddag.search_graph, bytes(position.board.tiles), position.board.dim, racks
     )
     return _engine.search_graph(_engine.build_gaddag(words))
 
 
-def _decode(record: bytes) -> Move:
+def _decode(record: bytes, engine: Engine) -> Move:
     """A record from the compiled search as a Move (empty: the pass)."""
-    return decode_bytes(record) if record else Move("pass")
+    return decode_bytes(record, engine.alphabet) if record else Move("pass")
 
 
 def _rank_order(ranked: Ranked) -> tuple[int, int, str]:

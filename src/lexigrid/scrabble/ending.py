@@ -18,7 +18,7 @@ MAX_SCORELESS_TURNS = 6
 
 def rack_value(rack: str, tiles: TileSet) -> int:
     """The face value of a rack's tiles."""
-    return sum(tiles.score(t) for t in rack)
+    return tiles.value(rack)
 
 
 def going_out(player: int, racks: Sequence[str], scores: Sequence[int], tiles: TileSet) -> list[Turn]:

@@ -11,6 +11,7 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.lexicon import cache as lexcache
 from lexigrid.scrabble import _engine
+from lexigrid.scrabble.alphabet import ENGLISH  # a lexicon's words are A-Z
 
 FORMAT_VERSION = 1
 WORD_MAP_VERSION = 2  # the word map's layout (see word_map in _engine.c), then its checksum
@@ -73,7 +74,7 @@ class Gaddag:
         """Whether `word` is in the graph (followed as its full reversal, which needs no separator)."""
         node, arc = self.root(), 0
         for letter in reversed(word.upper()):
-            arc = self.children(node).get(ord(letter) - 64, 0)
+            arc = self.children(node).get(ENGLISH.code(letter), 0) if ENGLISH.is_letter(letter) else 0
             if not arc:
                 return False
             node = arc & CHILD_MASK
@@ -84,7 +85,7 @@ def build(lexicon: Lexicon) -> Gaddag:
     """Build the GADDAG of a lexicon (compiled, about 1.5 s for 180,000 words)."""
     words = [w.upper() for w in lexicon if w.isalpha() and w.isascii() and len(w) <= 26]
     try:
-        arcs = _engine.build_gaddag("\n".join(words).encode("ascii"))
+        arcs = _engine.build_gaddag(ENGLISH.word_bytes(words))
     except ValueError as error:
         raise LexigridError(f"cannot build the Scrabble GADDAG: {error}") from None
     return Gaddag(arcs, lexicon.sha256, len(words))

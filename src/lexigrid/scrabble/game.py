@@ -23,12 +23,13 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon, load
 from lexigrid.scrabble import referee
 from lexigrid.scrabble.action import IllegalMove, read_move, tiles_notation
+from lexigrid.scrabble.alphabet import shortfall, sorted_tiles, take_tiles
 from lexigrid.scrabble.bag import Bag
 from lexigrid.scrabble.board import Board, Rack
 from lexigrid.scrabble.cgp import Position, format_cgp
 from lexigrid.scrabble.challenge import CHALLENGE_RULES, CHALLENGES, ChallengeName, ChallengeRule, Pending
 from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS, going_out, rack_value, scoreless_end
-from lexigrid.scrabble.move import Move, shortfall, sorted_tiles, take_tiles
+from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.players import ENDGAME_SECONDS, Player, computer, engine_for, solve_endgame
 from lexigrid.scrabble.rules import Rules, rules
 from lexigrid.scrabble.turn import Turn

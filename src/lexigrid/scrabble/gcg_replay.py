@@ -14,12 +14,14 @@ from dataclasses import dataclass, field
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import referee
+from lexigrid.scrabble.alphabet import BLANK, played_tiles
+from lexigrid.scrabble.alphabet import ENGLISH as ENGLISH_LETTERS
 from lexigrid.scrabble.board import Board
 from lexigrid.scrabble.gcg import Event, Record
 from lexigrid.scrabble.move import Move, parse_move
 from lexigrid.scrabble.rules import Rules, rules
 
-ENGLISH = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ?")
+ENGLISH = frozenset(ENGLISH_LETTERS.glyphs + BLANK)
 SCORELESS_LIMIT = 6
 
 
@@ -118,7 +120,7 @@ class _Replayer:
             used = move.tiles_used
             phonies = self.phonies_of(move, event)
         else:
-            used = "".join("?" if t.islower() else t for t in event.move.split()[1] if t != ".")
+            used = played_tiles(event.move.split()[1])
         self.holds(event.rack, used, "plays")
         emptied = bool(event.rack) and len(used) == len(event.rack)
         went_out = emptied and self.bag_empty()
@@ -313,7 +315,7 @@ def _letters(event: Event) -> str:
     kind = event.kind
     named = ""
     if kind == "place":
-        named = "".join("?" if t.islower() else t for t in event.move.split()[1] if t not in ".()")
+        named = played_tiles(event.move.split()[1].replace("(", "").replace(")", ""))
     elif kind == "exchange" and not event.move[1:].isdigit():
         named = event.move[1:]
     elif kind in ("out", "penalty"):

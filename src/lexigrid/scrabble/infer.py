@@ -33,13 +33,13 @@ from typing import Any
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon, load
 from lexigrid.runner import Backend, run
+from lexigrid.scrabble.alphabet import Alphabet, sorted_tiles
 from lexigrid.scrabble.board import Rack, column_name
 from lexigrid.scrabble.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.leave import LeaveModel
-from lexigrid.scrabble.move import Move, parse_coordinate, parse_move, sorted_tiles
+from lexigrid.scrabble.move import Move, parse_coordinate, parse_move
 from lexigrid.scrabble.movegen import PASS_EQUITY, Engine
 from lexigrid.scrabble.referee import check
-from lexigrid.scrabble.rules import BLANK
 
 DEFAULT_MARGIN = 5.0  # points of static equity, MAGPIE's default
 EPSILON = 1e-9  # equities equal up to float rounding count as equal
@@ -49,14 +49,9 @@ VOWELS = frozenset("AEIOU")
 Codes = tuple[tuple[int, int], ...]  # a multiset of tiles as (tile code, count), '?' = 0, A = 1
 
 
-def _code(tile: str) -> int:
-    """A rack tile's code: '?' -> 0, 'A' -> 1 ... 'Z' -> 26."""
-    return 0 if tile == BLANK else ord(tile) - 64
-
-
-def _codes(tiles: str) -> Codes:
+def _codes(tiles: str, alphabet: Alphabet) -> Codes:
     """The multiset of `tiles` as (code, count) pairs."""
-    return tuple((_code(t), n) for t, n in sorted(Counter(tiles).items()))
+    return tuple((alphabet.code(t), n) for t, n in sorted(Counter(tiles).items()))
 
 
 @dataclass(frozen=True)
@@ -157,7 +152,8 @@ class Judge:
     searched: int = 0
 
     def __post_init__(self) -> None:
-        self.used = _codes(self.play.tiles_used)
+        self.alphabet = self.engine.alphabet
+        self.used = _codes(self.play.tiles_used, self.alphabet)
         self.penalties = self._penalties(self.play)
         self.can_exchange = self._rack_position("?" * self.engine.rules.rack_size).can_exchange()
 
@@ -184,8 +180,8 @@ class Judge:
         position = self._rack_position(self.play.tiles_used + leave)
         strides, table = self.engine.leave_table(position)
         values = memoryview(table).cast("d")
-        counts = position.rack.code_counts()
-        full = sum(counts[c] * strides[c] for c in range(27) if counts[c])
+        counts = self.alphabet.rack_codes(position.rack.counts)
+        full = sum(counts[c] * strides[c] for c in range(len(counts)) if counts[c])
         played = _equity(self.play.score, values, full, strides, self.used, self.penalties)
         if self.play.kind == "exchange":
             played = values[full - sum(n * strides[c] for c, n in self.used)]
@@ -200,9 +196,9 @@ class Judge:
         if best.kind == "pass":
             top = PASS_EQUITY
         elif best.kind == "exchange":
-            top = values[full - sum(n * strides[c] for c, n in _codes(best.word))]
+            top = values[full - sum(n * strides[c] for c, n in _codes(best.word, self.alphabet))]
         else:
-            killer = _Killer(_codes(best.tiles_used), best.score, self._penalties(best))
+            killer = _Killer(_codes(best.tiles_used, self.alphabet), best.score, self._penalties(best))
             top = _equity(killer.score, values, full, strides, killer.tiles, killer.penalties)
             self._remember(killer)
         return None if top > threshold else max(0.0, top - played)

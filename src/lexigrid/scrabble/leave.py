@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from lexigrid.errors import LexigridError
-from lexigrid.scrabble.rules import BLANK
+from lexigrid.scrabble.alphabet import BLANK, ENGLISH, Alphabet
 
 VOWELS = frozenset("AEIOU")
 
@@ -76,9 +76,9 @@ class AdditiveLeaves:
         total += sum(self.pair(a, b) for i, a in enumerate(tiles) for b in tiles[i + 1 :])
         return total
 
-    def coefficients(self, copies: int) -> tuple[bytes, bytes, bytes, float]:
+    def coefficients(self, copies: int, alphabet: Alphabet = ENGLISH) -> tuple[bytes, bytes, bytes, float]:
         """The model as float64 arrays by tile code ('?' = 0): per copy, pair, mix; Q without U."""
-        tiles = [BLANK, *(chr(65 + i) for i in range(26))]
+        tiles = [alphabet.glyph(code) for code in range(alphabet.size + 1)]
         per_copy = [self.per_copy(t, k) for t in tiles for k in range(1, copies + 1)]
         pair = [self.pair(*sorted((a, b))) if a != b else 0.0 for a in tiles for b in tiles]
         mix = [self.mix(v, c) for v in range(copies + 1) for c in range(copies + 1)]

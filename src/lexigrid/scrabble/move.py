@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from lexigrid.errors import LexigridError
-from lexigrid.scrabble.board import Board, column_name
-from lexigrid.scrabble.rules import BLANK, LETTERS
+from lexigrid.scrabble.alphabet import leave_after, played_tiles
+from lexigrid.scrabble.board import COLUMNS, Board, column_name
 
 MoveKind = Literal["place", "exchange", "pass"]
 THROUGH = "."
@@ -49,7 +49,7 @@ class Move:
         """The rack tiles this move uses (or exchanges), '?' for a blank."""
         if self.kind == "exchange":
             return self.word
-        return "".join(BLANK if t.islower() else t for t in self.played if t != THROUGH)
+        return played_tiles(self.played)
 
     def squares(self) -> list[tuple[int, int, str]]:
         """The new tiles as (row, col, tile)."""
@@ -96,8 +96,8 @@ def parse_coordinate(text: str) -> tuple[int, int, bool]:
     if not found:
         raise LexigridError(f"bad coordinate {text!r}: write 8D for across or D8 for down")
     if found.group(1):
-        return int(found.group(1)) - 1, LETTERS.index(found.group(2).upper()), False
-    return int(found.group(4)) - 1, LETTERS.index(found.group(3).upper()), True
+        return int(found.group(1)) - 1, COLUMNS.index(found.group(2).upper()), False
+    return int(found.group(4)) - 1, COLUMNS.index(found.group(3).upper()), True
 
 
 def parse_move(text: str, board: Board) -> Move:
@@ -108,10 +108,13 @@ def parse_move(text: str, board: Board) -> Move:
     text = text.strip()
     if text == "-" or text.lower() == "pass":
         return Move("pass")
+    alphabet = board.alphabet
     if text.startswith("-"):
-        tiles = text[1:].upper()
-        if not tiles or any(t != BLANK and t not in LETTERS for t in tiles):
-            raise LexigridError(f"bad exchange {text!r}: write -ABC with A-Z and '?' for a blank")
+        tiles = alphabet.read(text[1:].upper())
+        if not tiles or not all(alphabet.is_rack_tile(t) for t in tiles):
+            raise LexigridError(
+                f"bad exchange {text!r}: write -ABC with {alphabet.letters_hint} and '?' for a blank"
+            )
         return Move("exchange", word=tiles)
     parts = text.split()
     if len(parts) != 2:
@@ -121,7 +124,7 @@ def parse_move(text: str, board: Board) -> Move:
     word: list[str] = []
     played: list[str] = []
     through = False
-    for ch in parts[1]:
+    for ch in alphabet.read(parts[1]):
         if ch == "(":
             through = True
             continue
@@ -138,8 +141,11 @@ def parse_move(text: str, board: Board) -> Move:
                 raise LexigridError(f"move {text!r}: '.' marks an empty square at {i + 1}")
             word.append(on_board)
             played.append(THROUGH)
-        elif not (ch.isascii() and ch.isalpha()):
-            raise LexigridError(f"bad letter {ch!r} in move {text!r}: use A-Z, a-z for a blank")
+        elif not alphabet.is_board_tile(ch):
+            letters = alphabet.letters_hint
+            raise LexigridError(
+                f"bad letter {ch!r} in move {text!r}: use {letters}, {letters.lower()} for a blank"
+            )
         elif on_board:
             if on_board.upper() != ch.upper():
                 raise LexigridError(f"move {text!r} puts {ch} on a square holding {on_board}")
@@ -151,50 +157,3 @@ def parse_move(text: str, board: Board) -> Move:
             word.append(ch)
             played.append(ch)
     return Move("place", row, col, down, "".join(word), "".join(played))
-
-
-def sorted_tiles(tiles: str) -> str:
-    """Tiles in rack order: letters alphabetically, blanks last."""
-    return "".join(sorted(tiles, key=lambda t: (t == BLANK, t)))
-
-
-def take_tiles(rack: str, tiles: str) -> str:
-    """The rack without `tiles` (which must all be on it); a sorted rack stays sorted."""
-    left = list(rack)
-    for tile in tiles:
-        left.remove(tile)
-    return "".join(left)
-
-
-def missing_tiles(rack: str, tiles: str) -> str:
-    """The tiles of `tiles` that `rack` does not hold, in rack order."""
-    left = list(rack)
-    missing = []
-    for tile in tiles:
-        if tile in left:
-            left.remove(tile)
-        else:
-            missing.append(tile)
-    return sorted_tiles("".join(missing))
-
-
-def shortfall(rack: str, tiles: str) -> str:
-    """What `rack` lacks for `tiles`: `only 1 O of the 2 the move needs and no Z` ('' when it has them)."""
-    from collections import Counter
-
-    have, need = Counter(rack), Counter(tiles)
-    parts = []
-    for tile in dict.fromkeys(missing_tiles(rack, tiles)):
-        name = "blank" if tile == BLANK else tile
-        short = f"only {have[tile]} {name} of the {need[tile]} the move needs"
-        parts.append(short if have[tile] else f"no {name}")
-    return f"{', '.join(parts[:-1])} and {parts[-1]}" if len(parts) > 1 else "".join(parts)
-
-
-def leave_after(rack: str, used: str) -> str:
-    """The tiles kept after playing `used` from `rack`."""
-    kept = list(rack)
-    for tile in used:
-        if tile in kept:
-            kept.remove(tile)
-    return "".join(kept)

@@ -16,13 +16,14 @@ import numpy.typing as npt
 from lexigrid.lexicon import Lexicon
 from lexigrid.lexicon import load as load_lexicon
 from lexigrid.scrabble import _engine
+from lexigrid.scrabble.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.board import Board, LineListener
 from lexigrid.scrabble.cgp import Position
 from lexigrid.scrabble.gaddag import Gaddag
 from lexigrid.scrabble.gaddag import load as load_gaddag
 from lexigrid.scrabble.leave import AdditiveLeaves, LeaveModel, default_leaves
 from lexigrid.scrabble.move import Move
-from lexigrid.scrabble.rules import BLANK, LETTERS, Rules
+from lexigrid.scrabble.rules import Rules
 
 SortKey = Literal["score", "equity"]
 PASS_EQUITY = -1000.0  # the pass only wins when nothing else is legal
@@ -37,7 +38,6 @@ RECORD = np.dtype(
         ("score", "<i2"), ("equity", "<f8"), ("letters", "u1", (24,)),
     ]
 )  # fmt: skip
-THROUGH_FLAG, BLANK_FLAG = 0x40, 0x20
 RECORD_STRUCT = struct.Struct("<6Bhd24s")  # RECORD, for decoding one record without numpy
 
 
@@ -78,28 +78,15 @@ class CrossChecks(LineListener):
         return self
 
 
-def _letter_table(through: str | None) -> bytes:
-    """A bytes.translate table from generated letter codes to tiles (`through` for played-through ones)."""
-    table = bytearray(256)
-    for code in range(256):
-        letter = code & 31
-        if 1 <= letter <= 26:
-            tile = LETTERS[letter - 1].lower() if code & BLANK_FLAG else LETTERS[letter - 1]
-            table[code] = ord(through if through is not None and code & THROUGH_FLAG else tile)
-    return bytes(table)
-
-
-WORD_TABLE, PLAYED_TABLE = _letter_table(None), _letter_table(".")
-
-
-def _move(row: int, col: int, down: int, letters: bytes, score: int, equity: float) -> Move:
+def _move(
+    row: int, col: int, down: int, letters: bytes, score: int, equity: float, alphabet: Alphabet
+) -> Move:
     """A generated placement as a Move: `letters` holds its codes (code | BLANK_FLAG | THROUGH_FLAG)."""
-    word = letters.translate(WORD_TABLE).decode("ascii")
-    played = letters.translate(PLAYED_TABLE).decode("ascii")
+    word, played = alphabet.placement(letters)
     return Move("place", row, col, bool(down), word, played, score, round(equity, 3))
 
 
-def decode(record: np.void) -> Move:
+def decode(record: np.void, alphabet: Alphabet = ENGLISH) -> Move:
     """A generated placement as a Move."""
     letters = record["letters"][: int(record["length"])].tobytes()
     return _move(
@@ -109,13 +96,14 @@ def decode(record: np.void) -> Move:
         letters,
         int(record["score"]),
         float(record["equity"]),
+        alphabet,
     )
 
 
-def decode_bytes(data: bytes) -> Move:
+def decode_bytes(data: bytes, alphabet: Alphabet = ENGLISH) -> Move:
     """The first generated placement of `data` as a Move (as `decode`, without numpy)."""
     row, col, down, length, _, _, score, equity, letters = RECORD_STRUCT.unpack_from(data)
-    return _move(row, col, down, letters[:length], score, equity)
+    return _move(row, col, down, letters[:length], score, equity, alphabet)
 
 
 @dataclass
@@ -125,6 +113,7 @@ class MoveList:
     records: npt.NDArray[np.void]
     exchanges: list[Move] = field(default_factory=list)
     pass_move: Move | None = None
+    alphabet: Alphabet = ENGLISH
 
     @property
     def count(self) -> int:
@@ -137,7 +126,7 @@ class MoveList:
     def placements(self) -> Iterator[Move]:
         """Every tile placement, in generation order."""
         for record in self.records:
-            yield decode(record)
+            yield decode(record, self.alphabet)
 
     def __iter__(self) -> Iterator[Move]:
         yield from self.placements()
@@ -154,7 +143,7 @@ class MoveList:
         else:
             chosen = self.records
         # placements are ranked by their exact equity (a Move shows it rounded)
-        ranked = [(float(r["equity"]), decode(r)) for r in chosen]
+        ranked = [(float(r["equity"]), decode(r, self.alphabet)) for r in chosen]
         if sort == "equity" and not placements_only:
             others = [*self.exchanges, *([self.pass_move] if self.pass_move else [])]
             ranked += [(m.equity, m) for m in others]
@@ -199,7 +188,8 @@ class Engine:
         self.leaves = leaves or default_leaves()
         self.gaddag = load_gaddag(self.lexicon)
         tiles = self.rules.tiles
-        self.tile_scores = bytes([0, *(tiles.scores.get(letter, 0) for letter in LETTERS)])
+        self.alphabet = alphabet = tiles.alphabet
+        self.tile_scores = bytes([0, *(tiles.scores.get(letter, 0) for letter in alphabet.glyphs)])
         self._layouts: dict[int, tuple[bytes, bytes, bytes]] = {}
         self._leave_tables: dict[tuple[bytes, bool, int], tuple[bytes, bytes]] = {}
         self._exchange_peaks: dict[tuple[bytes, bool, int], tuple[int, float] | None] = {}
@@ -207,13 +197,17 @@ class Engine:
         self._exchange_lists: dict[tuple[bytes, bool, int], list[Move]] = {}
         self._copies = 8  # racks of up to 8 tiles (at most 256 leaves) get their leave table compiled
         self._coefficients = (
-            self.leaves.coefficients(self._copies) if isinstance(self.leaves, AdditiveLeaves) else None
+            self.leaves.coefficients(self._copies, alphabet)
+            if isinstance(self.leaves, AdditiveLeaves)
+            else None
         )
         # with the bag empty a leave is worth -2 x its points - 10 (keeping nothing, index 0, is set apart)
-        codes = [BLANK, *LETTERS]
+        codes = range(alphabet.size + 1)
         self._end_coefficients = (
-            array("d", [-2.0 * tiles.score(t) for t in codes for _ in range(self._copies)]).tobytes(),
-            bytes(8 * 27 * 27),
+            array(
+                "d", [-2.0 * tiles.score(alphabet.glyph(c)) for c in codes for _ in range(self._copies)]
+            ).tobytes(),
+            bytes(8 * len(codes) ** 2),
             array("d", [-10.0] * (self._copies + 1) ** 2).tobytes(),
             0.0,
         )
@@ -280,7 +274,7 @@ class Engine:
         opponent = (
             sum(self.rules.tiles.score(t) for t in position.racks[1].counts.elements()) if bag_empty else 0
         )
-        return position.rack.code_counts(), bag_empty, opponent
+        return self.alphabet.rack_codes(position.rack.counts), bag_empty, opponent
 
     def leave_value(self, leave: str) -> float:
         """The leave model's value of the tiles kept, memoised by sorted leave."""
@@ -298,7 +292,7 @@ class Engine:
         if bag_empty and sum(codes) <= self._copies:
             end_strides, end_values = _engine.leave_table(codes, *self._end_coefficients, self._copies)
             return end_strides, array("d", [2.0 * opponent]).tobytes() + end_values[8:]
-        held = [(code, codes[code]) for code in range(27) if codes[code]]
+        held = [(code, codes[code]) for code in range(len(codes)) if codes[code]]
         strides = bytearray(27)
         size = 1
         for code, count in held:
@@ -306,11 +300,11 @@ class Engine:
             size *= count + 1
         tiles = self.rules.tiles
         if not bag_empty and isinstance(self.leaves, AdditiveLeaves):
-            held_tiles = [(BLANK if code == 0 else LETTERS[code - 1], count) for code, count in held]
+            held_tiles = [(self.alphabet.glyph(code), count) for code, count in held]
             return bytes(strides), self.leaves.table(held_tiles).astype(np.float64).tobytes()
         values = array("d")
         # product() varies its last range fastest; the first held tile has stride 1, so go backwards.
-        backwards = [(BLANK if code == 0 else LETTERS[code - 1], count) for code, count in reversed(held)]
+        backwards = [(self.alphabet.glyph(code), count) for code, count in reversed(held)]
         for kept_counts in itertools.product(*(range(count + 1) for _, count in backwards)):
             kept = "".join(tile * n for (tile, _), n in zip(backwards, kept_counts, strict=True))
             if bag_empty:
@@ -388,7 +382,7 @@ class Engine:
         strides, values = self.leave_table(position)
         leave_values = array("d")
         leave_values.frombytes(values)
-        codes = [0 if t == BLANK else ord(t) - 64 for t in tiles]
+        codes = [self.alphabet.code(t) for t in tiles]
         full_index = sum(rack.counts[t] * strides[c] for t, c in zip(tiles, codes, strict=True))
         moves = []
         for used in itertools.product(*(range(rack.counts[t] + 1) for t in tiles)):
@@ -418,12 +412,13 @@ class Engine:
         for code, count in enumerate(key[0]):
             if count:
                 kept = (index // strides[code]) % (count + 1)
-                swapped.append((BLANK if code == 0 else LETTERS[code - 1]) * (count - kept))
+                swapped.append(self.alphabet.glyph(code) * (count - kept))
         return Move("exchange", word="".join(swapped), equity=round(value, 3))
 
     def moves(self, position: Position) -> MoveList:
         """Every legal move: the placements, then the exchanges, then the pass."""
-        return MoveList(self.placements(position), self.exchanges(position), Move("pass", equity=PASS_EQUITY))
+        pass_move = Move("pass", equity=PASS_EQUITY)
+        return MoveList(self.placements(position), self.exchanges(position), pass_move, self.alphabet)
 
     def best(self, position: Position, by: SortKey = "score") -> Move | None:
         """The best placement by score, or the best move by equity (exchanges included); ties as `top`."""
@@ -432,14 +427,14 @@ class Engine:
         if by == "score":
             found = self._generate(position, MODE_BEST_SCORE, key)
             assert isinstance(found, bytes)
-            return decode_bytes(found) if found else None
+            return decode_bytes(found, self.alphabet) if found else None
         # an exchange wins only on a strictly higher equity (against the placement's exact value), so the
         # search needs only the placements of at least the best exchange's equity
         peak = self._exchange_peak(key) if position.can_exchange(bag) else None
         found = self._generate(position, MODE_BEST_EQUITY, key, None if peak is None else peak[1])
         assert isinstance(found, bytes)
         if found:
-            return decode_bytes(found)
+            return decode_bytes(found, self.alphabet)
         if peak is not None:
             return self._exchange_move(key, *peak)
         return Move("pass", equity=PASS_EQUITY)

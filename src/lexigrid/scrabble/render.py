@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 
+from lexigrid.scrabble.alphabet import leave_after
 from lexigrid.scrabble.board import Board, column_name
-from lexigrid.scrabble.move import Move, leave_after
+from lexigrid.scrabble.move import Move
 
 if TYPE_CHECKING:
     from lexigrid.scrabble.cgp import Position

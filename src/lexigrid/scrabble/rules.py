@@ -7,9 +7,8 @@ from functools import cache, cached_property
 from importlib import resources
 
 from lexigrid.errors import LexigridError
+from lexigrid.scrabble.alphabet import BLANK, ENGLISH, Alphabet, face_value
 
-BLANK = "?"
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LETTER_MULTIPLIERS = {"d": 2, "t": 3, "q": 4}
 WORD_MULTIPLIERS = {"D": 2, "T": 3, "Q": 4, "*": 2}
 
@@ -29,9 +28,20 @@ class TileSet:
     scores: dict[str, int]
 
     @cached_property
+    def alphabet(self) -> Alphabet:
+        """The set's letters as codes: English (A = 1 .. Z = 26, the codes of the lexicons' words) when
+        they are all English letters, else the letters in the order the set lists them."""
+        letters = tuple(tile for tile in self.counts if tile != BLANK)
+        return ENGLISH if all(ENGLISH.is_letter(t) for t in letters) else Alphabet(letters)
+
+    @cached_property
     def total(self) -> int:
         """The number of tiles in a full bag."""
         return sum(self.counts.values())
+
+    def value(self, tiles: str) -> int:
+        """The face value of some rack tiles."""
+        return face_value(tiles, self.scores)
 
     def score(self, tile: str) -> int:
         """A tile's score: a lowercase letter is a blank and scores 0."""

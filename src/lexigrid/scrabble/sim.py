@@ -35,6 +35,7 @@ from typing import Any
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import load
 from lexigrid.runner import Backend, run
+from lexigrid.scrabble.alphabet import take_tiles
 from lexigrid.scrabble.board import Rack
 from lexigrid.scrabble.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS
@@ -154,14 +155,6 @@ class SimSpec:
     token: str  # names this simulation's working board in each process (`_PLAYOUTS`)
 
 
-def _take(rack: str, tiles: str) -> str:
-    """The rack without `tiles`."""
-    left = list(rack)
-    for tile in tiles:
-        left.remove(tile)
-    return "".join(left)
-
-
 class Playout:
     """One process's working board, on which candidates and the plies after them are applied and undone."""
 
@@ -240,7 +233,7 @@ class Playout:
             state.leaves[side] = rack
             state.scoreless(self._rack_points)
             return
-        kept = _take(rack, move.tiles_used)
+        kept = take_tiles(rack, move.tiles_used)
         state.leaves[side] = kept
         if move.kind == "exchange":
             n = len(move.tiles_used)

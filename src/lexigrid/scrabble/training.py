@@ -20,10 +20,11 @@ import numpy as np
 
 from lexigrid.lexicon import load
 from lexigrid.runner import run
+from lexigrid.scrabble.alphabet import leave_after
 from lexigrid.scrabble.cgp import Position
 from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.leave import HeuristicLeaves, LeaveModel, LinearLeaves, leave_features
-from lexigrid.scrabble.move import Move, leave_after
+from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.movegen import Engine
 from lexigrid.scrabble.players import EquityPlayer
 from lexigrid.scrabble.rules import rules

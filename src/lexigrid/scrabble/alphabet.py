@@ -1,0 +1,248 @@
+"""The alphabet: a tile set's tiles as codes, and every conversion between tiles, text and codes.
+
+A tile's **label** is how it is written: one letter (`A`), or several for a multi-letter tile (`CH`,
+`L·L`). Its **code** is a small integer: 0 the blank, 1..n the letters in the tile set's order. Inside
+the package a tile is one character, its **glyph**: the label itself for a one-letter tile, a stand-in
+letter for a multi-letter one, so a rack, a leave or a word is a string with one character per tile:
+uppercase a tile, `?` a blank on a rack, lowercase a blank on the board standing for that letter. Text
+is read into glyphs by greedy longest match on the labels (`Alphabet.read`) and written back with them
+(`Alphabet.write`); for English both are the identity. A board square holds the letter's code, plus
+`BLANK_FLAG` when a blank stands for it (`Alphabet.square_code`).
+
+Rack arithmetic (taking tiles off a rack, what a rack lacks, what it keeps, its face value) works on glyph
+strings, whatever the alphabet.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+BLANK = "?"
+BLANK_FLAG = 32  # a square's code is the letter's code, plus 32 when a blank stands for it
+THROUGH_FLAG = 64  # a generated placement's letter code, plus 64 when it was already on the board
+MAX_LETTERS = 31  # the compiled engine keeps a letter code in five bits
+# Stand-in glyphs for multi-letter tiles, in order: cased letters that no one-letter tile uses.
+STAND_INS = "ÀÁÂÃÄÅÆÈÉÊËÌÍÎÏÐÒÓÔÕÖØÙÚÛÜÝÞ"
+
+
+@dataclass(frozen=True)
+class Alphabet:
+    """A tile set's letters: labels in code order (code = index + 1; the blank is code 0, `?`)."""
+
+    labels: tuple[str, ...]
+    glyphs: str = field(init=False)
+    _codes: dict[str, int] = field(init=False, repr=False, compare=False)  # glyph -> code ('?' -> 0)
+    square_codes: dict[str, int] = field(init=False, repr=False, compare=False)  # board tile -> square code
+    square_tiles: tuple[str, ...] = field(init=False, repr=False, compare=False)  # square code -> tile ('')
+    _labels: dict[str, str] = field(init=False, repr=False, compare=False)  # label (any case) -> glyph
+    _longest: int = field(init=False, repr=False, compare=False)
+    _placement: tuple[bytes, bytes] | None = field(init=False, repr=False, compare=False)
+    _placement_text: tuple[dict[int, str], dict[int, str]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not 0 < len(self.labels) <= MAX_LETTERS or len(set(self.labels)) != len(self.labels):
+            raise ValueError(f"an alphabet has 1 to {MAX_LETTERS} different letters, not {self.labels!r}")
+        singles = {label for label in self.labels if len(label) == 1}
+        stand_ins = iter(g for g in STAND_INS if g not in singles)
+        glyphs = "".join(label if len(label) == 1 else next(stand_ins) for label in self.labels)
+        codes = {BLANK: 0, **{g: i for i, g in enumerate(glyphs, 1)}}
+        squares = {g: i for i, g in enumerate(glyphs, 1)}
+        squares.update({g.lower(): i | BLANK_FLAG for i, g in enumerate(glyphs, 1)})
+        tiles = [""] * (2 * BLANK_FLAG)
+        for tile, code in squares.items():
+            tiles[code] = tile
+        labels = {label: g for label, g in zip(self.labels, glyphs, strict=True)}
+        labels.update({label.lower(): g.lower() for label, g in labels.items()})
+        object.__setattr__(self, "glyphs", glyphs)
+        object.__setattr__(self, "_codes", codes)
+        object.__setattr__(self, "square_codes", squares)
+        object.__setattr__(self, "square_tiles", tuple(tiles))
+        object.__setattr__(self, "_labels", labels)
+        object.__setattr__(self, "_longest", max(len(label) for label in self.labels))
+        self._placement_tables()
+
+    def _placement_tables(self) -> None:
+        """Translation tables from a generated placement's letter codes to its word and its new tiles."""
+        word: dict[int, str] = {}
+        played: dict[int, str] = {}
+        for code in range(256):
+            tile = self.square_tiles[code & (BLANK_FLAG | 31)]
+            if tile:
+                word[code] = tile
+                played[code] = "." if code & THROUGH_FLAG else tile
+        object.__setattr__(self, "_placement_text", (word, played))
+        fast = None
+        if all(ord(t) < 256 for t in word.values()):  # one byte each: bytes.translate, much faster
+
+            def as_bytes(table: dict[int, str]) -> bytes:
+                return bytes(ord(table.get(code, "\0")) for code in range(256))
+
+            fast = as_bytes(word), as_bytes(played)
+        object.__setattr__(self, "_placement", fast)
+
+    @property
+    def size(self) -> int:
+        """The number of letters (the blank apart)."""
+        return len(self.labels)
+
+    @property
+    def letters_hint(self) -> str:
+        """The letters for a message: `A-Z` when they run in order, else each one."""
+        if all(len(label) == 1 for label in self.labels):
+            first, last = self.labels[0], self.labels[-1]
+            if "".join(self.labels) == "".join(chr(c) for c in range(ord(first), ord(last) + 1)):
+                return f"{first}-{last}"
+        return ", ".join(self.labels)
+
+    # --- text and glyphs ---------------------------------------------------------------------------
+
+    def tokens(self, text: str) -> list[str]:
+        """`text` cut into labels, longest first at each point (`CHAT` -> `CH`, `A`, `T` when `CH` is a
+        tile); a character no label starts is a token of its own."""
+        out, i = [], 0
+        while i < len(text):
+            for n in range(min(self._longest, len(text) - i), 0, -1):
+                if text[i : i + n] in self._labels:
+                    break
+            else:
+                n = 1
+            out.append(text[i : i + n])
+            i += n
+        return out
+
+    def read(self, text: str) -> str:
+        """Text as glyphs: each label (upper case: a tile, lower case: a blank's letter) as its glyph;
+        other characters as they are."""
+        if self._longest == 1 and self.glyphs == "".join(self.labels):
+            return text
+        return "".join(self._labels.get(token, token) for token in self.tokens(text))
+
+    def write(self, glyphs: str) -> str:
+        """Glyphs as text, each as its label (lower case for a blank's letter)."""
+        if self._longest == 1:
+            return glyphs
+        out = []
+        for glyph in glyphs:
+            code = self._codes.get(glyph.upper(), 0)
+            label = self.labels[code - 1] if code else glyph
+            out.append(label.lower() if glyph.islower() else label)
+        return "".join(out)
+
+    # --- codes ---------------------------------------------------------------------------------------
+
+    def is_letter(self, glyph: str) -> bool:
+        """Whether `glyph` is one of the letters (upper case)."""
+        return self._codes.get(glyph, 0) > 0
+
+    def is_rack_tile(self, glyph: str) -> bool:
+        """Whether `glyph` may stand on a rack: a letter or the blank."""
+        return glyph in self._codes
+
+    def is_board_tile(self, glyph: str) -> bool:
+        """Whether `glyph` may stand on the board: a letter, or a blank as its lowercase letter."""
+        return glyph in self.square_codes
+
+    def code(self, glyph: str) -> int:
+        """A rack tile's code: the blank 0, the letters 1..n."""
+        return self._codes[glyph]
+
+    def glyph(self, code: int) -> str:
+        """The rack tile of a code (0: the blank)."""
+        return self.glyphs[code - 1] if code else BLANK
+
+    def square_code(self, tile: str) -> int:
+        """The code of a board tile: its letter's code, plus BLANK_FLAG for a blank (lower case)."""
+        return self.square_codes[tile]
+
+    def square_tile(self, code: int) -> str:
+        """The board tile of a square code ('' for an empty square): lower case for a blank."""
+        return self.square_tiles[code]
+
+    def placement(self, letters: bytes) -> tuple[str, str]:
+        """A generated placement's word and new tiles ('.' on played-through squares), from its letter
+        codes (code, plus BLANK_FLAG for a blank, plus THROUGH_FLAG for a tile already on the board)."""
+        if self._placement is not None:
+            word, played = self._placement
+            return letters.translate(word).decode("latin-1"), letters.translate(played).decode("latin-1")
+        text = letters.decode("latin-1")
+        return text.translate(self._placement_text[0]), text.translate(self._placement_text[1])
+
+    def rack_codes(self, tiles: str | Mapping[str, int]) -> bytes:
+        """How many of each code `tiles` hold (a string, or counts by tile): index 0 the blanks."""
+        counts = bytearray(self.size + 1)
+        pairs = tiles.items() if isinstance(tiles, Mapping) else ((t, 1) for t in tiles)
+        for tile, n in pairs:
+            counts[self._codes[tile]] += n
+        return bytes(counts)
+
+    def word_bytes(self, words: Iterable[str]) -> bytes:
+        """Words of glyphs as the compiled GADDAG builder reads them: a byte of 64 + code per letter, a
+        newline after each word but the last (for English, the words in ASCII)."""
+        if self.glyphs == "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+            return "\n".join(words).encode("ascii")
+        table = {ord(g): chr(64 + i) for i, g in enumerate(self.glyphs, 1)}
+        return "\n".join(word.translate(table) for word in words).encode("ascii")
+
+
+ENGLISH = Alphabet(tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+
+
+# --- rack arithmetic (glyph strings, any alphabet) ------------------------------------------------------
+
+
+def sorted_tiles(tiles: Iterable[str]) -> str:
+    """Tiles in rack order: letters in order, blanks last."""
+    return "".join(sorted(tiles, key=lambda t: (t == BLANK, t)))
+
+
+def take_tiles(rack: str, tiles: str) -> str:
+    """The rack without `tiles` (which must all be on it); a sorted rack stays sorted."""
+    left = list(rack)
+    for tile in tiles:
+        left.remove(tile)
+    return "".join(left)
+
+
+def missing_tiles(rack: str, tiles: str) -> str:
+    """The tiles of `tiles` that `rack` does not hold, in rack order."""
+    left = list(rack)
+    missing = []
+    for tile in tiles:
+        if tile in left:
+            left.remove(tile)
+        else:
+            missing.append(tile)
+    return sorted_tiles(missing)
+
+
+def shortfall(rack: str, tiles: str) -> str:
+    """What `rack` lacks for `tiles`: `only 1 O of the 2 the move needs and no Z` ('' when it has them)."""
+    have, need = Counter(rack), Counter(tiles)
+    parts = []
+    for tile in dict.fromkeys(missing_tiles(rack, tiles)):
+        name = "blank" if tile == BLANK else tile
+        short = f"only {have[tile]} {name} of the {need[tile]} the move needs"
+        parts.append(short if have[tile] else f"no {name}")
+    return f"{', '.join(parts[:-1])} and {parts[-1]}" if len(parts) > 1 else "".join(parts)
+
+
+def leave_after(rack: str, used: str) -> str:
+    """The tiles kept after playing `used` from `rack` (tiles of `used` not on it are ignored)."""
+    kept = list(rack)
+    for tile in used:
+        if tile in kept:
+            kept.remove(tile)
+    return "".join(kept)
+
+
+def played_tiles(played: str) -> str:
+    """The rack tiles a placement's new tiles use: each letter as it is, a blank's letter as `?`
+    (`played` may hold '.' for played-through squares, which use none)."""
+    return "".join(BLANK if t.islower() else t for t in played if t != ".")
+
+
+def face_value(tiles: str, scores: Mapping[str, int]) -> int:
+    """The points of some rack tiles at face value (`scores` by letter; a blank scores 0)."""
+    return sum(scores.get(t, 0) for t in tiles)
