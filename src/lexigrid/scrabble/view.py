@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from lexigrid.errors import LexigridError
+from lexigrid.scrabble.alphabet import sorted_tiles
 from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.move import sorted_tiles
 from lexigrid.scrabble.turn import Turn
 
 
