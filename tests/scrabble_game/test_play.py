@@ -119,3 +119,21 @@ def test_cli_export_and_import(
     assert "from 0 to" in cli("scrabble", "export", game.id, "--cgp", "--at", "999").stderr
     listed = json.loads(cli("scrabble", "games", "--json").stdout)["games"]
     assert [g["id"] for g in listed] == [game.id]
+
+
+def test_cli_deletes_saved_games(cli: Callable[..., CliResult], default_lexicon: Lexicon) -> None:
+    store = GameStore()
+    games = [store.track(Game.new(["human", "score"], seed=s, lexicon=None)) for s in (18, 19, 20)]
+    for game in games:
+        game.play("-")
+    deleted = cli("scrabble", "games", "--delete", games[0].id, "--delete", games[1].id)
+    assert deleted.exit_code == 0, deleted.stderr
+    assert f"deleted saved game {games[0].id}" in deleted.stdout
+    assert [g.id for g in store.games()] == [games[2].id]
+    unknown = cli("scrabble", "games", "--delete", games[2].id, "--delete", "abc123")
+    assert unknown.exit_code == 2 and unknown.stderr.strip().splitlines() == [
+        "error: no saved game 'abc123': see `lexigrid scrabble games` for the ids"
+    ]
+    assert [g.id for g in store.games()] == [games[2].id]  # nothing deleted when an id is wrong
+    payload = json.loads(cli("scrabble", "games", "--delete", games[2].id, "--json").stdout)
+    assert payload == {"deleted": [games[2].id]} and store.games() == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import sqlite3
@@ -11,11 +12,13 @@ import time
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, NotFound
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.store import GameStore, default_path
+from lexigrid.scrabble.play import Session
+from lexigrid.scrabble.store import GameStore, default_path, kept
 from lexigrid.scrabble.view import View
 
 
@@ -51,6 +54,7 @@ def test_a_game_that_replays_differently_is_refused(default_lexicon: Lexicon) ->
     store = GameStore()
     game = store.track(Game.new(["equity", "human"], seed=8, lexicon=None))
     game.play_computer()
+    game.play("-")
     with sqlite3.connect(store.path) as db:
         db.execute("UPDATE actions SET cgp = 'something else' WHERE game_id = ?", (game.id,))
     with pytest.raises(LexigridError, match="different position"):
@@ -118,3 +122,50 @@ def test_killed_mid_game_resumes_with_the_same_state(default_lexicon: Lexicon, t
     resumed.play(typed[3])  # and the game goes on as it would have
     resumed.play_computers()
     assert resumed.actions == reference.actions[:8]
+
+
+def test_a_game_is_kept_from_its_persons_first_move(default_lexicon: Lexicon) -> None:
+    store = GameStore()
+    game = store.track(Game.new(["equity", "human"], seed=14, lexicon=None))
+    game.play_computers()  # the computer opened: the person has not played yet
+    assert game.actions and store.games() == []
+    with pytest.raises(LexigridError, match="never played"):
+        store.load(game.id)
+    game.play("-")
+    (listed,) = store.games()
+    assert listed.id == game.id and listed.moves == 2 and store.load(game.id).actions == game.actions
+    computers = store.track(Game.new(["equity", "score"], seed=14, lexicon=None))
+    assert not kept(computers) and computers.id not in {g.id for g in store.games()}
+    computers.play_computer()
+    assert computers.id in {g.id for g in store.games()}  # nobody to wait for: kept from its first move
+
+
+def test_a_session_left_before_any_move_keeps_nothing(default_lexicon: Lexicon) -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    game = Game.new(["human", "equity"], seed=15, lexicon=None)
+    Session(game, GameStore(), lambda prompt: "quit", console).run()
+    assert GameStore().games() == [] and f"game {game.id} not saved (no move was played)" in out.getvalue()
+
+
+def test_deleting_a_saved_game(default_lexicon: Lexicon) -> None:
+    store = GameStore()
+    first, second = (store.track(Game.new(["human", "score"], seed=s, lexicon=None)) for s in (16, 17))
+    for game in (first, second):
+        game.play("-")
+    store.delete(first.id)
+    assert [g.id for g in store.games()] == [second.id]
+    with pytest.raises(LexigridError, match=f"no saved game '{first.id}'"):
+        store.load(first.id)
+    with pytest.raises(NotFound):
+        store.delete(first.id)
+    with sqlite3.connect(store.path) as db:
+        assert db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (first.id,)).fetchone() == (0,)
+
+
+def test_empty_games_an_earlier_version_kept_are_dropped(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    GameStore(path)
+    with sqlite3.connect(path) as db:  # a row without actions, as `play` then `quit` used to leave
+        db.execute("INSERT INTO games VALUES ('abc', 0, 0, '{}', 'playing', '[0, 0]')")
+    assert GameStore(path).games() == []

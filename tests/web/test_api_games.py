@@ -360,16 +360,47 @@ def test_bad_scrabble_requests(client: TestClient) -> None:
     assert "lexigrid scrabble" not in missing.json()["error"]  # a web-facing message, no CLI command
 
 
-def test_a_new_game_is_saved_on_its_first_move_not_before(client: TestClient) -> None:
-    def saved() -> set[str]:
-        return {g["id"] for g in client.get("/api/scrabble/games").json()["games"]}
+def _saved(client: TestClient) -> set[str]:
+    return {g["id"] for g in client.get("/api/scrabble/games").json()["games"]}
 
+
+def test_a_new_game_is_saved_on_the_persons_first_move_not_before(client: TestClient) -> None:
     state = client.post("/api/scrabble/games", json={"seed": 11, "level": "score"}).json()
-    assert state["id"] not in saved()  # as when the play page opens: nothing saved yet
-    client.post(f"/api/scrabble/games/{state['id']}/move", json={"action": "-"})
-    assert state["id"] in saved()
+    assert state["id"] not in _saved(client) and not state["saved"]  # the page opened: nothing saved
+    moved = client.post(f"/api/scrabble/games/{state['id']}/move", json={"action": "-"}).json()
+    assert state["id"] in _saved(client) and moved["saved"]
     first = client.post("/api/scrabble/games", json={"seed": 12, "level": "score", "computer_first": True})
-    assert first.json()["id"] in saved()  # the computer moved: saved
+    assert first.json()["moves"] and first.json()["id"] not in _saved(client)  # only the computer moved
+    client.post(f"/api/scrabble/games/{first.json()['id']}/move", json={"action": "-"})
+    assert first.json()["id"] in _saved(client)
+
+
+def test_deleting_a_game(client: TestClient) -> None:
+    from lexigrid.web import scrabble as web_scrabble
+
+    played = client.post("/api/scrabble/games", json={"seed": 13, "level": "score"}).json()["id"]
+    client.post(f"/api/scrabble/games/{played}/move", json={"action": "-"})
+    web_scrabble._games.clear()  # only in the store now
+    assert client.delete(f"/api/scrabble/games/{played}").json() == {"deleted": played}
+    assert played not in _saved(client) and client.get(f"/api/scrabble/games/{played}").status_code == 404
+    opened = client.post("/api/scrabble/games", json={"seed": 14, "level": "score"}).json()["id"]
+    assert client.delete(f"/api/scrabble/games/{opened}").status_code == 200  # opened, never played
+    assert client.get(f"/api/scrabble/games/{opened}").status_code == 404
+    missing = client.delete(f"/api/scrabble/games/{played}")
+    assert missing.status_code == 404 and "no saved game" in missing.json()["error"]
+    assert played not in web_scrabble._locks and opened not in web_scrabble._locks
+
+
+def test_games_opened_and_left_are_forgotten(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from lexigrid.web import scrabble as web_scrabble
+
+    monkeypatch.setattr(web_scrabble, "MEMORY_GAMES", 3)
+    played = client.post("/api/scrabble/games", json={"seed": 15, "level": "score"}).json()["id"]
+    client.post(f"/api/scrabble/games/{played}/move", json={"action": "-"})
+    opened = [client.post("/api/scrabble/games", json={"level": "score"}).json()["id"] for _ in range(4)]
+    assert len(web_scrabble._games) == 3 and opened[0] not in web_scrabble._games
+    assert client.get(f"/api/scrabble/games/{opened[0]}").status_code == 404  # never played: gone
+    assert client.get(f"/api/scrabble/games/{played}").json()["moves"]  # played: replayed from the store
 
 
 def _never_done(*args: Any) -> None:

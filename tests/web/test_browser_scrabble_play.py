@@ -73,3 +73,39 @@ def test_the_page_never_shows_the_computers_rack(tab: Any, live_server: str) -> 
     last = tab.locator("#log tbody tr").nth(1).locator("td").all_inner_texts()[4]
     assert int(last) == game.scores[1]
     screenshot(tab, f"scrabble-play-hidden-rack-{tab.size}")
+
+
+def _press(tab: Any, target: Any) -> None:
+    """A tap on the phone, a click on the laptop."""
+    if tab.size == "390":
+        target.tap()
+    else:
+        target.click()
+
+
+def test_resume_and_delete_saved_games(tab: Any, live_server: str) -> None:
+    api = f"{live_server}/api/scrabble/games"
+    ids = [httpx.post(api, json={"seed": seed, "level": "score"}).json()["id"] for seed in (31, 32)]
+    for game_id in ids:
+        httpx.post(f"{api}/{game_id}/move", json={"action": "-"})  # played: saved
+    tab.goto(f"{live_server}/scrabble/play")  # a new game, not played: not among the saved ones
+    tab.wait_for_selector(f"#saved li[data-game='{ids[1]}']", state="attached")
+    wait_idle(tab)
+    opened = tab.evaluate("game.id")
+    assert tab.locator(f"#saved li[data-game='{opened}']").count() == 0
+    assert "saved from your first move" in tab.inner_text("#status")
+    _press(tab, tab.locator("#saved-games summary"))
+    delete = tab.get_by_role("button", name=f"delete game {ids[0]}")
+    tab.once("dialog", lambda dialog: dialog.dismiss())  # changed my mind: nothing goes
+    _press(tab, delete)
+    wait_idle(tab)
+    assert httpx.get(f"{live_server}/api/scrabble/games/{ids[0]}").status_code == 200
+    tab.once("dialog", lambda dialog: dialog.accept())
+    _press(tab, delete)
+    tab.wait_for_selector(f"#saved li[data-game='{ids[0]}']", state="detached")
+    assert httpx.get(f"{live_server}/api/scrabble/games/{ids[0]}").status_code == 404
+    screenshot(tab, f"scrabble-play-saved-games-{tab.size}")
+    _press(tab, tab.locator(f"#saved li[data-game='{ids[1]}'] button", has_text="Resume"))
+    tab.wait_for_function("id => game && game.id === id", arg=ids[1])
+    assert "saved after every move" in tab.inner_text("#status")
+    assert tab.locator(f"#saved li[data-game='{ids[1]}'] button", has_text="This game").is_disabled()

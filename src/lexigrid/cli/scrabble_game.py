@@ -20,6 +20,7 @@ from lexigrid.cli.common import (
 
 if TYPE_CHECKING:
     from lexigrid.scrabble.selfplay import Tournament
+    from lexigrid.scrabble.store import GameStore
 
 PlayersOption = Annotated[
     str,
@@ -70,13 +71,23 @@ def resume(
     Session(game, store, console=console).run()
 
 
-def games(json: JsonOption = False) -> None:
-    """List the saved games, most recent first."""
+def games(
+    delete: Annotated[
+        list[str] | None,
+        typer.Option("--delete", metavar="ID", help="Delete this saved game (repeat for several)."),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """List the saved games, most recent first, or delete some (--delete ID)."""
     import datetime
 
     from lexigrid.scrabble.store import GameStore
 
-    saved = GameStore().games()
+    store = GameStore()
+    if delete:
+        _delete_games(store, delete, json)
+        return
+    saved = store.games()
     if json:
         emit_json({"games": [s.__dict__ for s in saved]})
         return
@@ -87,6 +98,23 @@ def games(json: JsonOption = False) -> None:
         when = datetime.datetime.fromtimestamp(s.updated).strftime("%Y-%m-%d %H:%M")
         table.add_row(s.id, ", ".join(s.players), "-".join(map(str, s.scores)), s.status, str(s.moves), when)
     console.print(table)
+
+
+def _delete_games(store: GameStore, ids: list[str], json: bool) -> None:
+    """Delete saved games by id: every id is checked before any game goes."""
+    from lexigrid.errors import NotFound
+
+    known = {g.id for g in store.games()}
+    for game_id in ids:
+        if game_id not in known:
+            raise NotFound(f"no saved game {game_id!r}: see `lexigrid scrabble games` for the ids")
+    for game_id in dict.fromkeys(ids):
+        store.delete(game_id)
+    if json:
+        emit_json({"deleted": list(dict.fromkeys(ids))})
+        return
+    for game_id in dict.fromkeys(ids):
+        console.print(f"deleted saved game {game_id}")
 
 
 def selfplay(

@@ -14,7 +14,7 @@ from rich.text import Text
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.render import board_table, endgame_summary, pv_table, top_table
-from lexigrid.scrabble.store import GameStore
+from lexigrid.scrabble.store import GameStore, kept
 from lexigrid.scrabble.turn import Turn
 from lexigrid.scrabble.view import View
 from lexigrid.terminal import literal_console
@@ -175,10 +175,12 @@ class Session:
         self.console.print(table)
 
     def _leave(self) -> None:
-        where = "saved" if self.store is not None else "not saved"
-        self.console.print(
-            f"\ngame {self.game.id} {where}; resume with `lexigrid scrabble resume {self.game.id}`"
-        )
+        game = self.game
+        if self.store is None or not kept(game):
+            why = "no move was played" if self.store is not None else "no store"
+            self.console.print(f"\ngame {game.id} not saved ({why})")
+            return
+        self.console.print(f"\ngame {game.id} saved; resume with `lexigrid scrabble resume {game.id}`")
 
     def _final(self) -> None:
         game = self.game

@@ -38,6 +38,7 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game_id, n)
 );
 """
+UNPLAYED = "DELETE FROM games WHERE NOT EXISTS (SELECT 1 FROM actions a WHERE a.game_id = games.id)"
 DB_NAME = "scrabble_games.sqlite3"
 
 
@@ -58,6 +59,18 @@ class SavedGame:
     updated: float
 
 
+def _missing(game_id: str) -> NotFound:
+    """The error for an id with no saved game."""
+    return NotFound(f"no saved game {game_id!r}: it was never played or has been deleted")
+
+
+def kept(game: Game) -> bool:
+    """Whether a game is worth keeping: a person has moved in it (in a game of computers only, anyone
+    has). A game opened and left before its person's first move is not saved."""
+    people = {i for i, seat in enumerate(game.seats) if seat.is_human}
+    return any(t.player in people for t in game.turns) if people else bool(game.actions)
+
+
 def _snapshot(game: Game) -> str:
     """The full position after an action: the CGP plus every rack, score and the bag's size."""
     racks = "/".join(game.racks)
@@ -73,6 +86,7 @@ class GameStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self._connect() as db:
                 db.executescript(SCHEMA)
+                db.execute(UNPLAYED)  # empty games an earlier version kept
         except (OSError, sqlite3.Error) as error:
             raise LexigridError(f"cannot open the saved games at {self.path}: {error}") from None
 
@@ -82,7 +96,9 @@ class GameStore:
             yield db
 
     def save(self, game: Game) -> None:
-        """Write the game's setup and any actions not yet saved."""
+        """Write the game's setup and any actions not yet saved, once the game is `kept`."""
+        if not kept(game):
+            return
         setup = {
             "seats": [[s.name, s.kind] for s in game.seats],
             "seed": game.seed,
@@ -110,7 +126,7 @@ class GameStore:
                 db.executemany("INSERT INTO actions (game_id, n, action, cgp) VALUES (?, ?, ?, ?)", rows)
 
     def track(self, game: Game) -> Game:
-        """Save the game now and after every action from here on."""
+        """Save the game now and after every action from here on (from its person's first move)."""
         self.save(game)
         game.listeners.append(self.save)
         return game
@@ -127,7 +143,7 @@ class GameStore:
             else:
                 row = db.execute("SELECT id, setup FROM games WHERE id = ?", (game_id,)).fetchone()
                 if row is None:
-                    raise NotFound(f"no saved game {game_id!r}: it was never played or has been deleted")
+                    raise _missing(game_id)
             actions = db.execute(
                 "SELECT action, cgp FROM actions WHERE game_id = ? ORDER BY n", (row[0],)
             ).fetchall()
@@ -154,6 +170,13 @@ class GameStore:
         if actions and actions[-1][1] and actions[-1][1] != _snapshot(game):
             raise LexigridError(f"saved game {row[0]} replays to a different position: it cannot be resumed")
         return game
+
+    def delete(self, game_id: str) -> None:
+        """Delete a saved game and its actions (NotFound when there is none)."""
+        with self._connect() as db:
+            db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+            if db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 0:
+                raise _missing(game_id)
 
     def games(self) -> list[SavedGame]:
         """Every saved game, most recently played first."""

@@ -6,6 +6,7 @@ import json
 import logging
 import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
@@ -18,7 +19,7 @@ from pydantic import BaseModel, Field
 from starlette.background import BackgroundTask
 
 from lexigrid.budget import BudgetExceeded
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, NotFound
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Position, parse_cgp, parse_move
 from lexigrid.scrabble.endgame import MAX_PLIES, MAX_TOP, check_endgame, solve
@@ -30,7 +31,7 @@ from lexigrid.scrabble.report import moves_report, position_report
 from lexigrid.scrabble.rules import Rules
 from lexigrid.scrabble.sim import DEFAULT_ITERATIONS, Progress, check_request, simulate
 from lexigrid.scrabble.sim_player import SimPlayer
-from lexigrid.scrabble.store import GameStore
+from lexigrid.scrabble.store import GameStore, kept
 from lexigrid.scrabble.view import View
 from lexigrid.scrabble.winpct import default_table
 from lexigrid.web import common, pool
@@ -369,7 +370,8 @@ def stop_sim(sim_id: SimId) -> dict[str, Any]:
 
 GameId = Annotated[str, Path(pattern="^[0-9a-f]{1,32}$", description="A saved game's id.")]
 Level = Literal["equity", "score", "beginner", "sim"]
-_games: dict[str, Game] = {}  # games played since the server started, by id (others are replayed)
+MEMORY_GAMES = 32  # games held in memory, the latest used; the others are replayed from the store
+_games: OrderedDict[str, Game] = OrderedDict()  # by id, least recently used first
 _locks: dict[str, threading.Lock] = {}  # a game is not thread-safe: one request at a time per game
 _registry = threading.Lock()  # guards the two dicts; held only to look a game up
 
@@ -378,22 +380,44 @@ def _store() -> GameStore:
     return GameStore()
 
 
+def _remember(game: Game) -> None:
+    """Hold the game in memory as the latest used (a game opened and never played is forgotten once
+    MEMORY_GAMES others have been used since: the store does not keep it)."""
+    with _registry:
+        _games[game.id] = game
+        _games.move_to_end(game.id)
+        while len(_games) > MEMORY_GAMES:
+            _games.popitem(last=False)
+
+
 @contextmanager
-def _playing(game_id: str) -> Iterator[Game]:
-    """The game (resumed from the saved games if needed), held by this request until it is done with it."""
+def _holding(game_id: str) -> Iterator[None]:
+    """This request alone works on the game until it is done with it."""
     with _registry:
         lock = _locks.setdefault(game_id, threading.Lock())
     with lock:
-        found = _games.get(game_id)
+        yield
+
+
+def _forget(game_id: str) -> None:
+    """Keep no lock for a game that does not exist (any longer)."""
+    with _registry:
+        _locks.pop(game_id, None)
+
+
+@contextmanager
+def _playing(game_id: str) -> Iterator[Game]:
+    """The game (resumed from the saved games if needed), held by this request until it is done with it."""
+    with _holding(game_id):
+        with _registry:
+            found = _games.get(game_id)
         if found is None:
             try:
                 found = _store().load(game_id)
             except LexigridError:
-                with _registry:  # no such game: keep no lock for it
-                    _locks.pop(game_id, None)
+                _forget(game_id)
                 raise
-            with _registry:
-                _games[game_id] = found
+        _remember(found)
         yield found
 
 
@@ -416,14 +440,11 @@ def _computer_actions(game: Game) -> list[str]:
 
 
 def _computers_move(game: Game) -> None:
-    """Let the computer players move, within the time budget, then save the game once it has a move.
-
-    A game nobody has moved in is not saved: a visit to the play page lists no empty game.
-    """
+    """Let the computer players move, within the time budget, then save the game (the store keeps it
+    from the person's first move on: a visit to the play page lists no game)."""
     if not game.over and not game.seat.is_human:
         game.replay(budgeted_fork(_computer_actions, game))
-    if game.actions:
-        _store().save(game)
+    _store().save(game)
 
 
 def _view(game: Game) -> View:
@@ -435,6 +456,7 @@ def _state(game: Game, since: int = 0) -> dict[str, Any]:
     """The game from the person's seat (other racks hidden), with the record lines since `since`."""
     state = _view(game).state()
     state["human"] = next((i for i, seat in enumerate(game.seats) if seat.is_human), None)
+    state["saved"] = kept(game)  # the store keeps a game from the person's first move
     state["new_moves"] = state["moves"][since:]
     return state
 
@@ -458,8 +480,7 @@ def new_game(request: NewGameRequest) -> dict[str, Any]:
     computer_name = "Computer"
     names = [computer_name, request.name] if request.computer_first else [request.name, computer_name]
     game = Game.new(kinds, names=names, seed=request.seed, lexicon=lexicon, challenge=request.challenge)
-    with _registry:
-        _games[game.id] = game
+    _remember(game)
     with _playing(game.id):
         _computers_move(game)
         return _state(game)
@@ -469,6 +490,22 @@ def new_game(request: NewGameRequest) -> dict[str, Any]:
 def saved_games() -> dict[str, Any]:
     """The saved games, most recently played first."""
     return {"games": [asdict(g) for g in _store().games()]}
+
+
+@api.delete("/games/{game_id}")
+def delete_game(game_id: GameId) -> dict[str, Any]:
+    """Delete a saved game (or one opened and not played yet); 404 when there is none."""
+    with _holding(game_id):
+        with _registry:
+            opened = _games.pop(game_id, None) is not None
+        try:
+            _store().delete(game_id)
+        except NotFound:
+            if not opened:
+                raise
+        finally:
+            _forget(game_id)
+    return {"deleted": game_id}
 
 
 @api.get("/games/{game_id}")

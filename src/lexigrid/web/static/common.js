@@ -5,9 +5,9 @@ function lexiBusy(change) {
   lexiPending += change;
   document.documentElement.dataset.busy = lexiPending > 0 ? "true" : "false";
 }
-async function lexiApi(url, body) {
-  const options = body === undefined ? {} :
-    { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+async function lexiApi(url, body, method) {  // GET, or POST with a JSON body, or the method given
+  const options = body === undefined ? { method: method || "GET" } :
+    { method: method || "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
   lexiBusy(+1);
   try {
     let response;

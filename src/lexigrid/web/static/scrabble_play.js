@@ -32,7 +32,7 @@ function draw() {
     return tr;
   }));
   const status = game.over ? `Game over (${game.end_reason}): ${game.winners.map((w) => game.players[w].name).join(" and ")} ${game.winners.length > 1 ? "tie" : "wins"}.`
-    : `${game.bag} tiles in the bag · game ${game.id} (saved after every move)`;
+    : `${game.bag} tiles in the bag · game ${game.id}` + (game.saved ? " (saved after every move)" : " (saved from your first move)");
   document.getElementById("status").textContent = status;
   document.getElementById("challenge-btn").hidden = !(game.can_challenge && game.challenge !== "void");
   document.getElementById("accept-btn").hidden = game.awaiting !== "challenge-or-accept";
@@ -123,18 +123,32 @@ async function resume(id) {
   if (!result.ok) { errorEl.textContent = result.error; return; }
   show(result.data);
 }
-async function listSaved() {
+async function listSaved() {  // resume or delete: the latest 30 saved games
   const result = await savedApi("/api/scrabble/games");
   if (!result || !result.ok) return;
-  const select = document.getElementById("saved");
-  select.replaceChildren(lexiEl("option", { value: "", text: "Resume a saved game…" }));
-  for (const g of result.data.games.slice(0, 30)) {
+  const list = document.getElementById("saved");
+  document.getElementById("saved-count").textContent = String(result.data.games.length);
+  list.replaceChildren(...result.data.games.slice(0, 30).map((g) => {
     const when = new Date(g.updated * 1000).toLocaleString();
-    select.append(lexiEl("option", { value: g.id, text: `${g.id} · ${g.scores.join("–")} · ${g.moves} moves · ${g.status} · ${when}` }));
-  }
+    const who = g.players.map((p, i) => `${p.replace(/ \(human\)$/, "")} ${g.scores[i]}`).join(" · ");
+    const current = game && g.id === game.id;
+    const resumeButton = lexiEl("button", { type: "button", class: "secondary", text: current ? "This game" : "Resume" });
+    resumeButton.disabled = current;
+    resumeButton.addEventListener("click", () => resume(g.id));
+    const deleteButton = lexiEl("button", { type: "button", class: "secondary danger", text: "Delete", "aria-label": `delete game ${g.id}` });
+    deleteButton.addEventListener("click", () => deleteGame(g.id));
+    return lexiEl("li", { "data-game": g.id }, lexiEl("span", { class: "saved-who", text: who }),
+      lexiEl("span", { class: "muted small", text: `${g.moves} moves · ${g.status === "over" ? "over" : "playing"} · ${when}` }),
+      lexiEl("span", { class: "saved-actions" }, resumeButton, deleteButton));
+  }));
+}
+async function deleteGame(id) {
+  if (!confirm(`Delete saved game ${id}? This cannot be undone.`)) return;
+  const result = await lexiApi(`/api/scrabble/games/${id}`, undefined, "DELETE");
+  if (!result.ok) { errorEl.textContent = result.error; return; }
+  if (game && game.id === id) newGame(); else listSaved();
 }
 document.getElementById("new-form").addEventListener("submit", newGame);
-document.getElementById("saved").addEventListener("change", (event) => { if (event.target.value) resume(event.target.value); });
 document.getElementById("play").addEventListener("click", play);
 document.getElementById("recall").addEventListener("click", () => { placed = []; draw(); });
 document.getElementById("shuffle").addEventListener("click", () => { rackOrder = [...rackOrder].sort(() => Math.random() - 0.5).join(""); draw(); });
