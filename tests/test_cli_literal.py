@@ -101,7 +101,7 @@ def test_typed_text_is_echoed_literally(
 
 def test_saved_player_names_are_shown_literally(here: Path) -> None:
     """Names saved in the games database show as typed in `games`, `resume` and the game itself."""
-    played = run("scrabble", "play", "--names", f"{TEXT},bob", "--seed", "1", typed="quit\n")
+    played = run("scrabble", "play", "--names", f"{TEXT},bob", "--seed", "1", typed="-\n-\nquit\n")
     assert_literal(played, f"{TEXT}'s rack", 0)
     game = re.search(r"resume ([0-9a-f]+)", played.stdout)
     assert game is not None, played.stdout
