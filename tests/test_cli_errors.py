@@ -56,3 +56,65 @@ def test_json_after_a_double_dash_is_an_argument_not_the_option() -> None:
 def test_no_arguments_prints_the_help_and_exits_2() -> None:
     result = run_cli("qless")
     assert result.exit_code == 2 and "Usage" in result.stdout + result.stderr
+
+
+# Each refused the way every other usage error is: one line, exit 2 (they printed a blank line and
+# exited 1, ran with an option silently dropped, or took a seed that plays the game of another seed).
+REFUSED = [
+    (("words", "check", ""), "error: an empty word cannot be checked: give words of letters, e.g. QI ZA"),
+    (("words", "check", "QI", " "), "error: an empty word cannot be checked"),
+    (("letterboxed", "check", "VYQ,FIG,OTE,XLU", ""), "error: no words given: write the solution's words"),
+    (("qless", "solve", "BFHLRCTTNOAE", "--all", "--count"), "error: give only one of --all, --count:"),
+    (("qless", "solve", "BFHLRCTTNOAE", "--all", "--limit", "3"), "error: give only one of --all, --limit:"),
+    (("lexicon", "remove", "nwl"), "error: 'nwl' is bundled with lexigrid and cannot be removed"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), REFUSED, ids=[" ".join(a) for a, _ in REFUSED])
+def test_a_usage_error_says_what_to_give_instead(args: tuple[str, ...], message: str) -> None:
+    result = run_cli(*args)
+    assert result.exit_code == 2 and result.stdout == "", result.stdout
+    assert result.stderr.startswith(message) and result.stderr.count("\n") == 1, result.stderr
+
+
+SEEDED = [
+    ("qless", "roll"),
+    ("letterboxed", "new"),
+    ("wordle", "play"),
+    ("wordle", "backtest", "--boards", "2"),
+    ("scrabble", "play"),
+    ("scrabble", "selfplay"),
+    ("scrabble", "sim", "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0"),
+    ("scrabble", "learn-winpct"),
+    ("scrabble", "learn-leaves", "--out", "leaves.json"),
+]
+
+
+@pytest.mark.parametrize("args", SEEDED, ids=[" ".join(a[:2]) for a in SEEDED])
+def test_every_seed_refuses_a_negative_one_alike(args: tuple[str, ...]) -> None:
+    """Python seeds -5 as 5, so a negative seed would quietly replay another seed's game."""
+    result = run_cli(*args, "--seed", "-5")
+    assert result.exit_code == 2, result.stdout + result.stderr
+    assert result.stderr.startswith("error: --seed must be 0 or more, not -5 (see `"), result.stderr
+    assert f"{' '.join(args[:2])} --help`)\n" in result.stderr and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ("letterboxed", "solve", "VYQ,FIG,OTE,XLU", "--top", "0"),
+            "--top must be at least 1, not 0",
+        ),  # option
+        (("letterboxed", "solve", "VYQ,FIG,OTE,XLU", "--common", "0"), "--common must be at least 1, not 0"),
+        (("letterboxed", "hint", "VYQ,FIG,OTE,XLU", "--top", "0"), "--top must be at least 1, not 0"),
+        (("wordle", "play", "--boards", "17"), "--boards must be between 1 and 16, not 17"),
+        (("wordle", "suggest", "--show", "-1"), "--show must be 0 or more, not -1"),
+        (("serve", "--port", "0"), "--port must be between 1 and 65535, not 0"),
+    ],
+    ids=lambda v: " ".join(v) if isinstance(v, tuple) else None,
+)
+def test_a_number_out_of_range_is_worded_alike_everywhere(args: tuple[str, ...], message: str) -> None:
+    """Whether the option or the library refuses it: `--NAME must be at least N, not V`."""
+    result = run_cli(*args)
+    assert result.exit_code == 2 and result.stderr.startswith(f"error: {message}"), result.stderr

@@ -84,7 +84,7 @@ def test_hint_json(cli: Cli) -> None:
         (["solve", "VYQ,FIG,OT3,XLU"], "non-letter"),
         (["solve", BOXCHAR, "--max-words", "7"], "--max-words must be between 1 and 6"),
         (["solve", BOXCHAR, "--max-words", "0"], "--max-words must be between 1 and 6"),
-        (["solve", BOXCHAR, "--top", "0"], "invalid value for '--top'"),
+        (["solve", BOXCHAR, "--top", "0"], "--top must be at least 1, not 0"),
         (["solve", BOXCHAR, "--common", "0"], "--common must be at least 1"),
         (["solve", BOXCHAR, "--shape", "4by3"], "shape"),
         (["check", BOXCHAR, "FOX-GL0VE"], "'GL0VE' (in 'FOX-GL0VE') is not a word of letters"),

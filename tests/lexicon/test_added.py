@@ -107,9 +107,20 @@ def test_well_known_names_say_how_to_add_them(cli: Cli, data_dir: Path) -> None:
         (("lexicon", "add", "X", "{cut_kwg}"), "KWG"),
         (("lexicon", "add", "X", "{text}", "--leaves", "{cut_klv}"), "truncated or corrupt"),
         (("lexicon", "add", "X", "{bad_text}"), "line 2"),
-        (("lexicon", "remove", "NWL"), "bundled lexicon's name"),
+        (("lexicon", "remove", "NWL"), "'NWL' is bundled with lexigrid and cannot be removed"),
+        (("lexicon", "remove", "default"), "'default' is bundled with lexigrid and cannot be removed"),
     ],
-    ids=["dotdot", "slash", "bundled", "missing", "corrupt-kwg", "corrupt-klv", "bad-line", "remove-bundled"],
+    ids=[
+        "dotdot",
+        "slash",
+        "bundled",
+        "missing",
+        "corrupt-kwg",
+        "corrupt-klv",
+        "bad-line",
+        "remove-bundled",
+        "remove-alias",
+    ],
 )
 def test_bad_add_is_one_line_and_writes_nothing(
     cli: Cli, data_dir: Path, files: dict[str, Path], tmp_path: Path, args: tuple[str, ...], message: str

@@ -118,5 +118,7 @@ def test_a_busy_port_from_the_command_line(busy: socket.socket) -> None:
 
 def test_serve_refuses_a_bad_port() -> None:
     result = run_cli("serve", "--port", "70000")
-    assert result.exit_code == 2 and result.stderr.startswith("error: invalid value for '--port'")
+    assert result.exit_code == 2 and result.stderr.startswith(
+        "error: --port must be between 1 and 65535, not 70000"
+    )
     assert "65535" in result.stderr and result.stderr.count("\n") == 1

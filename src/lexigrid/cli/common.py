@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Annotated, Any, NoReturn
 
@@ -33,6 +34,11 @@ BackendOption = Annotated[
 SchedulerOption = Annotated[str | None, typer.Option(help="A Dask scheduler address (tcp://host:8786).")]
 
 
+def seed_option(help: str) -> Any:
+    """A `--seed` option: a whole number 0 or more (Python seeds -5 and 5 alike: two seeds, one game)."""
+    return typer.Option(min=0, help=help)
+
+
 def emit_json(payload: dict[str, Any]) -> None:
     """Print one JSON object on stdout (no colours, no wrapping)."""
     sys.stdout.write(json.dumps(payload, ensure_ascii=False) + "\n")
@@ -46,10 +52,28 @@ def wants_json(args: list[str]) -> bool:
 
 def usage_message(error: typer.TyperException) -> str:
     """A usage error as one line: what was wrong, and the command whose --help explains it."""
-    message = " ".join(error.format_message().split()).rstrip(".")
+    message = _out_of_range(error) or " ".join(error.format_message().split()).rstrip(".")
     message = message[:1].lower() + message[1:]
     ctx = getattr(error, "ctx", None)
     return f"{message} (see `{ctx.command_path} --help`)" if ctx is not None else message
+
+
+def _out_of_range(error: typer.TyperException) -> str | None:
+    """A number out of an option's range, worded as every other limit: `--top must be at least 1, not 0`."""
+    param: Any = getattr(error, "param", None)
+    kind: Any = getattr(param, "type", None)
+    found = re.match(r"(\S+) is not in the range", getattr(error, "message", ""))
+    if found is None or not hasattr(kind, "min_open"):
+        return None
+    low, high = kind.min, kind.max
+    if low is not None and high is not None:
+        bound = f"between {low} and {high}"
+    elif low is not None:
+        bound = f"more than {low}" if kind.min_open else ("0 or more" if low == 0 else f"at least {low}")
+    else:
+        bound = f"less than {high}" if kind.max_open else f"at most {high}"
+    name = max(param.opts, key=len) if param.opts else param.human_readable_name
+    return f"{name} must be {bound}, not {found.group(1)}"
 
 
 def fail(message: str, args: list[str]) -> NoReturn:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.text import Text
 
-from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json, seed_option
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -186,7 +186,7 @@ def _counter(total: int | None, show: bool) -> Iterator[Callable[[int], None]]:
 
 @app.command("new")
 def new(
-    seed: Annotated[int | None, typer.Option(help="The board of this seed (random when not given).")] = None,
+    seed: Annotated[int | None, seed_option("The board of this seed (random when not given).")] = None,
     date: Annotated[
         str | None, typer.Option(help="The board of a date, YYYY-MM-DD ('today': today in UTC).")
     ] = None,
@@ -223,12 +223,15 @@ def check(
     json: JsonOption = False,
 ) -> None:
     """Is WORDS a solution of the board, and if not, exactly why (exit 0 when valid, 1 otherwise)."""
+    from lexigrid.errors import LexigridError
     from lexigrid.letterboxed import check as check_solution
     from lexigrid.letterboxed import format_words, parse_words
     from lexigrid.lexicon import load
 
     board = _board(sides, shape)
     chain = parse_words(words)
+    if not chain:
+        raise LexigridError("no words given: write the solution's words, e.g. FOXGLOVE-EQUITY")
     lex = load(lexicon)
     verdict = check_solution(board, chain, lex)
     if json:
@@ -254,7 +257,7 @@ def hint(
     played: Annotated[
         str, typer.Argument(help="The words played so far, e.g. FOXGLOVE (none for a first word).")
     ] = "",
-    top: Annotated[int, typer.Option(help="How many next words to suggest.")] = 10,
+    top: Annotated[int, typer.Option(min=1, help="How many next words to suggest.")] = 10,
     max_words: MaxWordsOption = 4,
     common: CommonOption = None,
     shape: ShapeOption = "4x3",
@@ -262,7 +265,6 @@ def hint(
     json: JsonOption = False,
 ) -> None:
     """The best next words after the words played so far, each with the finish it leads to."""
-    from lexigrid.errors import LexigridError
     from lexigrid.letterboxed import format_words, parse_words, solver
     from lexigrid.letterboxed import hint as hints_for
     from lexigrid.letterboxed.report import hints_report
@@ -272,8 +274,6 @@ def hint(
     board = _board(sides, shape)
     words = parse_words(played)
     check_max_words(max_words)
-    if top < 1:
-        raise LexigridError(f"--top must be at least 1, not {top}")
     lex = load(lexicon)
     found = hints_for(solver(board, lex, common), lex, words, top=top, max_words=max_words)
     if json:

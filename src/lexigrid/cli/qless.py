@@ -17,6 +17,7 @@ from lexigrid.cli.common import (
     console,
     emit_json,
     err_console,
+    seed_option,
 )
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def _draw(grid: Grid, title: str = "") -> Panel:
 
 @app.command("roll")
 def roll_command(
-    seed: Annotated[int | None, typer.Option(help="Seed for a reproducible roll.")] = None,
+    seed: Annotated[int | None, seed_option("Seed for a reproducible roll.")] = None,
     json: JsonOption = False,
 ) -> None:
     """Roll the twelve Q-Less dice."""
@@ -74,10 +75,17 @@ def solve_command(
     """Solve a roll: the first solution, --all of them, or --count them (exit 1 when there is none)."""
     import time
 
+    from lexigrid.errors import LexigridError
     from lexigrid.lexicon import load
     from lexigrid.qless import parse_roll, solve
     from lexigrid.qless.report import solve_report
 
+    given = [name for name, on in (("--all", all_), ("--count", count), ("--limit", limit is not None)) if on]
+    if len(given) > 1:
+        raise LexigridError(
+            f"give only one of {', '.join(given)}: --all lists every solution, --count counts them, "
+            "--limit lists at most N"
+        )
     roll = parse_roll(letters)
     lex = load(lexicon)
     wanted = limit if limit is not None else (None if all_ else 1)

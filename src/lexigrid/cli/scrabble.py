@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from lexigrid.cli.common import JobsOption, JsonOption, LexiconOption, console, emit_json
+from lexigrid.cli.common import JobsOption, JsonOption, LexiconOption, console, emit_json, seed_option
 
 if TYPE_CHECKING:
     from lexigrid.lexicon import Lexicon
@@ -229,7 +229,7 @@ def learn_leaves(
     start: Annotated[
         str | None, typer.Option(help="Weights (JSON) to play the first round with; default: the heuristic.")
     ] = None,
-    seed: Annotated[int, typer.Option(help="The first game's seed.")] = 1,
+    seed: Annotated[int, seed_option("The first game's seed.")] = 1,
     lexicon: LexiconOption = None,
 ) -> None:
     """Learn leave values by self-play (fitted value iteration over leave features)."""

@@ -16,6 +16,7 @@ from lexigrid.cli.common import (
     SchedulerOption,
     console,
     emit_json,
+    seed_option,
 )
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ def sim(
     jobs: JobsOption = 1,
     backend: BackendOption = "auto",
     scheduler: SchedulerOption = None,
-    seed: Annotated[int, typer.Option(help="Seed of the random racks and bags.")] = 0,
+    seed: Annotated[int, seed_option("Seed of the random racks and bags.")] = 0,
     infer: Annotated[
         str | None,
         typer.Option(
@@ -67,8 +68,6 @@ def sim(
         raise LexigridError(f"unknown --backend {backend!r}: use auto, process or dask")
     if iterations is not None and seconds is not None:
         raise LexigridError("give --iterations or --seconds, not both")
-    if jobs < 1:
-        raise LexigridError(f"--jobs must be at least 1, not {jobs}")
     position = parse_cgp(cgp)
     check_request(position, plays, plies, iterations, seconds)
     spec = lexicon or position.ops.get("lex") or None
@@ -142,7 +141,7 @@ def sim_table(plays: list[PlayStats], title: str) -> Table:
 
 def learn_winpct(
     games: Annotated[int, typer.Option("--games", "-n", help="Self-play games.")] = 20_000,
-    seed: Annotated[int, typer.Option(help="Seed of the first game's bag.")] = 1,
+    seed: Annotated[int, seed_option("Seed of the first game's bag.")] = 1,
     jobs: JobsOption = 1,
     backend: BackendOption = "auto",
     scheduler: SchedulerOption = None,
@@ -207,21 +206,16 @@ def infer(
     margin: Annotated[
         float, typer.Option(help="Keep leaves whose play is within M points of equity of that rack's best.")
     ] = 5.0,
-    top: Annotated[int, typer.Option("--top", "-n", help="Show the K likeliest leaves.")] = 15,
+    top: Annotated[int, typer.Option("--top", "-n", min=1, help="Show the K likeliest leaves.")] = 15,
     jobs: JobsOption = 1,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
     """Infer what a player kept from the play they made: the likeliest leaves and each tile's chance."""
-    from lexigrid.errors import LexigridError
     from lexigrid.lexicon import load
     from lexigrid.scrabble import Engine, parse_cgp
     from lexigrid.scrabble.infer import infer as infer_leaves
 
-    if top <= 0:
-        raise LexigridError(f"--top must be at least 1, not {top}")
-    if jobs < 1:
-        raise LexigridError(f"--jobs must be at least 1, not {jobs}")
     position = parse_cgp(cgp)
     spec = lexicon or position.ops.get("lex") or "default"
     engine = Engine(load(spec), position.rules).prepare()

@@ -16,6 +16,7 @@ from lexigrid.cli.common import (
     console,
     emit_json,
     err_console,
+    seed_option,
 )
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ PlayersOption = Annotated[
 def play(
     players: PlayersOption = "human,computer",
     names: Annotated[str | None, typer.Option(help="Comma-separated player names.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the bag (random when left out).")] = None,
+    seed: Annotated[int | None, seed_option("Seed of the bag (random when left out).")] = None,
     challenge: Annotated[
         str, typer.Option(help="void (phonies refused), double (phony withdrawn) or five (5-point bonus).")
     ] = "void",
@@ -120,7 +121,7 @@ def _delete_games(store: GameStore, ids: list[str], json: bool) -> None:
 def selfplay(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
     players: PlayersOption = "equity,score",
-    seed: Annotated[int, typer.Option(help="Seed of the first game's bag.")] = 1,
+    seed: Annotated[int, seed_option("Seed of the first game's bag.")] = 1,
     jobs: JobsOption = 1,
     backend: BackendOption = "auto",
     scheduler: SchedulerOption = None,

@@ -18,6 +18,7 @@ from lexigrid.cli.common import (
     SchedulerOption,
     console,
     emit_json,
+    seed_option,
 )
 from lexigrid.errors import LexigridError
 
@@ -142,7 +143,7 @@ def _prompt_reader(prompt: str) -> str | None:
 @app.command("play")
 def play(
     hard: HardOption = False,
-    seed: Annotated[int | None, typer.Option(help="Seed for the answer (same seed, same answer).")] = None,
+    seed: Annotated[int | None, seed_option("Seed for the answer (same seed, same answer).")] = None,
     length: LengthOption = None,
     boards: Annotated[int, typer.Option(min=1, max=16, help="Boards at once: 2 Dordle, 4 Quordle.")] = 1,
     absurdle: Annotated[
@@ -194,7 +195,7 @@ def backtest(
         int, typer.Option(min=1, max=16, help="Boards at once (2 Dordle, 4 Quordle): seeded games.")
     ] = 1,
     games: Annotated[int, typer.Option(min=1, help="Multi-board games to play.")] = 200,
-    seed: Annotated[int, typer.Option(help="Seed for the multi-board deals.")] = 0,
+    seed: Annotated[int, seed_option("Seed for the multi-board deals.")] = 0,
     length: LengthOption = None,
     answers: AnswersOption = None,
     guesses: GuessesOption = None,

@@ -40,6 +40,12 @@ def checked_name(name: str) -> str:
     return key
 
 
+def _added_names() -> str:
+    """The added lexicons' names, for a message: `csw21, mine` or `none`."""
+    present = sorted(p.stem for p in added_dir().glob("*.txt")) if added_dir().is_dir() else []
+    return ", ".join(present) or "none"
+
+
 def leaves_path(name: str) -> Path:
     """Where the leave table added with lexicon `name` lives (it may not exist)."""
     return added_dir() / f"{name.lower()}.klv"
@@ -75,12 +81,17 @@ def add_lexicon(name: str, file: Path, leaves: Path | None = None) -> Added:
 
 def remove_lexicon(name: str) -> Path:
     """Delete an added lexicon (and its leave table); the error names the added ones when it is not one."""
+    if is_bundled(name):
+        raise LexigridError(
+            f"{name!r} is bundled with lexigrid and cannot be removed: only added lexicons can "
+            f"(added: {_added_names()})"
+        )
     key = checked_name(name)
     path = added_dir() / f"{key}.txt"
     if not path.is_file():
-        present = sorted(p.stem for p in added_dir().glob("*.txt")) if added_dir().is_dir() else []
-        listed = ", ".join(present) or "none"
-        raise LexigridError(f"no added lexicon {name!r} (added: {listed}): see `lexigrid lexicon list`")
+        raise LexigridError(
+            f"no added lexicon {name!r} (added: {_added_names()}): see `lexigrid lexicon list`"
+        )
     path.unlink()
     leaves_path(key).unlink(missing_ok=True)
     return path

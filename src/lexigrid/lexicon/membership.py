@@ -13,6 +13,7 @@ import mmap
 from collections.abc import Iterable
 from functools import cache
 
+from lexigrid.errors import LexigridError
 from lexigrid.lexicon.cachedir import artifact_file
 from lexigrid.lexicon.sources import Source, open_source, parse_word_list
 
@@ -68,7 +69,10 @@ def _records(source: Source) -> bytes | mmap.mmap:
 
 
 def verdicts(words: Iterable[str], spec: str | None = None) -> tuple[str, dict[str, bool]]:
-    """The lexicon's name and whether each word (in upper case) is in it."""
+    """The lexicon's name and whether each word (in upper case) is in it; an empty word is an error."""
+    words = list(words)
+    if not all(w.strip() for w in words):
+        raise LexigridError("an empty word cannot be checked: give words of letters, e.g. QI ZA")
     name, records = records_of(spec)
     return name, {w.upper(): contains(records, w.upper()) for w in words}
 
