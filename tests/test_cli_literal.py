@@ -82,6 +82,7 @@ ECHOES: list[tuple[tuple[str, ...], str, str, int]] = [
     (("scrabble", "infer", f"{BOARD} / 0/0 0", TEXT), "", TEXT, 2),
     (("scrabble", "play", "--seed", "1"), f"{TEXT}\nquit\n", TEXT, 0),
     (("scrabble", "resume", TEXT), "", TEXT, 2),
+    (("scrabble", "games", "--delete", TEXT), "", TEXT, 2),
     (("scrabble", "import", TEXT), "", TEXT, 2),
     (("scrabble", "import", "x:x:.gcg"), "", "x:x:.gcg", 2),
     (("batch", "wordle", TEXT, "--out", "out.jsonl"), "", TEXT, 2),
