@@ -76,6 +76,21 @@ def test_hint_json(cli: Cli) -> None:
     assert payload["hints"][0]["word"] == "GLOVE"
 
 
+def test_offensive_words_are_left_out_unless_allowed(cli: Cli) -> None:
+    """The issue's board: its top answer began with DICKHEAD; GOGO was a hint after FOG."""
+    kept = json.loads(cli("letterboxed", "solve", "ABC,DEF,GHI,JKL", "--top", "5", "--json").stdout)
+    assert kept["solutions"] and not any("DICK" in w for s in kept["solutions"] for w in s["words"])
+    allowed = cli("letterboxed", "solve", "ABC,DEF,GHI,JKL", "--top", "1", "--allow-offensive")
+    assert allowed.exit_code == 0 and "DICKHEAD-DJEBEL-LEAFAGE" in allowed.stdout
+    new = cli("letterboxed", "new", "--seed", "72", "--reveal", "--allow-offensive", "--json")
+    assert json.loads(new.stdout)["key"] == "BITCHING-GLAZED"
+    assert json.loads(cli("letterboxed", "new", "--seed", "72", "--reveal", "--json").stdout)["key"] != (
+        "BITCHING-GLAZED"
+    )
+    hints = json.loads(cli("letterboxed", "hint", BOXCHAR, "FOG", "--json").stdout)["hints"]
+    assert hints and all(h["new_letters"] for h in hints)  # no GOGO
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

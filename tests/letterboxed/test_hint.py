@@ -8,7 +8,7 @@ from lexigrid.errors import LexigridError
 from lexigrid.letterboxed import hint, solve, solver
 from lexigrid.lexicon import Lexicon
 from tests.letterboxed import oracle
-from tests.letterboxed.conftest import BOXCHAR, BOXCHAR_WORDS
+from tests.letterboxed.conftest import BOXCHAR, BOXCHAR_WORDS, zipf_lexicon
 
 
 def test_first_words_follow_the_ranking(boxchar_lexicon: Lexicon) -> None:
@@ -62,3 +62,23 @@ def test_every_finish_keeps_within_max_words_in_all(boxchar_lexicon: Lexicon, ma
         return
     hints = hint(s, boxchar_lexicon, played, max_words=max_words)
     assert hints and all(len(h.solution.words) <= max_words for h in hints)
+
+
+def test_a_next_word_adds_a_letter(default_lexicon: Lexicon) -> None:
+    """FOG-GOGO adds nothing (it only leads back to O): no hint while words that add letters lead on."""
+    hints = hint(solver(BOXCHAR, default_lexicon), default_lexicon, ["FOG"])
+    assert hints and "GOGO" not in [h.word for h in hints]
+    assert all(h.new_letters for h in hints)
+
+
+BRIDGE = {"GOGO": 2.0, "OUTLIVE": 3.0, "EXEQUY": 1.0}  # FOG-GOGO-OUTLIVE-EXEQUY: GOGO is a bridge
+
+
+def test_a_word_adding_no_letter_is_offered_only_when_nothing_else_leads_on() -> None:
+    lex = zipf_lexicon({**BOXCHAR_WORDS, **BRIDGE})
+    hints = hint(solver(BOXCHAR, lex), lex, ["FOG"], top=50)
+    assert hints and "GOGO" not in [h.word for h in hints] and all(h.new_letters for h in hints)
+    only_bridge = zipf_lexicon({"FOG": 3.9, **BRIDGE})
+    bridged = hint(solver(BOXCHAR, only_bridge), only_bridge, ["FOG"])
+    assert [(h.word, h.new_letters) for h in bridged] == [("GOGO", "")]
+    assert bridged[0].solution.words == ("FOG", "GOGO", "OUTLIVE", "EXEQUY")

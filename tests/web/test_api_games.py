@@ -422,6 +422,16 @@ def test_an_over_budget_solve_is_a_503(client: TestClient, monkeypatch: pytest.M
     assert response.status_code == 503 and "time budget" in response.json()["error"]
 
 
+def test_letterboxed_api_leaves_out_offensive_words_unless_allowed(client: TestClient) -> None:
+    query = {"sides": "ABC,DEF,GHI,JKL", "top": 5}
+    kept = client.get("/api/letterboxed/solve", params=query).json()["solutions"]
+    allowed = client.get("/api/letterboxed/solve", params={**query, "allow_offensive": True}).json()
+    assert allowed["solutions"][0]["words"][0] == "DICKHEAD"
+    assert kept and not any(w.startswith("DICK") for s in kept for w in s["words"])
+    hints = client.get("/api/letterboxed/hint", params={"sides": "VYQ,FIG,OTE,XLU", "played": "FOG"})
+    assert "GOGO" not in [h["word"] for h in hints.json()["hints"]]
+
+
 @pytest.mark.parametrize("path", ["/letterboxed", "/letterboxed/solve"])
 def test_a_bad_board_on_a_page_shows_the_reason_and_no_other_board(client: TestClient, path: str) -> None:
     """The text typed stays in the box with the reason; the default board is neither shown nor solved."""

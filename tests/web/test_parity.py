@@ -80,6 +80,21 @@ CASES: dict[str, tuple[tuple[str, ...], str, dict[str, Any]]] = {
         "/api/letterboxed/solve",
         {"sides": "RJQX,ZUCS,VYTL,DOPB,KHIA", "shape": "any", "seconds": 1e-9},
     ),
+    "letterboxed solve, offensive words left out": (
+        ("letterboxed", "solve", "ABC,DEF,GHI,JKL", "--top", "3"),
+        "/api/letterboxed/solve",
+        {"sides": "ABC,DEF,GHI,JKL", "top": 3},
+    ),
+    "letterboxed solve, offensive words allowed": (
+        ("letterboxed", "solve", "ABC,DEF,GHI,JKL", "--top", "3", "--allow-offensive"),
+        "/api/letterboxed/solve",
+        {"sides": "ABC,DEF,GHI,JKL", "top": 3, "allow_offensive": True},
+    ),
+    "letterboxed new board, an offensive key allowed": (
+        ("letterboxed", "new", "--seed", "72", "--reveal", "--allow-offensive"),
+        "/api/letterboxed/new",
+        {"seed": 72, "reveal": True, "allow_offensive": True},
+    ),
     "letterboxed hint after a word": (
         ("letterboxed", "hint", BOARD, "FOG", "--top", "3", "--max-words", "3"),
         "/api/letterboxed/hint",

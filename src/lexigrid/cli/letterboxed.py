@@ -34,6 +34,14 @@ CommonOption = Annotated[
     int | None, typer.Option(help="Only the N most frequent words of the lexicon.", show_default=False)
 ]
 
+AllowOffensiveOption = Annotated[
+    bool,
+    typer.Option(
+        "--allow-offensive",
+        help="Also use offensive words (left out of solutions, hints and new boards by default).",
+    ),
+]
+
 
 def _board(sides: str, shape: str) -> Board:
     from lexigrid.letterboxed import Board, parse_shape
@@ -60,6 +68,7 @@ def solve(
     common: CommonOption = None,
     shape: ShapeOption = "4x3",
     seconds: SecondsOption = 60.0,
+    allow_offensive: AllowOffensiveOption = False,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -74,7 +83,7 @@ def solve(
     started = time.perf_counter()
     lex = load(lexicon)
     loaded = time.perf_counter()
-    s = solver(board, lex, common)
+    s = solver(board, lex, common, allow_offensive=allow_offensive)
     s.stop_after(seconds or None)
     if all_:
         _stream_all(board, lex, s, max_words, seconds, json)
@@ -192,6 +201,7 @@ def new(
     ] = None,
     reveal: Annotated[bool, typer.Option(help="Also show the two-word solution it was built from.")] = False,
     shape: Annotated[str, typer.Option(help="The box: N sides of M letters as NxM.")] = "4x3",
+    allow_offensive: AllowOffensiveOption = False,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -203,7 +213,7 @@ def new(
     box = parse_shape(shape)
     if box is None:
         raise LexigridError("--shape must be NxM for a new board, e.g. 4x3")
-    found = new_board(seed, date, load(lexicon), box)
+    found = new_board(seed, date, load(lexicon), box, allow_offensive=allow_offensive)
     if json:
         emit_json(found.as_dict(reveal))
         return
@@ -261,6 +271,7 @@ def hint(
     max_words: MaxWordsOption = 4,
     common: CommonOption = None,
     shape: ShapeOption = "4x3",
+    allow_offensive: AllowOffensiveOption = False,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -275,7 +286,8 @@ def hint(
     words = parse_words(played)
     check_max_words(max_words)
     lex = load(lexicon)
-    found = hints_for(solver(board, lex, common), lex, words, top=top, max_words=max_words)
+    s = solver(board, lex, common, allow_offensive=allow_offensive)
+    found = hints_for(s, lex, words, top=top, max_words=max_words)
     if json:
         emit_json(hints_report(board, lex, words, found))
         return

@@ -3,7 +3,8 @@
 A *key* is the two-word solution a board is built from: two common words of 4+ letters, the second
 starting with the first one's last letter, that together use exactly the board's letters. The letters are
 then dealt to the sides so that no two consecutive letters of either word share a side, which makes the
-key playable, with the vowels spread as evenly as that allows. A board that some single word of the
+key playable, with the vowels spread as evenly as that allows; a key with an offensive word is passed over
+(unless allowed). A board that some single word of the
 lexicon solves is thrown away, as the NYT's never are.
 """
 
@@ -23,6 +24,7 @@ from lexigrid.errors import LexigridError
 from lexigrid.letterboxed.board import DEFAULT_SHAPE, MIN_WORD_LENGTH, Board, Shape
 from lexigrid.letterboxed.playable import playable_words
 from lexigrid.lexicon import Lexicon, load
+from lexigrid.lexicon.offensive import is_offensive
 
 KEY_VOCABULARY = 20_000  # a key's words are among the lexicon's most frequent words
 KEY_WORD_LENGTH = 4  # and have at least this many letters
@@ -107,8 +109,11 @@ def _deal(
     return tuple("".join(c for c in letters if side_of[c] == s) for s in range(sides))
 
 
-def generate(seed: int, lexicon: Lexicon | None = None, shape: Shape = DEFAULT_SHAPE) -> NewBoard:
-    """The board of a seed: a random key of common words, its letters dealt to the sides."""
+def generate(
+    seed: int, lexicon: Lexicon | None = None, shape: Shape = DEFAULT_SHAPE, *, allow_offensive: bool = False
+) -> NewBoard:
+    """The board of a seed: a random key of common words (never an offensive one unless allowed), its
+    letters dealt to the sides."""
     sides, per_side = shape
     letters = sides * per_side
     if sides < 2 or per_side < 1 or letters > 26:
@@ -128,6 +133,8 @@ def generate(seed: int, lexicon: Lexicon | None = None, shape: Shape = DEFAULT_S
         if not seconds:
             continue
         second = seconds[rng.randrange(len(seconds))]
+        if not allow_offensive and (is_offensive(first) or is_offensive(second)):
+            continue  # drawn, then passed over: the seeds whose keys are clean keep their boards
         # vowels spread as evenly as the words allow
         spread = -(-len(VOWELS & set(first + second)) // sides)
         caps = range(spread, per_side + 1)
@@ -145,6 +152,8 @@ def new_board(
     date: str | None = None,
     lexicon: Lexicon | None = None,
     shape: Shape = DEFAULT_SHAPE,
+    *,
+    allow_offensive: bool = False,
 ) -> NewBoard:
     """The board of a seed, of a date (YYYY-MM-DD or `today`), or of a random seed when neither is given."""
     if seed is not None and date is not None:
@@ -152,12 +161,16 @@ def new_board(
     if date is not None:
         if shape != DEFAULT_SHAPE:
             raise LexigridError("the board of the day is a 4x3 box: give a seed for another shape")
-        return daily(None if date == "today" else date, lexicon)
-    return generate(secrets.randbelow(2**31) if seed is None else seed, lexicon, shape)
+        return daily(None if date == "today" else date, lexicon, allow_offensive=allow_offensive)
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    return generate(seed, lexicon, shape, allow_offensive=allow_offensive)
 
 
-def daily(day: dt.date | str | None = None, lexicon: Lexicon | None = None) -> NewBoard:
+def daily(
+    day: dt.date | str | None = None, lexicon: Lexicon | None = None, *, allow_offensive: bool = False
+) -> NewBoard:
     """The board of a date (today in UTC by default): the board of the seed YYYYMMDD."""
     date = day if isinstance(day, dt.date) else parse_date(day)
-    found = generate(date.year * 10_000 + date.month * 100 + date.day, lexicon)
+    seed = date.year * 10_000 + date.month * 100 + date.day
+    found = generate(seed, lexicon, allow_offensive=allow_offensive)
     return NewBoard(found.board, found.seed, found.key, date)

@@ -38,8 +38,9 @@ def hint(
 ) -> list[Hint]:
     """The `top` best next words after `played`, finishing within `max_words` words in all.
 
-    Words already played are kept as they are: only the words after them must not be redundant.
-    The list is empty when the played words already cover the board.
+    Words already played are kept as they are: only the words after them must not be redundant. A word
+    that adds no new letter is offered only when no word that does leads to a finish. The list is empty
+    when the played words already cover the board.
     """
     board = solver.board
     words = tuple(w.upper() for w in played)
@@ -61,11 +62,12 @@ def hint(
         covered |= w.mask
     finishes = solver.best(FINISHES_SEARCHED, max_words, prefix, played=True)
     hints: dict[str, Hint] = {}
+    bridges: dict[str, Hint] = {}  # next words that add no letter (FOG-GOGO): only a way to another letter
     for solution in finishes:
         nxt = solution.words[len(words)]
-        if nxt not in hints:
+        if nxt not in hints and nxt not in bridges:
             new = board.letters_of(board.mask(nxt) & ~covered)
-            hints[nxt] = Hint(nxt, new, solution)
+            (hints if new else bridges)[nxt] = Hint(nxt, new, solution)
             if len(hints) == top:
                 break
-    return list(hints.values())
+    return list((hints or bridges).values())[:top]

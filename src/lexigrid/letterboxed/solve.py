@@ -10,6 +10,7 @@ from lexigrid.letterboxed.playable import playable_words
 from lexigrid.letterboxed.search import MAX_WORDS, Solver, sort_key
 from lexigrid.letterboxed.solution import Solution
 from lexigrid.lexicon import Lexicon, load
+from lexigrid.lexicon.offensive import is_offensive
 
 DEFAULT_MAX_WORDS = 4
 DEFAULT_TOP = 500
@@ -27,13 +28,23 @@ def board_of(board: Board | str) -> Board:
     return board if isinstance(board, Board) else Board.parse(board)
 
 
-def solver(board: Board | str, lexicon: Lexicon | None = None, common: int | None = None) -> Solver:
-    """The solver of a board over the playable words of a lexicon (the default one when None)."""
+def solver(
+    board: Board | str,
+    lexicon: Lexicon | None = None,
+    common: int | None = None,
+    *,
+    allow_offensive: bool = False,
+) -> Solver:
+    """The solver of a board over the playable words of a lexicon (the default one when None), leaving
+    out offensive words unless they are allowed: its solutions and hints never use them."""
     if common is not None and common < 1:
         raise LexigridError(f"--common must be at least 1, not {common}")
     b = board_of(board)
     lex = load() if lexicon is None else lexicon
-    return Solver(b, playable_words(b, lex, common))
+    words = playable_words(b, lex, common)
+    if not allow_offensive:
+        words = [w for w in words if not is_offensive(w.word)]
+    return Solver(b, words)
 
 
 def solve(
@@ -43,10 +54,11 @@ def solve(
     max_words: int = DEFAULT_MAX_WORDS,
     top: int | None = DEFAULT_TOP,
     common: int | None = None,
+    allow_offensive: bool = False,
 ) -> list[Solution]:
     """The best `top` solutions of up to `max_words` words (every one when top is None), best first."""
     check_max_words(max_words)
-    s = solver(board, lexicon, common)
+    s = solver(board, lexicon, common, allow_offensive=allow_offensive)
     if top is None:
         return sorted(iter_solutions_of(s, max_words), key=sort_key)
     if top < 1:
@@ -60,10 +72,11 @@ def iter_solutions(
     *,
     max_words: int = DEFAULT_MAX_WORDS,
     common: int | None = None,
+    allow_offensive: bool = False,
 ) -> Iterator[Solution]:
     """Every solution of up to `max_words` words, as found: fewer words first, unranked within."""
     check_max_words(max_words)
-    return iter_solutions_of(solver(board, lexicon, common), max_words)
+    return iter_solutions_of(solver(board, lexicon, common, allow_offensive=allow_offensive), max_words)
 
 
 def iter_solutions_of(s: Solver, max_words: int) -> Iterator[Solution]:

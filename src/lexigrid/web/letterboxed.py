@@ -25,6 +25,9 @@ Sides = Annotated[str, Query(max_length=60, description="The sides, e.g. VYQ,FIG
 Shape = Annotated[str, Query(max_length=10, description="NxM sides x letters, or 'any'.")]
 MaxWords = Annotated[int, Query(ge=1, le=6)]
 Common = Annotated[int | None, Query(ge=1)]
+AllowOffensive = Annotated[
+    bool, Query(description="Also use offensive words (left out by default), as --allow-offensive.")
+]
 # Boards to play, from the NYT's published puzzles.
 PLAY_BOARDS = ("VYQ,FIG,OTE,XLU", "RME,WCL,TGK,API", "UAP,LTI,DRO,CEN", "IKN,SOH,ALB,UCT")
 
@@ -39,14 +42,20 @@ SEARCH_SHARE = 0.8
 
 
 def _solve(
-    board: Board, name: str, top: int, max_words: int, common: int | None, seconds: float | None
+    board: Board,
+    name: str,
+    top: int,
+    max_words: int,
+    common: int | None,
+    seconds: float | None,
+    allow_offensive: bool,
 ) -> dict[str, Any]:
     from lexigrid.letterboxed import solver
     from lexigrid.web import common as web
 
     lex = _lexicon(name)
     started = time.perf_counter()
-    s = solver(board, lex, common)
+    s = solver(board, lex, common, allow_offensive=allow_offensive)
     limit = SEARCH_SHARE * web.SOLVE_BUDGET_SECONDS
     s.stop_after(limit if seconds is None else min(seconds, limit))
     solutions = s.best(top, max_words)
@@ -63,12 +72,14 @@ def solve(
     seconds: Annotated[
         float | None, Query(gt=0, description="Stop the search after this many seconds (as --seconds).")
     ] = None,
+    allow_offensive: AllowOffensive = False,
     lexicon: str | None = None,
 ) -> dict[str, Any]:
     """The best solutions of a board. Same shape as `lexigrid letterboxed solve --json`."""
     board = Board.parse(sides, parse_shape(shape))
     check_max_words(max_words)
-    return budgeted(_solve, board, _lexicon(lexicon).name, top, max_words, common, seconds)
+    name = _lexicon(lexicon).name
+    return budgeted(_solve, board, name, top, max_words, common, seconds, allow_offensive)
 
 
 @api.get("/new")
@@ -76,9 +87,10 @@ def new_board(
     seed: Annotated[int | None, Query(ge=0, le=2**62, description="The board of this seed.")] = None,
     date: Annotated[str | None, Query(max_length=10, description="The board of a date, YYYY-MM-DD.")] = None,
     reveal: bool = False,
+    allow_offensive: AllowOffensive = False,
 ) -> dict[str, Any]:
     """A new board with a two-word solution (random, seeded or of a date), as `letterboxed new --json`."""
-    return make_board(seed, date, _lexicon(None)).as_dict(reveal)
+    return make_board(seed, date, _lexicon(None), allow_offensive=allow_offensive).as_dict(reveal)
 
 
 @api.get("/check")
@@ -95,12 +107,19 @@ def check(
 
 
 def _hints(
-    board: Board, name: str, played: tuple[str, ...], top: int, max_words: int, common: int | None
+    board: Board,
+    name: str,
+    played: tuple[str, ...],
+    top: int,
+    max_words: int,
+    common: int | None,
+    allow_offensive: bool,
 ) -> dict[str, Any]:
     from lexigrid.letterboxed import solver
 
     lex = _lexicon(name)
-    found = hints_for(solver(board, lex, common), lex, played, top=top, max_words=max_words)
+    s = solver(board, lex, common, allow_offensive=allow_offensive)
+    found = hints_for(s, lex, played, top=top, max_words=max_words)
     return hints_report(board, lex, played, found)
 
 
@@ -112,12 +131,15 @@ def hint(
     max_words: MaxWords = 4,
     common: Common = None,
     shape: Shape = "4x3",
+    allow_offensive: AllowOffensive = False,
     lexicon: str | None = None,
 ) -> dict[str, Any]:
     """The best next words after the words played. Same shape as `lexigrid letterboxed hint --json`."""
     board = Board.parse(sides, parse_shape(shape))
     check_max_words(max_words)
-    return budgeted(_hints, board, _lexicon(lexicon).name, parse_words(played), top, max_words, common)
+    words = parse_words(played)
+    name = _lexicon(lexicon).name
+    return budgeted(_hints, board, name, words, top, max_words, common, allow_offensive)
 
 
 NewChoice = Annotated[Literal["today", "new"] | None, Query(description="Today's board, or a new one.")]
