@@ -16,6 +16,11 @@ setup(
             extra_compile_args=OPTIMISE,
         ),
         Extension("lexigrid.qless._search", sources=["src/lexigrid/qless/_search.c"], extra_compile_args=OPTIMISE),
-        Extension("lexigrid.wordle._kernels", sources=["src/lexigrid/wordle/_kernels.c"], extra_compile_args=OPTIMISE),
+        Extension(
+            "lexigrid.wordle._kernels",
+            sources=["src/lexigrid/wordle/_kernels.c", "src/lexigrid/wordle/solver.c"],
+            depends=["src/lexigrid/wordle/solver.h"],
+            extra_compile_args=OPTIMISE,
+        ),
     ]
 )

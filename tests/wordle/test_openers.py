@@ -11,7 +11,8 @@ import pytest
 
 from lexigrid.errors import LexigridError
 from lexigrid.runner import Runner
-from lexigrid.wordle.openers import openers_search
+from lexigrid.wordle import openers
+from lexigrid.wordle.openers import OpenerTotal, openers_search
 from lexigrid.wordle.words import WordLists, original
 from tests.conftest import CliResult
 from tests.wordle.conftest import clustered_lists, small_lists
@@ -36,7 +37,7 @@ def test_every_opener_against_brute_force(kind: str, seed: int, hard: bool) -> N
     assert sorted(r.opener for r in found.rows) == sorted(lists.guesses)
     best = min(expected.values())
     assert found.rows[0].total == best and found.rows[0].exact
-    assert found.proven_optimal
+    assert found.proven and found.best is not None and found.best.opener == found.rows[0].opener
     for row in found.rows:
         truth = expected[row.opener]
         if math.isinf(truth):
@@ -44,7 +45,7 @@ def test_every_opener_against_brute_force(kind: str, seed: int, hard: bool) -> N
         elif row.exact:
             assert row.total == truth
         else:  # a proven lower bound, enough to show it cannot beat the best
-            assert row.total is not None and best < row.total <= truth
+            assert row.total is None and row.lower_bound is not None and best < row.lower_bound <= truth
 
 
 @pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
@@ -53,7 +54,7 @@ def test_candidates_are_solved_exactly(hard: bool) -> None:
     expected = brute_force_openers(lists, hard)
     chosen = list(lists.guesses[:5])
     found = openers_search(lists, hard=hard, candidates=[w.lower() for w in chosen], how=QUIET)
-    assert not found.proven_optimal
+    assert not found.proven
     assert {r.opener: r.total for r in found.rows} == {w: expected[w] for w in chosen}
     assert [r.total for r in found.rows] == sorted(expected[w] for w in chosen)
 
@@ -65,14 +66,44 @@ def test_a_killed_search_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     assert len(lines) == 1 + len(lists.guesses)  # the header, then one row per opener
     kept = [json.loads(line) for line in lines[1:6]]
     for row in kept:
-        row["ms"] = 123456.0  # marks rows that must not be searched again
+        row["cpu_ms"] = 123456.0  # marks rows that must not be searched again
     torn = tmp_path / "torn.jsonl"
     torn.write_text("\n".join([lines[0], *map(json.dumps, kept), lines[6][:9]]))  # killed mid-line
     resumed = openers_search(lists, every=True, checkpoint=torn, how=QUIET)
     assert [r.as_dict() for r in resumed.rows] == [r.as_dict() for r in whole.rows]
-    assert {r.opener for r in resumed.rows if r.ms == 123456.0} == {row["opener"] for row in kept}
+    assert {r.opener for r in resumed.rows if r.cpu_ms == 123456.0} == {row["opener"] for row in kept}
     written = [json.loads(line) for line in torn.read_text().splitlines()[1:]]
     assert sorted(r["opener"] for r in written) == sorted(lists.guesses)  # none lost, none twice
+
+
+def test_a_finished_proof_answers_at_once_and_a_deleted_row_is_proved_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lists = make("random", 5)
+    path = tmp_path / "proof.jsonl"
+    whole = openers_search(lists, every=True, checkpoint=path, how=QUIET)
+    header, *rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert header["job"] == "wordle openers" and header["lists"] == lists.sha256 and not header["hard"]
+    assert all(set(r) == {"opener", "total", "lower_bound", "exact", "cpu_ms"} for r in rows)
+    searched: list[str] = []
+    real = openers.opener_total
+
+    def counted(task: openers.Task, opener: str) -> OpenerTotal:
+        searched.append(opener)
+        return real(task, opener)
+
+    monkeypatch.setattr(openers, "opener_total", counted)
+    again = openers_search(lists, every=True, checkpoint=path, how=QUIET)
+    assert (
+        searched == []
+        and again.proven
+        and again.as_dict() | {"elapsed_ms": 0} == whole.as_dict() | {"elapsed_ms": 0}
+    )
+    dropped = rows[3]["opener"]
+    path.write_text("".join(json.dumps(r) + "\n" for r in [header, *rows] if r.get("opener") != dropped))
+    resumed = openers_search(lists, every=True, checkpoint=path, how=QUIET)
+    assert searched == [dropped] and resumed.proven
+    assert [settled(r) for r in resumed.rows] == [settled(r) for r in whole.rows]
 
 
 def test_a_checkpoint_of_other_lists_is_refused(tmp_path: Path) -> None:
@@ -98,11 +129,13 @@ def test_cli_json_shape(cli: Cli, tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)
-    assert set(report) == {"openers", "hard", "proven_optimal", "searched", "elapsed_ms"}
-    assert report["proven_optimal"] and report["searched"] == len(lists.guesses) and not report["hard"]
+    assert set(report) == {"openers", "best", "proven", "hard", "searched", "elapsed_ms"}
+    assert report["proven"] and report["searched"] == len(lists.guesses) and not report["hard"]
     assert len(report["openers"]) == 3
-    assert report["openers"][0]["total"] == min(brute_force_openers(lists, False).values())
-    assert all(set(row) == {"opener", "total", "exact"} for row in report["openers"])
+    truth = brute_force_openers(lists, False)
+    assert report["openers"][0]["total"] == min(truth.values()) == truth[report["best"]]
+    assert report["best"] == report["openers"][0]["opener"]
+    assert all(set(row) == {"opener", "total", "lower_bound", "exact"} for row in report["openers"])
 
 
 @pytest.mark.parametrize(
@@ -143,4 +176,9 @@ def test_a_local_cluster_gives_the_process_pool_rows() -> None:
         dask = openers_search(
             lists, every=True, how=Runner(scheduler=cluster.scheduler_address, progress=False)
         )
-    assert [r.as_dict() for r in pool.rows] == [r.as_dict() for r in dask.rows]
+    assert [settled(r) for r in pool.rows] == [settled(r) for r in dask.rows]
+
+
+def settled(row: OpenerTotal) -> tuple[str, int | None, bool]:
+    """What a row proves whatever the worker's memo held: the opener, its exact total, or refuted."""
+    return row.opener, row.total, row.exact

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from lexigrid.wordle.optimal import INFINITE, OptimalSearch, cached_optimal_tree
 from lexigrid.wordle.table import ReplyTable, reply_table
 from lexigrid.wordle.tree import check_tree
 from tests.wordle.conftest import clustered_lists, small_lists
-from tests.wordle.oracle import brute_force_total
+from tests.wordle.oracle import brute_force_openers, brute_force_total
 
 
 @pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
@@ -34,6 +35,31 @@ def test_search_equals_brute_force(kind: str, seed: int, hard: bool) -> None:
         tree = search.tree(table.all_answers(), table.all_guesses(), depth)
         checked = check_tree(tree, lists.answers, set(lists.guesses), hard=hard, max_guesses=depth)
         assert checked.total == expected and checked.failures == 0 and checked.max <= depth
+
+
+@pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
+@pytest.mark.parametrize("seed", range(6))
+def test_values_under_any_bar_are_exact_below_it_and_bounds_above_it(seed: int, hard: bool) -> None:
+    """One solver, its memo kept across calls: every value is the truth when below its bar, else a
+    lower bound at or above the bar; bars are drawn below, at and above the truth."""
+    lists = (small_lists if seed % 2 else clustered_lists)(seed, 10, 6)
+    table = reply_table(lists)
+    rng = random.Random(seed)
+    search = OptimalSearch(table, hard=hard)
+    answers, allowed = table.all_answers(), table.all_guesses()
+    for depth in (3, 4, 6):
+        truth = brute_force_openers(lists, hard, depth)
+        for word in rng.sample(list(lists.guesses), len(lists.guesses)):
+            exact = truth[word]
+            for bar in sorted(
+                {rng.randint(len(lists.answers), 4 * len(lists.answers)), 2 * len(lists.answers)}
+            ):
+                found = search.guess_cost(table.guess_id(word), answers, allowed, depth, bar)
+                if found < bar:
+                    assert found == exact
+                else:
+                    assert bar <= found <= exact
+        assert search.cost(answers, allowed, depth) == min(min(truth.values()), INFINITE)
 
 
 def test_tiny_lists_need_a_non_answer_guess(tiny: ReplyTable) -> None:

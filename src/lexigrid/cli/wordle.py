@@ -347,7 +347,10 @@ def openers_command(
         str | None, typer.Option(help="These first guesses (W1,W2,...), each solved exactly.")
     ] = None,
     all_: Annotated[
-        bool, typer.Option("--all", help="Every allowed first guess: proves the best one optimal (slow).")
+        bool,
+        typer.Option(
+            "--all", help="Every allowed first guess: proves the best one optimal (hours; use --checkpoint)."
+        ),
     ] = False,
     top: Annotated[int, typer.Option(min=1, help="Rows to show (and to put in the JSON).")] = 20,
     jobs: JobsOption = 1,
@@ -385,15 +388,21 @@ def openers_command(
     grid = Table("#", "opener", "total", "average", "exact")
     games = len(lists.answers)
     for rank, row in enumerate(report["openers"], start=1):
-        total = row["total"]
-        shown = "-" if total is None else (str(total) if row["exact"] else f">= {total}")
-        average = "-" if total is None else f"{total / games:.4f}"
+        value = row["total"] if row["exact"] else row["lower_bound"]
+        shown = "-" if value is None else (f"{value:,}" if row["exact"] else f">= {value:,}")
+        average = "-" if value is None else f"{value / games:.4f}"
         grid.add_row(str(rank), row["opener"], shown, average, "yes" if row["exact"] else "bound")
     console.print(grid)
-    proof = (
-        "proven optimal (every first guess searched)" if found.proven_optimal else "not a proof of the best"
+    best = found.best
+    if best is None:
+        verdict = "no opener finds every answer within six guesses"
+    elif found.proven:
+        verdict = f"best {best.opener} ({best.total:,}), proven optimal: every other opener is bounded above"
+    else:
+        verdict = f"best so far {best.opener} ({best.total:,}); not a proof of the best (use --all)"
+    console.print(
+        f"{report['searched']:,} openers searched in {report['elapsed_ms'] / 1000:.1f} s; {verdict}"
     )
-    console.print(f"{report['searched']} openers searched in {report['elapsed_ms'] / 1000:.1f} s; {proof}")
 
 
 @app.command("check-tree")

@@ -167,7 +167,7 @@ def suggest(
     found = []
     for p in picks:
         g = int(scores.guesses[p])
-        expected = costs[g] / m if exact and costs[g] < 1 << 39 else None
+        expected = costs[g] / m if exact and costs[g] < INFINITE else None
         found.append(
             Suggestion(
                 table.lists.guesses[g],
@@ -260,9 +260,11 @@ def _score_one(
     m = candidates.shape[0]
     expected = None
     if m <= EXACT_LIMIT:
+        from lexigrid.wordle.optimal import INFINITE
+
         search = warm_search(table, hard, None if m <= 60 else 20)
         cost = search.guess_cost(g, candidates, allowed, MAX_GUESSES - turn)
-        expected = cost / m if cost < 1 << 39 else None
+        expected = cost / m if cost < INFINITE else None
     return Suggestion(
         word,
         bool(scores.is_candidate[0]),
@@ -275,16 +277,17 @@ def _score_one(
 
 
 # Solved sets outlive a request: the next suggestion in this process (a web worker) starts from them.
-MEMO_LIMIT = 500_000
+MEMO_BYTES = 256 << 20
 _searches: dict[tuple[str, bool, int | None], OptimalSearch] = {}
 
 
 def warm_search(table: ReplyTable, hard: bool, breadth: int | None) -> OptimalSearch:
-    """This process's optimal search for these lists and rules, its memo kept (bounded) across calls."""
+    """This process's optimal search for these lists and rules, its memo kept across calls (emptied past
+    MEMO_BYTES)."""
     from lexigrid.wordle.optimal import OptimalSearch
 
     key = (table.lists.sha256, hard, breadth)
     search = _searches.get(key)
-    if search is None or search.table is not table or len(search.memo) > MEMO_LIMIT:
-        search = _searches[key] = OptimalSearch(table, hard=hard, breadth=breadth)
+    if search is None or search.table is not table:
+        search = _searches[key] = OptimalSearch(table, hard=hard, breadth=breadth, memory_limit=MEMO_BYTES)
     return search

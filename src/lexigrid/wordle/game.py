@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from lexigrid.errors import LexigridError
 from lexigrid.wordle.reply import GREEN, GREY, YELLOW, Reply, colours_for, decode, encode, solved
 from lexigrid.wordle.table import Indices, ReplyTable
@@ -41,10 +39,7 @@ def hard_mode_allowed(table: ReplyTable, allowed: Indices, guess: int, reply: Re
     """The guesses among `allowed` that keep the hard-mode rule after `guess` got `reply`."""
     from lexigrid.wordle.kernels import keep_hard_mode
 
-    colours = np.array(decode(reply, table.lists.length), np.int64)
-    letters = table.guess_letters
-    kept: Indices = keep_hard_mode(letters, table.guess_counts, allowed, letters[guess], colours)
-    return kept
+    return keep_hard_mode(table.guess_letters, table.guess_counts, allowed, guess, reply)
 
 
 @dataclass

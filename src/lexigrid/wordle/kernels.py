@@ -1,8 +1,8 @@
 """The compiled inner loops (C, `_kernels.c`): the reply table and the partition statistics of guesses.
 
 Everything here works on integer arrays: words are rows of letter numbers 0-25, a set of answers is an
-array of answer indices, and table[g, a] is the reply code of guess g against answer a. The two small
-helpers (`group`, `keep_hard_mode`) are numpy.
+array of answer indices, and table[g, a] is the reply code of guess g against answer a. `group` is numpy;
+`keep_hard_mode` is the compiled hard-mode filter the optimal search (`solver.c`) uses too.
 """
 
 from __future__ import annotations
@@ -69,19 +69,12 @@ def group(table: Codes, guess: int, answers: Indices) -> tuple[Indices, Indices,
 
 
 def keep_hard_mode(
-    letters: npt.NDArray[np.uint8],
-    counts: npt.NDArray[np.uint8],
-    allowed: Indices,
-    guess: npt.NDArray[np.uint8],
-    colours: Indices,
+    letters: npt.NDArray[np.uint8], counts: npt.NDArray[np.uint8], allowed: Indices, guess: int, reply: int
 ) -> Indices:
     """The allowed guesses that keep every green of `guess` in place and use each revealed letter as often."""
-    colours = np.asarray(colours)
-    needed = np.bincount(guess[colours != 0], minlength=26)
-    keep = np.ones(len(allowed), np.bool_)
-    for i in np.flatnonzero(colours == 2):
-        keep &= letters[allowed, i] == guess[i]
-    for letter in np.flatnonzero(needed):
-        keep &= counts[allowed, letter] >= needed[letter]
-    kept: Indices = np.asarray(allowed)[keep]
-    return kept
+    given = np.ascontiguousarray(allowed, dtype=np.int32)
+    out = np.empty_like(given)
+    kept = _kernels.keep_hard(
+        np.ascontiguousarray(letters), np.ascontiguousarray(counts), given, guess, reply, out
+    )
+    return out[:kept].astype(np.int64)

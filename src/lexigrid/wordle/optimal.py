@@ -1,13 +1,21 @@
-"""The optimal decision tree: a depth-limited exact search (Selby's method) with memoised answer sets.
+"""The optimal decision tree: a depth-limited exact search (Selby's method) with a memo of proven bounds.
 
-cost(S, d) is the fewest total guesses a tree needs to find every answer of S with at most d guesses.
-A guess g splits S into parts P by reply; cost = |S| + sum over parts other than all-green of cost(P, d-1).
-Bounds: a part of n answers costs at least 2n - 1 (one may be found at once, the rest need two
-guesses), exactly 1 for n = 1 and 3 for n = 2. So a guess with k non-green parts costs at least
-3|S| - 2[g in S] - k, and guesses are tried in that order, stopping once the bound reaches the best.
-By default every guess is tried (pruned only by that sound bound), so the result is proven optimal.
-With `breadth` set, only the best `breadth` guesses by the bound are tried at each set: the result is
-then the best over those trees (a valid tree; optimal whenever the best tree uses only such guesses).
+cost(S, d) is the fewest total guesses a tree needs to find every answer of S with at most d guesses:
+
+    cost({a}, d) = 1 (d >= 1);   cost(S, d) = infinite when d = 0, or d = 1 and |S| >= 2;
+    cost(S, d) = min over allowed guesses g of  |S| + sum over the parts P of S by g, other than the
+                 all-green one, of cost(P, d - 1)       (hard mode: P's allowed guesses keep the rule)
+
+The search (`solver.c`) prunes with lower bounds only, each proved sound in docs/wordle.md: a part of q
+answers costs at least 2q - 1, and 2q - 1 + max(0, q - p) when no allowed guess makes more than p parts
+on it; 2q - 1 exactly when a candidate splits it into singletons, 2q when none does but one leaves a
+single pair (or a non-candidate splits it into singletons); a guess costs at least |S| plus its parts'
+bounds. Guesses are tried in the order of their bound and the loop stops once the bound reaches the best
+found; the parts of a guess are searched smallest first with the budget the others leave. A value found
+under a bar is exact below it and otherwise a proven lower bound, and the memo keeps both, across calls.
+By default every guess is tried (pruned only by those bounds), so the result is proven optimal. With
+`breadth` set, only the first `breadth` guesses in that order are tried at each set: the result is then
+the best over those trees (a valid tree; optimal whenever the best tree uses only such guesses).
 """
 
 from __future__ import annotations
@@ -15,8 +23,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from lexigrid.errors import LexigridError
 from lexigrid.wordle.game import MAX_GUESSES, hard_mode_allowed
@@ -24,9 +34,13 @@ from lexigrid.wordle.position import Position
 from lexigrid.wordle.table import Indices, ReplyTable
 from lexigrid.wordle.tree import Tree
 
-INFINITE = 1 << 40
+if TYPE_CHECKING:
+    from lexigrid.wordle._kernels import Solver
+
+INFINITE = 1 << 30  # the solver's "no tree within the guesses left" (above any total)
 SMALL_LISTS = 300  # answer lists this small get every first guess tried by default
 DEFAULT_OPENERS = 5
+MEMO_BYTES = 1 << 30  # the memo is emptied at the start of a call once it holds more
 
 
 def default_openers(table: ReplyTable) -> int | None:
@@ -34,151 +48,101 @@ def default_openers(table: ReplyTable) -> int | None:
     return None if len(table.lists.answers) <= SMALL_LISTS else DEFAULT_OPENERS
 
 
-@dataclass
-class _Entry:
-    value: int
-    exact: bool
-    guess: int
+def likeliest(table: ReplyTable, answers: Indices, allowed: Indices, k: int) -> list[int]:
+    """The k allowed guesses of least bound 3|S| - [g in S] - parts (candidates first, then table order)."""
+    from lexigrid.wordle import kernels
+
+    parts = kernels.count_parts(table.by_answer, allowed, answers, table.n_replies)
+    in_set = np.zeros(len(table.lists.answers), bool)
+    in_set[answers] = True
+    answer_of = table.guess_answer[allowed]
+    is_candidate = (answer_of >= 0) & in_set[np.maximum(answer_of, 0)]
+    bound = 3 * answers.shape[0] - is_candidate - parts
+    order = np.lexsort((~is_candidate, bound))
+    return [int(allowed[i]) for i in order[:k]]
+
+
+def _int32(indices: Indices) -> npt.NDArray[np.int32]:
+    return np.ascontiguousarray(indices, dtype=np.int32)
 
 
 @dataclass
 class OptimalSearch:
-    """One search: the table, the rules (hard mode, guesses allowed) and the memo of solved sets."""
+    """One search: the table, the rules (hard mode, guesses allowed) and the compiled solver with its memo."""
 
     table: ReplyTable
     hard: bool = False
     breadth: int | None = None
     max_guesses: int = MAX_GUESSES
-    memo: dict[bytes, _Entry] = field(default_factory=dict)
-    nodes: int = 0
+    memory_limit: int = MEMO_BYTES
+    solver: Solver = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        from lexigrid.wordle import kernels
+        from lexigrid.wordle import _kernels
 
-        self._k = kernels
-        self._codes = self.table.codes
-        self._by_answer = self.table.by_answer
-        self._n = self.table.n_replies
-        self._solved = self.table.solved
-        self._answer_guess = self.table.answer_guess
-        self._guess_answer = self.table.guess_answer
-        self._in_set = np.zeros(len(self.table.lists.answers), bool)
+        t = self.table
+        self.solver = _kernels.Solver(
+            t.by_answer,
+            t.codes,
+            _int32(t.answer_guess),
+            _int32(t.guess_answer),
+            t.guess_letters,
+            t.guess_counts,
+            t.n_replies,
+            self.hard,
+            self.breadth or 0,
+            self.memory_limit,
+        )
 
-    def _key(self, answers: Indices, allowed: Indices, depth: int) -> bytes:
-        key = answers.astype(np.int32).tobytes() + bytes([depth])
-        if self.hard:
-            key += hashlib.blake2b(allowed.tobytes(), digest_size=16).digest()
-        return key
+    @property
+    def nodes(self) -> int:
+        """How many sets were searched guess by guess so far."""
+        return self.solver.stats()["nodes"]
+
+    def stats(self) -> dict[str, int]:
+        """The solver's counters: sets searched, memo answers, memo entries and bytes."""
+        return self.solver.stats()
 
     def cost(self, answers: Indices, allowed: Indices, depth: int, beta: int = INFINITE) -> int:
         """Least total guesses for `answers` within `depth` guesses (a value >= beta: 'not below beta')."""
-        m = int(answers.shape[0])
-        if m == 1:
-            return 1 if depth >= 1 else INFINITE
-        if depth <= 1:
-            return INFINITE
-        if m == 2:
-            return 3
-        if 2 * m - 1 >= beta:
-            return 2 * m - 1
-        key = self._key(answers, allowed, depth)
-        entry = self.memo.get(key)
-        if entry is not None and (entry.exact or entry.value >= beta):
-            return entry.value
-        self.nodes += 1
-        value, guess = self._search(answers, allowed, depth, beta)
-        self.memo[key] = _Entry(value, value < beta, guess)
-        return value
-
-    def _search(
-        self, answers: Indices, allowed: Indices, depth: int, beta: int, limit: int | None = None
-    ) -> tuple[int, int]:
-        k = self._k
-        m = int(answers.shape[0])
-        own = self._answer_guess[answers]
-        j = k.first_perfect(self._codes, own, answers, self._n)
-        if j >= 0:
-            return 2 * m - 1, int(own[j])
-        if 2 * m >= beta:
-            return 2 * m, -1
-        parts = k.count_parts(self._by_answer, allowed, answers, self._n)
-        perfect = np.flatnonzero(parts == m)
-        if perfect.shape[0]:
-            return 2 * m, int(allowed[perfect[0]])
-        if depth <= 2:
-            return INFINITE, -1
-        self._in_set[answers] = True
-        answer_of = self._guess_answer[allowed]
-        is_candidate = (answer_of >= 0) & self._in_set[np.maximum(answer_of, 0)]
-        self._in_set[answers] = False
-        bound = 3 * m - is_candidate - parts  # 3m - 2[g in S] - (parts - [g in S])
-        hopeful = np.flatnonzero(bound < beta)
-        # bound first, then candidates, then word order (a stable sort keeps the last)
-        order = hopeful[np.argsort(2 * bound[hopeful] + ~is_candidate[hopeful], kind="stable")]
-        limit = self.breadth if limit is None else limit
-        if limit is not None:
-            order = order[:limit]
-        best, best_guess = beta, -1
-        for position in order:
-            if bound[position] >= best:
-                break
-            guess = int(allowed[position])
-            value = self._try(guess, answers, allowed, depth, best)
-            if value < best:
-                best, best_guess = value, guess
-        return best, best_guess
-
-    def _try(self, guess: int, answers: Indices, allowed: Indices, depth: int, best: int) -> int:
-        """|S| + the cost of each part, abandoned as soon as the total reaches `best`."""
-        ordered, replies, starts = self._k.group(self._codes, guess, answers)
-        sizes = np.diff(starts)
-        open_parts = replies != self._solved
-        if depth <= 2 and ((depth <= 1 and open_parts.any()) or (sizes[open_parts] > 1).any()):
-            return INFINITE  # the next guess must be the last: every open part must be one answer
-        floors = np.where(sizes == 1, 1, np.where(sizes == 2, 3, 2 * sizes - 1))
-        floors[~open_parts] = 0
-        total = int(answers.shape[0] + floors.sum())
-        if total >= best:
-            return total
-        for p in np.argsort(-sizes, kind="stable"):
-            if replies[p] == self._solved or sizes[p] <= 2:
-                continue
-            part = ordered[starts[p] : starts[p + 1]]
-            sub_allowed = (
-                hard_mode_allowed(self.table, allowed, guess, int(replies[p])) if self.hard else allowed
-            )
-            floor = int(floors[p])
-            value = self.cost(part, sub_allowed, depth - 1, best - (total - floor))
-            total += value - floor
-            if total >= best:
-                return total
-        return total
+        return self.solver.cost(_int32(answers), _int32(allowed), depth, min(beta, INFINITE))
 
     def guess_cost(
         self, guess: int, answers: Indices, allowed: Indices, depth: int, best: int = INFINITE
     ) -> int:
         """The least total guesses for `answers` after `guess` (a value >= best means 'not below best')."""
-        if depth < 1:
-            return INFINITE
-        return self._try(guess, answers, allowed, depth, best)
+        return self.solver.guess_cost(guess, _int32(answers), _int32(allowed), depth, min(best, INFINITE))
+
+    def best(self, answers: Indices, allowed: Indices, depth: int) -> tuple[int, int]:
+        """The exact least total for `answers` and a guess that reaches it (-1 when none does)."""
+        return self.solver.best(_int32(answers), _int32(allowed), depth)
+
+    def best_opener(
+        self, answers: Indices, allowed: Indices, depth: int, limit: int | None
+    ) -> tuple[int, int]:
+        """The best first guess among the `limit` likeliest (every guess when None): (total, guess)."""
+        if limit is None:
+            return self.best(answers, allowed, depth)
+        total, found = INFINITE, -1
+        for guess in likeliest(self.table, answers, allowed, limit):
+            value = self.guess_cost(guess, answers, allowed, depth, total)
+            if value < total:
+                total, found = value, guess
+        return total, found
 
     def tree(self, answers: Indices, allowed: Indices, depth: int, guess: int | None = None) -> Tree:
-        """The decision tree the memo holds for `answers` (after `cost` has solved it)."""
-        m = int(answers.shape[0])
+        """The decision tree of least total for `answers` (from `guess` when given)."""
+        from lexigrid.wordle import kernels
+
         if guess is None:
-            if m <= 2:
-                guess = int(self._answer_guess[answers[0]])
-            else:
-                entry = self.memo.get(self._key(answers, allowed, depth))
-                if entry is None or not entry.exact or entry.guess < 0:
-                    self.cost(answers, allowed, depth)
-                    entry = self.memo[self._key(answers, allowed, depth)]
-                guess = entry.guess
-        ordered, replies, starts = self._k.group(self._codes, guess, answers)
+            _, guess = self.best(answers, allowed, depth)
+            if guess < 0:
+                raise LexigridError(f"no tree finds every answer within {depth} guesses")
+        ordered, replies, starts = kernels.group(self.table.codes, guess, answers)
         children: dict[int, Tree] = {}
         for p in range(replies.shape[0]):
             reply = int(replies[p])
-            if reply == self._solved:
+            if reply == self.table.solved:
                 continue
             part = ordered[starts[p] : starts[p + 1]]
             sub_allowed = hard_mode_allowed(self.table, allowed, guess, reply) if self.hard else allowed
@@ -203,14 +167,16 @@ def optimal_tree(
     answers, allowed = table.all_answers(), table.all_guesses()
     depth = search.max_guesses
     if opener is None:
-        total, guess = search._search(answers, allowed, depth, INFINITE, limit=openers)
+        total, guess = search.best_opener(answers, allowed, depth, openers)
         if total >= INFINITE:
             raise LexigridError(f"no tree solves every answer within {depth} guesses")
         if progress is not None:
             progress(answers.shape[0])
         return search.tree(answers, allowed, depth, guess), search
+    from lexigrid.wordle import kernels
+
     guess = table.guess_id(opener)
-    ordered, replies, starts = search._k.group(table.codes, guess, answers)
+    ordered, replies, starts = kernels.group(table.codes, guess, answers)
     sizes = np.diff(starts)
     for p in np.argsort(-sizes, kind="stable"):
         reply = int(replies[p])
@@ -226,7 +192,7 @@ def optimal_tree(
     return search.tree(answers, allowed, depth, guess), search
 
 
-TREE_CACHE_VERSION = 1  # bump when the search could return a different tree for the same inputs
+TREE_CACHE_VERSION = 2  # bump when the search could return a different tree for the same inputs
 
 
 def cached_optimal_tree(
@@ -269,11 +235,9 @@ class OptimalStrategy:
         search = self._searches.setdefault(key, OptimalSearch(table, hard=position.hard))
         depth = max(search.max_guesses - position.turn, 1)
         if position.turn == 0:
-            total, guess = search._search(candidates, allowed, depth, INFINITE, limit=default_openers(table))
+            total, guess = search.best_opener(candidates, allowed, depth, default_openers(table))
         else:
-            total = search.cost(candidates, allowed, depth)
-            entry = search.memo.get(search._key(candidates, allowed, depth))
-            guess = entry.guess if entry is not None else -1
+            total, guess = search.best(candidates, allowed, depth)
         if total >= INFINITE or guess < 0:
             raise LexigridError(f"no tree finds every candidate within the {depth} guesses left")
         return guess
