@@ -15,7 +15,12 @@ setup(
             depends=["src/lexigrid/scrabble/engine.h"],
             extra_compile_args=OPTIMISE,
         ),
-        Extension("lexigrid.qless._search", sources=["src/lexigrid/qless/_search.c"], extra_compile_args=OPTIMISE),
+        Extension(
+            "lexigrid.qless._search",
+            sources=["src/lexigrid/qless/_search.c", "src/lexigrid/qless/_words.c"],
+            depends=["src/lexigrid/qless/search.h"],
+            extra_compile_args=OPTIMISE,
+        ),
         Extension(
             "lexigrid.wordle._kernels",
             sources=["src/lexigrid/wordle/_kernels.c", "src/lexigrid/wordle/solver.c"],

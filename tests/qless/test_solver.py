@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.qless import canonical, count_solutions, first_solution, roll, solve, validate
+from lexigrid.qless.solver import solvable
 from tests.qless.oracle import oracle_solutions
 
 SMALL_WORDS = """CAT ACT TAB BAT CAB ATE EAT TEA ETA TAE BET ABET BEAT BETA ACE CATE TACE ABA BAA ATT TAT TACT
@@ -52,6 +53,7 @@ def test_solver_agrees_with_the_oracle_on_named_rolls(name: str) -> None:
     assert len(found) == len(set(found)), "a solution was reported twice"
     assert set(found) == oracle(letters, SMALL)
     assert count_solutions(letters, SMALL) == len(found)
+    assert solvable([letters], SMALL) == [bool(found)]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -62,6 +64,7 @@ def test_solver_agrees_with_the_oracle_on_random_small_rolls(default_lexicon: Le
     assert len(found) == len(set(found))
     assert set(found) == oracle(letters, words)
     assert count_solutions(letters, words) == len(found)
+    assert solvable([letters], words) == [bool(found)]
 
 
 @pytest.mark.slow
@@ -115,6 +118,18 @@ def test_every_solution_is_found_again_from_its_own_words(default_lexicon: Lexic
 def test_rolls_without_vowels_are_proved_unsolvable(default_lexicon: Lexicon, letters: str) -> None:
     assert first_solution(letters, default_lexicon) is None
     assert count_solutions(letters, default_lexicon) == 0
+
+
+@pytest.mark.parametrize("common", [None, 10_000], ids=["all words", "common"])
+def test_solvable_answers_each_roll_as_first_solution_does(
+    default_lexicon: Lexicon, common: int | None
+) -> None:
+    rolls = [roll(seed) for seed in range(80)] + ["BCDFGHJKLMNP", "QQQQQQQQQQQQ", "RETAINS", "CA", "ZZZ"]
+    answers = solvable(rolls, default_lexicon, common=common)
+    assert answers == [
+        first_solution(letters, default_lexicon, common=common) is not None for letters in rolls
+    ]
+    assert True in answers and False in answers
 
 
 def test_limit_stops_early_and_must_be_positive(default_lexicon: Lexicon) -> None:

@@ -23,7 +23,7 @@ from lexigrid.qless.notation import (
     transpose,
 )
 from lexigrid.qless.shapes import Shape, enumerate_shapes, shapes
-from lexigrid.qless.solver import Solution, count_solutions, first_solution, solve
+from lexigrid.qless.solver import Solution, count_solutions, first_solution, solvable, solve
 from lexigrid.qless.validator import Problem, is_solution, validate
 from lexigrid.qless.words import COMMON_WORDS, candidate_words
 
@@ -53,6 +53,7 @@ __all__ = [
     "parse_roll",
     "roll",
     "shapes",
+    "solvable",
     "solve",
     "transpose",
     "validate",

@@ -7,24 +7,13 @@
  * are written in place so the next call carries on where this one stopped. The fills recorded in a call
  * come back as two bytes objects (int32 leaf numbers, int8 letter codes row by row).
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "search.h"
+
 enum { DEPTH = 0, HELD = 1, FOUND = 2 };
 #define NOT_STARTED (-2)
-#define N_ARRAYS 31
-
-/* Each argument's item size, in the order of kernel.search's parameters. */
-static const int ITEM_SIZE[N_ARRAYS] = {
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, /* trie: node_moves .. last */
-    4, 4,                            /* mirror, row_major */
-    1, 4, 4, 4, 4, 8, 4, 4,          /* words: letters .. by_anagram */
-    4, 1, 4, 4, 4, 4, 4, 4, 1, 8,    /* state: rack .. scalars */
-};
-#define FIRST_STATE 21
 
 /* The step trie (read only): per node its moves and leaves; per move (a slot to fill) its length, child
  * node, crossings (position in the word, cell) and new cells; per leaf the cells' mirror images and
@@ -36,16 +25,6 @@ typedef struct {
     const int32_t *mirror, *row_major;
     Py_ssize_t wide, size, leaf_width; /* row lengths: crossings, new cells, leaf cells */
 } Trie;
-
-/* The candidate words (read only): letter codes, letter sets, and the indexes by length, by (length,
- * position, letter) and by anagram group. */
-typedef struct {
-    const int8_t *letters;
-    const int32_t *by_length, *by_letter, *ids, *letter_sets;
-    const int64_t *anagram_keys;
-    const int32_t *anagram_ids, *by_anagram;
-    Py_ssize_t width; /* row length of letters */
-} Words;
 
 /* The walk (written in place, kept by the caller between calls): the letters left, the filled cells, and
  * per depth the node, its current move, the word options left, the word chosen, the letters a word may
@@ -108,18 +87,20 @@ static void enter_node(const Search *q, int64_t d, int32_t node) {
     s->option_end[d] = 0;
 }
 
-/* The options of the last slot, which takes exactly the letters left: its anagram group. */
+/* The options of the last slot, which takes exactly the letters left and those it crosses: the anagram
+ * group of those letters (the letters a word there may hold, `allowed`, in alphabetical order). */
 static void anagram_options(const Search *q, int64_t d, int32_t m) {
     const Trie *t = &q->trie;
     const Words *wd = &q->words;
     const Walk *s = &q->walk;
     const int32_t *cross_cell = t->cross_cell + m * t->wide;
-    int32_t counts[26];
-    for (int i = 0; i < 26; i++) counts[i] = s->rack[i];
-    for (int32_t k = 0; k < t->n_cross[m]; k++) counts[s->cells[cross_cell[k]]]++;
     int64_t key = 0;
-    for (int i = 0; i < 26; i++)
-        for (int32_t c = 0; c < counts[i]; c++) key = key * 32 + i + 1;
+    for (uint32_t letters = (uint32_t)s->allowed[d]; letters; letters &= letters - 1) {
+        int i = __builtin_ctz(letters);
+        int32_t n = s->rack[i];
+        for (int32_t k = 0; k < t->n_cross[m]; k++) n += s->cells[cross_cell[k]] == i;
+        for (int32_t c = 0; c < n; c++) key = key * 32 + i + 1;
+    }
     Py_ssize_t lo = wd->by_anagram[t->length[m]], hi = wd->by_anagram[t->length[m] + 1];
     Py_ssize_t start = lower_bound(wd->anagram_keys, lo, hi, key), end = start;
     while (end < hi && wd->anagram_keys[end] == key) end++;
@@ -128,7 +109,8 @@ static void anagram_options(const Search *q, int64_t d, int32_t m) {
 }
 
 /* Move on to the node's next slot at depth d and set up its word options: its anagram group when it is
- * the last, else the words of its length, or of its length with the first crossing's letter in place.
+ * the last, else the words of its length, or the shortest list of words of its length with a crossing's
+ * letter in place (every list is in word order, so the words that fit come in the same order from each).
  * Returns 0 when the node has no more slots. */
 static int next_slot(const Search *q, int64_t d, int64_t held) {
     const Trie *t = &q->trie;
@@ -147,9 +129,12 @@ static int next_slot(const Search *q, int64_t d, int64_t held) {
         s->option[d] = wd->by_length[t->length[m]];
         s->option_end[d] = wd->by_length[t->length[m] + 1];
     } else {
-        int32_t key = (t->length[m] * 12 + cross_pos[0]) * 26 + s->cells[cross_cell[0]];
-        s->option[d] = wd->by_letter[key];
-        s->option_end[d] = wd->by_letter[key + 1];
+        int32_t best = INT32_MAX;
+        for (int32_t k = 0; k < t->n_cross[m]; k++) {
+            int32_t key = (t->length[m] * MAX_CELLS + cross_pos[k]) * LETTERS + s->cells[cross_cell[k]];
+            int32_t start = wd->by_letter[key], end = wd->by_letter[key + 1];
+            if (end - start < best) best = end - start, s->option[d] = start, s->option_end[d] = end;
+        }
     }
     return 1;
 }
@@ -164,7 +149,7 @@ static int try_word(const Search *q, int64_t d, int32_t m, int32_t w, int64_t *h
     const int32_t *cross_pos = t->cross_pos + m * t->wide, *cross_cell = t->cross_cell + m * t->wide;
     const int32_t *new_pos = t->new_pos + m * t->size, *new_cell = t->new_cell + m * t->size;
     if (wd->letter_sets[w] & ~s->allowed[d]) return 0;
-    for (int32_t k = s->exact[d] ? 0 : 1; k < t->n_cross[m]; k++)
+    for (int32_t k = 0; k < t->n_cross[m]; k++)
         if (word[cross_pos[k]] != s->cells[cross_cell[k]]) return 0;
     int32_t taken = 0, fits = 1;
     for (int32_t k = 0; k < t->n_new[m]; k++) {
@@ -233,6 +218,15 @@ static int record_leaves(const Search *q, int32_t c, int64_t limit, int record, 
     return 0;
 }
 
+/* Whether every letter of the roll is in some candidate word: every cell of a shape is in a slot, so a
+ * letter in none has no place. */
+static int spelled(const Words *wd, int64_t held) {
+    int64_t letters = 0;
+    for (int32_t i = wd->by_length[0]; i < wd->by_length[LENGTH_KEYS - 1]; i++)
+        letters |= wd->letter_sets[wd->ids[i]];
+    return (held & ~letters) == 0;
+}
+
 /* The walk: at each depth, take back the last word tried, then try the slot's next word option (or the
  * node's next slot, or go back up); a word that fits enters its child node, recording the shapes it
  * finishes. Stops at the end, at `limit` fills in all, or after a batch; returns -1 when out of memory. */
@@ -244,8 +238,8 @@ static int walk(const Search *q, int64_t limit, int record, int64_t batch, Out *
     if (d == NOT_STARTED) { /* the root finishes no shape: it has no slot filled */
         for (int i = 0; i < 26; i++)
             if (s->rack[i] > 0) held |= (int64_t)1 << i;
-        d = 0;
-        enter_node(q, 0, 0);
+        d = spelled(wd, held) ? 0 : -1;
+        if (d == 0) enter_node(q, 0, 0);
     }
     while (d >= 0) {
         int32_t m = s->move[d];
@@ -273,55 +267,107 @@ static int walk(const Search *q, int64_t limit, int record, int64_t batch, Out *
 
 static Py_ssize_t row_length(const Py_buffer *view) { return view->ndim >= 2 ? view->shape[1] : 1; }
 
-static int fill_arrays(Search *q, Py_buffer *v) {
-    Trie *t = &q->trie;
-    Words *wd = &q->words;
-    Walk *s = &q->walk;
-    void *p[N_ARRAYS];
-    for (int i = 0; i < N_ARRAYS; i++) p[i] = v[i].buf;
-    t->node_moves = p[0], t->node_leaves = p[1], t->length = p[2], t->child = p[3], t->n_cross = p[4];
-    t->cross_pos = p[5], t->cross_cell = p[6], t->n_new = p[7], t->new_pos = p[8], t->new_cell = p[9];
-    t->last = p[10], t->mirror = p[11], t->row_major = p[12];
-    wd->letters = p[13], wd->by_length = p[14], wd->by_letter = p[15], wd->ids = p[16];
-    wd->letter_sets = p[17], wd->anagram_keys = p[18], wd->anagram_ids = p[19], wd->by_anagram = p[20];
-    s->rack = p[21], s->cells = p[22], s->node = p[23], s->move = p[24], s->option = p[25];
-    s->option_end = p[26], s->chosen = p[27], s->allowed = p[28], s->exact = p[29], s->scalars = p[30];
-    t->wide = row_length(&v[5]), t->size = row_length(&v[8]), t->leaf_width = row_length(&v[11]);
-    wd->width = row_length(&v[13]), s->n_cells = v[22].len;
-    if (row_length(&v[6]) != t->wide || row_length(&v[9]) != t->size || row_length(&v[12]) != t->leaf_width ||
-        v[30].len < 3 * 8) {
-        PyErr_SetString(PyExc_ValueError, "search: array shapes do not match");
-        return -1;
+/* Item sizes of each group of arrays, in the order of kernel.py's (and words.py's) arrays. */
+enum { N_TRIE = 13, N_WORDS = 8, N_WALK = 10, N_INDEX = 7 };
+static const int TRIE_SIZES[N_TRIE] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 4, 4}; /* node_moves .. row_major */
+static const int WORDS_SIZES[N_WORDS] = {1, 4, 4, 4, 4, 8, 4, 4};              /* letters .. by_anagram */
+static const int WALK_SIZES[N_WALK] = {4, 1, 4, 4, 4, 4, 4, 4, 1, 8};           /* rack .. scalars */
+static const int INDEX_SIZES[N_INDEX] = {1, 4, 8, 4, 1, 4, 4};                  /* letters .. word_ids */
+
+/* Views of `n` arguments from `first` on, with these item sizes (writable ones when asked); -1 with an
+ * error set (and nothing held) when one is not such an array. */
+static int take_views(PyObject *args, Py_ssize_t first, int n, const int *item_size, int writable, Py_buffer *views) {
+    for (int i = 0; i < n; i++) {
+        int flags = PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0);
+        int ok = PyObject_GetBuffer(PyTuple_GET_ITEM(args, first + i), &views[i], flags) == 0;
+        if (ok && views[i].itemsize != item_size[i]) {
+            PyErr_Format(PyExc_TypeError, "argument %zd has items of %zd bytes, not %d", first + i, views[i].itemsize,
+                         item_size[i]);
+            PyBuffer_Release(&views[i]);
+            ok = 0;
+        }
+        if (!ok) {
+            while (i--) PyBuffer_Release(&views[i]);
+            return -1;
+        }
     }
     return 0;
 }
 
+static void give_back(Py_buffer *views, int n) {
+    for (int i = 0; i < n; i++) PyBuffer_Release(&views[i]);
+}
+
+static int shapes_differ(void) {
+    PyErr_SetString(PyExc_ValueError, "search: array shapes do not match");
+    return -1;
+}
+
+static int trie_of(Trie *t, const Py_buffer *v) {
+    const void *p[N_TRIE];
+    for (int i = 0; i < N_TRIE; i++) p[i] = v[i].buf;
+    t->node_moves = p[0], t->node_leaves = p[1], t->length = p[2], t->child = p[3], t->n_cross = p[4];
+    t->cross_pos = p[5], t->cross_cell = p[6], t->n_new = p[7], t->new_pos = p[8], t->new_cell = p[9];
+    t->last = p[10], t->mirror = p[11], t->row_major = p[12];
+    t->wide = row_length(&v[5]), t->size = row_length(&v[8]), t->leaf_width = row_length(&v[11]);
+    if (row_length(&v[6]) != t->wide || row_length(&v[9]) != t->size || row_length(&v[12]) != t->leaf_width)
+        return shapes_differ();
+    return 0;
+}
+
+static int words_of(Words *wd, const Py_buffer *v) {
+    const void *p[N_WORDS];
+    for (int i = 0; i < N_WORDS; i++) p[i] = v[i].buf;
+    wd->letters = p[0], wd->by_length = p[1], wd->by_letter = p[2], wd->ids = p[3];
+    wd->letter_sets = p[4], wd->anagram_keys = p[5], wd->anagram_ids = p[6], wd->by_anagram = p[7];
+    wd->width = row_length(&v[0]);
+    if (v[1].len < LENGTH_KEYS * 4 || v[2].len < LETTER_KEYS * 4) return shapes_differ();
+    return 0;
+}
+
+static int walk_of(Walk *s, const Py_buffer *v) {
+    void *p[N_WALK];
+    for (int i = 0; i < N_WALK; i++) p[i] = v[i].buf;
+    s->rack = p[0], s->cells = p[1], s->node = p[2], s->move = p[3], s->option = p[4];
+    s->option_end = p[5], s->chosen = p[6], s->allowed = p[7], s->exact = p[8], s->scalars = p[9];
+    s->n_cells = v[1].len;
+    if (v[0].len < LETTERS * 4 || v[9].len < 3 * 8) return shapes_differ();
+    return 0;
+}
+
+static int index_of(Index *x, const Py_buffer *v) {
+    const void *p[N_INDEX];
+    for (int i = 0; i < N_INDEX; i++) p[i] = v[i].buf;
+    x->letters = p[0], x->letter_sets = p[1], x->anagram_keys = p[2], x->child_start = p[3];
+    x->node_letter = p[4], x->word_start = p[5], x->word_ids = p[6];
+    x->width = row_length(&v[0]);
+    if (x->width != MAX_CELLS || v[3].len < 2 * 4) return shapes_differ();
+    return 0;
+}
+
+static int arguments(PyObject *args, Py_ssize_t n) {
+    if (PyTuple_GET_SIZE(args) == n) return 0;
+    PyErr_Format(PyExc_TypeError, "takes %zd arguments", n);
+    return -1;
+}
+
+/* search(*trie, *words, *walk, limit, record, batch): go on with a walk (see kernel.search). */
 static PyObject *search(PyObject *self, PyObject *args) {
     (void)self;
-    if (PyTuple_GET_SIZE(args) != N_ARRAYS + 3) {
-        PyErr_Format(PyExc_TypeError, "search takes %d arguments", N_ARRAYS + 3);
-        return NULL;
-    }
-    long long limit = PyLong_AsLongLong(PyTuple_GET_ITEM(args, N_ARRAYS));
-    int record = PyObject_IsTrue(PyTuple_GET_ITEM(args, N_ARRAYS + 1));
-    long long batch = PyLong_AsLongLong(PyTuple_GET_ITEM(args, N_ARRAYS + 2));
+    const Py_ssize_t n = N_TRIE + N_WORDS + N_WALK;
+    if (arguments(args, n + 3) < 0) return NULL;
+    long long limit = PyLong_AsLongLong(PyTuple_GET_ITEM(args, n));
+    int record = PyObject_IsTrue(PyTuple_GET_ITEM(args, n + 1));
+    long long batch = PyLong_AsLongLong(PyTuple_GET_ITEM(args, n + 2));
     if (PyErr_Occurred() || record < 0) return NULL;
-    Py_buffer views[N_ARRAYS];
-    int got = 0;
+    Py_buffer trie[N_TRIE], words[N_WORDS], state[N_WALK];
+    if (take_views(args, 0, N_TRIE, TRIE_SIZES, 0, trie) < 0) return NULL;
     PyObject *result = NULL;
     Out out = {NULL, NULL, 0, 0};
-    for (; got < N_ARRAYS; got++) {
-        int flags = PyBUF_C_CONTIGUOUS | (got >= FIRST_STATE ? PyBUF_WRITABLE : 0);
-        if (PyObject_GetBuffer(PyTuple_GET_ITEM(args, got), &views[got], flags) < 0) goto done;
-        if (views[got].itemsize != ITEM_SIZE[got]) {
-            PyBuffer_Release(&views[got]);
-            PyErr_Format(PyExc_TypeError, "search: argument %d has items of %zd bytes, not %d", got,
-                         views[got].itemsize, ITEM_SIZE[got]);
-            goto done;
-        }
-    }
+    if (take_views(args, N_TRIE, N_WORDS, WORDS_SIZES, 0, words) < 0) goto no_words;
+    if (take_views(args, N_TRIE + N_WORDS, N_WALK, WALK_SIZES, 1, state) < 0) goto no_walk;
     Search q;
-    if (fill_arrays(&q, views) < 0) goto done;
+    if (trie_of(&q.trie, trie) < 0 || words_of(&q.words, words) < 0 || walk_of(&q.walk, state) < 0) goto done;
     int failed;
     Py_BEGIN_ALLOW_THREADS;
     failed = walk(&q, limit, record, batch, &out);
@@ -334,14 +380,127 @@ static PyObject *search(PyObject *self, PyObject *args) {
     result = Py_BuildValue("(y#y#)", out.leaf ? (const char *)out.leaf : "", out.count * (Py_ssize_t)sizeof(int32_t),
                            out.cells ? (const char *)out.cells : "", out.count * q.walk.n_cells);
 done:
-    for (int i = 0; i < got; i++) PyBuffer_Release(&views[i]);
+    give_back(state, N_WALK);
+no_walk:
+    give_back(words, N_WORDS);
+no_words:
+    give_back(trie, N_TRIE);
     free(out.leaf);
     free(out.cells);
     return result;
 }
 
+static int rack_of(PyObject *arg, Py_buffer *view) {
+    static const int size[1] = {4};
+    PyObject *args = PyTuple_Pack(1, arg);
+    if (args == NULL) return -1;
+    int failed = take_views(args, 0, 1, size, 0, view);
+    Py_DECREF(args);
+    if (!failed && view->len % (LETTERS * 4)) {
+        PyBuffer_Release(view);
+        return shapes_differ();
+    }
+    return failed;
+}
+
+/* word_table(*index, rack): a roll's candidate words (its letter counts) as the lists kernel.search takes
+ * beside the index's letters and letter sets: by_length, by_letter, ids, anagram_keys, anagram_ids,
+ * by_anagram, as bytes. */
+static PyObject *word_table(PyObject *self, PyObject *args) {
+    (void)self;
+    if (arguments(args, N_INDEX + 1) < 0) return NULL;
+    Py_buffer index[N_INDEX], rack;
+    if (take_views(args, 0, N_INDEX, INDEX_SIZES, 0, index) < 0) return NULL;
+    PyObject *result = NULL;
+    if (rack_of(PyTuple_GET_ITEM(args, N_INDEX), &rack) < 0) goto no_rack;
+    Index x;
+    Table table = {0};
+    Words words;
+    if (index_of(&x, index) < 0) goto done;
+    if (roll_words(&x, rack.buf, &table, &words) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t n = table.n_found, ids = words.by_length[LENGTH_KEYS - 1];
+    result = Py_BuildValue("(y#y#y#y#y#y#)", (const char *)table.by_length, (Py_ssize_t)sizeof(table.by_length),
+                           (const char *)table.by_letter, (Py_ssize_t)sizeof(table.by_letter),
+                           table.ids ? (const char *)table.ids : "", ids * 4,
+                           table.anagram_keys ? (const char *)table.anagram_keys : "", n * 8,
+                           table.anagram_ids ? (const char *)table.anagram_ids : "", n * 4,
+                           (const char *)table.by_anagram, (Py_ssize_t)sizeof(table.by_anagram));
+done:
+    free_table(&table);
+    PyBuffer_Release(&rack);
+no_rack:
+    give_back(index, N_INDEX);
+    return result;
+}
+
+/* Whether one roll (its letter counts) has a solution: a walk of the whole trie that stops at the first. */
+static int solvable_roll(Search *q, const Index *x, const int32_t *counts, Table *table) {
+    int32_t rack[LETTERS], node[MAX_CELLS + 2], move[MAX_CELLS + 2], option[MAX_CELLS + 2];
+    int32_t option_end[MAX_CELLS + 2], chosen[MAX_CELLS + 2], allowed[MAX_CELLS + 2];
+    int8_t cells[MAX_CELLS];
+    uint8_t exact[MAX_CELLS + 2];
+    int64_t scalars[3] = {NOT_STARTED, 0, 0};
+    memcpy(rack, counts, sizeof(rack));
+    for (int d = 0; d < MAX_CELLS + 2; d++) chosen[d] = -1;
+    q->walk = (Walk){rack, cells, node, move, option, option_end, chosen, allowed, exact, scalars, q->trie.leaf_width};
+    Out none = {NULL, NULL, 0, 0};
+    if (roll_words(x, counts, table, &q->words) < 0 || walk(q, 1, 0, -1, &none) < 0) return -1;
+    return scalars[FOUND] > 0;
+}
+
+/* solvable(*trie, *index, racks): one byte per rack (rows of 26 letter counts, as many letters as the
+ * trie's shapes have cells: the caller's to see to), 1 when it has a solution. */
+static PyObject *solvable(PyObject *self, PyObject *args) {
+    (void)self;
+    if (arguments(args, N_TRIE + N_INDEX + 1) < 0) return NULL;
+    Py_buffer trie[N_TRIE], index[N_INDEX], racks;
+    if (take_views(args, 0, N_TRIE, TRIE_SIZES, 0, trie) < 0) return NULL;
+    PyObject *result = NULL;
+    if (take_views(args, N_TRIE, N_INDEX, INDEX_SIZES, 0, index) < 0) goto no_index;
+    if (rack_of(PyTuple_GET_ITEM(args, N_TRIE + N_INDEX), &racks) < 0) goto no_racks;
+    Search q;
+    Index x;
+    if (trie_of(&q.trie, trie) < 0 || index_of(&x, index) < 0) goto done;
+    Py_ssize_t n = racks.len / (LETTERS * 4);
+    const int32_t *counts = racks.buf;
+    for (Py_ssize_t r = 0; r < n * LETTERS; r++)
+        if (counts[r] < 0 || counts[r] > MAX_CELLS) goto bad;
+    result = PyBytes_FromStringAndSize(NULL, n);
+    if (result == NULL) goto done;
+    char *answer = PyBytes_AS_STRING(result);
+    Table table = {0};
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS;
+    for (Py_ssize_t r = 0; r < n && !failed; r++) {
+        int found = solvable_roll(&q, &x, counts + r * LETTERS, &table);
+        failed = found < 0;
+        answer[r] = (char)found;
+    }
+    Py_END_ALLOW_THREADS;
+    free_table(&table);
+    if (failed) {
+        Py_CLEAR(result);
+        PyErr_NoMemory();
+    }
+    goto done;
+bad:
+    PyErr_SetString(PyExc_ValueError, "solvable: a letter count is out of range");
+done:
+    PyBuffer_Release(&racks);
+no_racks:
+    give_back(index, N_INDEX);
+no_index:
+    give_back(trie, N_TRIE);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "Go on with the walk of a fill-search state (see kernel.search)."},
+    {"word_table", word_table, METH_VARARGS, "A roll's candidate words from the word index (see kernel.word_table)."},
+    {"solvable", solvable, METH_VARARGS, "Whether each rack has a solution (see kernel.solvable)."},
     {NULL, NULL, 0, NULL},
 };
 

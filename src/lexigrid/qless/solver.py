@@ -11,7 +11,7 @@ the compiled search (`kernel.search`) walks it over flat arrays.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
@@ -20,12 +20,12 @@ import numpy as np
 import numpy.typing as npt
 
 from lexigrid.errors import LexigridError
-from lexigrid.lexicon import Lexicon
+from lexigrid.lexicon import Lexicon, load
 from lexigrid.lexicon.cache import cached_arrays
 from lexigrid.qless import kernel
 from lexigrid.qless.notation import Cell, Grid, Roll, format_grid
 from lexigrid.qless.shapes import PACKAGED_SIZE, Shape, shapes
-from lexigrid.qless.words import candidate_words
+from lexigrid.qless.words import WordIndex, word_index
 
 TRIE_VERSION = 5
 MAX_CELLS = 12  # the longest roll the compiled search takes
@@ -266,52 +266,19 @@ def flat_trie(n: int) -> FlatTrie:
     )
 
 
-def word_table(words: list[str]) -> tuple[npt.NDArray[Any], ...]:
-    """The candidate words as letter codes, sorted by length, with offsets by length and by (length,
-    position, letter) into a list of word numbers."""
-    ordered = sorted(words, key=len)
-    letters = np.full((max(len(ordered), 1), MAX_CELLS), -1, dtype=np.int8)
-    for w, word in enumerate(ordered):
-        letters[w, : len(word)] = np.frombuffer(word.encode("ascii"), dtype=np.uint8) - 65
-    keys = sorted(
-        ((len(word) * MAX_CELLS + p) * 26 + ord(ch) - 65, w)
-        for w, word in enumerate(ordered)
-        for p, ch in enumerate(word)
-    )
-    key_values = np.array([k for k, _ in keys], dtype=np.int64)
-    by_letter = np.searchsorted(key_values, np.arange((MAX_CELLS + 1) * MAX_CELLS * 26 + 1)).astype(np.int32)
-    # word numbers by (length, position, letter), then every word in length order
-    ids = np.array([w for _, w in keys] + list(range(len(ordered))), dtype=np.int32)
-    lengths = np.array([len(w) for w in ordered], dtype=np.int64)
-    by_length = (np.searchsorted(lengths, np.arange(MAX_CELLS + 2)) + len(keys)).astype(np.int32)
-    letter_sets = np.array(
-        [sum(1 << (ord(ch) - 65) for ch in set(word)) for word in ordered] or [0], dtype=np.int32
-    )
-    anagram = sorted((len(word), _anagram_key(word), w) for w, word in enumerate(ordered))
-    anagram_keys = np.array([k for _, k, _ in anagram] or [0], dtype=np.int64)
-    anagram_ids = np.array([w for _, _, w in anagram] or [0], dtype=np.int32)
-    anagram_lengths = np.array([n for n, _, _ in anagram], dtype=np.int64)
-    by_anagram = np.searchsorted(anagram_lengths, np.arange(MAX_CELLS + 2)).astype(np.int32)
-    return letters, by_length, by_letter, ids, letter_sets, anagram_keys, anagram_ids, by_anagram
-
-
-def _anagram_key(word: str) -> int:
-    """The word's letters sorted, as codes 1..26 five bits each (the compiled search builds the same)."""
-    key = 0
-    for ch in sorted(word):
-        key = key * 32 + ord(ch) - 64
-    return key
+def _too_many(roll: Roll) -> None:
+    if len(roll) > MAX_CELLS:
+        raise LexigridError(f"{len(roll)} letters are too many: the solver takes at most {MAX_CELLS}")
 
 
 def _searches(
-    roll: Roll, words: list[str], limit: int | None, record: bool, state: kernel.State
+    roll: Roll, index: WordIndex, limit: int | None, record: bool, state: kernel.State
 ) -> Iterator[tuple[FlatTrie, Any, Any]]:
     """Run the compiled search over every shape of the roll's size from `state`, a batch of fills at a
     time (the state keeps the count so far)."""
-    if len(roll) > MAX_CELLS:
-        raise LexigridError(f"{len(roll)} letters are too many: the solver takes at most {MAX_CELLS}")
+    _too_many(roll)
     flat = flat_trie(len(roll))
-    table = word_table(words)
+    table = kernel.word_table(index, roll)
     stop, batch = -1 if limit is None else limit, BATCH if record else -1
     while not state.done:
         leaves, codes = kernel.search(flat.arrays, table, state, stop, record, batch)
@@ -322,8 +289,8 @@ def _solutions(
     letters: str, lexicon: Lexicon | None, common: int | None, limit: int | None
 ) -> Iterator[Solution]:
     roll = letters_of(letters)
-    words = candidate_words(roll, lexicon, common)
-    for flat, leaves, codes in _searches(roll, words, limit, record=True, state=kernel.State(roll)):
+    index = word_index(lexicon or load(), common)
+    for flat, leaves, codes in _searches(roll, index, limit, record=True, state=kernel.State(roll)):
         for leaf_number, row in zip(leaves.tolist(), codes.tolist(), strict=True):
             yield flat.layout(leaf_number).solution([chr(65 + code) for code in row])
 
@@ -356,6 +323,23 @@ def count_solutions(letters: str, lexicon: Lexicon | None = None, *, common: int
     """How many distinct solutions the letters have."""
     roll = letters_of(letters)
     state = kernel.State(roll)
-    for _ in _searches(roll, candidate_words(roll, lexicon, common), None, record=False, state=state):
+    for _ in _searches(roll, word_index(lexicon or load(), common), None, record=False, state=state):
         pass
     return state.found
+
+
+def solvable(
+    rolls: Sequence[str], lexicon: Lexicon | None = None, *, common: int | None = None
+) -> list[bool]:
+    """Whether each roll has a solution (`first_solution(roll) is not None`, without building one)."""
+    checked = [letters_of(letters) for letters in rolls]
+    for roll in checked:
+        _too_many(roll)
+    index = word_index(lexicon or load(), common)
+    answers: dict[str, bool] = {}
+    for size in {len(roll) for roll in checked}:
+        of_size = [roll for roll in checked if len(roll) == size]
+        racks = np.array([kernel.counts(roll) for roll in of_size], np.int32).reshape(-1, 26)
+        found = kernel.solvable(flat_trie(size).arrays, index, racks)
+        answers.update(zip(of_size, found.tolist(), strict=True))
+    return [answers[roll] for roll in checked]

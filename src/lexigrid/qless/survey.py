@@ -23,8 +23,8 @@ import numpy.typing as npt
 from lexigrid.checkpoint import Checkpoint
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import load
+from lexigrid.qless import solver
 from lexigrid.qless.dice import DICE, roll
-from lexigrid.qless.solver import first_solution
 from lexigrid.runner import Runner
 from lexigrid.stats import wilson
 
@@ -41,15 +41,15 @@ class Words:
     common: int | None = None
 
 
-def solvable(words: Words, letters: str) -> bool:
-    """Whether the letters make a solution."""
-    return first_solution(letters, load(words.lexicon), common=words.common) is not None
+def solvable(words: Words, rolls: list[str]) -> list[bool]:
+    """Whether each roll makes a solution."""
+    return solver.solvable(rolls, load(words.lexicon), common=words.common)
 
 
 def sampled_block(words: Words, span: tuple[int, int, int]) -> dict[str, Any]:
     """Block `i` of seeds start..stop-1: how many rolls, and how many of them are unsolvable."""
     i, start, stop = span
-    bad = sum(not solvable(words, roll(seed)) for seed in range(start, stop))
+    bad = solvable(words, [roll(seed) for seed in range(start, stop)]).count(False)
     return {"block": i, "rolls": stop - start, "unsolvable": bad}
 
 
@@ -89,7 +89,8 @@ def letters_of(key: int) -> str:
 def exact_block(words: Words, block: tuple[int, Sequence[int], Sequence[int]]) -> dict[str, Any]:
     """Block `i` of multisets: how many, how many unsolvable, and the face outcomes those show."""
     i, keys, weights = block
-    bad = [w for k, w in zip(keys, weights, strict=True) if not solvable(words, letters_of(int(k)))]
+    found = solvable(words, [letters_of(int(k)) for k in keys])
+    bad = [w for w, good in zip(weights, found, strict=True) if not good]
     return {"block": i, "multisets": len(keys), "unsolvable": len(bad), "weight": int(sum(bad))}
 
 
