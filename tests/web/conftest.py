@@ -190,6 +190,14 @@ def in_view(tab: Any, selector: str) -> bool:
     )
 
 
+def press(tab: Any, selector: str) -> None:
+    """Tap the element on a touch screen, click it with the mouse elsewhere (as a person would)."""
+    if tab.evaluate("navigator.maxTouchPoints > 0"):
+        tab.locator(selector).tap()
+    else:
+        tab.locator(selector).click()
+
+
 def placements(cgp: str) -> str:
     """How the summary of `cgp`'s analysis begins (the engine's own count: no other position's)."""
     position = parse_cgp(cgp)
@@ -231,9 +239,9 @@ def release(tab: Any, route: Any) -> None:
     wait_idle(tab)
 
 
-def screenshot(tab: Any, name: str) -> Path:
-    """Save a full-page screenshot as a test artifact."""
+def screenshot(tab: Any, name: str, *, full_page: bool = True) -> Path:
+    """Save a screenshot as a test artifact: the full page, or only what the screen shows at once."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    tab.screenshot(path=str(path), full_page=True)
+    tab.screenshot(path=str(path), full_page=full_page)
     return path

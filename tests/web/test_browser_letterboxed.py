@@ -8,7 +8,16 @@ import pytest
 
 from lexigrid.letterboxed import Board, check
 from lexigrid.lexicon import load
-from tests.web.conftest import fits_width, hold_first, release, screenshot, until_held, wait_idle
+from tests.web.conftest import (
+    fits_width,
+    hold_first,
+    in_view,
+    press,
+    release,
+    screenshot,
+    until_held,
+    wait_idle,
+)
 
 pytestmark = pytest.mark.browser
 SIDES = "VYQ,FIG,OTE,XLU"
@@ -121,3 +130,28 @@ def test_a_board_that_does_not_parse_is_kept_with_its_reason_and_no_other_board(
     screen.click("#solve")
     screen.wait_for_function("document.getElementById('problem').textContent.length > 0")
     assert not screen.is_visible("#solutions") and screen.input_value("#sides") == "ABC,DEF,GHI"
+
+
+def test_the_word_being_typed_shows_with_the_box_and_enter(screen: Any, live_server: str) -> None:
+    """On a phone the word being typed sat below the fold, under the box and the instructions."""
+    width = screen.viewport_size["width"]
+    first, second = _best_solution()
+    screen.goto(f"{live_server}/letterboxed?sides={SIDES}")
+    screen.wait_for_selector("svg .lb-letter")
+    for letter in first[:3]:
+        press(screen, f"svg text[data-letter={letter}]")
+    assert screen.inner_text("#current") == first[:3]
+    for shown in ("#current", "#box", "#enter", "#delete"):
+        assert in_view(screen, shown), f"{shown} is not on the screen at {width} px"
+    assert fits_width(screen)
+    screenshot(screen, f"letterboxed-fold-{width}", full_page=False)
+    for letter in first[3:]:
+        press(screen, f"svg text[data-letter={letter}]")
+    press(screen, "#enter")
+    screen.wait_for_function("document.getElementById('played').textContent.length > 0")
+    for letter in second[1:]:
+        press(screen, f"svg text[data-letter={letter}]")
+    assert in_view(screen, "#current") and screen.inner_text("#current") == second
+    press(screen, "#enter")
+    screen.wait_for_function("document.getElementById('status').textContent.startsWith('Solved')")
+    assert in_view(screen, "#status") and in_view(screen, "#box")

@@ -9,7 +9,16 @@ import pytest
 from lexigrid.web.wordle import answer_of
 from lexigrid.wordle import format_reply, original, parse_reply, reply_for, reply_table
 from lexigrid.wordle.assistant import replay
-from tests.web.conftest import fits_width, hold_first, release, screenshot, until_held, wait_idle
+from tests.web.conftest import (
+    fits_width,
+    hold_first,
+    in_view,
+    press,
+    release,
+    screenshot,
+    until_held,
+    wait_idle,
+)
 
 pytestmark = pytest.mark.browser
 COLOURS = {"G": "green", "Y": "yellow", ".": "grey"}
@@ -157,3 +166,32 @@ def test_assistant_refuses_unknown_words_and_shows_no_stale_answer(screen: Any, 
     assert screen.inner_text("#count") == "Candidates" and screen.inner_text("#candidates") == ""
     assert screen.locator("#suggestions tbody tr").count() == 0 and fits_width(screen)
     screenshot(screen, f"wordle-assistant-impossible-{width}")
+
+
+def _key_boxes(page: Any, row: int) -> list[dict[str, float]]:
+    return [k.bounding_box() for k in page.locator(f"#keyboard .keys:nth-child({row}) .key").all()]
+
+
+def test_the_whole_playing_surface_shows_at_once_and_every_key_is_usable(
+    screen: Any, live_server: str
+) -> None:
+    """At 390x844 the keyboard sat below the fold and its bottom row's letters were ~12 px wide."""
+    width = screen.viewport_size["width"]
+    answer = _answer(7)
+    opener = "CRANE" if answer != "CRANE" else "SLOTH"
+    screen.goto(live_server + "/wordle?seed=7")
+    screen.wait_for_selector("#keyboard .key")
+    assert in_view(screen, "#board") and in_view(screen, "#keyboard") and fits_width(screen)
+    top, middle, bottom = (_key_boxes(screen, row) for row in (1, 2, 3))
+    letter = top[0]["width"]
+    assert letter >= 28 and min(k["height"] for k in top + middle + bottom) >= 40  # a finger's size
+    for key in top + middle + bottom[1:-1]:  # every letter key as wide as Q
+        assert abs(key["width"] - letter) < 1.5
+    assert bottom[0]["width"] > letter and bottom[-1]["width"] > letter  # Enter and Backspace wider
+    screenshot(screen, f"wordle-fold-{width}", full_page=False)
+    for word in (opener, answer):
+        for ch in word:
+            press(screen, f"#keyboard [data-key={ch}]")
+        press(screen, "#keyboard [data-key=Enter]")
+    screen.wait_for_selector("#result:not([hidden])")
+    assert _row_colours(screen, 2) == "GGGGG" and in_view(screen, "#board")
