@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,6 +13,36 @@ from tests.conftest import TWL06, CliResult, shared_file
 from tests.scrabble.conftest import REFERENCE_BOARD
 
 Cli = Callable[..., CliResult]
+# the English tile set, written out here (not read from the rules): 98 letters and 2 blanks
+ENGLISH_TILES = (
+    "A" * 9
+    + "B" * 2
+    + "C" * 2
+    + "D" * 4
+    + "E" * 12
+    + "F" * 2
+    + "G" * 3
+    + "H" * 2
+    + "I" * 9
+    + "J"
+    + "K"
+    + "L" * 4
+    + "M" * 2
+    + "N" * 6
+    + "O" * 8
+    + "P" * 2
+    + "Q"
+    + "R" * 6
+    + "S" * 4
+    + "T" * 6
+    + "U" * 4
+    + "V" * 2
+    + "W" * 2
+    + "X"
+    + "Y" * 2
+    + "Z"
+    + "??"
+)
 
 
 def test_show_draws_the_board(cli: Cli) -> None:
@@ -19,6 +50,17 @@ def test_show_draws_the_board(cli: Cli) -> None:
     assert result.exit_code == 0
     assert "TW" in result.stdout and "COZY" not in result.stdout  # tiles drawn square by square
     assert "AEINRST" in result.stdout
+
+
+def test_show_counts_the_bag_and_the_unseen_tiles(cli: Cli) -> None:
+    cgp = "15/15/15/15/15/15/15/3QUIXOTE5/15/15/15/15/15/15/15 AEINRST/BB 120/95 0"
+    payload = json.loads(cli("scrabble", "show", cgp, "--json").stdout)
+    left = Counter(ENGLISH_TILES)  # the 100 tiles, less the board's and the mover's rack
+    left.subtract("QUIXOTE" + "AEINRST")
+    assert Counter(payload["unseen"]) == +left and payload["unseen"].endswith("??")
+    assert payload["bag"] == 100 - 7 - 7 - 2 and payload["scores"] == [120, 95]
+    text = cli("scrabble", "show", cgp).stdout
+    assert f"unseen by the player to move ({sum(left.values())}): {payload['unseen'][:20]}" in text
 
 
 def test_moves_json_matches_the_reference(cli: Cli) -> None:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.action import IllegalMove, tiles_notation
+from lexigrid.scrabble.ending import verdict
 from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.view import View
 from tests.scrabble_game.conftest import EMPTY, set_up
@@ -167,6 +168,28 @@ def test_going_out_three_players_gains_the_sum_others_lose_their_own(humans: Cal
     game.play("8H AT")
     assert game.scores == [4 + 11 + 11, -11, -11]
     assert game.winners() == [0]
+
+
+VERDICTS = {
+    "a person wins": (["You", "Computer"], [402, 351], "out", 1, "You win 402–351 (Computer went out)"),
+    "a named winner": (["ann", "Computer"], [300, 351], "out", 0, "Computer wins 351–300 (ann went out)"),
+    "a tie": (["ann", "bob"], [300, 300], "scoreless", None, "ann and bob tie 300–300 (six scoreless turns)"),
+    "three players": (["ann", "you", "cpu"], [90, 120, 80], "out", 2, "you win 120–90–80 (cpu went out)"),
+}
+
+
+@pytest.mark.parametrize(("names", "scores", "reason", "out", "said"), VERDICTS.values(), ids=VERDICTS.keys())
+def test_the_verdict_in_words(
+    names: list[str], scores: list[int], reason: str, out: int | None, said: str
+) -> None:
+    assert verdict(names, scores, reason, out) == said
+
+
+def test_a_finished_game_gives_its_verdict(humans: Callable[..., Game]) -> None:
+    game = humans(racks=["AT", "QI"], bag=0)
+    assert game.verdict() is None and View.full(game).state()["verdict"] is None
+    game.play("8H AT")
+    assert game.verdict() == "human1 wins 26–0 (human1 went out)" == View.of(game, 1).state()["verdict"]
 
 
 def test_double_challenge_withdraws_a_phony(humans: Callable[..., Game]) -> None:

@@ -190,6 +190,11 @@ def in_view(tab: Any, selector: str) -> bool:
     )
 
 
+def width(tab: Any) -> int:
+    """The screen's width in CSS pixels."""
+    return int(tab.viewport_size["width"])
+
+
 def press(tab: Any, selector: str) -> None:
     """Tap the element on a touch screen, click it with the mouse elsewhere (as a person would)."""
     if tab.evaluate("navigator.maxTouchPoints > 0"):

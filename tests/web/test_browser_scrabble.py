@@ -9,7 +9,7 @@ import pytest
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp, parse_move
 from lexigrid.scrabble.referee import check
-from tests.web.conftest import hold_first, release, screenshot, until_held, wait_for_analysis
+from tests.web.conftest import hold_first, release, screenshot, until_held, wait_for_analysis, width
 
 pytestmark = pytest.mark.browser
 CGP = "15/15/15/15/15/15/15/3QUIXOTE5/15/15/15/15/15/15/15 AEINRST/ 0/0 0"
@@ -121,3 +121,28 @@ def test_a_board_edited_while_its_analysis_is_out_keeps_the_edit(page: Any, live
     assert page.input_value("#cgp").split()[0].split("/")[7] == "6ZAX6"
     assert page.locator("#moves tbody tr").count() == 0 and page.locator(".sq.new").count() == 0
     assert "placements" not in page.inner_text("#summary")
+
+
+def test_the_analysis_page_shows_the_scores_bag_and_unseen_tiles(screen: Any, live_server: str) -> None:
+    from urllib.parse import quote
+
+    from lexigrid.scrabble.report import position_report
+
+    cgp = "15/15/15/15/15/15/15/3QUIXOTE5/15/15/15/15/15/15/15 AEINRST/BB 120/95 0"
+    screen.goto(f"{live_server}/scrabble?cgp={quote(cgp)}")
+    wait_for_analysis(screen, cgp)
+    assert (screen.input_value("#score-me"), screen.input_value("#score-opp")) == ("120", "95")
+    shown = position_report(parse_cgp(cgp))
+    assert screen.inner_text("#bag-count") == f"Bag: {shown['bag']} tiles"
+    assert screen.inner_text("#unseen") == shown["unseen"] and "Z" in shown["unseen"]
+    screen.click(".sq[data-square='8,7']")  # a Z under the X: the board edited by hand
+    screen.keyboard.type("z")
+    edited = position_report(parse_cgp(screen.input_value("#cgp")))
+    screen.wait_for_function("u => document.getElementById('unseen').textContent === u", arg=edited["unseen"])
+    assert "Z" not in edited["unseen"]
+    screen.fill("#score-opp", "101")
+    assert screen.input_value("#cgp").split()[2] == "120/101"
+    screen.click(".sq[data-square='9,7']")
+    screen.keyboard.type("z")  # a second Z: the set has one
+    screen.wait_for_function("document.getElementById('unseen').textContent.includes('2 x Z')")
+    screenshot(screen, f"scrabble-analysis-position-{width(screen)}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -12,32 +11,26 @@ from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.view import View
-from tests.web.conftest import local_only_tab, screenshot, wait_idle
+from tests.web.conftest import (
+    fits_width,
+    hold_first,
+    press,
+    release,
+    screenshot,
+    until_held,
+    wait_idle,
+    width,
+)
 
 pytestmark = pytest.mark.browser
-SIZES = {"1280": {"width": 1280, "height": 800}, "390": {"width": 390, "height": 844}}
 
 
-@pytest.fixture(params=list(SIZES))
-def tab(request: pytest.FixtureRequest, browser: Any, live_server: str) -> Iterator[Any]:
-    """A page at the parameter's width (the phone with touch), that may reach only the local server."""
-    phone = request.param == "390"
-    viewport = SIZES[request.param]
-    with local_only_tab(browser, live_server, viewport=viewport, is_mobile=phone, has_touch=phone) as (
-        page,
-        refused,
-    ):
-        page.size = request.param
-        yield page
-    assert refused == []
-
-
-def _open_game(tab: Any, live_server: str, seed: int, **options: Any) -> dict[str, Any]:
+def _open_game(screen: Any, live_server: str, seed: int, **options: Any) -> dict[str, Any]:
     """A seeded game against the computer, opened on the page; its state as the API gives it."""
     game_id = httpx.post(f"{live_server}/api/scrabble/games", json={"seed": seed, **options}).json()["id"]
-    tab.goto(f"{live_server}/scrabble/play?game={game_id}")
-    tab.wait_for_selector("#rack .tile")
-    wait_idle(tab)
+    screen.goto(f"{live_server}/scrabble/play?game={game_id}")
+    screen.wait_for_selector("#rack .tile")
+    wait_idle(screen)
     state: dict[str, Any] = httpx.get(f"{live_server}/api/scrabble/games/{game_id}").json()
     return state
 
@@ -49,63 +42,119 @@ def _best_move(state: dict[str, Any]) -> Move:
     return next(m for m in found if "?" not in m.tiles_used)
 
 
-def _type_move(tab: Any, move: Move) -> None:
+def _type_move(screen: Any, move: Move) -> None:
     """Place a move's tiles with the keyboard: click each square, type its letter."""
     for r, c, tile in move.squares():
-        tab.click(f".sq[data-square='{r},{c}']")
-        tab.keyboard.type(tile)
+        screen.click(f".sq[data-square='{r},{c}']")
+        screen.keyboard.type(tile)
 
 
-def test_the_page_never_shows_the_computers_rack(tab: Any, live_server: str) -> None:
+def test_the_page_never_shows_the_computers_rack(screen: Any, live_server: str) -> None:
     from lexigrid.web import scrabble as web_scrabble
 
-    state = _open_game(tab, live_server, seed=5, level="score")
-    _type_move(tab, _best_move(state))
-    tab.click("#play")
-    tab.wait_for_function("document.querySelectorAll('#log tbody tr').length >= 2")
-    wait_idle(tab)
+    state = _open_game(screen, live_server, seed=5, level="score")
+    _type_move(screen, _best_move(state))
+    screen.click("#play")
+    screen.wait_for_function("document.querySelectorAll('#log tbody tr').length >= 2")
+    wait_idle(screen)
     game = web_scrabble._games[state["id"]]
-    computer_row = tab.locator("#log tbody tr").nth(1).locator("td").all_inner_texts()
+    computer_row = screen.locator("#log tbody tr").nth(1).locator("td").all_inner_texts()
     assert computer_row[0] == "Computer" and computer_row[1] == ""  # its rack column is empty
     racks = {t.rack for t in View.full(game).turns() if t.player == 1} | {game.racks[1]}
-    text = tab.inner_text("main")
+    text = screen.inner_text("main")
     assert racks and not any(rack in text for rack in racks)
-    last = tab.locator("#log tbody tr").nth(1).locator("td").all_inner_texts()[4]
+    last = screen.locator("#log tbody tr").nth(1).locator("td").all_inner_texts()[4]
     assert int(last) == game.scores[1]
-    screenshot(tab, f"scrabble-play-hidden-rack-{tab.size}")
+    screenshot(screen, f"scrabble-play-hidden-rack-{width(screen)}")
 
 
-def _press(tab: Any, target: Any) -> None:
-    """A tap on the phone, a click on the laptop."""
-    if tab.size == "390":
-        target.tap()
-    else:
-        target.click()
-
-
-def test_resume_and_delete_saved_games(tab: Any, live_server: str) -> None:
+def test_resume_and_delete_saved_games(screen: Any, live_server: str) -> None:
     api = f"{live_server}/api/scrabble/games"
     ids = [httpx.post(api, json={"seed": seed, "level": "score"}).json()["id"] for seed in (31, 32)]
     for game_id in ids:
         httpx.post(f"{api}/{game_id}/move", json={"action": "-"})  # played: saved
-    tab.goto(f"{live_server}/scrabble/play")  # a new game, not played: not among the saved ones
-    tab.wait_for_selector(f"#saved li[data-game='{ids[1]}']", state="attached")
-    wait_idle(tab)
-    opened = tab.evaluate("game.id")
-    assert tab.locator(f"#saved li[data-game='{opened}']").count() == 0
-    assert "saved from your first move" in tab.inner_text("#status")
-    _press(tab, tab.locator("#saved-games summary"))
-    delete = tab.get_by_role("button", name=f"delete game {ids[0]}")
-    tab.once("dialog", lambda dialog: dialog.dismiss())  # changed my mind: nothing goes
-    _press(tab, delete)
-    wait_idle(tab)
+    screen.goto(f"{live_server}/scrabble/play")  # a new game, not played: not among the saved ones
+    screen.wait_for_selector(f"#saved li[data-game='{ids[1]}']", state="attached")
+    wait_idle(screen)
+    opened = screen.evaluate("game.id")
+    assert screen.locator(f"#saved li[data-game='{opened}']").count() == 0
+    assert "saved from your first move" in screen.inner_text("#status")
+    press(screen, "#saved-games summary")
+    delete = f"#saved li[data-game='{ids[0]}'] button.danger"
+    screen.once("dialog", lambda dialog: dialog.dismiss())  # changed my mind: nothing goes
+    press(screen, delete)
+    wait_idle(screen)
     assert httpx.get(f"{live_server}/api/scrabble/games/{ids[0]}").status_code == 200
-    tab.once("dialog", lambda dialog: dialog.accept())
-    _press(tab, delete)
-    tab.wait_for_selector(f"#saved li[data-game='{ids[0]}']", state="detached")
+    screen.once("dialog", lambda dialog: dialog.accept())
+    press(screen, delete)
+    screen.wait_for_selector(f"#saved li[data-game='{ids[0]}']", state="detached")
     assert httpx.get(f"{live_server}/api/scrabble/games/{ids[0]}").status_code == 404
-    screenshot(tab, f"scrabble-play-saved-games-{tab.size}")
-    _press(tab, tab.locator(f"#saved li[data-game='{ids[1]}'] button", has_text="Resume"))
-    tab.wait_for_function("id => game && game.id === id", arg=ids[1])
-    assert "saved after every move" in tab.inner_text("#status")
-    assert tab.locator(f"#saved li[data-game='{ids[1]}'] button", has_text="This game").is_disabled()
+    screenshot(screen, f"scrabble-play-saved-games-{width(screen)}")
+    press(screen, f"#saved li[data-game='{ids[1]}'] button:has-text('Resume')")
+    screen.wait_for_function("id => game && game.id === id", arg=ids[1])
+    assert "saved after every move" in screen.inner_text("#status")
+    assert screen.locator(f"#saved li[data-game='{ids[1]}'] button", has_text="This game").is_disabled()
+
+
+def _finish(game: Any) -> None:
+    """Play a game to its end: the person plays the engine's best move by equity (or passes)."""
+    while not game.over:
+        if game.seat.is_human:
+            found = game.hint(1)
+            game.play(found[0].notation if found else "-")
+        else:
+            game.play_computers()
+
+
+def test_a_finished_game_says_who_won_and_offers_no_move(screen: Any, live_server: str) -> None:
+    from lexigrid.web import scrabble as web_scrabble
+
+    api = f"{live_server}/api/scrabble/games"
+    game_id = httpx.post(api, json={"seed": 40, "level": "score"}).json()["id"]
+    with web_scrabble._playing(game_id) as game:
+        _finish(game)  # the person goes out: an empty rack
+    screen.goto(f"{live_server}/scrabble/play?game={game_id}")
+    screen.wait_for_function("() => game && game.over")
+    wait_idle(screen)
+    assert screen.inner_text("#status") == "Game over: You win 433–341 (You went out)."
+    assert screen.locator("#rack .tile").count() == 0
+    for button in ("#play", "#recall", "#shuffle", "#exchange", "#pass", "#hint"):
+        assert screen.locator(button).is_disabled(), button
+    rows = screen.locator("#log tbody tr")
+    assert rows.count() == len(game.turns)
+    computer_racks = [r.locator("td").nth(1).inner_text() for r in rows.all() if "Computer" in r.inner_text()]
+    assert all(computer_racks)  # the game is over: the whole record, racks and all
+    screenshot(screen, f"scrabble-play-over-{width(screen)}")
+
+
+def test_a_move_out_holds_the_buttons_and_an_exchange_clears_its_box(screen: Any, live_server: str) -> None:
+    state = _open_game(screen, live_server, seed=41, level="score")
+    rack = state["players"][0]["rack"]
+    held = hold_first(screen, "**/api/scrabble/games/*/move")
+    screen.fill("#exchange-tiles", rack[:2])
+    press(screen, "#exchange")
+    route = until_held(screen, held)
+    for button in ("#play", "#exchange", "#pass", "#hint"):
+        assert screen.locator(button).is_disabled(), button  # one move at a time
+    release(screen, route)
+    assert screen.input_value("#exchange-tiles") == ""  # those letters are spent
+    assert not screen.locator("#play").is_disabled() and screen.locator("#log tbody tr").count() == 2
+    assert screen.locator("#log tbody tr").first.locator("td").nth(2).inner_text() == f"exchanges {rack[:2]}"
+    press(screen, "#exchange")  # an empty box is not a pass
+    assert "type the tiles to exchange" in screen.inner_text("#error")
+    assert screen.locator("#log tbody tr").count() == 2
+
+
+def test_the_moves_table_fits_beside_the_board(screen: Any, live_server: str) -> None:
+    state = _open_game(screen, live_server, seed=5, level="score")
+    _type_move(screen, _best_move(state))
+    press(screen, "#play")
+    screen.wait_for_function("document.querySelectorAll('#log tbody tr').length >= 2")
+    table = screen.locator("#log")
+    assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth")  # no column cut off
+    assert fits_width(screen)
+    if width(screen) == 1280:  # beside the board, with no wide gap between them
+        board = screen.locator("#board").bounding_box()
+        panel = screen.locator(".scrabble-layout > section").nth(1).bounding_box()
+        assert 0 < panel["x"] - (board["x"] + board["width"]) <= 40
+    screenshot(screen, f"scrabble-play-moves-{width(screen)}")

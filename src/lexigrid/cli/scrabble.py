@@ -70,7 +70,7 @@ def _lexicon(name: str | None, position: Position, strict: bool = False) -> Lexi
 
 @app.command("show")
 def show(cgp: CgpArgument, json: JsonOption = False) -> None:
-    """Draw the board with its premium squares, the racks and the scores."""
+    """Draw the board with its premium squares, the racks, the scores, the bag and the unseen tiles."""
     from lexigrid.scrabble import parse_cgp
     from lexigrid.scrabble.render import board_table
     from lexigrid.scrabble.report import position_report
@@ -88,6 +88,8 @@ def show(cgp: CgpArgument, json: JsonOption = False) -> None:
             f"bag {position.bag_size()}  scoreless turns {position.zeros}",
         )
     )
+    unseen = position_report(position)["unseen"]
+    console.print(Text(f"unseen by the player to move ({len(unseen)}): {unseen}"), soft_wrap=True)
 
 
 @app.command("moves")

@@ -3,7 +3,7 @@
 Going out, two players: the player who went out gains twice the opponent's rack. Three or four players:
 each other player loses their rack's value and the one who went out gains their sum. Six scoreless
 turns: each player loses their rack's value. Each function gives the record lines; their totals are
-the new scores.
+the new scores. `verdict` says the result in words.
 """
 
 from __future__ import annotations
@@ -44,3 +44,16 @@ def scoreless_end(racks: Sequence[str], scores: Sequence[int], tiles: TileSet) -
         value = rack_value(rack, tiles)
         turns.append(Turn(q, "rack", rack, f"({rack})", -value, scores[q] - value))
     return turns
+
+
+def verdict(names: Sequence[str], scores: Sequence[int], reason: str, out: int | None = None) -> str:
+    """The result in words: `You win 402–351 (Computer went out)`, `ann and bob tie 300–300–250 (six
+    scoreless turns)`; `out` is the player who went out."""
+    top = max(scores)
+    winners = [name for name, score in zip(names, scores, strict=True) if score == top]
+    if len(winners) > 1:
+        result = f"{' and '.join(winners)} tie"
+    else:
+        result = f"{winners[0]} {'win' if winners[0].lower() == 'you' else 'wins'}"
+    why = f"{names[out]} went out" if reason == "out" and out is not None else "six scoreless turns"
+    return f"{result} {'–'.join(str(s) for s in sorted(scores, reverse=True))} ({why})"

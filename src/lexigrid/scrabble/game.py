@@ -28,7 +28,7 @@ from lexigrid.scrabble.bag import Bag
 from lexigrid.scrabble.board import Board, Rack
 from lexigrid.scrabble.cgp import Position, format_cgp
 from lexigrid.scrabble.challenge import CHALLENGE_RULES, CHALLENGES, ChallengeName, ChallengeRule, Pending
-from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS, going_out, rack_value, scoreless_end
+from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS, going_out, rack_value, scoreless_end, verdict
 from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.players import ENDGAME_SECONDS, Player, computer, engine_for, solve_endgame
 from lexigrid.scrabble.rules import Rules, rules
@@ -223,6 +223,13 @@ class Game:
         """The players with the highest score (several on a tie)."""
         top = max(self.scores)
         return [i for i, s in enumerate(self.scores) if s == top]
+
+    def verdict(self) -> str | None:
+        """The result in words once the game is over (`ending.verdict`), else None."""
+        if not self.over:
+            return None
+        out = next((t.player for t in self.turns if t.kind == "out"), None)
+        return verdict([s.name for s in self.seats], self.scores, self.end_reason or "", out)
 
     def hint(self, n: int = 5) -> list[Move]:
         """The engine's n best moves by static equity for the player to move."""

@@ -187,8 +187,5 @@ class Session:
         for turn in game.turns:
             if turn.kind in ("out", "rack"):
                 self.console.print(describe(game, turn))
-        winners = [game.seats[i].name for i in game.winners()]
-        result = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
-        reason = "a player went out" if game.end_reason == "out" else "six scoreless turns"
         scores = "  ".join(f"{s.name} {game.scores[i]}" for i, s in enumerate(game.seats))
-        self.console.print(Text.assemble(("game over", "bold"), f" ({reason}): {result}  {scores}"))
+        self.console.print(Text.assemble(("game over", "bold"), f": {game.verdict()}  {scores}"))

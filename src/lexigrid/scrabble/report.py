@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, Literal
 
+from lexigrid.scrabble.alphabet import sorted_tiles
 from lexigrid.scrabble.cgp import Position, format_cgp
 
 if TYPE_CHECKING:
@@ -14,7 +15,8 @@ Sort = Literal["score", "equity"]
 
 
 def position_report(position: Position) -> dict[str, Any]:
-    """A position: its CGP, the board rows, the racks, the scores, the scoreless turns and the bag."""
+    """A position: its CGP, the board rows, the racks, the scores, the scoreless turns, the bag's size and
+    the tiles the player to move cannot see (the bag and the opponent's rack)."""
     return {
         "cgp": format_cgp(position),
         "board": position.board.rows(),
@@ -22,6 +24,7 @@ def position_report(position: Position) -> dict[str, Any]:
         "scores": list(position.scores),
         "zeros": position.zeros,
         "bag": position.bag_size(),
+        "unseen": sorted_tiles(position.unseen().elements()),
     }
 
 

@@ -150,6 +150,7 @@ class View:
             "over": game.over,
             "end_reason": game.end_reason,
             "winners": game.winners() if game.over else [],
+            "verdict": game.verdict(),
             "actions": self.actions(),
         }
 

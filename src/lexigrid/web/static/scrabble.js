@@ -9,6 +9,7 @@ let simRun = null;  // the running simulation: { id, start, controller, stopping
 const positionApi = lexiLatest();  // loads and analyses: a late reply to an older one is dropped
 const explainApi = lexiLatest();  // the selected move's breakdown: only the last selected is shown
 const endgameApi = lexiLatest();  // the endgame of the position as it is: dropped when it changes
+const infoApi = lexiLatest();  // the bag and unseen tiles of the position as edited: the last edit's
 let eg = null;  // the solved endgame: { solution, boards (before each ply, then the end), squares (each ply's new tiles), step }
 
 function redraw() {
@@ -23,8 +24,29 @@ function redraw() {
 function rackOf(id) {
   return document.getElementById(id).value.toUpperCase().replace(/[^A-Z?]/g, "");
 }
+function scoreOf(id) {
+  const n = Math.trunc(Number(document.getElementById(id).value));
+  return Number.isFinite(n) ? n : 0;
+}
 function cgp() {
-  return `${rowsToCgp(pos.board)} ${rackOf("rack")}/${rackOf("opp")} ${pos.scores.join("/")} ${pos.zeros}`;
+  return `${rowsToCgp(pos.board)} ${rackOf("rack")}/${rackOf("opp")} ${scoreOf("score-me")}/${scoreOf("score-opp")} ${pos.zeros}`;
+}
+function showInfo(data) {  // the bag and the unseen tiles, as the server counts them (show's payload)
+  const unseen = data.unseen;
+  document.getElementById("bag-count").textContent = `Bag: ${data.bag} tile${data.bag === 1 ? "" : "s"}`;
+  document.getElementById("unseen-label").textContent = `Unseen by the player to move (${unseen.length}):`;
+  document.getElementById("unseen").textContent = unseen || "none";
+}
+async function refreshInfo() {  // after an edit of the board, the racks or the scores
+  const result = await infoApi("/api/scrabble/show", { cgp: cgp() });
+  if (!result) return;
+  if (!result.ok) {
+    document.getElementById("bag-count").textContent = "";
+    document.getElementById("unseen-label").textContent = "";
+    document.getElementById("unseen").textContent = result.error;
+    return;
+  }
+  showInfo(result.data);
 }
 async function load(text) {
   const result = await positionApi("/api/scrabble/show", { cgp: text });
@@ -34,6 +56,9 @@ async function load(text) {
   pos = result.data;
   document.getElementById("rack").value = pos.racks[0];
   document.getElementById("opp").value = pos.racks[1];
+  document.getElementById("score-me").value = pos.scores[0];
+  document.getElementById("score-opp").value = pos.scores[1];
+  infoApi.drop(); showInfo(pos);
   selected = null; moves = []; closeEndgame(); explainApi.drop();
   if (!simRun || simRun.ended) document.getElementById("sim").hidden = true;
   redraw(); fill();
@@ -62,7 +87,11 @@ boardEl.addEventListener("keydown", (event) => {
   if (positionApi.drop()) document.getElementById("summary").textContent = "";  // it was about the old board
   document.getElementById("cgp").value = cgp();
   redraw();
+  refreshInfo();
 });
+for (const id of ["rack", "opp", "score-me", "score-opp"]) {
+  document.getElementById(id).addEventListener("input", () => { if (pos) { document.getElementById("cgp").value = cgp(); refreshInfo(); } });
+}
 
 async function analyse(event) {
   event?.preventDefault();
@@ -159,7 +188,7 @@ async function solveEndgame() {
   if (!result.ok) { errorEl.textContent = result.error; return; }
   const solution = result.data, boards = [pos.board], squares = [];
   const racks = [rackOf("rack"), rackOf("opp")];
-  let spread = pos.scores[0] - pos.scores[1];
+  let spread = scoreOf("score-me") - scoreOf("score-opp");
   const body = document.querySelector("#eg-pv tbody");
   body.replaceChildren();
   solution.pv.forEach((ply, i) => {

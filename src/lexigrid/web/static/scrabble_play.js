@@ -31,7 +31,8 @@ function draw() {
       lexiEl("td", { class: "muted", text: i === me ? "" : `${p.tiles} tiles` }));
     return tr;
   }));
-  const status = game.over ? `Game over (${game.end_reason}): ${game.winners.map((w) => game.players[w].name).join(" and ")} ${game.winners.length > 1 ? "tie" : "wins"}.`
+  controls();
+  const status = game.over ? `Game over: ${game.verdict}.`
     : `${game.bag} tiles in the bag · game ${game.id}` + (game.saved ? " (saved after every move)" : " (saved from your first move)");
   document.getElementById("status").textContent = status;
   document.getElementById("challenge-btn").hidden = !(game.can_challenge && game.challenge !== "void");
@@ -43,6 +44,15 @@ function draw() {
     for (const v of [game.players[m.player].name, m.rack ?? "", moveText(m), m.score, m.total]) tr.insertCell().textContent = v;
   }
   log.parentElement.parentElement.scrollTop = 1e6;
+}
+function controls() {  // what the person may do now: nothing while a move is out, the game is over or not theirs
+  const mine = !sending && !game.over && game.to_move === game.human;
+  const moving = mine && game.awaiting === "move";
+  for (const id of ["play", "recall", "shuffle", "pass", "hint"]) document.getElementById(id).disabled = !moving;
+  const exchange = moving && game.bag >= 7;
+  document.getElementById("exchange").disabled = document.getElementById("exchange-tiles").disabled = !exchange;
+  document.getElementById("exchange").title = moving && !exchange ? `exchanges need at least 7 tiles in the bag; it holds ${game.bag}` : "";
+  document.getElementById("challenge-btn").disabled = document.getElementById("accept-btn").disabled = !mine;
 }
 function moveText(m) {  // an exchange: its tiles when they are ours, else only how many (`-3`)
   return m.kind === "exchange" ? `exchanges ${m.move.slice(1)}` : m.notation;
@@ -60,6 +70,7 @@ function emptyRows() {  // the board before the last move's tiles, so moveSquare
 function show(state) {
   game = state; placed = []; rackOrder = state.players[state.human].rack || "";
   errorEl.textContent = "";
+  document.getElementById("exchange-tiles").value = "";  // the last exchange's letters are spent
   if (hintApi.drop()) document.getElementById("hints").textContent = "";  // it was for the position before
   history.replaceState(null, "", "?game=" + state.id);
   draw();
@@ -67,18 +78,19 @@ function show(state) {
 }
 async function send(body) {
   if (sending) return;
-  sending = true;
+  sending = true; controls();
   const id = game.id;
   const result = await lexiApi(`/api/scrabble/games/${id}/move`, body);
   sending = false;
   if (!game || game.id !== id) return;  // another game was opened meanwhile
+  controls();
   if (!result.ok) { errorEl.textContent = result.error; return; }
   show(result.data);
   document.getElementById("hints").textContent = result.data.new_moves.filter((m) => m.player !== game.human)
     .map((m) => `${game.players[m.player].name} ${m.kind === "place" ? `played ${m.notation} for ${m.score}` : m.kind === "pass" ? "passed" : moveText(m)}`).join("; ");
 }
 boardEl.addEventListener("keydown", (event) => {
-  if (!game || !cursor) return;
+  if (!game || !cursor || game.over) return;
   const dim = game.board.length;
   const step = (d) => {
     let [r, c] = cursor;
@@ -153,7 +165,11 @@ document.getElementById("play").addEventListener("click", play);
 document.getElementById("recall").addEventListener("click", () => { placed = []; draw(); });
 document.getElementById("shuffle").addEventListener("click", () => { rackOrder = [...rackOrder].sort(() => Math.random() - 0.5).join(""); draw(); });
 document.getElementById("pass").addEventListener("click", () => send({ action: "-" }));
-document.getElementById("exchange").addEventListener("click", () => send({ action: "-" + document.getElementById("exchange-tiles").value.toUpperCase().replace(/\s/g, "") }));
+document.getElementById("exchange").addEventListener("click", () => {
+  const tiles = document.getElementById("exchange-tiles").value.toUpperCase().replace(/\s/g, "");
+  if (!tiles) { errorEl.textContent = "type the tiles to exchange in the box first (? for a blank)"; return; }
+  send({ action: "-" + tiles });
+});
 document.getElementById("challenge-btn").addEventListener("click", () => send({ action: "challenge" }));
 document.getElementById("accept-btn").addEventListener("click", () => send({ action: "accept" }));
 document.getElementById("hint").addEventListener("click", async () => {
