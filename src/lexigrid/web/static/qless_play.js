@@ -1,8 +1,14 @@
 // Q-Less play: the player builds a grid; the server's validator says what is wrong.
+// Keys type at the cursor. By touch or mouse, a tap on a square and a tap on one of your letters, in
+// either order, put that letter there; a tile can be dragged to another square, or off the grid to lift it.
 "use strict";
 const SIZE = 13;
 const gridEl = document.getElementById("grid");
+const rackEl = document.getElementById("rack");
+const verdict = document.getElementById("verdict");
 let letters = "", cells = {}, cursor = [6, 2], across = true, bad = new Set();
+let square = null;  // the square tapped, waiting for a letter ("r,c")
+let picked = null;  // the letter tapped, waiting for a square
 const checkApi = lexiLatest();  // the verdict on the grid as it is: a check of a grid changed since is dropped
 
 function remaining() {
@@ -15,48 +21,147 @@ function draw() {
   gridEl.style.gridTemplateColumns = `repeat(${SIZE}, var(--q))`;
   gridEl.style.setProperty("--cols", String(SIZE));
   for (let r = 0; r < SIZE; r++) for (let c = 0; c < SIZE; c++) {
-    const ch = cells[`${r},${c}`];
-    const cell = lexiEl("div", { class: "qcell" + (ch ? " tile" : ""), text: ch || "", "data-cell": `${r},${c}` });
+    const key = `${r},${c}`, ch = cells[key];
+    const cell = lexiEl("div", { class: "qcell" + (ch ? " tile" : ""), text: ch || "", "data-cell": key });
     if (r === cursor[0] && c === cursor[1]) cell.classList.add("cursor");
-    if (bad.has(`${r},${c}`)) cell.classList.add("bad");
-    cell.addEventListener("click", () => {
-      if (cursor[0] === r && cursor[1] === c) across = !across;
-      cursor = [r, c]; gridEl.focus(); draw();
-    });
+    if (key === square) cell.classList.add("selected");
+    if (bad.has(key)) cell.classList.add("bad");
+    cell.addEventListener("click", () => tapSquare(r, c));
+    if (ch) draggable(cell, ch, key);
     gridEl.append(cell);
   }
-  const rack = document.getElementById("rack");
-  rack.replaceChildren(...remaining().map((ch) => lexiEl("span", { class: "tile", text: ch })));
+  let shown = false;
+  rackEl.replaceChildren(...remaining().map((ch) => {
+    const tile = lexiEl("button", { type: "button", class: "tile", text: ch, "data-letter": ch, "aria-label": `letter ${ch}` });
+    if (ch === picked && !shown) { tile.classList.add("picked"); tile.setAttribute("aria-pressed", "true"); shown = true; }
+    tile.addEventListener("click", () => tapLetter(ch));
+    draggable(tile, ch, null);
+    return tile;
+  }));
   document.getElementById("direction").textContent = across ? "typing across →" : "typing down ↓";
+}
+
+// --- changing the grid: every way in (keys, taps, drags) goes through put and lift ---
+function changed() {
+  bad = new Set();
+  checkApi.drop();
+  draw();
+}
+function put(key, ch) {
+  const left = remaining();
+  if (cells[key]) left.push(cells[key]);  // the tile there goes back to the rack first
+  if (!left.includes(ch)) { verdict.textContent = `no ${ch} left on your rack`; return false; }
+  cells[key] = ch;
+  verdict.textContent = "";
+  return true;
+}
+function lift(key) {
+  delete cells[key];
+  verdict.textContent = "";
 }
 function move(dr, dc) {
   cursor = [Math.min(SIZE - 1, Math.max(0, cursor[0] + dr)), Math.min(SIZE - 1, Math.max(0, cursor[1] + dc))];
 }
+const here = () => `${cursor[0]},${cursor[1]}`;
+const advance = () => (across ? move(0, 1) : move(1, 0));
+
+// --- taps (touch or mouse) ---
+function tapSquare(r, c) {
+  if (dragged) return;  // the click that ends a drag
+  const key = `${r},${c}`;
+  cursor = [r, c];
+  gridEl.focus({ preventScroll: true });
+  if (picked) {  // a letter was waiting for its square
+    put(key, picked);
+    picked = null;
+    square = null;
+  } else if (square === key) {
+    across = !across;  // the same square twice: type the other way
+  } else square = key;
+  changed();
+}
+function tapLetter(ch) {
+  if (dragged) return;
+  if (square) {  // a square was waiting for its letter
+    if (put(square, ch)) advance();
+    square = null;
+  } else picked = picked === ch ? null : ch;
+  changed();
+}
+function backspace() {
+  if (!cells[here()]) across ? move(0, -1) : move(-1, 0);
+  lift(here());
+}
+function liftTile() {  // the on-screen ⌫: the tile of the square tapped, else as Backspace
+  if (square) lift(square); else backspace();
+  square = null;
+  changed();
+}
+
+// --- drags: a tile from the rack or the grid onto a square, or off the grid to lift it ---
+let drag = null, dragged = false;
+document.addEventListener("pointerdown", () => { dragged = false; }, true);
+function draggable(node, ch, from) {
+  node.classList.add("draggable");
+  node.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0) return;
+    drag = { ch, from, node, id: event.pointerId, x: event.clientX, y: event.clientY, ghost: null };
+  });
+}
+document.addEventListener("pointermove", (event) => {
+  if (!drag || event.pointerId !== drag.id) return;
+  if (!drag.ghost) {
+    if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 8) return;  // a tap, so far
+    drag.ghost = lexiEl("div", { class: "tile drag-ghost", text: drag.ch });
+    document.body.append(drag.ghost);
+    drag.node.classList.add("lifted");
+  }
+  drag.ghost.style.left = `${event.clientX}px`;
+  drag.ghost.style.top = `${event.clientY}px`;
+  event.preventDefault();
+});
+function endDrag(event) {
+  if (!drag || event.pointerId !== drag.id) return;
+  const { ch, from, ghost } = drag;
+  drag = null;
+  if (!ghost) return;  // no drag: the click that follows is a tap
+  ghost.remove();
+  dragged = true;  // the click that may follow the drop is not a tap
+  const target = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-cell]");
+  const to = target?.dataset.cell;
+  if (event.type === "pointercancel" || to === from) { dragged = false; return; }
+  if (to && from) {  // a tile moved on the grid: a tile already there changes places with it
+    const there = cells[to];
+    cells[to] = ch;
+    if (there) cells[from] = there; else delete cells[from];
+  } else if (to) put(to, ch);
+  else if (from) lift(from);  // dropped off the grid: back to the rack
+  square = null;
+  picked = null;
+  changed();
+}
+document.addEventListener("pointerup", endDrag);
+document.addEventListener("pointercancel", endDrag);
+
+// --- keys ---
 gridEl.addEventListener("keydown", (event) => {
   const key = event.key;
-  const here = `${cursor[0]},${cursor[1]}`;
   if (/^[a-zA-Z]$/.test(key)) {
-    const ch = key.toUpperCase();
-    const left = remaining();
-    if (cells[here]) left.push(cells[here]);
-    if (!left.includes(ch)) { document.getElementById("verdict").textContent = `no ${ch} left on your rack`; return; }
-    cells[here] = ch;
-    document.getElementById("verdict").textContent = "";
-    across ? move(0, 1) : move(1, 0);
-  } else if (key === "Backspace") {
-    if (!cells[here]) across ? move(0, -1) : move(-1, 0);
-    delete cells[`${cursor[0]},${cursor[1]}`];
-  } else if (key === "Delete") delete cells[here];
+    if (put(here(), key.toUpperCase())) advance();
+  } else if (key === "Backspace") backspace();
+  else if (key === "Delete") lift(here());
   else if (key === " ") across = !across;
+  else if (key === "Escape") { square = null; picked = null; }
   else if (key.startsWith("Arrow")) {
     const d = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[key];
     move(...d);
   } else return;
   event.preventDefault();
-  bad = new Set();
-  checkApi.drop();
-  draw();
+  square = null;
+  changed();
 });
+document.getElementById("direction").addEventListener("click", () => { across = !across; draw(); });
+document.getElementById("lift").addEventListener("click", liftTile);
 
 function cropped() {
   const keys = Object.keys(cells).map((k) => k.split(",").map(Number));
@@ -77,7 +182,6 @@ document.getElementById("check").addEventListener("click", async () => {
   if (!result) return;
   const list = document.getElementById("problems");
   list.replaceChildren();
-  const verdict = document.getElementById("verdict");
   if (!result.ok) { verdict.textContent = result.error; return; }
   verdict.textContent = result.data.valid ? "✓ A solution: every letter used, every word valid!" : "Not yet:";
   bad = new Set();
@@ -87,17 +191,17 @@ document.getElementById("check").addEventListener("click", async () => {
   }
   draw();
 });
-document.getElementById("clear").addEventListener("click", () => { cells = {}; bad = new Set(); checkApi.drop(); draw(); });
+document.getElementById("clear").addEventListener("click", () => { cells = {}; square = null; picked = null; changed(); });
 
 function start(text) {
   letters = text.toUpperCase().replace(/[^A-Z]/g, "");
   document.getElementById("letters").value = letters;
-  cells = {}; bad = new Set(); checkApi.drop();
-  document.getElementById("verdict").textContent = "";
+  cells = {}; square = null; picked = null;
+  verdict.textContent = "";
   document.getElementById("problems").replaceChildren();
   history.replaceState(null, "", "?letters=" + letters);
-  draw();
-  gridEl.focus();
+  changed();
+  gridEl.focus({ preventScroll: true });
 }
 document.getElementById("roll-form").addEventListener("submit", (event) => { event.preventDefault(); start(document.getElementById("letters").value); });
 const rollApi = lexiLatest();  // rolled twice, or rolled then the daily letters: the last asked for wins
