@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
@@ -158,3 +159,133 @@ def test_the_moves_table_fits_beside_the_board(screen: Any, live_server: str) ->
         panel = screen.locator(".scrabble-layout > section").nth(1).bounding_box()
         assert 0 < panel["x"] - (board["x"] + board["width"]) <= 40
     screenshot(screen, f"scrabble-play-moves-{width(screen)}")
+
+
+# --- touch: tap a tile then a square, tap a square then tiles, drag; the keyboard tests are above --------
+
+
+def _rack_tile(letter: str) -> str:
+    """The selector of the first rack tile with this letter ('?' a blank)."""
+    return f"#rack button[data-tile='{letter}'] >> nth=0"
+
+
+def _square(r: int, c: int) -> str:
+    return f".sq[data-square='{r},{c}']"
+
+
+def _placed(screen: Any) -> list[list[Any]]:
+    """The tiles placed on the page this turn: row, column, letter, blank."""
+    found: list[list[Any]] = screen.evaluate("placed.map((p) => [p.row, p.col, p.tile, p.blank])")
+    return found
+
+
+def _play_and_check(screen: Any, live_server: str, state: dict[str, Any], move: Move) -> None:
+    """Play what is placed; the game records the move."""
+    press(screen, "#play")
+    screen.wait_for_function("document.querySelectorAll('#log tbody tr').length >= 2")
+    after = httpx.get(f"{live_server}/api/scrabble/games/{state['id']}").json()
+    assert after["moves"][0]["notation"] == move.notation
+
+
+def test_tap_a_tile_then_a_square(screen: Any, live_server: str) -> None:
+    state = _open_game(screen, live_server, seed=5, level="score")
+    move = _best_move(state)
+    for r, c, tile in move.squares():
+        press(screen, _rack_tile(tile))
+        assert screen.locator("#rack .picked").inner_text().startswith(tile)
+        press(screen, _square(r, c))
+    assert sorted(_placed(screen)) == sorted([r, c, t, False] for r, c, t in move.squares())
+    assert screen.locator(".sq.new").count() == len(move.squares())
+    screenshot(screen, f"scrabble-play-tapped-{width(screen)}")
+    _play_and_check(screen, live_server, state, move)
+
+
+def test_tap_a_square_then_the_tiles_of_the_word(screen: Any, live_server: str) -> None:
+    state = _open_game(screen, live_server, seed=5, level="score")
+    move = _best_move(state)
+    squares = sorted(move.squares())
+    first = squares[0]
+    press(screen, _square(first[0], first[1]))  # the arrow there, across
+    if move.down:
+        press(screen, _square(first[0], first[1]))  # a second tap turns it down
+    assert screen.locator(".sq.cursor").get_attribute("data-arrow") == ("↓" if move.down else "→")
+    for _, _, tile in squares:
+        press(screen, _rack_tile(tile))
+    assert sorted(_placed(screen)) == sorted([r, c, t, False] for r, c, t in squares)
+    press(screen, _square(first[0], first[1]))  # a tile placed this turn, tapped: back to the rack
+    assert len(_placed(screen)) == len(squares) - 1 and screen.locator("#rack .rtile").count() == 8 - len(
+        squares
+    )
+    press(screen, _rack_tile(first[2]))  # the arrow is on its square again: it goes back there
+    _play_and_check(screen, live_server, state, move)
+
+
+def test_a_blank_takes_the_letter_picked_on_screen(screen: Any, live_server: str) -> None:
+    _open_game(screen, live_server, seed=6, level="score")  # the rack holds a blank
+    press(screen, _rack_tile("?"))
+    press(screen, _square(7, 7))
+    assert screen.locator("#blank-picker").is_visible() and _placed(screen) == []
+    press(screen, "#blank-picker [data-key='Escape']")  # cancelled: nothing placed, the blank on the rack
+    assert screen.locator("#blank-picker").is_hidden() and screen.locator(_rack_tile("?")).count() == 1
+    press(screen, _square(7, 7))  # the arrow on the centre, then the blank, then its letter
+    press(screen, _rack_tile("?"))
+    press(screen, "#blank-picker [data-key='Q']")
+    assert _placed(screen) == [[7, 7, "Q", True]] and screen.locator(_rack_tile("?")).count() == 0
+    assert screen.locator(f"{_square(7, 7)}.blank").inner_text() == "Q"
+    screenshot(screen, f"scrabble-play-blank-{width(screen)}")
+
+
+def _touch_drag(screen: Any, source: str, target: str) -> None:
+    """Drag with a finger: touch events straight into Chromium (Playwright has tap, but no touch drag), a
+    finger's pace given by the events' own timestamps (a flick would start a fling, and Chromium swallows
+    the next tap to stop a fling), resting on the target before it lifts."""
+    start, end = (screen.locator(s).bounding_box() for s in (source, target))
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
+    path = [(x0 + (x1 - x0) * k / 6, y0 + (y1 - y0) * k / 6) for k in range(7)] + [(x1, y1)] * 3
+    now = time.time()
+    cdp = screen.context.new_cdp_session(screen)
+    for i, (x, y) in enumerate(path):
+        kind = "touchStart" if i == 0 else "touchMove"
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {"type": kind, "touchPoints": [{"x": x, "y": y}], "timestamp": now + i / 10},
+        )
+    cdp.send(
+        "Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": [], "timestamp": now + len(path) / 10}
+    )
+    cdp.detach()
+
+
+def test_drag_a_tile_onto_the_board(screen: Any, live_server: str) -> None:
+    state = _open_game(screen, live_server, seed=5, level="score")
+    move = _best_move(state)
+    for r, c, tile in move.squares():
+        if width(screen) < 600:
+            _touch_drag(screen, _rack_tile(tile), _square(r, c))
+        else:
+            screen.locator(_rack_tile(tile)).drag_to(screen.locator(_square(r, c)))
+        wait_idle(screen)
+    assert sorted(_placed(screen)) == sorted([r, c, t, False] for r, c, t in move.squares())
+    assert screen.locator(".rtile.dragging").count() == 0  # the tile in the finger's place is gone
+    _play_and_check(screen, live_server, state, move)
+
+
+def test_the_analysis_board_is_edited_with_the_letters_on_screen(screen: Any, live_server: str) -> None:
+    screen.goto(live_server + "/scrabble")
+    screen.wait_for_selector(_square(7, 7))
+    wait_idle(screen)
+    press(screen, _square(7, 6))
+    for key in "ZAX":
+        press(screen, f"#pad [data-key='{key}']")
+    assert screen.input_value("#cgp").split()[0].split("/")[7] == "6ZAX6"
+    press(screen, "#pad [data-key='*']")  # the X just placed becomes a blank
+    assert screen.input_value("#cgp").split()[0].split("/")[7] == "6ZAx6"
+    press(screen, "#pad [data-key='Backspace']")
+    assert screen.input_value("#cgp").split()[0].split("/")[7] == "6ZA7"
+    press(screen, _square(6, 7))  # down from the A's square above it
+    press(screen, _square(6, 7))
+    press(screen, "#pad [data-key='B']")
+    rows = screen.input_value("#cgp").split()[0].split("/")
+    assert rows[6] == "7B7" and rows[7] == "6ZA7"
+    screenshot(screen, f"scrabble-analysis-pad-{width(screen)}")

@@ -59,7 +59,7 @@ async function load(text) {
   document.getElementById("score-me").value = pos.scores[0];
   document.getElementById("score-opp").value = pos.scores[1];
   infoApi.drop(); showInfo(pos);
-  selected = null; moves = []; closeEndgame(); explainApi.drop();
+  selected = null; moves = []; typed = null; closeEndgame(); explainApi.drop();
   if (!simRun || simRun.ended) document.getElementById("sim").hidden = true;
   redraw(); fill();
   return true;
@@ -69,26 +69,40 @@ function setTile(r, c, tile) {
   row[c] = tile;
   pos.board[r] = row.join("");
 }
-boardEl.addEventListener("keydown", (event) => {
-  if (!cursor) return;
+let typed = null;  // the square last typed on: a blank's key ("*") turns it into a blank, the arrow gone past it
+function editKey(key) {  // a key typed on the board, or tapped on the letter pad; whether it was one of ours
+  if (!pos) return false;
+  if (!cursor) { errorEl.textContent = "tap (or click) a square of the board first"; return LETTERS.includes(key) || key === "*"; }
   const [r, c] = cursor, dim = pos.board.length;
   const step = (d) => { cursor = across ? [r, Math.min(dim - 1, Math.max(0, c + d))] : [Math.min(dim - 1, Math.max(0, r + d)), c]; };
-  if (/^[a-zA-Z]$/.test(event.key)) { setTile(r, c, event.key.toUpperCase()); step(1); }
-  else if (event.key === "*" && pos.board[r][c] !== ".") { const t = pos.board[r][c]; setTile(r, c, t === t.toUpperCase() ? t.toLowerCase() : t.toUpperCase()); }
-  else if (event.key === "Backspace") { if (pos.board[r][c] === ".") step(-1); setTile(cursor[0], cursor[1], "."); }
-  else if (event.key === "Delete" || event.key === ".") setTile(r, c, ".");
-  else if (event.key === " ") across = !across;
-  else if (event.key.startsWith("Arrow")) {
-    const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key];
+  if (/^[a-zA-Z]$/.test(key)) { setTile(r, c, key.toUpperCase()); typed = [r, c]; step(1); }
+  else if (key === "*") {
+    const [tr, tc] = pos.board[r][c] !== "." ? [r, c] : typed || [r, c];
+    const t = pos.board[tr][tc];
+    if (t === ".") return true;
+    setTile(tr, tc, t === t.toUpperCase() ? t.toLowerCase() : t.toUpperCase());
+  }
+  else if (key === "Backspace") { if (pos.board[r][c] === ".") step(-1); setTile(cursor[0], cursor[1], "."); typed = null; }
+  else if (key === "Delete" || key === ".") setTile(r, c, ".");
+  else if (key === " ") across = !across;
+  else if (key.startsWith("Arrow")) {
+    const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[key];
     cursor = [Math.min(dim - 1, Math.max(0, r + dr)), Math.min(dim - 1, Math.max(0, c + dc))];
-  } else return;
-  event.preventDefault();
+  } else return false;
+  errorEl.textContent = "";
   selected = null; closeEndgame(); explainApi.drop();
   if (positionApi.drop()) document.getElementById("summary").textContent = "";  // it was about the old board
   document.getElementById("cgp").value = cgp();
   redraw();
   refreshInfo();
+  return true;
+}
+boardEl.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (editKey(event.key)) event.preventDefault();
 });
+letterPad(document.getElementById("pad"), (key) => { editKey(key); if (cursor) boardEl.focus({ preventScroll: true }); },
+  [["*", "blank", "make the tile a blank (or a letter again)"], ["Backspace", "⌫", "clear the square (back one)"], [" ", "↓/→", "turn the arrow"]]);
 for (const id of ["rack", "opp", "score-me", "score-opp"]) {
   document.getElementById(id).addEventListener("input", () => { if (pos) { document.getElementById("cgp").value = cgp(); refreshInfo(); } });
 }

@@ -56,6 +56,19 @@ function moveSquares(paren, rows) {
   return out;
 }
 
+// An on-screen row of keys for touch screens: the letters, then `extras` ([key, label, what it does]); a tap
+// calls onKey(key) as if the key were typed.
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+function letterPad(target, onKey, extras = []) {
+  const keys = [...LETTERS].map((l) => [l, l, l]).concat(extras);
+  target.replaceChildren(...keys.map(([key, label, name]) => {
+    const button = lexiEl("button", { type: "button", class: "padkey", text: label, "data-key": key, "aria-label": name });
+    if (key.length > 1 || !LETTERS.includes(key)) button.classList.add("wide");
+    button.addEventListener("click", () => onKey(key));
+    return button;
+  }));
+}
+
 function rowsToCgp(rows) {
   return rows.map((row) => row.replace(/\.+/g, (run) => String(run.length))).join("/");
 }

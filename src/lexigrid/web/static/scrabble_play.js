@@ -4,6 +4,11 @@ const boardEl = document.getElementById("board");
 const errorEl = document.getElementById("error");
 let game = null, placed = [], cursor = null, across = true, rackOrder = "", tileScores = {}, premiums = null;
 let sending = false;  // a move is out: another click of Play (or Pass...) waits for its answer, not resends
+// Placing tiles by touch (or mouse): tap a rack tile then a square, or tap a square (the arrow) then rack
+// tiles; drag a rack tile onto a square; tap a tile placed this turn to take it back.
+let picked = null;  // the rack tile picked up (its place in rackLeft()): it goes on the next square tapped
+let blankAt = null;  // the square a blank is going on while its letter is picked from the on-screen row
+let drag = null;  // a rack tile being dragged: { index, x, y, floating }
 const gameApi = lexiLatest();  // a new or resumed game: the last asked for is shown
 const hintApi = lexiLatest();  // a hint for the position shown: dropped when the game moves on
 const savedApi = lexiLatest();  // the saved games' list
@@ -18,11 +23,12 @@ function draw() {
   const last = game.last_move && game.last_move.kind === "place" ? moveSquares(game.last_move.notation, emptyRows()) : [];
   const lastSet = new Set(last.map((s) => `${s.row},${s.col}`));
   drawScrabbleBoard(boardEl, { premiums, rows: game.board, tileScores, ghost: placed.map((p) => ({ row: p.row, col: p.col, tile: p.blank ? p.tile.toLowerCase() : p.tile })),
-    cursor, across, onClick: (r, c) => { if (cursor && cursor[0] === r && cursor[1] === c) across = !across; cursor = [r, c]; boardEl.focus(); draw(); } });
+    cursor, across, onClick: tapSquare });
   for (const key of lastSet) boardEl.querySelector(`[data-square="${key}"]`)?.classList.add("last");
-  const rack = document.getElementById("rack");
-  rack.replaceChildren(...rackLeft().map((t) => lexiEl("span", { class: "tile rtile", text: t === "?" ? " " : t, title: t === "?" ? "blank" : "" },
-    lexiEl("sub", { text: t === "?" ? "" : String(tileScores[t] ?? "") }))));
+  document.getElementById("rack").replaceChildren(...rackLeft().map(rackTile));
+  const picker = document.getElementById("blank-picker");
+  picker.hidden = blankAt === null;
+  if (blankAt) picker.querySelector(".pad-label").textContent = `The blank on ${COLUMNS[blankAt.c]}${blankAt.r + 1} is`;
   const me = game.human;
   const scores = document.getElementById("scores");
   scores.replaceChildren(...game.players.map((p, i) => {
@@ -44,6 +50,91 @@ function draw() {
     for (const v of [game.players[m.player].name, m.rack ?? "", moveText(m), m.score, m.total]) tr.insertCell().textContent = v;
   }
   log.parentElement.parentElement.scrollTop = 1e6;
+}
+function rackTile(tile, index) {  // a rack tile: a button to tap (or press), and to drag onto the board
+  const el = lexiEl("button", { type: "button", class: "tile rtile" + (index === picked ? " picked" : ""), "data-tile": tile,
+    text: tile === "?" ? " " : tile, "aria-label": tile === "?" ? "blank" : `${tile}, ${tileScores[tile] ?? 0} point${tileScores[tile] === 1 ? "" : "s"}` },
+  lexiEl("sub", { text: tile === "?" ? "" : String(tileScores[tile] ?? "") }));
+  el.addEventListener("click", (event) => { if (event.detail === 0) tapRackTile(index); });  // Enter or Space on it
+  el.addEventListener("pointerdown", (event) => {
+    if (event.button > 0) return;
+    drag = { index, x: event.clientX, y: event.clientY, floating: null };
+    el.setPointerCapture(event.pointerId);
+  });
+  el.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    if (!drag.floating && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 8) return;
+    if (!drag.floating) { drag.floating = el.cloneNode(true); drag.floating.classList.add("dragging"); document.body.append(drag.floating); }
+    drag.floating.style.left = `${event.clientX - 20}px`;
+    drag.floating.style.top = `${event.clientY - 20}px`;
+  });
+  el.addEventListener("pointerup", (event) => {
+    const was = drag;
+    drag = null;
+    if (!was) return;
+    if (!was.floating) { tapRackTile(index); return; }  // a tap (or a click)
+    was.floating.remove();
+    const square = document.elementFromPoint(event.clientX, event.clientY)?.closest("#board [data-square]");
+    if (square) dropOn(index, ...square.dataset.square.split(",").map(Number));
+  });
+  el.addEventListener("pointercancel", () => { drag?.floating?.remove(); drag = null; });
+  return el;
+}
+function free(r, c) { return game.board[r][c] === "." && !placed.some((p) => p.row === r && p.col === c); }
+function mayPlace() { return game && !game.over && game.to_move === game.human && game.awaiting === "move"; }
+function advance() {  // the arrow moves on to the next free square its way (it stays at the board's edge)
+  const dim = game.board.length;
+  let [r, c] = cursor;
+  do { if (across) c += 1; else r += 1; } while (r < dim && c < dim && !free(r, c));
+  if (r < dim && c < dim) cursor = [r, c];
+}
+function put(tile, r, c, arrow) {  // a rack tile onto a free square; a blank first asks for its letter. Placed at
+  // the arrow, the arrow moves on; placed by picking or dragging, no arrow is left (the next tile is picked up)
+  cursor = arrow ? [r, c] : null;
+  if (tile === "?") { blankAt = { r, c, arrow }; return; }
+  placed.push({ row: r, col: c, tile, blank: false });
+  errorEl.textContent = "";
+  if (arrow) advance();
+}
+function pickBlank(letter) {  // the letter the blank being placed stands for (Cancel: none)
+  if (!blankAt) return;
+  const { r, c, arrow } = blankAt;
+  blankAt = null;
+  if (letter !== "Escape") {
+    placed.push({ row: r, col: c, tile: letter, blank: true });
+    if (arrow) { cursor = [r, c]; advance(); }
+  }
+  draw();
+}
+function tapRackTile(index) {  // with the arrow on a free square: the tile goes there; else it is picked up
+  if (!mayPlace()) return;
+  blankAt = null;
+  if (picked === null && cursor && free(...cursor)) put(rackLeft()[index], ...cursor, true);
+  else picked = picked === index ? null : index;
+  draw();
+}
+function dropOn(index, r, c) {  // a rack tile dragged onto a square
+  picked = null; blankAt = null;
+  if (mayPlace() && free(r, c)) put(rackLeft()[index], r, c, false);
+  draw();
+}
+function tapSquare(r, c) {  // put the picked tile here, take back a tile placed this turn, or set the arrow
+  if (!game) return;
+  blankAt = null;
+  const mine = placed.findIndex((p) => p.row === r && p.col === c);
+  if (picked !== null) {
+    const tile = rackLeft()[picked];
+    picked = null;
+    if (mayPlace() && free(r, c)) put(tile, r, c, false);
+  } else if (mine >= 0) {
+    placed.splice(mine, 1);
+    cursor = [r, c];
+  } else {
+    if (cursor && cursor[0] === r && cursor[1] === c) across = !across;
+    cursor = [r, c];
+  }
+  boardEl.focus({ preventScroll: true });
+  draw();
 }
 function controls() {  // what the person may do now: nothing while a move is out, the game is over or not theirs
   const mine = !sending && !game.over && game.to_move === game.human;
@@ -69,6 +160,7 @@ function emptyRows() {  // the board before the last move's tiles, so moveSquare
 }
 function show(state) {
   game = state; placed = []; rackOrder = state.players[state.human].rack || "";
+  cursor = null; picked = null; blankAt = null;  // a new position: tap (or click) where the next word goes
   errorEl.textContent = "";
   document.getElementById("exchange-tiles").value = "";  // the last exchange's letters are spent
   if (hintApi.drop()) document.getElementById("hints").textContent = "";  // it was for the position before
@@ -90,25 +182,30 @@ async function send(body) {
     .map((m) => `${game.players[m.player].name} ${m.kind === "place" ? `played ${m.notation} for ${m.score}` : m.kind === "pass" ? "passed" : moveText(m)}`).join("; ");
 }
 boardEl.addEventListener("keydown", (event) => {
-  if (!game || !cursor || game.over) return;
+  if (!game || game.over || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (blankAt) {  // the letter of the blank being placed
+    if (/^[a-zA-Z]$/.test(event.key) || event.key === "Escape") { event.preventDefault(); pickBlank(event.key === "Escape" ? "Escape" : event.key.toUpperCase()); }
+    return;
+  }
   const dim = game.board.length;
-  const step = (d) => {
-    let [r, c] = cursor;
-    do { if (across) c += d; else r += d; } while (r >= 0 && c >= 0 && r < dim && c < dim && game.board[r][c] !== ".");
-    if (r >= 0 && c >= 0 && r < dim && c < dim) cursor = [r, c];
-  };
+  if (!cursor) {
+    if (!event.key.startsWith("Arrow")) return;
+    cursor = [7, 7];  // the arrow keys bring the arrow out, at the centre
+    event.preventDefault(); draw(); return;
+  }
   if (/^[a-zA-Z]$/.test(event.key)) {
     const [r, c] = cursor;
-    if (game.board[r][c] !== "." || placed.some((p) => p.row === r && p.col === c)) return;
+    if (!free(r, c) || !mayPlace()) return;
     const letter = event.key.toUpperCase(), left = rackLeft();
     const blank = !left.includes(letter);
     if (blank && !left.includes("?")) { errorEl.textContent = `no ${letter} (and no blank) on your rack`; return; }
     placed.push({ row: r, col: c, tile: letter, blank });
     errorEl.textContent = "";
-    step(1);
+    advance();
   } else if (event.key === "Backspace") { const p = placed.pop(); if (p) cursor = [p.row, p.col]; }
   else if (event.key === " ") across = !across;
   else if (event.key === "Enter") { play(); }
+  else if (event.key === "Escape") { picked = null; }
   else if (event.key.startsWith("Arrow")) {
     const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key];
     cursor = [Math.min(dim - 1, Math.max(0, cursor[0] + dr)), Math.min(dim - 1, Math.max(0, cursor[1] + dc))];
@@ -117,7 +214,7 @@ boardEl.addEventListener("keydown", (event) => {
   draw();
 });
 function play() {
-  if (!placed.length) { errorEl.textContent = "place some tiles first: click a square and type"; return; }
+  if (!placed.length) { errorEl.textContent = "place some tiles first: tap a tile then a square (or tap a square and type)"; return; }
   send({ tiles: placed.map((p) => [p.row, p.col, p.blank ? p.tile.toLowerCase() : p.tile]) });
 }
 async function newGame(event) {
@@ -127,7 +224,6 @@ async function newGame(event) {
   if (!result) return;
   if (!result.ok) { errorEl.textContent = result.error; return; }
   show(result.data);
-  cursor = [7, 7]; draw();
 }
 async function resume(id) {
   const result = await gameApi(`/api/scrabble/games/${id}`);
@@ -162,8 +258,9 @@ async function deleteGame(id) {
 }
 document.getElementById("new-form").addEventListener("submit", newGame);
 document.getElementById("play").addEventListener("click", play);
-document.getElementById("recall").addEventListener("click", () => { placed = []; draw(); });
-document.getElementById("shuffle").addEventListener("click", () => { rackOrder = [...rackOrder].sort(() => Math.random() - 0.5).join(""); draw(); });
+document.getElementById("recall").addEventListener("click", () => { placed = []; picked = null; blankAt = null; draw(); });
+document.getElementById("shuffle").addEventListener("click", () => { picked = null; rackOrder = [...rackOrder].sort(() => Math.random() - 0.5).join(""); draw(); });
+letterPad(document.getElementById("blank-picker-keys"), pickBlank, [["Escape", "Cancel", "cancel the blank"]]);
 document.getElementById("pass").addEventListener("click", () => send({ action: "-" }));
 document.getElementById("exchange").addEventListener("click", () => {
   const tiles = document.getElementById("exchange-tiles").value.toUpperCase().replace(/\s/g, "");
