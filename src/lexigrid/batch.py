@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from lexigrid.checkpoint import cut_torn_line
+from lexigrid.counts import count
 from lexigrid.errors import LexigridError
 from lexigrid.runner import Backend, each
 
@@ -234,7 +235,9 @@ def grade(
         raise LexigridError(f"{str(out)!r} exists: pass --resume to continue it, or remove it")
     kept = done_lines(out) if resume else 0
     if kept > len(lines):
-        raise LexigridError(f"{str(out)!r} has {kept} results but the input {len(lines)} lines: wrong file?")
+        raise LexigridError(
+            f"{str(out)!r} has {count(kept, 'result')} but the input {count(len(lines), 'line')}: wrong file?"
+        )
     todo = [(n, text) for n, text in enumerate(lines, start=1)][kept:]
     errors = 0
     with _open(out, append=resume) as f:

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from lexigrid.cli.common import JobsOption, JsonOption, SchedulerOption, console, emit_json
+from lexigrid.counts import count, number
 
 
 def batch(
@@ -29,10 +30,10 @@ def batch(
     if json:
         emit_json(summary.as_dict())
         return
-    again = f", {summary.resumed} kept from before" if summary.resumed else ""
+    again = f", {number(summary.resumed)} kept from before" if summary.resumed else ""
     console.print(
-        f"{summary.written} lines graded ({summary.errors} errors{again}) -> {summary.out} "
-        f"in {summary.elapsed_ms / 1000:.1f} s"
+        f"{count(summary.written, 'line')} graded ({count(summary.errors, 'error')}{again}) -> {summary.out} "
+        f"in {summary.elapsed_ms / 1000:,.1f} s"
     )
 
 

@@ -11,6 +11,7 @@ import typer
 from rich.text import Text
 
 from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json, seed_option
+from lexigrid.counts import count, nouns, number
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -100,22 +101,24 @@ def solve(
         return
     from rich.table import Table
 
-    plural = "" if len(solutions) == 1 else "s"
-    table = Table(title=f"best {len(solutions)} solution{plural} ({lex.name}, {len(s.words)} playable words)")
+    playable = count(len(s.words), "playable word")
+    table = Table(title=f"best {count(len(solutions), 'solution')} ({lex.name}, {playable})")
     for column in ("#", "solution", "words", "score"):
         table.add_column(column, justify="left" if column == "solution" else "right")
     for rank, solution in enumerate(solutions, start=1):
         table.add_row(str(rank), str(solution), str(len(solution)), f"{solution.score:.2f}")
     console.print(_box(board))
-    console.print(table if solutions else f"no solution of up to {max_words} words")
+    console.print(table if solutions else f"no solution of up to {count(max_words, 'word')}")
     if s.stopped:
         console.print(_stopped_message(seconds, s.complete_words, max_words))
-    console.print(f"solved in {(finished - loaded) * 1000:.0f} ms", style="dim")
+    console.print(f"solved in {(finished - loaded) * 1000:,.0f} ms", style="dim")
 
 
 def _stopped_message(seconds: float, complete_words: int, max_words: int) -> str:
     done = (
-        f"solutions of up to {complete_words} words are complete" if complete_words else "no level finished"
+        f"solutions of up to {count(complete_words, 'word')} are complete"
+        if complete_words
+        else "no level finished"
     )
     return (
         f"stopped after {seconds:g} s (--seconds): {done}, longer ones (up to {max_words}) were not all "
@@ -153,8 +156,10 @@ def _stream_all(board: Board, lex: Lexicon, s: Solver, max_words: int, seconds: 
     else:
         console.print(_box(board))
         about = "no estimate for a board this large" if expect is None else f"at most {expect:,}"
-        console.print(f"solutions of up to {max_words} words ({lex.name}): {about} (covering chains)")
-    count, stopped = 0, None
+        console.print(
+            f"solutions of up to {count(max_words, 'word')} ({lex.name}): {about} (covering chains)"
+        )
+    found, stopped = 0, None
     with _counter(expect, err_console.is_terminal) as advance:
         try:
             for solution in s.solutions(max_words):
@@ -162,17 +167,22 @@ def _stream_all(board: Board, lex: Lexicon, s: Solver, max_words: int, seconds: 
                     out.write(json_module.dumps(solution.as_dict()) + "\n")
                 else:
                     out.write(f"{solution}  {solution.score:.2f}\n")
-                count += 1
-                if count & 1023 == 0:
-                    advance(count)
+                found += 1
+                if found & 1023 == 0:
+                    advance(found)
         except SearchStopped:
             stopped = seconds
     out.flush()
     elapsed = (time.perf_counter() - started) * 1000
     if json:
-        emit_json(stream_footer(count, s, stopped, elapsed))
+        emit_json(stream_footer(found, s, stopped, elapsed))
         return
-    console.print(Text.assemble((str(count), "bold"), f" solutions of up to {max_words} words ({lex.name})"))
+    console.print(
+        Text.assemble(
+            (number(found), "bold"),
+            f" {nouns(found, 'solution')} of up to {count(max_words, 'word')} ({lex.name})",
+        )
+    )
     if stopped is not None:
         console.print(_stopped_message(stopped, s.complete_words, max_words))
 

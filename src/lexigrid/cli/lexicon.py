@@ -9,6 +9,7 @@ import typer
 from rich.table import Table
 
 from lexigrid.cli.common import JsonOption, console, emit_json
+from lexigrid.counts import count, number
 
 app = typer.Typer(
     help="List, add and remove named lexicons and show what is known about one.", no_args_is_help=True
@@ -46,7 +47,8 @@ def list_lexicons(json: JsonOption = False) -> None:
     for row in rows:
         kind = f"{row['kind']} + leaves" if row["leaves"] else str(row["kind"])
         aliases_text = ", ".join(row["aliases"])  # type: ignore[arg-type]
-        table.add_row(str(row["name"]), kind, f"{row['words']:,}", aliases_text, str(row["description"]))
+        words = number(row["words"]) if isinstance(row["words"], int) else str(row["words"])
+        table.add_row(str(row["name"]), kind, words, aliases_text, str(row["description"]))
     console.print(table)
 
 
@@ -75,7 +77,7 @@ def add(
         emit_json(payload)
         return
     with_leaves = " with its leave table" if added.leaves else ""
-    console.print(f"added lexicon {added.name}: {added.words:,} words{with_leaves} ({added.path})")
+    console.print(f"added lexicon {added.name}: {count(added.words, 'word')}{with_leaves} ({added.path})")
 
 
 @app.command("remove")
@@ -123,6 +125,7 @@ def info(
         return
     table = Table(show_header=False, title=f"Lexicon {lex.name}")
     for key in ("words", "source", "location", "sha256", "cache", "cache_path", "load_ms"):
-        table.add_row(key, str(payload[key]))
-    table.add_row("lengths", " ".join(f"{k}:{v}" for k, v in lengths.items() if v))
+        value = payload[key]
+        table.add_row(key, number(value) if isinstance(value, int) else str(value))
+    table.add_row("lengths", " ".join(f"{k}:{number(v)}" for k, v in lengths.items() if v))
     console.print(table)

@@ -9,6 +9,7 @@ import typer
 from rich.panel import Panel
 from rich.text import Text
 
+from lexigrid import counts
 from lexigrid.cli.common import (
     JobsOption,
     JsonOption,
@@ -106,16 +107,16 @@ def solve_command(
             console.print(_draw(solution.grid, f"{total}: {', '.join(solution.words)}"))
         elapsed_ms = (time.perf_counter() - started) * 1000
     if not json:
-        what = "solutions" if complete else "shown (more exist)"
+        what = counts.count(total, "solution") + ("" if complete else " shown (more exist)")
         note = f"{lex.name}{_common_note(common)}"
         if total == 0:
             console.print(
                 Text.assemble(
-                    f"{roll}: ", ("no solution", "red"), f" ({note}), proved in {elapsed_ms:.0f} ms"
+                    f"{roll}: ", ("no solution", "red"), f" ({note}), proved in {elapsed_ms:,.0f} ms"
                 )
             )
         else:
-            console.print(f"{roll}: {total} {what} ({note}) in {elapsed_ms:.0f} ms")
+            console.print(f"{roll}: {what} ({note}) in {elapsed_ms:,.0f} ms")
     raise typer.Exit(0 if total else 1)
 
 
@@ -224,10 +225,10 @@ def survey_command(
         return
     low, high = report["interval"]
     what = "exact" if exact else f"95% interval {low:.4%} .. {high:.4%}"
-    kind = f"top {common} words" if common else "all words"
+    kind = f"top {counts.count(common, 'word')}" if common else "all words"
     console.print(
         Text.assemble(
-            f"{report['unsolvable']:,} of {report['rolls']:,} rolls unsolvable: ",
+            f"{counts.number(report['unsolvable'])} of {counts.count(report['rolls'], 'roll')} unsolvable: ",
             (f"{report['unsolvable_fraction']:.4%}", "bold"),
             f" ({what}; {kind})",
         )
@@ -235,4 +236,4 @@ def survey_command(
 
 
 def _common_note(common: int | None) -> str:
-    return "" if common is None else f", top {common} words"
+    return "" if common is None else f", top {counts.count(common, 'word')}"

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from lexigrid.cli.common import JobsOption, JsonOption, LexiconOption, console, emit_json, seed_option
+from lexigrid.counts import count
 
 if TYPE_CHECKING:
     from lexigrid.lexicon import Lexicon
@@ -127,7 +128,8 @@ def moves(
     elapsed_ms = (time.perf_counter() - start) * 1000
     best = found.top(top, "score" if sort == "score" else "equity")
     rack = position.rack
-    table = Table(title=f"{found.count:,} placements, {len(found.exchanges)} exchanges ({elapsed_ms:.2f} ms)")
+    placements, exchanges = count(found.count, "placement"), count(len(found.exchanges), "exchange")
+    table = Table(title=f"{placements}, {exchanges} ({elapsed_ms:,.2f} ms)")
     for name, justify in (("#", "right"), ("move", "left"), ("score", "right"), ("equity", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     table.add_column("leave")
@@ -216,7 +218,8 @@ def endgame(
     if len(solution.top) > 1:
         console.print(top_table(solution))
     console.print(
-        f"{solution.nodes:,} nodes, {solution.plies} plies, {solution.elapsed_ms:,.1f} ms", style="dim"
+        f"{count(solution.nodes, 'node')}, {count(solution.plies, 'ply')}, {solution.elapsed_ms:,.1f} ms",
+        style="dim",
     )
 
 
@@ -243,7 +246,7 @@ def learn_leaves(
     first = LinearLeaves.read(Path(start)) if start else None
     model = learn(games, rounds, jobs, lexicon, seed=seed, start=first)
     model.save(Path(out))
-    console.print(f"wrote {len(model.weights)} leave weights to {out}")
+    console.print(f"wrote {count(len(model.weights), 'leave weight')} to {out}")
 
 
 @app.command("compare-leaves")
@@ -272,7 +275,7 @@ def compare_leaves(
         emit_json(payload)
         return
     console.print(
-        f"learned vs heuristic over {result.games} games: win rate {result.win_rate:.1%}, "
+        f"learned vs heuristic over {count(result.games, 'game')}: win rate {result.win_rate:.1%}, "
         f"mean spread {result.mean_spread:+.1f} ± {result.spread_stderr:.1f}"
     )
 

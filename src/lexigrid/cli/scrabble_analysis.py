@@ -18,6 +18,7 @@ from lexigrid.cli.common import (
     emit_json,
     seed_option,
 )
+from lexigrid.counts import count, number
 
 if TYPE_CHECKING:
     from lexigrid.scrabble.infer import Inference
@@ -85,7 +86,8 @@ def sim(
         if live is not None:
             live.update(
                 sim_table(
-                    progress.plays, f"{progress.iterations:,} play-outs, {progress.elapsed_ms / 1000:.1f} s"
+                    progress.plays,
+                    f"{count(progress.iterations, 'play-out')}, {progress.elapsed_ms / 1000:,.1f} s",
                 )
             )
 
@@ -114,7 +116,7 @@ def sim(
         emit_json(result.as_dict())
         return
     early = ", stopped early: the rest are beaten" if result.stopped_early else ""
-    title = f"{result.iterations:,} play-outs in {result.elapsed_ms / 1000:.1f} s{early}"
+    title = f"{count(result.iterations, 'play-out')} in {result.elapsed_ms / 1000:,.1f} s{early}"
     console.print(sim_table(result.plays, title))
 
 
@@ -127,7 +129,7 @@ def sim_table(plays: list[PlayStats], title: str) -> Table:
         style = "dim" if p.eliminated else None
         table.add_row(
             str(i),
-            p.move.notation,
+            p.move.paren,
             str(p.move.score),
             f"{p.move.equity:.1f}",
             f"{p.win_pct:.1f}",
@@ -184,7 +186,8 @@ def learn_winpct(
         return
     table = learned.table
     console.print(
-        f"{learned.games:,} games, {learned.samples:,} turns in {learned.seconds:.1f} s; wrote {out}"
+        f"{count(learned.games, 'game')}, {count(learned.samples, 'turn')} in {learned.seconds:,.1f} s; "
+        f"wrote {out}"
     )
     shown = Table(title="P(win) of the player to move")
     shown.add_column("tiles left", justify="right")
@@ -226,8 +229,8 @@ def infer(
     console.print(infer_table(found, top))
     console.print(marginal_bars(found))
     console.print(
-        f"{found.racks_checked:,} racks checked, {found.consistent:,} consistent, "
-        f"{found.searched:,} searched; {found.elapsed_s * 1000:,.0f} ms "
+        f"{count(found.racks_checked, 'rack')} checked, {number(found.consistent)} consistent, "
+        f"{number(found.searched)} searched; {found.elapsed_s * 1000:,.0f} ms "
         f"({found.racks_per_second:,.0f} racks/s)",
         style="dim",
     )
@@ -236,7 +239,7 @@ def infer(
 def infer_table(found: Inference, top: int) -> Table:
     """The likeliest leaves: probability, ways to draw the rack, equity given up against the best."""
     play = found.play
-    title = f"kept after {play.paren}, {play.score} (played {play.tiles_used})"
+    title = f"kept after {play.paren}, {count(play.score, 'point')} (played {play.tiles_used})"
     if found.certain:
         title += " (only one leave is possible)"
     elif not found.leaves:

@@ -18,6 +18,7 @@ from lexigrid.cli.common import (
     err_console,
     seed_option,
 )
+from lexigrid.counts import count
 
 if TYPE_CHECKING:
     from lexigrid.scrabble.selfplay import Tournament
@@ -92,7 +93,7 @@ def games(
     if json:
         emit_json({"games": [s.__dict__ for s in saved]})
         return
-    table = Table(title=f"{len(saved)} saved games")
+    table = Table(title=count(len(saved), "saved game"))
     for column in ("id", "players", "scores", "status", "moves", "last played"):
         table.add_column(column)
     for s in saved:
@@ -155,7 +156,8 @@ def selfplay(
     if json:
         emit_json(result.as_dict())
         return
-    title = f"{result.games} games, {result.turns:,} turns, {result.turns_per_second:,.0f} turns/s"
+    speed = f"{result.turns_per_second:,.0f} turns/s"
+    title = f"{count(result.games, 'game')}, {count(result.turns, 'turn')}, {speed}"
     console.print(tournament_table(result, title))
 
 

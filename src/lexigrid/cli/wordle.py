@@ -20,6 +20,7 @@ from lexigrid.cli.common import (
     emit_json,
     seed_option,
 )
+from lexigrid.counts import count, nouns, number
 from lexigrid.errors import LexigridError
 
 if TYPE_CHECKING:
@@ -119,10 +120,14 @@ def reply(
     guess, answer = _check_word(guess, "guess"), _check_word(answer, "answer")
     if len(guess) != len(answer):
         raise LexigridError(
-            f"{guess} has {len(guess)} letters and {answer} {len(answer)}: give two words of one length"
+            f"{guess} has {count(len(guess), 'letter')} and {answer} {len(answer)}: "
+            "give two words of one length"
         )
     if length is not None and length != len(guess):
-        raise LexigridError(f"{guess} has {len(guess)} letters, not --length {length}: give {length} letters")
+        raise LexigridError(
+            f"{guess} has {count(len(guess), 'letter')}, not --length {length}: "
+            f"give {count(length, 'letter')}"
+        )
     lists = word_lists(answers=answers, guesses=guesses, length=len(guess), lexicon=lexicon)
     for word in (guess, answer):
         lists.check_guess(word)
@@ -172,7 +177,9 @@ def _summary_table(summary: dict[str, Any], distribution: dict[int, int], max_gu
     info = Table.grid(padding=(0, 2))
     for key in ("strategy", "opener", "boards", "games", "total", "average", "max", "failures", "seconds"):
         if key in summary:
-            info.add_row(key, str(summary[key]))
+            value = summary[key]
+            shown = number(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
+            info.add_row(key, shown)
     console.print(info)
 
 
@@ -334,10 +341,10 @@ def tree(
         elif from_opener and opener is not None:
             proof = f"optimal from {found.guess}, the first guess given (other first guesses not tried)"
         elif from_opener:
-            proof = f"optimal from {found.guess}, the best of the {tried} likeliest first guesses"
+            proof = f"optimal from {found.guess}, the best of the {count(tried, 'likeliest first guess')}"
         else:
-            proof = f"best over the top {width} guesses per set"
-        console.print(f"{proof}; re-played against all {checked.games} answers by the checker")
+            proof = f"best over the top {count(width or 0, 'guess')} per set"
+        console.print(f"{proof}; re-played against all {count(checked.games, 'answer')} by the checker")
 
 
 @app.command("openers")
@@ -401,7 +408,7 @@ def openers_command(
     else:
         verdict = f"best so far {best.opener} ({best.total:,}); not a proof of the best (use --all)"
     console.print(
-        f"{report['searched']:,} openers searched in {report['elapsed_ms'] / 1000:.1f} s; {verdict}"
+        f"{count(report['searched'], 'opener')} searched in {report['elapsed_ms'] / 1000:,.1f} s; {verdict}"
     )
 
 
@@ -465,7 +472,7 @@ def suggest(
         return
     m = report["count"]
     listed = " ".join(report["candidates"]) + (" ..." if m > show else "")
-    console.print(Text.assemble((str(m), "bold"), f" candidate{'s' if m != 1 else ''}: ", listed))
+    console.print(Text.assemble((number(m), "bold"), f" {nouns(m, 'candidate')}: ", listed))
     grid = Table("guess", "expected guesses", "why")
     for s in report["suggestions"]:
         exp = "-" if s["expected_guesses"] is None else f"{s['expected_guesses']:.3f}"
@@ -510,7 +517,7 @@ def review(
     for g in report["turns"]:
         if g["loss"] is None:
             verdict = (
-                f"not graded exactly ({g['candidates_before']} candidates): expected left "
+                f"not graded exactly ({count(g['candidates_before'], 'candidate')}): expected left "
                 f"{g['expected_left']:.1f}, {g['best']} {g['best_expected_left']:.1f}"
             )
         else:
@@ -518,7 +525,7 @@ def review(
         grid.add_row(
             str(g["turn"]),
             tiles(g["guess"], parse_reply(g["reply"], lists.length)),
-            f"{g['candidates_before']}->{g['candidates_after']}",
+            f"{number(g['candidates_before'])}->{number(g['candidates_after'])}",
             fmt(g["expected_guesses"]),
             g["best"],
             fmt(g["best_expected_guesses"]),

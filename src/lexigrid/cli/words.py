@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+from lexigrid.counts import count, number
 
 app = typer.Typer(help="Check words and find the words a rack can make.", no_args_is_help=True)
 
@@ -73,7 +74,7 @@ def find(
         emit_json(find_report(lex, rack, found))
         return
     shown = found if limit is None else found[:limit]
-    table = Table(title=f"{len(found)} words from {rack.upper()} ({lex.name})")
+    table = Table(title=f"{count(len(found), 'word')} from {rack.upper()} ({lex.name})")
     for column in ("word", "length", "zipf", "rank"):
         table.add_column(column, justify="left" if column == "word" else "right")
     for w in shown:
@@ -81,7 +82,7 @@ def find(
             _with_blanks(w.word, w.blanks),
             str(len(w.word)),
             f"{w.zipf:.2f}",
-            "" if w.rank is None else str(w.rank),
+            "" if w.rank is None else number(w.rank),
         )
     console.print(table)
 

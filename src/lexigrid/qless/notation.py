@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from lexigrid.counts import count
 from lexigrid.errors import LexigridError
 
 Roll = str  # the letters to use, uppercase A-Z, e.g. "BFHLRCTTNOAE"
@@ -22,7 +23,8 @@ def parse_roll(text: str, size: int = ROLL_SIZE) -> Roll:
         )
     if len(letters) != size:
         raise LexigridError(
-            f"roll {text!r} has {len(letters)} letters: give exactly {size} letters A-Z, e.g. BFHLRCTTNOAE"
+            f"roll {text!r} has {count(len(letters), 'letter')}: "
+            f"give exactly {size} letters A-Z, e.g. BFHLRCTTNOAE"
         )
     return letters
 

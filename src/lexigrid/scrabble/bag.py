@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from lexigrid.counts import count
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.rules import TileSet
 
@@ -37,7 +38,9 @@ class Bag:
     def exchange(self, tiles: str) -> str:
         """Draw as many tiles as are given back, then return the given ones (they cannot be redrawn)."""
         if len(tiles) > len(self.tiles):
-            raise LexigridError(f"cannot exchange {len(tiles)} tiles with {len(self.tiles)} in the bag")
+            raise LexigridError(
+                f"cannot exchange {count(len(tiles), 'tile')} with {len(self.tiles)} in the bag"
+            )
         drawn = self.draw(len(tiles))
         self.put_back(tiles)
         return drawn

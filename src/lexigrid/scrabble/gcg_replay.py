@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from lexigrid.counts import count
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import referee
@@ -164,7 +165,7 @@ class _Replayer:
         tiles = event.move[1:]
         if tiles.isdigit():
             if event.rack and int(tiles) > len(event.rack):
-                raise LexigridError(f"exchanges {tiles} tiles from a rack of {len(event.rack)}")
+                raise LexigridError(f"exchanges {count(int(tiles), 'tile')} from a rack of {len(event.rack)}")
         else:
             self.holds(event.rack, tiles, "exchanges")
         self.scoreless(event)

@@ -108,6 +108,7 @@ class Inference:
         shown = self.leaves if top is None else self.leaves[:top]
         return {
             "play": self.play.notation,
+            "paren": self.play.paren,
             "score": self.play.score,
             "tiles_played": self.play.tiles_used,
             "margin": self.margin,

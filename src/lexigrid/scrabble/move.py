@@ -67,24 +67,26 @@ class Move:
 
     @property
     def paren(self) -> str:
-        """The move with played-through letters in parentheses, as in GCG: `L8 (C)ERIUM`."""
+        """The move as every command and page shows it: played-through letters in parentheses, as in
+        GCG (`L8 (C)ERIUM`); `-ABC` an exchange, `-` a pass."""
         if self.kind != "place":
             return self.notation
-        out, inside = [], False
-        for letter, new in zip(self.word, self.played, strict=True):
-            through = new == THROUGH
-            if through and not inside:
-                out.append("(")
-            elif not through and inside:
-                out.append(")")
-            inside = through
-            out.append(letter)
-        if inside:
-            out.append(")")
-        return f"{self.coordinate} {''.join(out)}"
+        return f"{self.coordinate} {parenthesized(self.word, self.played)}"
 
     def __str__(self) -> str:
         return self.notation
+
+
+def parenthesized(word: str, played: str) -> str:
+    """The main word with its played-through letters (`.` in `played`) in parentheses: `(C)ERIUM`."""
+    out, inside = [], False
+    for letter, new in zip(word, played, strict=True):
+        through = new == THROUGH
+        if through != inside:
+            out.append("(" if through else ")")
+        inside = through
+        out.append(letter)
+    return "".join(out) + (")" if inside else "")
 
 
 _COORD = re.compile(r"^(?:(\d{1,2})([A-Za-z])|([A-Za-z])(\d{1,2}))$")

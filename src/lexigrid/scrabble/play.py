@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from lexigrid.counts import count
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.render import board_table, endgame_summary, pv_table, top_table
@@ -44,11 +45,11 @@ Reader = Callable[[str], str]
 
 
 def describe(game: Game, turn: Turn) -> Text:
-    """One line for a record entry: `alice  8D WORD  +24  (124)`."""
+    """One line for a record entry: `alice 8D W(OR)D  +24  (124)`."""
     name = game.seats[turn.player].name
     what = {
-        "place": turn.notation,
-        "exchange": f"exchanges {len(turn.move) - 1}",
+        "place": turn.paren,
+        "exchange": f"exchanges {count(len(turn.move) - 1, 'tile')}",
         "pass": "passes",
         "withdrawn": "has the play withdrawn (challenged off)",
         "lost-challenge": "loses the turn (the challenged play is good)",
@@ -134,7 +135,7 @@ class Session:
         )
         unseen = "".join(sorted(game.unseen().elements()))
         self.console.print(
-            f"{scores}   bag {len(game.bag)}   unseen ({sum(game.unseen().values())}) {unseen}"
+            f"{scores}   bag {count(len(game.bag), 'tile')}   unseen ({sum(game.unseen().values())}) {unseen}"
         )
         last = next((t for t in reversed(game.turns) if t.kind not in ("out", "rack")), None)
         if last is not None:

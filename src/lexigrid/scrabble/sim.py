@@ -104,6 +104,7 @@ class PlayStats:
         """One row of the JSON result."""
         return {
             "move": self.move.notation,
+            "paren": self.move.paren,
             "score": self.move.score,
             "equity": self.move.equity,
             "win_pct": round(self.win_pct, 2),

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from lexigrid.scrabble.move import parenthesized
+
 TurnKind = Literal["place", "exchange", "pass", "withdrawn", "lost-challenge", "bonus", "out", "rack"]
 
 
@@ -23,6 +25,14 @@ class Turn:
     notation: str = ""  # the whole main word for placements: `8D WORD`
     bingo: bool = False
 
+    @property
+    def paren(self) -> str:
+        """The move as every command and page shows it (`Move.paren`): `8D W(OR)D`, else its GCG form."""
+        if self.kind != "place" or not self.notation:
+            return self.move
+        coordinate, word = self.notation.split(" ", 1)
+        return f"{coordinate} {parenthesized(word, self.move.split(' ', 1)[1])}"
+
     def as_dict(self) -> dict[str, Any]:
         """The turn as JSON-able data."""
         return {
@@ -31,6 +41,7 @@ class Turn:
             "rack": self.rack,
             "move": self.move,
             "notation": self.notation or self.move,
+            "paren": self.paren,
             "score": self.score,
             "total": self.total,
             "bingo": self.bingo,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from lexigrid.counts import count
 from lexigrid.errors import LexigridError
 from lexigrid.wordle.game import MAX_GUESSES, Turn, hard_mode_allowed, hard_mode_violation
 from lexigrid.wordle.reply import EMOJI, EMOJI_DARK, format_reply, parse_reply, reply_for, solved
@@ -67,7 +68,9 @@ def _sized(word: str, length: int, what: str = "guess") -> str:
     if not (word.isascii() and word.isalpha()):
         raise LexigridError(f"{what} {word!r} is not a word of letters A-Z")
     if len(word) != length:
-        raise LexigridError(f"{what} {word!r} has {len(word)} letters, not {length}: give {length} letters")
+        raise LexigridError(
+            f"{what} {word!r} has {count(len(word), 'letter')}, not {length}: give {count(length, 'letter')}"
+        )
     return word
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from lexigrid.counts import count
 from lexigrid.errors import LexigridError
 from lexigrid.wordle.reply import GREEN, GREY, YELLOW, Reply, colours_for, decode, encode, solved
 from lexigrid.wordle.table import Indices, ReplyTable
@@ -71,7 +72,7 @@ class Game:
         if not (guess.isascii() and guess.isalpha()):
             return f"{guess!r} is not a word of letters A-Z"
         if len(guess) != length:
-            return f"{guess} has {len(guess)} letters: guess a {length}-letter word"
+            return f"{guess} has {count(len(guess), 'letter')}: guess a {length}-letter word"
         if not self.table.lists.is_guess(guess):
             return f"{guess} is not in the word list"
         if self.hard:

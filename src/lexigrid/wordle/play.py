@@ -8,6 +8,7 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.text import Text
 
+from lexigrid.counts import count
 from lexigrid.wordle.display import board, keyboard
 from lexigrid.wordle.game import Game
 from lexigrid.wordle.table import ReplyTable
@@ -41,8 +42,9 @@ def play_session(
         game.boards[0].max_guesses = limit
     name = BOARD_NAMES.get(boards, f"{boards} boards")
     mode = " (hard mode)" if hard else ""
-    words = f"{table.lists.length}-letter word{'s' if boards > 1 else ''}"
-    console.print(Text.assemble((f"{name}{mode}", "bold"), f": {limit} guesses to find {words}."))
+    length = table.lists.length
+    words = f"a {length}-letter word" if boards == 1 else f"{boards} words of {count(length, 'letter')}"
+    console.print(Text.assemble((f"{name}{mode}", "bold"), f": {count(limit, 'guess')} to find {words}."))
     while not game.over:
         typed = read(f"guess {game.turns + 1}/{limit}> ")
         if typed is None:
@@ -55,8 +57,7 @@ def play_session(
         game.guess(typed)
         _draw(console, game.boards)
     if game.won:
-        guesses = f"{game.turns} guess{'es' if game.turns != 1 else ''}"
-        console.print(Text.assemble(("solved", "bold green"), f" in {guesses}"))
+        console.print(Text.assemble(("solved", "bold green"), f" in {count(game.turns, 'guess')}"))
     else:
         answers = f"the answer{'s were' if boards > 1 else ' was'} {', '.join(picks)}"
         console.print(Text.assemble(("not solved", "bold red"), f": {answers}"))
@@ -90,7 +91,7 @@ def _play_absurdle(table: ReplyTable, console: Console, read: Reader, hard: bool
         game.guess(typed)
         console.print(board(game.history))
         left = game.candidates.shape[0]
-        console.print(f"{left} answer{'' if left == 1 else 's'} still possible")
+        console.print(f"{count(left, 'answer')} still possible")
     if game.won:
-        console.print(Text.assemble(("solved", "bold green"), f" in {len(game.history)} guesses"))
+        console.print(Text.assemble(("solved", "bold green"), f" in {count(len(game.history), 'guess')}"))
     return game.won

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from lexigrid.counts import count
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import cache
 from lexigrid.wordle.reply import Reply, solved
@@ -102,7 +103,7 @@ class ReplyTable:
         """The index of an answer, or a clear error when it is not one of the possible answers."""
         word = word.upper()
         if len(word) != self.lists.length:
-            raise LexigridError(f"answer {word!r} has {len(word)} letters, not {self.lists.length}")
+            raise LexigridError(f"answer {word!r} has {count(len(word), 'letter')}, not {self.lists.length}")
         try:
             return self.lists.answer_index(word)
         except KeyError:

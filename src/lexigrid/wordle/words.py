@@ -8,6 +8,7 @@ from functools import cached_property
 from pathlib import Path
 
 from lexigrid import lexicon as lexicons  # its index (numpy) loads only when a list is read
+from lexigrid.counts import count
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import NamedLexicon, register_lexicon
 from lexigrid.wordle.lists import original_list
@@ -71,7 +72,8 @@ class WordLists:
         word = word.upper()
         if len(word) != self.length:
             raise LexigridError(
-                f"{word!r} has {len(word)} letters, not {self.length}: guess a {self.length}-letter word"
+                f"{word!r} has {count(len(word), 'letter')}, not {self.length}: "
+                f"guess a {self.length}-letter word"
             )
         if not self.is_guess(word):
             raise LexigridError(f"{word!r} is not in the word list: guess a word the game accepts")

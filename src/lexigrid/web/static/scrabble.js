@@ -340,7 +340,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
     const tr = body.insertRow();
     if (i === 0) tr.classList.add("leader");
     if (p.iterations < most) { tr.classList.add("dropped"); tr.title = "dropped: statistically beaten by the leader"; }
-    for (const v of [i + 1, p.move === "-" ? "pass" : p.move, p.score]) tr.insertCell().textContent = v;
+    for (const v of [i + 1, p.move === "-" ? "pass" : p.paren, p.score]) tr.insertCell().textContent = v;
     tr.cells[2].title = `equity ${p.equity.toFixed(1)}`;
     const win = tr.insertCell();
     win.className = "win";
@@ -351,7 +351,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
     tr.addEventListener("click", () => { const m = moves.find((x) => x.move === p.move); if (m) select(m); });
   });
   const leader = table.plays[0], seconds = (table.elapsed_ms / 1000).toFixed(1);
-  const lead = leader ? `${leader.move === "-" ? "pass" : leader.move} (${leader.win_pct.toFixed(1)}% to win)` : "none";
+  const lead = leader ? `${leader.move === "-" ? "pass" : leader.paren} (${leader.win_pct.toFixed(1)}% to win)` : "none";
   document.getElementById("sim-status").textContent = final
     ? `Best: ${lead} · ${table.iterations.toLocaleString()} play-outs in ${seconds} s`
     : `Leader: ${lead} · ${table.iterations.toLocaleString()} play-outs · ${seconds} s`;

@@ -146,7 +146,7 @@ function controls() {  // what the person may do now: nothing while a move is ou
   document.getElementById("challenge-btn").disabled = document.getElementById("accept-btn").disabled = !mine;
 }
 function moveText(m) {  // an exchange: its tiles when they are ours, else only how many (`-3`)
-  return m.kind === "exchange" ? `exchanges ${m.move.slice(1)}` : m.notation;
+  return m.kind === "exchange" ? `exchanges ${m.move.slice(1)}` : m.paren;
 }
 function emptyRows() {  // the board before the last move's tiles, so moveSquares finds them as new
   const rows = game.board.map((r) => [...r]);
@@ -179,7 +179,7 @@ async function send(body) {
   if (!result.ok) { errorEl.textContent = result.error; return; }
   show(result.data);
   document.getElementById("hints").textContent = result.data.new_moves.filter((m) => m.player !== game.human)
-    .map((m) => `${game.players[m.player].name} ${m.kind === "place" ? `played ${m.notation} for ${m.score}` : m.kind === "pass" ? "passed" : moveText(m)}`).join("; ");
+    .map((m) => `${game.players[m.player].name} ${m.kind === "place" ? `played ${m.paren} for ${m.score}` : m.kind === "pass" ? "passed" : moveText(m)}`).join("; ");
 }
 boardEl.addEventListener("keydown", (event) => {
   if (!game || game.over || event.ctrlKey || event.metaKey || event.altKey) return;
