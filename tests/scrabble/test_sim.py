@@ -208,7 +208,16 @@ def test_sim_json_is_the_library_shape(cli: Cli) -> None:
     assert set(payload) == {"plays", "iterations", "stopped_early", "elapsed_ms"}
     assert len(payload["plays"]) == 3
     for play in payload["plays"]:
-        assert set(play) == {"move", "score", "equity", "win_pct", "mean_spread", "stderr", "iterations"}
+        assert set(play) == {
+            "move",
+            "paren",
+            "score",
+            "equity",
+            "win_pct",
+            "mean_spread",
+            "stderr",
+            "iterations",
+        }
         assert 0 <= play["win_pct"] <= 100 and 1 <= play["iterations"] <= 40
     assert payload["iterations"] == sum(p["iterations"] for p in payload["plays"])
     assert payload["plays"][0]["score"] >= 70  # a bingo on this board
