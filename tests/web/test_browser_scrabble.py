@@ -69,7 +69,7 @@ def test_play_a_move_against_the_computer_and_resume(page: Any, live_server: str
     page.click("#play")
     page.wait_for_function("document.querySelectorAll('#log tbody tr').length >= 2")
     first = page.locator("#log tbody tr").first.locator("td").all_inner_texts()
-    assert first[2] == move.notation and int(first[3]) == check(position.board, move, lex)
+    assert first[2] == move.paren and int(first[3]) == check(position.board, move, lex)
     after = httpx.get(f"{live_server}/api/scrabble/games/{game_id}").json()
     assert after["to_move"] == 0 and len(after["moves"]) == 2 and after["moves"][1]["player"] == 1
     screenshot(page, "scrabble-play")
@@ -77,7 +77,7 @@ def test_play_a_move_against_the_computer_and_resume(page: Any, live_server: str
     page.wait_for_function("document.querySelectorAll('#log tbody tr').length == 2")
     assert (
         page.locator("#log tbody tr").nth(1).locator("td").all_inner_texts()[2]
-        == after["moves"][1]["notation"]
+        == after["moves"][1]["paren"]  # the one notation: played-through letters in parentheses
     )
 
 

@@ -66,12 +66,12 @@ def test_simulate_fills_the_table_and_ends_on_the_leader(page: Any, live_server:
     page.wait_for_function("document.getElementById('sim-note').textContent !== ''")
     assert page.is_hidden("#sim-stop") and page.is_enabled("#simulate")
     rows = _rows(page)
-    assert [r[1] for r in rows] == [p.move.notation for p in expected.plays]
+    assert [r[1] for r in rows] == [p.move.paren for p in expected.plays]  # the one notation
     assert [int(r[5].replace(",", "")) for r in rows] == [p.iterations for p in expected.plays]
     assert [r[3] for r in rows] == [f"{p.win_pct:.1f}" for p in expected.plays]
     leader = expected.plays[0]
     assert page.inner_text("#sim-status").startswith(
-        f"Best: {leader.move.notation} ({leader.win_pct:.1f}% to win)"
+        f"Best: {leader.move.paren} ({leader.win_pct:.1f}% to win)"
     )
     assert page.get_attribute("#sim-table tbody tr:first-child", "class") == "leader"
     statuses = page.evaluate("window.simStatuses")
