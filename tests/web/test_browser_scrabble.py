@@ -9,7 +9,7 @@ import pytest
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp, parse_move
 from lexigrid.scrabble.referee import check
-from tests.web.conftest import hold_first, release, screenshot, until_held, wait_for_analysis, width
+from tests.web.conftest import hold_first, press, release, screenshot, until_held, wait_for_analysis, width
 
 pytestmark = pytest.mark.browser
 CGP = "15/15/15/15/15/15/15/3QUIXOTE5/15/15/15/15/15/15/15 AEINRST/ 0/0 0"
@@ -146,3 +146,19 @@ def test_the_analysis_page_shows_the_scores_bag_and_unseen_tiles(screen: Any, li
     screen.keyboard.type("z")  # a second Z: the set has one
     screen.wait_for_function("document.getElementById('unseen').textContent.includes('2 x Z')")
     screenshot(screen, f"scrabble-analysis-position-{width(screen)}")
+
+
+def test_an_edit_takes_the_old_positions_moves_away(screen: Any, live_server: str) -> None:
+    screen.goto(live_server + "/scrabble")
+    screen.fill("#cgp", CGP)
+    press(screen, "#load")
+    wait_for_analysis(screen, CGP)
+    assert screen.locator("#moves tbody tr").count() > 0
+    press(screen, ".sq[data-square='8,7']")
+    press(screen, "#pad [data-key='Z']")  # the board changed: its moves are not the ones listed
+    assert screen.locator("#moves tbody tr").count() == 0 and screen.locator(".sq.new").count() == 0
+    assert screen.inner_text("#summary") == "The position changed: Find moves lists its moves."
+    press(screen, "#analyse")
+    wait_for_analysis(screen, screen.input_value("#cgp"))
+    screen.fill("#rack", "QI")  # so did the rack
+    assert screen.locator("#moves tbody tr").count() == 0

@@ -90,12 +90,17 @@ function editKey(key) {  // a key typed on the board, or tapped on the letter pa
     cursor = [Math.min(dim - 1, Math.max(0, r + dr)), Math.min(dim - 1, Math.max(0, c + dc))];
   } else return false;
   errorEl.textContent = "";
-  selected = null; closeEndgame(); explainApi.drop();
-  if (positionApi.drop()) document.getElementById("summary").textContent = "";  // it was about the old board
-  document.getElementById("cgp").value = cgp();
+  changed();
   redraw();
-  refreshInfo();
   return true;
+}
+function changed() {  // the board or a rack was edited: the moves listed (or on their way) were the old one's
+  selected = null; closeEndgame(); explainApi.drop();
+  if (positionApi.drop() || moves.length) document.getElementById("summary").textContent = "The position changed: Find moves lists its moves.";
+  moves = []; fill();
+  document.getElementById("breakdown").hidden = true;
+  document.getElementById("cgp").value = cgp();
+  refreshInfo();
 }
 boardEl.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -103,7 +108,8 @@ boardEl.addEventListener("keydown", (event) => {
 });
 letterPad(document.getElementById("pad"), (key) => { editKey(key); if (cursor) boardEl.focus({ preventScroll: true }); },
   [["*", "blank", "make the tile a blank (or a letter again)"], ["Backspace", "⌫", "clear the square (back one)"], [" ", "↓/→", "turn the arrow"]]);
-for (const id of ["rack", "opp", "score-me", "score-opp"]) {
+for (const id of ["rack", "opp"]) document.getElementById(id).addEventListener("input", () => { if (pos) { changed(); redraw(); } });
+for (const id of ["score-me", "score-opp"]) {  // the moves stay: a score changes no move
   document.getElementById(id).addEventListener("input", () => { if (pos) { document.getElementById("cgp").value = cgp(); refreshInfo(); } });
 }
 
