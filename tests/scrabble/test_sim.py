@@ -205,7 +205,10 @@ def test_sim_json_is_the_library_shape(cli: Cli) -> None:
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
     payload = json.loads(result.stdout)
-    assert set(payload) == {"plays", "iterations", "stopped_early", "elapsed_ms"}
+    assert set(payload) == {
+        "plays", "iterations", "stopped", "confidence", "leader_confidence", "elapsed_ms",
+    }  # fmt: skip
+    assert payload["stopped"] in ("identified", "budget") and payload["confidence"] == 0.99
     assert len(payload["plays"]) == 3
     for play in payload["plays"]:
         assert set(play) == {
@@ -217,6 +220,7 @@ def test_sim_json_is_the_library_shape(cli: Cli) -> None:
             "mean_spread",
             "stderr",
             "iterations",
+            "tied",
         }
         assert 0 <= play["win_pct"] <= 100 and 1 <= play["iterations"] <= 40
     assert payload["iterations"] == sum(p["iterations"] for p in payload["plays"])
@@ -268,4 +272,52 @@ def test_each_round_is_reported_and_can_stop_the_run(trap_lexicon: Lexicon) -> N
     result = simulate(position, engine, plays=4, plies=1, iterations=500, seed=2, on_round=stop_after_two)
     assert len(rounds) == 2 and rounds[1].as_dict()["iterations"] == result.iterations
     assert [p.move.notation for p in rounds[1].plays] == [p.move.notation for p in result.plays]
-    assert not result.stopped_early
+    assert result.stopped == "user"
+
+
+class _Clock:
+    """A stand-in for the `time` module whose clock advances `tick` seconds at every reading (as in
+    tests/web/test_api_sim.py): a run's length in its own seconds is a matter of counting."""
+
+    def __init__(self, tick: float) -> None:
+        self.now, self.tick = 0.0, tick
+
+    def perf_counter(self) -> float:
+        self.now += self.tick
+        return self.now
+
+
+def test_a_time_budget_is_used_unless_the_best_play_is_identified(
+    trap_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--seconds 8` ran until one play was left by a loose test (0.1 s on a real board); now it runs
+    until the leader is identified at 99 % or the 8 s are spent, and the plays not told apart are tied."""
+    from lexigrid.scrabble import sim as sim_module
+
+    position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSSTUU")
+    monkeypatch.setattr(sim_module, "time", _Clock(1.0))  # a few rounds in 8 s: not enough to identify
+    short = simulate(position, engine, plays=12, plies=1, seconds=8, seed=1)
+    assert short.stopped == "budget" and short.elapsed_ms >= 0.9 * 8000
+    assert short.leader_confidence < 0.99
+    ties = [p.tied for p in short.plays]
+    assert not ties[0] and any(ties)
+    assert ties[1:] == sorted(ties[1:], reverse=True)  # the tied plays come right after the leader
+    monkeypatch.setattr(sim_module, "time", _Clock(0.01))  # the same 8 s, many more rounds
+    long = simulate(position, engine, plays=4, plies=1, seconds=8, seed=1)
+    assert long.stopped == "identified" and long.elapsed_ms < 8000
+    assert long.leader_confidence >= 0.99 and not any(p.tied for p in long.plays)
+    assert long.as_dict()["stopped"] == "identified"
+
+
+def test_top_two_samples_the_leader_and_its_closest_rival_most(trap_lexicon: Lexicon) -> None:
+    position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSSTUU")
+    result = simulate(position, engine, plays=4, plies=1, iterations=20_000, seed=1)
+    assert result.stopped == "identified" and result.iterations < 4 * 20_000  # before the budget
+    counts = [p.iterations for p in result.plays]
+    assert counts[0] + counts[1] > 0.8 * result.iterations and min(counts) >= 32
+    assert result.plays[0].utility > result.plays[1].utility
+    assert simulate(position, engine, plays=4, plies=1, iterations=100, seed=1).stopped == "budget"
+    with pytest.raises(LexigridError, match="--plays must be at most 100"):
+        simulate(position, engine, plays=101)
+    with pytest.raises(LexigridError, match="--confidence must be from 50"):
+        simulate(position, engine, confidence=1.0)

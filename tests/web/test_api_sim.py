@@ -62,7 +62,7 @@ def test_the_stream_carries_the_library_tables_and_ends_in_simulate_s_result(
     for event in events[1:-1]:
         assert set(event) == {"event", "progress"} and set(event["progress"]) == progress_keys
     assert _untimed(events[-2]["progress"]) == {
-        k: v for k, v in _untimed(expected.as_dict()).items() if k != "stopped_early"
+        k: v for k, v in _untimed(expected.as_dict()).items() if k not in ("stopped", "confidence")
     }
     assert [e["progress"]["iterations"] for e in events[1:-1]] == [96, 192, 240]  # 3 plays a round
     cli = run_cli(
@@ -88,7 +88,7 @@ def test_the_stop_route_ends_the_run_with_the_table_so_far(client: TestClient, r
     assert stopped == [200]
     final = events[-1]
     assert final["event"] == "result" and final["stopped"] == "stop"
-    assert not final["result"]["stopped_early"]
+    assert final["result"]["stopped"] == "user"
     assert max(p["iterations"] for p in final["result"]["plays"]) < LONG["iterations"]
     assert web_scrabble._sims == {}
     missing = client.post(f"/api/scrabble/sim/{'0' * 32}/stop")

@@ -22,7 +22,7 @@ from lexigrid.counts import count, number
 
 if TYPE_CHECKING:
     from lexigrid.scrabble.infer import Inference
-    from lexigrid.scrabble.sim import PlayStats, Progress
+    from lexigrid.scrabble.sim import PlayStats, Progress, SimResult
 
 CgpArgument = Annotated[
     str,
@@ -40,7 +40,13 @@ def sim(
     iterations: Annotated[
         int | None, typer.Option("--iterations", "-i", help="Play-outs per play at most (default 1000).")
     ] = None,
-    seconds: Annotated[float | None, typer.Option(help="Stop after S seconds instead.")] = None,
+    seconds: Annotated[
+        float | None,
+        typer.Option(help="Simulate for S seconds instead (less only if the best play is identified)."),
+    ] = None,
+    confidence: Annotated[
+        float, typer.Option(help="Stop once the best play is identified at this confidence (%).")
+    ] = 99.0,
     jobs: JobsOption = 1,
     backend: BackendOption = "auto",
     scheduler: SchedulerOption = None,
@@ -70,7 +76,7 @@ def sim(
     if iterations is not None and seconds is not None:
         raise LexigridError("give --iterations or --seconds, not both")
     position = parse_cgp(cgp)
-    check_request(position, plays, plies, iterations, seconds)
+    check_request(position, plays, plies, iterations, seconds, confidence / 100)
     spec = lexicon or position.ops.get("lex") or None
     engine = Engine(load(spec), position.rules).prepare()
     opponent = None
@@ -101,6 +107,7 @@ def sim(
             plies=plies,
             iterations=iterations,
             seconds=seconds,
+            confidence=confidence / 100,
             seed=seed,
             opponent=opponent,
             jobs=jobs,
@@ -115,20 +122,32 @@ def sim(
     if json:
         emit_json(result.as_dict())
         return
-    early = ", stopped early: the rest are beaten" if result.stopped_early else ""
-    title = f"{count(result.iterations, 'play-out')} in {result.elapsed_ms / 1000:,.1f} s{early}"
+    spent = f"{count(result.iterations, 'play-out')} in {result.elapsed_ms / 1000:,.1f} s"
+    title = f"{spent}; {stop_reason(result)}"
     console.print(sim_table(result.plays, title))
 
 
+def stop_reason(result: SimResult) -> str:
+    """Why the run stopped and how sure it is of its best play, in words."""
+    sure = f"{100 * result.leader_confidence:.1f} % sure of the best"
+    if result.stopped == "identified":
+        return f"stopped: best identified at {100 * result.confidence:g} % confidence"
+    ties = sum(p.tied for p in result.plays)
+    tied = f", {count(ties, 'play')} tied with it" if ties else ""
+    reason = "stopped by request" if result.stopped == "user" else "budget spent"
+    return f"{reason}: {sure}{tied}"
+
+
 def sim_table(plays: list[PlayStats], title: str) -> Table:
-    """The simulated plays, best first: win chance, mean spread ± its standard error, play-outs."""
+    """The simulated plays, best first: win chance, mean spread ± its standard error, play-outs; the
+    plays tied with the leader share its rank (1=), the plays it has beaten are dim."""
     table = Table(title=title)
     for name in ("#", "move", "score", "equity", "win %", "spread", "± error", "play-outs"):
         table.add_column(name, justify="left" if name == "move" else "right")
     for i, p in enumerate(plays[:SHOWN], 1):
-        style = "dim" if p.eliminated else None
+        style = None if i == 1 or p.tied else "dim"
         table.add_row(
-            str(i),
+            "1=" if p.tied else str(i),
             p.move.paren,
             str(p.move.score),
             f"{p.move.equity:.1f}",

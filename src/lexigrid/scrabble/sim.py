@@ -11,13 +11,25 @@ Its *value* is the points margin the play-out gained for the mover, plus the lea
 last leave, minus that of the opponent's (the tiles each kept on their last move; nothing once the game is
 over); its *win probability* comes from the learned spread x tiles-left table (`winpct`).
 
-Plays are ranked by mean win probability, then mean value. The stopping rule is successive elimination:
-after each round, a play whose paired difference from the leader (win probability plus a tie-breaking
-1e-6 x value, over the same iterations) is more than `Z` standard errors below zero is dropped; once one
-play is left, or the budget is spent, the simulation stops. Moves are applied to one working board per
-process and undone by restoring its tiles and cross-check arrays from a snapshot (a memory copy: no
-cross-check is recomputed on undo). Iteration i's deal depends only on the seed and i, and rounds are
-split over the shared runner by iteration, so a seeded run gives the same result with any `--jobs`.
+Plays are ranked by their mean *utility*: win probability plus SPREAD_WEIGHT x value (1/2000 a point: 20
+points of spread weigh as one percentage point of winning, enough to prefer the bigger win among plays
+equally likely to win, as MAGPIE's sim does). Which play to sample next is best-arm identification by
+Top-Two sampling (Jourdan, Degenne, Baudry, de Heide, Kaufmann 2022, "Top Two Algorithms Revisited"): every
+play gets MIN_ITERATIONS play-outs first; then the *leader* is the play with the best mean utility and the
+*challenger* the other play with the smallest Gaussian transportation cost to it (TCB: (mean gap)^2 /
+2(var_L/n_L + var_b/n_b), plus log n_b so that no play is starved); a seeded coin picks the leader with
+probability 1/2, else the challenger. A play's k-th play-out always uses iteration k's deal (common random
+numbers), so any two plays are compared by paired differences over the iterations both have.
+The run stops when the leader is *identified*: for every other play b the generalized likelihood ratio of
+"the leader beats b" (n d^2 / 2 s^2 over the paired differences d of their first n common iterations) is
+above Garivier and Kaufmann's threshold log((1 + log t) / delta) at t play-outs (GK16, delta = 1 - the
+confidence, 99 % by default); or when the budget is spent (iterations a play at most, or seconds), or when
+`on_round` asks (`stopped`: identified, budget, user). Plays the leader has not beaten by that test are
+*tied* with it: shown beside it, not ranked below it by noise. Sampling is chosen a round at a time (from
+the means at the round's start, the counts advancing as plays are picked), and rounds are split over the
+shared runner by iteration, so a seeded run with an iteration budget gives the same result with any
+`--jobs`. Moves are applied to one working board per process and undone by restoring its tiles and
+cross-check arrays from a snapshot (a memory copy: no cross-check is recomputed on undo).
 """
 
 from __future__ import annotations
@@ -30,12 +42,15 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
+
+import numpy as np
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import load
 from lexigrid.runner import Backend, run
 from lexigrid.scrabble.alphabet import take_tiles
+from lexigrid.scrabble.bai import evidence, leader_confidence, threshold, top_two
 from lexigrid.scrabble.board import Rack
 from lexigrid.scrabble.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS
@@ -43,11 +58,12 @@ from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.movegen import Engine
 from lexigrid.scrabble.winpct import WinTable, default_table
 
-Z = 2.576  # elimination bound: 99% two-sided normal quantile of the paired difference
-MIN_ITERATIONS = 32  # no play is dropped before this many iterations
-MAX_ROUND = 256  # iterations per round at most (a round ends with the elimination check and a report)
-TIE_BREAK = 1e-6  # value points added to win probability, so equal win chances rank by value
+MIN_ITERATIONS = 32  # play-outs every play gets before Top-Two sampling begins
+ROUND_PLAYOUTS = 1024  # play-outs a round at most (a round ends with the stopping test and a report)
+SPREAD_WEIGHT = 1 / 2000  # utility = win probability + this x value: 20 points weigh as 1 % of winning
 DEFAULT_PLAYS, DEFAULT_PLIES, DEFAULT_ITERATIONS = 15, 2, 1000
+DEFAULT_CONFIDENCE, MAX_PLAYS = 0.99, 100
+Stopped = Literal["identified", "budget", "user"]
 LeaveDistribution = Sequence[tuple[str, float]]
 # What the opponent kept: a callable giving a leave from a random generator (None: nothing known, such
 # as `Inference.sample_leave`), or (leave, weight) pairs (`Inference.choices()`); the rest of the rack is
@@ -70,7 +86,7 @@ class PlayStats:
     move: Move
     values: list[float] = field(default_factory=list)
     wins: list[float] = field(default_factory=list)
-    eliminated: bool = False
+    tied: bool = False  # not yet told apart from the leader at the run's confidence
 
     @property
     def iterations(self) -> int:
@@ -96,9 +112,14 @@ class PlayStats:
         mean = self.mean_value
         return math.sqrt(sum((v - mean) ** 2 for v in self.values) / (n - 1) / n)
 
-    def key(self) -> tuple[float, float]:
-        """The ranking key: win probability, then value."""
-        return (self.win_pct, self.mean_value)
+    def utilities(self) -> np.ndarray:
+        """Each play-out's utility: win probability plus SPREAD_WEIGHT x value."""
+        return np.asarray(self.wins) + SPREAD_WEIGHT * np.asarray(self.values)
+
+    @property
+    def utility(self) -> float:
+        """Mean utility, the ranking key."""
+        return float(self.utilities().mean()) if self.values else 0.0
 
     def as_dict(self) -> dict[str, Any]:
         """One row of the JSON result."""
@@ -111,6 +132,7 @@ class PlayStats:
             "mean_spread": round(self.mean_value, 2),
             "stderr": round(self.stderr, 2),
             "iterations": self.iterations,
+            "tied": self.tied,
         }
 
 
@@ -119,8 +141,10 @@ class SimResult:
     """The candidates, best first, with the run's totals."""
 
     plays: list[PlayStats]
-    stopped_early: bool
+    stopped: Stopped
     elapsed_ms: float
+    confidence: float = DEFAULT_CONFIDENCE  # the confidence asked
+    leader_confidence: float = 0.0  # how sure the run is that the leader is best (by the same test)
 
     @property
     def iterations(self) -> int:
@@ -137,7 +161,9 @@ class SimResult:
         return {
             "plays": [p.as_dict() for p in self.plays],
             "iterations": self.iterations,
-            "stopped_early": self.stopped_early,
+            "stopped": self.stopped,
+            "confidence": self.confidence,
+            "leader_confidence": round(self.leader_confidence, 4),
             "elapsed_ms": round(self.elapsed_ms, 1),
         }
 
@@ -317,15 +343,23 @@ def _playout(spec: SimSpec) -> Playout:
     return found
 
 
-def play_iterations(item: tuple[SimSpec, range, tuple[int, ...]]) -> list[list[Outcome]]:
-    """Runner job: a range of iterations for the active candidates."""
-    spec, indices, active = item
+Deals = tuple[tuple[int, tuple[int, ...]], ...]  # (iteration, the candidates played out on its deal)
+
+
+def play_iterations(item: tuple[SimSpec, Deals]) -> list[list[Outcome]]:
+    """Runner job: iterations, each for its candidates."""
+    spec, deals = item
     playout = _playout(spec)
-    return [playout.iterate(i, active) for i in indices]
+    return [playout.iterate(i, plays) for i, plays in deals]
 
 
 def check_request(
-    position: Position, plays: int, plies: int, iterations: int | None, seconds: float | None
+    position: Position,
+    plays: int,
+    plies: int,
+    iterations: int | None,
+    seconds: float | None,
+    confidence: float = DEFAULT_CONFIDENCE,
 ) -> None:
     """One-line errors for a simulation that cannot run."""
     if not len(position.rack):
@@ -334,6 +368,10 @@ def check_request(
         )
     if plays <= 0:
         raise LexigridError(f"--plays must be at least 1, not {plays}")
+    if plays > MAX_PLAYS:
+        raise LexigridError(f"--plays must be at most {MAX_PLAYS}, not {plays}")
+    if not 0.5 <= confidence < 1:
+        raise LexigridError(f"--confidence must be from 50 to under 100 (%), not {100 * confidence:g}")
     if plies <= 0:
         raise LexigridError(f"--plies must be at least 1, not {plies}")
     if iterations is not None and iterations <= 0:
@@ -365,12 +403,14 @@ class Progress:
     plays: list[PlayStats]
     iterations: int
     elapsed_ms: float
+    leader_confidence: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
         """The running table in the final result's shape (a web page streams these as it converges)."""
         return {
             "plays": [p.as_dict() for p in self.plays],
             "iterations": self.iterations,
+            "leader_confidence": round(self.leader_confidence, 4),
             "elapsed_ms": round(self.elapsed_ms, 1),
         }
 
@@ -383,6 +423,7 @@ def simulate(
     plies: int = DEFAULT_PLIES,
     iterations: int | None = None,
     seconds: float | None = None,
+    confidence: float = DEFAULT_CONFIDENCE,
     seed: int = 0,
     opponent: OpponentRacks = None,
     jobs: int = 1,
@@ -392,13 +433,14 @@ def simulate(
     table: WinTable | None = None,
     on_round: Callable[[Progress], bool | None] | None = None,
 ) -> SimResult:
-    """Simulate the `plays` best moves by static equity, `plies` ahead, for up to `iterations` iterations
-    per play (default 1000) or `seconds`; `opponent` gives what the opponent kept (see OpponentRacks).
-    `on_round` gets the ranked plays after every round and stops the run by returning True."""
-    check_request(position, plays, plies, iterations, seconds)
+    """Simulate the `plays` best moves by static equity, `plies` ahead, until the best is identified at
+    `confidence` or the budget is spent: `iterations` play-outs a play at most (default 1000) or `seconds`;
+    `opponent` gives what the opponent kept (see OpponentRacks). `on_round` gets the ranked plays after
+    every round and stops the run by returning True."""
+    check_request(position, plays, plies, iterations, seconds, confidence)
     position = with_known_opponent(position)
     start = time.perf_counter()
-    budget = iterations if iterations is not None else (10**9 if seconds is not None else DEFAULT_ITERATIONS)
+    cap = iterations if iterations is not None else (10**9 if seconds is not None else DEFAULT_ITERATIONS)
     candidates = tuple(engine.moves(position).top(plays, "equity"))
     if opponent is not None and not callable(opponent):
         opponent = tuple((str(leave), float(w)) for leave, w in opponent)
@@ -409,29 +451,68 @@ def simulate(
     _PLAYOUTS[spec.token] = Playout(engine, position, spec, table or default_table())
     stats = [PlayStats(m) for m in candidates]
     if sim_bag(position) == 0:  # the opponent holds every unseen tile: each play-out is the same
-        budget = 1
-    done = 0
+        cap = 1
+    picker = random.Random(f"{seed}:top-two")
+    stopped: Stopped = "budget"
+    sure = 0.0
     try:
-        while done < budget:
-            active = tuple(i for i, s in enumerate(stats) if not s.eliminated)
-            elapsed = time.perf_counter() - start
-            left = None if seconds is None else seconds - elapsed
-            size = _round_size(done, budget, done / elapsed if done else 0.0, left)
-            _run_round(spec, range(done, done + size), active, stats, jobs, backend, scheduler)
-            done += size
-            if len(active) > 1:
-                _eliminate(stats, active)
-            snapshot = Progress(_ranked(stats), sum(s.iterations for s in stats), _ms(start))
-            if on_round is not None and on_round(snapshot):  # True: stop now (a web page's stop button)
+        while True:
+            picks = _picks(stats, cap, picker, start, seconds)
+            if not picks:
                 break
-            if sum(not s.eliminated for s in stats) == 1:
+            _run_round(spec, _deals(stats, picks), stats, jobs, backend, scheduler)
+            identified, sure = _judge(stats, confidence)
+            snapshot = Progress(_ranked(stats), sum(s.iterations for s in stats), _ms(start), sure)
+            if on_round is not None and on_round(snapshot):  # True: stop now (a web page's stop button)
+                stopped = "user"
+                break
+            if identified:
+                stopped = "identified"
                 break
             if seconds is not None and time.perf_counter() - start >= seconds:
                 break
     finally:
         del _PLAYOUTS[spec.token]
-    early = done < budget and sum(not s.eliminated for s in stats) == 1 and len(stats) > 1
-    return SimResult(_ranked(stats), early, _ms(start))
+    return SimResult(_ranked(stats), stopped, _ms(start), confidence, sure)
+
+
+def _picks(
+    stats: list[PlayStats], cap: int, picker: random.Random, start: float, seconds: float | None
+) -> list[int]:
+    """The next round's plays to sample: MIN_ITERATIONS of each first, then Top-Two's picks."""
+    done = sum(s.iterations for s in stats)
+    if done == 0:
+        return [c for _ in range(min(MIN_ITERATIONS, cap)) for c in range(len(stats))]
+    elapsed = time.perf_counter() - start
+    left = None if seconds is None else seconds - elapsed
+    return top_two([s.utilities() for s in stats], cap, _round_size(done, done / elapsed, left), picker)
+
+
+def _deals(stats: list[PlayStats], picks: list[int]) -> Deals:
+    """The picks as iterations: a play's k-th play-out is on iteration k's deal."""
+    following = [s.iterations for s in stats]
+    by_deal: dict[int, list[int]] = {}
+    for c in picks:
+        by_deal.setdefault(following[c], []).append(c)
+        following[c] += 1
+    return tuple((i, tuple(by_deal[i])) for i in sorted(by_deal))
+
+
+def _judge(stats: list[PlayStats], confidence: float) -> tuple[bool, float]:
+    """Mark the plays tied with the leader; whether the leader is identified, and how surely."""
+    utilities = [s.utilities() for s in stats]
+    leader = _leader(stats)
+    found = evidence(utilities, leader)
+    playouts = sum(s.iterations for s in stats)
+    bound = threshold(playouts, confidence)
+    for s, strength in zip(stats, found, strict=True):
+        s.tied = s is not stats[leader] and strength <= bound
+    return min(found) > bound, leader_confidence(min(found), playouts)
+
+
+def _leader(stats: list[PlayStats]) -> int:
+    """The play with the best mean utility (the first of equals)."""
+    return max(range(len(stats)), key=lambda c: (stats[c].utility, -c))
 
 
 def _ms(start: float) -> float:
@@ -449,29 +530,28 @@ def with_known_opponent(position: Position) -> Position:
     return Position(position.board, (position.rack, opponent), position.scores, position.zeros, position.ops)
 
 
-def _round_size(done: int, budget: int, rate: float, left: float | None) -> int:
-    """Iterations in the next round: MIN_ITERATIONS, then doubling up to MAX_ROUND (the same for any number
-    of workers, so a seeded run's rounds and eliminations do not depend on --jobs); with a time budget,
-    no more than the time left allows at the rate seen so far."""
-    size = MIN_ITERATIONS if done == 0 else min(done, MAX_ROUND)
+def _round_size(done: int, rate: float, left: float | None) -> int:
+    """Play-outs in the next round: as many as done so far, up to ROUND_PLAYOUTS (the same for any number
+    of workers, so a seeded run's rounds do not depend on --jobs); with a time budget, no more than the
+    time left allows at the rate seen so far."""
+    size = min(done, ROUND_PLAYOUTS)
     if left is not None and rate > 0:
         size = max(1, min(size, int(rate * left) + 1))
-    return min(size, budget - done)
+    return size
 
 
 def _run_round(
     spec: SimSpec,
-    indices: range,
-    active: tuple[int, ...],
+    deals: Deals,
     stats: list[PlayStats],
     jobs: int,
     backend: Backend,
     scheduler: str | None,
 ) -> None:
     """Play out a round of iterations (split over the workers by iteration) and record the outcomes."""
-    parts = max(1, min(jobs, len(indices)))
-    step = -(-len(indices) // parts)
-    items = [(spec, indices[i : i + step], active) for i in range(0, len(indices), step)]
+    parts = max(1, min(jobs, len(deals)))
+    step = -(-len(deals) // parts)
+    items = [(spec, deals[i : i + step]) for i in range(0, len(deals), step)]
     if jobs == 1 and scheduler is None and backend != "dask":
         results = [play_iterations(item) for item in items]
     else:
@@ -484,35 +564,15 @@ def _run_round(
             progress=False,
             chunk_size=1,
         )
-    for part in results:
-        for outcomes in part:
-            for c, outcome in zip(active, outcomes, strict=True):
-                stats[c].values.append(outcome.value)
-                stats[c].wins.append(outcome.win)
-
-
-def _score(stats: PlayStats, i: int) -> float:
-    """Iteration i's elimination statistic: win probability, value as a tie-break."""
-    return stats.wins[i] + TIE_BREAK * stats.values[i]
-
-
-def _eliminate(stats: list[PlayStats], active: tuple[int, ...]) -> None:
-    """Drop the plays whose paired difference from the leader is significantly negative."""
-    n = stats[active[0]].iterations
-    if n < MIN_ITERATIONS:
-        return
-    leader = max(active, key=lambda c: sum(_score(stats[c], i) for i in range(n)))
-    for c in active:
-        if c == leader:
-            continue
-        diffs = [_score(stats[leader], i) - _score(stats[c], i) for i in range(n)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean > Z * math.sqrt(var / n) and mean > 0:
-            stats[c].eliminated = True
+    outcomes_each = [outcomes for part in results for outcomes in part]
+    for (_, plays), outcomes in zip(deals, outcomes_each, strict=True):
+        for c, outcome in zip(plays, outcomes, strict=True):
+            stats[c].values.append(outcome.value)
+            stats[c].wins.append(outcome.win)
 
 
 def _ranked(stats: list[PlayStats]) -> list[PlayStats]:
-    """The plays best first: more iterations (survivors) first, then win probability, then value."""
-    order = sorted(range(len(stats)), key=lambda i: (stats[i].eliminated, *(-k for k in stats[i].key()), i))
+    """The plays best first: the leader, the plays tied with it, then the rest, each by utility."""
+    leader = _leader(stats)
+    order = sorted(range(len(stats)), key=lambda i: (i != leader, not stats[i].tied, -stats[i].utility, i))
     return [stats[i] for i in order]

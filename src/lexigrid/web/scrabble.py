@@ -264,9 +264,7 @@ def _simulate_cgp(
         lexicon=name,
         on_round=on_round,
     )
-    planned = iterations if iterations is not None else 10**9
-    unfinished = not result.stopped_early and max(p.iterations for p in result.plays) < planned
-    timed_out = unfinished and result.elapsed_ms >= seconds * 1000
+    timed_out = result.stopped == "budget" and result.elapsed_ms >= seconds * 1000
     return result.as_dict(), "stop" if stopped else "time" if timed_out else None
 
 

@@ -368,7 +368,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
   let note = "Done: every play simulated to the limit.";
   if (final.stopped === "stop") note = "Stopped: the table as it stood.";
   else if (final.stopped === "time") note = `Stopped at the ${start ? start.seconds : ""} s time limit${start && start.capped ? " (the server's solve budget)" : ""}.`;
-  else if (table.stopped_early) note = "Stopped early: the other plays are statistically beaten.";
+  else if (table.stopped === "identified") note = "Stopped early: the other plays are statistically beaten.";
   document.getElementById("sim-note").textContent = note;
 }
 async function stopSim() {

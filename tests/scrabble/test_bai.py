@@ -1,0 +1,39 @@
+"""Best-arm identification: Top-Two's picks, the paired test and GK16's threshold."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+
+from lexigrid.scrabble.bai import evidence, leader_confidence, paired_glr, threshold, top_two
+
+
+def test_the_threshold_grows_with_confidence_and_slowly_with_play_outs() -> None:
+    assert math.isclose(threshold(1000, 0.99), math.log((1 + math.log(1000)) / 0.01))
+    assert threshold(1000, 0.999) > threshold(1000, 0.99) > threshold(1000, 0.9)
+    assert threshold(10**6, 0.99) - threshold(1000, 0.99) < 1
+    assert math.isclose(leader_confidence(threshold(1000, 0.99), 1000), 0.99)
+    assert leader_confidence(0.0, 1000) == 0.0 and leader_confidence(math.inf, 1000) == 1.0
+
+
+def test_the_paired_test_uses_the_common_iterations() -> None:
+    leader = np.array([1.0, 0.0, 1.0, 1.0, 0.5])
+    assert paired_glr(leader, leader - 0.1) == math.inf  # an exact difference
+    assert paired_glr(leader, leader) == 0.0 and paired_glr(leader - 0.1, leader) == 0.0
+    other = np.array([0.9, 0.1, 0.7])  # only the first three iterations are paired
+    diffs = np.array([0.1, -0.1, 0.3])
+    assert math.isclose(paired_glr(leader, other), 3 * diffs.mean() ** 2 / (2 * diffs.var(ddof=1)))
+    assert evidence([leader, other], 0)[0] == math.inf
+
+
+def test_top_two_splits_between_the_leader_and_the_closest_rival() -> None:
+    rng = np.random.default_rng(1)
+    arms = [rng.normal(mean, 1.0, 100) for mean in (0.5, 0.45, -3.0)]
+    picks = top_two(arms, 10**9, 400, random.Random(2))
+    assert len(picks) == 400
+    assert 150 < picks.count(0) < 250 and picks.count(1) > 5 * max(1, picks.count(2))
+    assert top_two(arms, 101, 400, random.Random(2)).count(0) == 1  # no play past its cap
+    assert top_two(arms, 100, 400, random.Random(2)) == []
+    assert top_two(arms, 10**9, 50, random.Random(2)) == top_two(arms, 10**9, 50, random.Random(2))
