@@ -191,7 +191,7 @@ SMALL_BAG = ENDGAME_BOARD.replace("/1ID9G1L/1Z12A/14T", "/15/15/15") + " AACDE/ 
         ({"cgp": CGP, "iterations": 0}, 422, "iterations"),
         ({"cgp": CGP, "iterations": -5}, 422, "iterations"),
         ({"cgp": CGP, "plays": 0}, 422, "plays"),
-        ({"cgp": CGP, "plays": 41}, 422, "plays"),
+        ({"cgp": CGP, "plays": 101}, 422, "plays"),
         ({"cgp": CGP, "plies": 0}, 422, "plies"),
         ({"cgp": CGP, "plies": 5}, 422, "plies"),
         ({"cgp": CGP, "seconds": 0}, 422, "seconds"),

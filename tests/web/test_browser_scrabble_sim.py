@@ -13,7 +13,7 @@ from lexigrid.scrabble.sim import simulate
 from lexigrid.web import common
 from tests.scrabble.conftest import REFERENCE_BOARD
 from tests.scrabble_game.conftest import ENDGAME_BOARD
-from tests.web.conftest import screenshot, wait_for_analysis
+from tests.web.conftest import fits_width, screenshot, wait_for_analysis
 
 pytestmark = pytest.mark.browser
 
@@ -36,12 +36,12 @@ def roomy_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 120.0)
 
 
-def _load(page: Any, live_server: str) -> None:
+def _load(page: Any, live_server: str, cgp: str = CGP) -> None:
     page.add_init_script(RECORD_STATUS)
     page.goto(live_server + "/scrabble")
-    page.fill("#cgp", CGP)
+    page.fill("#cgp", cgp)
     page.click("#load")
-    wait_for_analysis(page, CGP)
+    wait_for_analysis(page, cgp)
 
 
 def _simulate(page: Any, plays: int, plies: int, limit: int) -> None:
@@ -87,7 +87,7 @@ def test_stop_ends_a_long_run(page: Any, live_server: str) -> None:
     assert page.is_visible("#sim-stop")
     page.click("#sim-stop")
     page.wait_for_function("document.getElementById('sim-note').textContent !== ''")
-    assert page.inner_text("#sim-note") == "Stopped: the table as it stood."
+    assert page.inner_text("#sim-note").startswith("Stopped: the table as it stood.")  # then any ties
     assert page.inner_text("#sim-status").startswith("Best: ")
     assert all(int(r[5].replace(",", "")) < 100_000 for r in _rows(page))
     assert page.is_hidden("#sim-stop") and page.inner_text("#error") == ""
@@ -116,3 +116,38 @@ def test_simulate_on_a_phone_offline(phone: Any, live_server: str) -> None:
     assert len(_rows(phone)) == 5 and phone.inner_text("#sim-status").startswith("Best: ")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375  # nothing wider than the screen
     screenshot(phone, "scrabble-sim-phone")
+
+
+def test_the_panel_shows_how_sure_it_is_why_it_stopped_and_the_ties(screen: Any, live_server: str) -> None:
+    """At 1280 and 390 px: the status gives the leader's confidence, the note why the run stopped, and the
+    plays not told apart from the leader are marked 1= right after it; the others are dimmed."""
+    position = parse_cgp(CGP)
+    engine = Engine(load(), position.rules)
+    expected = simulate(position, engine, plays=6, plies=1, iterations=300, seed=0)
+    assert expected.stopped == "budget" and any(p.tied for p in expected.plays)
+    _load(screen, live_server)
+    _simulate(screen, 6, 1, 300)
+    screen.wait_for_function("document.getElementById('sim-note').textContent !== ''")
+    rows = _rows(screen)
+    assert [r[1] for r in rows] == [p.move.paren for p in expected.plays]
+    assert [r[0] for r in rows] == ["1=" if p.tied else str(i) for i, p in enumerate(expected.plays, 1)]
+    classes = screen.eval_on_selector_all("#sim-table tbody tr", "rows => rows.map(r => r.className)")
+    assert classes == ["leader"] + ["tied" if p.tied else "beaten" for p in expected.plays[1:]]
+    ties = sum(p.tied for p in expected.plays)
+    sure = f"{100 * expected.leader_confidence:.1f}% sure, {ties} tied"
+    assert sure in screen.inner_text("#sim-status")
+    assert screen.inner_text("#sim-note") == (
+        "Done: every play simulated to the limit. The plays marked 1= are tied with the best: "
+        "not told apart at 99% confidence."
+    )
+    assert fits_width(screen)
+    clear = f"{REFERENCE_BOARD} AEINRSQ/ 0/0 0"  # M7 QIS stands out: identified after the first round
+    found = simulate(parse_cgp(clear), engine, plays=3, plies=1, iterations=2000, seed=0)
+    assert found.stopped == "identified" and not any(p.tied for p in found.plays)
+    _load(screen, live_server, clear)
+    _simulate(screen, 3, 1, 2000)
+    screen.wait_for_function("document.getElementById('sim-note').textContent !== ''")
+    assert screen.inner_text("#sim-note") == "Stopped early: the best play is identified at 99% confidence."
+    assert f"{100 * found.leader_confidence:.1f}% sure ·" in screen.inner_text("#sim-status")
+    assert [r[0] for r in _rows(screen)] == ["1", "2", "3"]
+    assert fits_width(screen)

@@ -29,7 +29,7 @@ from lexigrid.scrabble.referee import check as referee_check
 from lexigrid.scrabble.referee import words_formed
 from lexigrid.scrabble.report import moves_report, position_report
 from lexigrid.scrabble.rules import Rules
-from lexigrid.scrabble.sim import DEFAULT_ITERATIONS, Progress, check_request, simulate
+from lexigrid.scrabble.sim import DEFAULT_ITERATIONS, MAX_PLAYS, Progress, check_request, simulate
 from lexigrid.scrabble.sim_player import SimPlayer
 from lexigrid.scrabble.store import GameStore, kept
 from lexigrid.scrabble.view import View
@@ -209,7 +209,7 @@ def endgame(request: EndgameRequest) -> dict[str, Any]:
 
 # --- Monte Carlo simulation, streamed ------------------------------------------------------------------
 
-MAX_SIM_PLAYS, MAX_SIM_PLIES, MAX_SIM_ITERATIONS = 40, 4, 100_000
+MAX_SIM_PLIES, MAX_SIM_ITERATIONS = 4, 100_000
 WEB_SIM_PLAYS = 10
 SimId = Annotated[str, Path(pattern="^[0-9a-f]{32}$", description="A running simulation's id.")]
 _sims: dict[str, threading.Event] = {}  # running simulations by id: set the event to stop one
@@ -220,7 +220,7 @@ class SimRequest(BaseModel):
 
     cgp: Cgp
     lexicon: str | None = Field(None, max_length=40)
-    plays: int = Field(WEB_SIM_PLAYS, ge=1, le=MAX_SIM_PLAYS, description="The N best plays by equity.")
+    plays: int = Field(WEB_SIM_PLAYS, ge=1, le=MAX_PLAYS, description="The N best plays by equity.")
     plies: int = Field(2, ge=1, le=MAX_SIM_PLIES, description="Moves played out after each candidate.")
     iterations: int | None = Field(
         None,

@@ -339,14 +339,14 @@ function simEvent(run, event) {
   }
 }
 function showSim(table, final, run) {  // table: Progress.as_dict() while running, SimResult.as_dict() at the end
-  const most = Math.max(0, ...table.plays.map((p) => p.iterations));
   const body = document.querySelector("#sim-table tbody");
   body.replaceChildren();
-  table.plays.forEach((p, i) => {
+  table.plays.forEach((p, i) => {  // the leader, the plays tied with it (1=), then the plays it has beaten
     const tr = body.insertRow();
     if (i === 0) tr.classList.add("leader");
-    if (p.iterations < most) { tr.classList.add("dropped"); tr.title = "dropped: statistically beaten by the leader"; }
-    for (const v of [i + 1, p.move === "-" ? "pass" : p.paren, p.score]) tr.insertCell().textContent = v;
+    else if (p.tied) { tr.classList.add("tied"); tr.title = "tied with the leader: not told apart yet"; }
+    else { tr.classList.add("beaten"); tr.title = "behind the leader at the simulation's confidence"; }
+    for (const v of [p.tied ? "1=" : i + 1, p.move === "-" ? "pass" : p.paren, p.score]) tr.insertCell().textContent = v;
     tr.cells[2].title = `equity ${p.equity.toFixed(1)}`;
     const win = tr.insertCell();
     win.className = "win";
@@ -358,17 +358,21 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
   });
   const leader = table.plays[0], seconds = (table.elapsed_ms / 1000).toFixed(1);
   const lead = leader ? `${leader.move === "-" ? "pass" : leader.paren} (${leader.win_pct.toFixed(1)}% to win)` : "none";
+  const ties = table.plays.filter((p) => p.tied).length;
+  const sure = `${(100 * table.leader_confidence).toFixed(1)}% sure${ties ? `, ${ties} tied` : ""}`;
   document.getElementById("sim-status").textContent = final
-    ? `Best: ${lead} · ${table.iterations.toLocaleString()} play-outs in ${seconds} s`
-    : `Leader: ${lead} · ${table.iterations.toLocaleString()} play-outs · ${seconds} s`;
+    ? `Best: ${lead} · ${sure} · ${table.iterations.toLocaleString()} play-outs in ${seconds} s`
+    : `Leader: ${lead} · ${sure} · ${table.iterations.toLocaleString()} play-outs · ${seconds} s`;
   if (!final) return;
   const best = leader && moves.find((m) => m.move === leader.move);
   if (best) select(best);  // the simulation's choice on the board, with its score breakdown
   const start = run.start;
+  const confidence = `${(100 * table.confidence).toFixed(0)}%`;
   let note = "Done: every play simulated to the limit.";
   if (final.stopped === "stop") note = "Stopped: the table as it stood.";
   else if (final.stopped === "time") note = `Stopped at the ${start ? start.seconds : ""} s time limit${start && start.capped ? " (the server's solve budget)" : ""}.`;
-  else if (table.stopped === "identified") note = "Stopped early: the other plays are statistically beaten.";
+  else if (table.stopped === "identified") note = `Stopped early: the best play is identified at ${confidence} confidence.`;
+  if (ties) note += ` The plays marked 1= are tied with the best: not told apart at ${confidence} confidence.`;
   document.getElementById("sim-note").textContent = note;
 }
 async function stopSim() {
