@@ -13,7 +13,7 @@ USAGE_ERRORS = [
     ("letterboxed", "solve", "VYQ,FIG,OTE,XLU", "--top", "0"),
     ("letterboxed", "new", "--seed", "abc"),
     ("wordle", "reply", "x", "y", "--bogus", "6"),
-    ("wordle", "review", "CRANE"),
+    ("wordle", "grade", "CRANE:..Y.G"),
     ("wordle", "suggest", "--show", "-1"),
     ("qless", "solve"),
     ("scrabble", "moves", "--no-such-option"),

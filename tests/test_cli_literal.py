@@ -68,7 +68,7 @@ ECHOES: list[tuple[tuple[str, ...], str, str, int]] = [
     (("wordle", "play", "--seed", "1"), f"crane\n{TEXT}\n", TEXT, 0),
     (("wordle", "play", "--absurdle"), f"{TEXT}\n", TEXT, 0),
     (("wordle", "suggest", MARKUP), "", MARKUP, 2),
-    (("wordle", "review", MARKUP), "", MARKUP, 2),
+    (("wordle", "grade", MARKUP), "", MARKUP, 2),
     (("wordle", "reply", TEXT, "crane"), "", TEXT, 2),
     (("wordle", "check-tree", TEXT), "", TEXT, 2),
     (("letterboxed", "solve", TEXT), "", TEXT, 2),

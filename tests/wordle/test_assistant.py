@@ -53,16 +53,6 @@ def test_solved_history_ends_the_game(table: ReplyTable) -> None:
         assistant.replay(table, [("CRANE", parse_reply("GGGGG")), ("SLATE", 0)])
 
 
-def test_review_grades_against_the_best(table: ReplyTable) -> None:
-    turns = assistant.parse_history("SALET TRAIN BEACH", table.lists.length, "BEACH")
-    grades = assistant.review(table, turns)
-    assert [g.candidates_after for g in grades][-1] == 1
-    for grade in grades[1:]:
-        assert grade.loss is not None and grade.loss >= 0
-        assert grade.best.expected_guesses is not None and grade.played.expected_guesses is not None
-        assert grade.best.expected_guesses <= grade.played.expected_guesses
-
-
 @pytest.mark.parametrize("history", ["AUDIO:G....", "AUDIO:GG...", "AUDIO:....."])
 def test_equally_good_guesses_go_to_plausible_words(table: ReplyTable, history: str) -> None:
     turns = assistant.parse_history(history, table.lists.length)

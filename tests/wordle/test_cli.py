@@ -107,13 +107,14 @@ def test_suggest(cli: Cli) -> None:
     assert "splits" in best["why"]
 
 
-def test_review(cli: Cli) -> None:
-    payload = json.loads(cli("wordle", "review", "SALET TRAIN BEACH", "--answer", "beach", "--json").stdout)
-    turns = payload["turns"]
-    assert [t["guess"] for t in turns] == ["SALET", "TRAIN", "BEACH"]
-    assert turns[-1]["candidates_after"] == 1
-    for t in turns[1:]:
-        assert t["loss"] is not None and t["loss"] >= 0
+def test_review_is_grade(cli: Cli) -> None:
+    graded = json.loads(cli("wordle", "grade", "SALET TRAIN BEACH", "--answer", "beach", "--json").stdout)
+    reviewed = json.loads(cli("wordle", "review", "SALET TRAIN BEACH", "--answer", "beach", "--json").stdout)
+    assert reviewed == graded
+    assert [g["guess"] for g in graded["guesses"]] == ["SALET", "TRAIN", "BEACH"]
+    assert graded["guesses"][0]["skill"] == 99  # SALET is the optimal tree's opener (was 'ROATE is better')
+    assert graded["guesses"][-1]["candidates_after"] == 1
+    assert set(graded) == {"answer", "guesses", "skill", "luck"}
 
 
 def test_review_share_text(cli: Cli) -> None:
@@ -204,7 +205,7 @@ def test_a_bad_history_fails_before_any_reply_table_is_built(
 def test_review_reads_the_answer_from_an_all_green_last_row(cli: Cli) -> None:
     given = json.loads(cli("wordle", "review", "SALET TRAIN BEACH", "--answer", "beach", "--json").stdout)
     share = "Wordle 1 3/6\n⬜🟨⬜🟨⬜ SALET\n⬜⬜🟩⬜⬜ TRAIN\n🟩🟩🟩🟩🟩 BEACH"
-    read = json.loads(cli("wordle", "review", share, "--json").stdout)
+    read = json.loads(cli("wordle", "grade", share, "--json").stdout)
     assert read == given and read["answer"] == "BEACH"
 
 

@@ -485,14 +485,18 @@ def suggest(
         )
 
 
-@app.command("review")
-def review(
-    history: Annotated[
-        str, typer.Argument(help="Words ('CRANE SLOTH BEACH'), WORD:REPLY pairs, or a share text with words.")
-    ],
-    answer: Annotated[
-        str | None, typer.Option(help="The day's answer (default: the word of an all-green last row).")
-    ] = None,
+HistoryArgument = Annotated[
+    str, typer.Argument(help="Words ('SALET TRAIN BEACH'), WORD:REPLY pairs, or a share text with words.")
+]
+AnswerOption = Annotated[
+    str | None, typer.Option(help="The day's answer (default: the word of an all-green last row).")
+]
+
+
+@app.command("grade")
+def grade(
+    history: HistoryArgument,
+    answer: AnswerOption = None,
     hard: HardOption = False,
     length: LengthOption = None,
     answers: AnswersOption = None,
@@ -500,35 +504,44 @@ def review(
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Grade each guess of a game against the best guess in the same position."""
+    """Skill and luck (0-99) of each guess of a game, the opener included, and the best guess there."""
     from rich.table import Table
 
     from lexigrid.wordle.display import tiles
+    from lexigrid.wordle.grade import summary_line
     from lexigrid.wordle.reply import parse_reply
-    from lexigrid.wordle.report import review_report
+    from lexigrid.wordle.report import grade_report
 
     lists = _lists(answers, guesses, length, lexicon)
-    report = review_report(lists, history, answer, hard=hard)
+    report = grade_report(lists, history, answer, hard=hard)
     if json:
         emit_json(report)
         return
-    grid = Table("#", "guess", "left", "expected", "best", "best expected", "verdict")
-    fmt: Callable[[float | None], str] = lambda x: "-" if x is None else f"{x:.3f}"  # noqa: E731
-    for g in report["turns"]:
-        if g["loss"] is None:
-            verdict = (
-                f"not graded exactly ({count(g['candidates_before'], 'candidate')}): expected left "
-                f"{g['expected_left']:.1f}, {g['best']} {g['best_expected_left']:.1f}"
-            )
-        else:
-            verdict = "best" if g["loss"] < 1e-9 else f"-{g['loss']:.3f} guesses"
+    grid = Table("#", "guess", "skill", "luck", "left", "best", "judged by")
+    for n, g in enumerate(report["guesses"], 1):
         grid.add_row(
-            str(g["turn"]),
+            str(n),
             tiles(g["guess"], parse_reply(g["reply"], lists.length)),
+            str(g["skill"]),
+            str(g["luck"]),
             f"{number(g['candidates_before'])}->{number(g['candidates_after'])}",
-            fmt(g["expected_guesses"]),
             g["best"],
-            fmt(g["best_expected_guesses"]),
-            verdict,
+            g["measure"],
         )
     console.print(grid)
+    console.print(summary_line(report["skill"], report["luck"], len(report["guesses"]), report["answer"]))
+
+
+@app.command("review")
+def review(
+    history: HistoryArgument,
+    answer: AnswerOption = None,
+    hard: HardOption = False,
+    length: LengthOption = None,
+    answers: AnswersOption = None,
+    guesses: GuessesOption = None,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """The same as `wordle grade` (one measure): skill and luck of each guess."""
+    grade(history, answer, hard, length, answers, guesses, lexicon, json)

@@ -74,6 +74,14 @@ def _sized(word: str, length: int, what: str = "guess") -> str:
     return word
 
 
+def last_word(text: str) -> str | None:
+    """The last word of a history of words alone (no replies, no squares): a finished game's answer."""
+    items = [item for item in re.split(r"[,\s]+", text.strip()) if item]
+    if not items or any(":" in item or any(ch in _SQUARES for ch in item) for item in items):
+        return None
+    return items[-1].upper()
+
+
 def answer_of_history(turns: list[Turn], length: int) -> str | None:
     """The answer a history shows: the word of its last row when that row is all green."""
     word, reply = turns[-1]
@@ -211,72 +219,6 @@ def plausibility(table: ReplyTable) -> tuple[npt.NDArray[np.bool_], npt.NDArray[
 
 
 _plausibility: dict[str, tuple[npt.NDArray[np.bool_], npt.NDArray[np.float64]]] = {}
-
-
-@dataclass(frozen=True)
-class Grade:
-    """How one played guess compares with the best guess in its position."""
-
-    turn: int
-    guess: str
-    reply: int
-    candidates_before: int
-    candidates_after: int
-    played: Suggestion
-    best: Suggestion
-
-    @property
-    def loss(self) -> float | None:
-        """Expected guesses lost against the best guess (None when the set was too big to solve)."""
-        if self.played.expected_guesses is None or self.best.expected_guesses is None:
-            return None
-        return max(0.0, self.played.expected_guesses - self.best.expected_guesses)
-
-
-def review(table: ReplyTable, history: list[Turn], hard: bool = False) -> list[Grade]:
-    """Grade each guess of a game against the best guess in the same position."""
-    replay(table, history, hard)  # a clear error for an impossible or over-long game first
-    grades = []
-    for turn, (word, reply) in enumerate(history):
-        candidates, allowed = replay(table, history[:turn], hard)
-        best = suggest(table, candidates, allowed, turn=turn, hard=hard, top=1)[0]
-        played = _score_one(table, word, candidates, allowed, turn, hard)
-        if best.expected_guesses is None and played.expected_left < best.expected_left:
-            best = played
-        if (
-            best.expected_guesses is not None
-            and played.expected_guesses is not None
-            and played.expected_guesses < best.expected_guesses
-        ):
-            best = played
-        after = table.filter(candidates, table.guess_id(word), reply).shape[0]
-        grades.append(Grade(turn + 1, word, reply, candidates.shape[0], after, played, best))
-    return grades
-
-
-def _score_one(
-    table: ReplyTable, word: str, candidates: Indices, allowed: Indices, turn: int, hard: bool
-) -> Suggestion:
-    g = table.guess_id(word)
-    one = np.array([g], np.int64)
-    scores = score_guesses(table, candidates, one)
-    m = candidates.shape[0]
-    expected = None
-    if m <= EXACT_LIMIT:
-        from lexigrid.wordle.optimal import INFINITE
-
-        search = warm_search(table, hard, None if m <= 60 else 20)
-        cost = search.guess_cost(g, candidates, allowed, MAX_GUESSES - turn)
-        expected = cost / m if cost < INFINITE else None
-    return Suggestion(
-        word,
-        bool(scores.is_candidate[0]),
-        int(scores.parts[0]),
-        int(scores.largest[0]),
-        float(scores.squares[0] / m),
-        float(np.log2(m) - scores.nlogn[0] / m),
-        expected,
-    )
 
 
 # Solved sets outlive a request: the next suggestion in this process (a web worker) starts from them.

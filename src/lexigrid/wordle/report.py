@@ -32,12 +32,14 @@ def suggest_report(
     }
 
 
-def review_report(
+def grade_report(
     lists: WordLists, history: str, answer: str | None = None, *, hard: bool = False
 ) -> dict[str, Any]:
-    """Each guess of a game graded against the best guess in the same position."""
+    """Each guess of a game graded for skill and luck (0-99) against the best guess in its position."""
+    from lexigrid.wordle import grade
+
     length = lists.length
-    goal = None if answer is None else answer.strip().upper()
+    goal = assistant.last_word(history) if answer is None else answer.strip().upper()
     turns = assistant.parse_history(history, length, goal)
     if goal is None:
         goal = assistant.answer_of_history(turns, length)
@@ -52,25 +54,25 @@ def review_report(
         if reply_for(word, goal) != code:
             got, typed = format_reply(reply_for(word, goal), length), format_reply(code, length)
             raise LexigridError(f"{word} would get {got} with answer {goal}, not {typed}: check the reply")
-    grades = assistant.review(table, turns, hard)
+    grades = grade.grade(table, turns, hard)
+    skill, luck = grade.summary(grades)
     return {
         "answer": goal,
-        "turns": [
+        "guesses": [
             {
-                "turn": g.turn,
                 "guess": g.guess,
                 "reply": format_reply(g.reply, length),
+                "skill": g.skill,
+                "luck": grade.rounded(g.luck),
                 "candidates_before": g.candidates_before,
                 "candidates_after": g.candidates_after,
-                "expected_guesses": g.played.expected_guesses,
-                "expected_left": round(g.played.expected_left, 4),
-                "best": g.best.guess,
-                "best_expected_guesses": g.best.expected_guesses,
-                "best_expected_left": round(g.best.expected_left, 4),
-                "loss": g.loss,
+                "best": g.best,
+                "measure": g.measure,
             }
             for g in grades
         ],
+        "skill": skill,
+        "luck": luck,
     }
 
 
@@ -91,4 +93,4 @@ def answer_report(
     return {"answer": word, "guesses": result.guesses[0], **result.summary()}
 
 
-__all__ = ["answer_report", "reply_report", "review_report", "suggest_report"]
+__all__ = ["answer_report", "grade_report", "reply_report", "suggest_report"]
