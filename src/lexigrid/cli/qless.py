@@ -237,3 +237,34 @@ def survey_command(
 
 def _common_note(common: int | None) -> str:
     return "" if common is None else f", top {counts.count(common, 'word')}"
+
+
+@app.command("hint")
+def hint_command(
+    letters: LettersArgument,
+    level: Annotated[
+        int, typer.Option(min=1, max=4, help="1: is it solvable; 2: a word; 3: its place; 4: all.")
+    ] = 1,
+    grid: Annotated[str | None, typer.Option(help="What you have placed so far, e.g. CAT/A../T..")] = None,
+    common: CommonOption = None,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """A clue for a roll from its exact solutions: each level gives away a little more."""
+    from lexigrid.lexicon import load
+    from lexigrid.qless import parse_grid, parse_roll
+    from lexigrid.qless.hint import hint
+    from lexigrid.qless.words import COMMON_WORDS
+
+    partial = None if grid is None else parse_grid(grid)
+    found = hint(parse_roll(letters), level, load(lexicon), partial=partial, common=common or COMMON_WORDS)
+    if json:
+        emit_json(found.as_dict())
+        return
+    console.print(Text(found.message))
+    shown = found.as_dict()
+    if "word" in shown:
+        console.print(Text.assemble("a word of a solution: ", (shown["word"], "bold")))
+    if "shape" in shown:
+        console.print(Text(f"its cells (row, column): {shown['cells']}"))
+        console.print(_draw(found.grid if level >= 4 else found.shape, "solution" if level >= 4 else "shape"))
