@@ -251,6 +251,8 @@ def test_sim_draws_the_opponent_from_what_their_last_play_tells(cli: Cli) -> Non
         (("--plays", "0"), "--plays must be at least 1"),
         (("--plies", "0"), "--plies must be at least 1"),
         (("--iterations", "5", "--seconds", "1"), "not both"),
+        (("--confidence", "100"), "--confidence must be from 50 to under 100"),
+        (("--plays", "101"), "--plays must be at most 100"),
     ],
 )
 def test_bad_sim_input_is_one_line_and_exit_2(cli: Cli, args: tuple[str, ...], message: str) -> None:
@@ -321,3 +323,19 @@ def test_top_two_samples_the_leader_and_its_closest_rival_most(trap_lexicon: Lex
         simulate(position, engine, plays=101)
     with pytest.raises(LexigridError, match="--confidence must be from 50"):
         simulate(position, engine, confidence=1.0)
+
+
+def test_sim_says_why_it_stopped_and_marks_the_ties(cli: Cli) -> None:
+    cgp = f"{REFERENCE_BOARD} AEINRST/ 0/0 0"
+    args = ("--plays", "6", "--plies", "1", "--iterations", "300", "--seed", "0")
+    text = cli("scrabble", "sim", cgp, *args)
+    payload = json.loads(cli("scrabble", "sim", cgp, *args, "--json").stdout)
+    assert text.exit_code == 0, text.stderr
+    ties = sum(p["tied"] for p in payload["plays"])
+    assert payload["stopped"] == "budget" and ties
+    words = " ".join(text.stdout.split())  # the title may wrap
+    assert f"budget spent: {100 * payload['leader_confidence']:.1f} % sure of the best" in words
+    assert f"{ties} plays tied with it" in words and text.stdout.count("1=") == ties
+    clear = cli("scrabble", "sim", f"{REFERENCE_BOARD} AEINRSQ/ 0/0 0", "--plays", "3", "--plies", "1")
+    assert "stopped: best identified at 99 % confidence" in " ".join(clear.stdout.split())
+    assert "1=" not in clear.stdout
