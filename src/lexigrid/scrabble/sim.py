@@ -87,6 +87,7 @@ class PlayStats:
     values: list[float] = field(default_factory=list)
     wins: list[float] = field(default_factory=list)
     tied: bool = False  # not yet told apart from the leader at the run's confidence
+    _utilities: np.ndarray = field(default_factory=lambda: np.empty(0), repr=False, compare=False)
 
     @property
     def iterations(self) -> int:
@@ -113,8 +114,13 @@ class PlayStats:
         return math.sqrt(sum((v - mean) ** 2 for v in self.values) / (n - 1) / n)
 
     def utilities(self) -> np.ndarray:
-        """Each play-out's utility: win probability plus SPREAD_WEIGHT x value."""
-        return np.asarray(self.wins) + SPREAD_WEIGHT * np.asarray(self.values)
+        """Each play-out's utility: win probability plus SPREAD_WEIGHT x value (only the play-outs added
+        since the last call are converted: a long run reads these every round)."""
+        have = len(self._utilities)
+        if have < len(self.values):
+            fresh = np.asarray(self.wins[have:]) + SPREAD_WEIGHT * np.asarray(self.values[have:])
+            self._utilities = np.concatenate((self._utilities, fresh))
+        return self._utilities
 
     @property
     def utility(self) -> float:
