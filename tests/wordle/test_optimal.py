@@ -6,6 +6,7 @@ import math
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from lexigrid.errors import LexigridError
@@ -13,6 +14,7 @@ from lexigrid.wordle import optimal
 from lexigrid.wordle.optimal import INFINITE, OptimalSearch, cached_optimal_tree, optimal_tree
 from lexigrid.wordle.table import ReplyTable, reply_table
 from lexigrid.wordle.tree import check_tree
+from lexigrid.wordle.words import from_words
 from tests.wordle.conftest import clustered_lists, small_lists
 from tests.wordle.oracle import brute_force_openers, brute_force_total
 
@@ -60,6 +62,35 @@ def test_values_under_any_bar_are_exact_below_it_and_bounds_above_it(seed: int, 
                 else:
                     assert bar <= found <= exact
         assert search.cost(answers, allowed, depth) == min(min(truth.values()), INFINITE)
+
+
+SIX = from_words(
+    ["BATHES", "LATHES", "BASHES", "LASHES", "MASHES", "CASHES", "WASHES", "DASHES", "GASHES"],
+    [
+        "BATHES",
+        "LATHES",
+        "BASHES",
+        "LASHES",
+        "MASHES",
+        "CASHES",
+        "WASHES",
+        "DASHES",
+        "GASHES",
+        "CLAMBS",
+        "WIDGET",
+    ],
+    name="six",
+)
+
+
+@pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
+def test_six_letter_lists_with_wide_reply_codes_equal_brute_force(hard: bool) -> None:
+    table = reply_table(SIX)
+    assert table.codes.dtype == np.uint16  # 3**6 replies: the solver's two-byte paths
+    for depth in (3, 4, 6):
+        expected = brute_force_total(SIX, depth, hard)
+        found = OptimalSearch(table, hard=hard).cost(table.all_answers(), table.all_guesses(), depth)
+        assert found == (INFINITE if math.isinf(expected) else expected)
 
 
 def test_tiny_lists_need_a_non_answer_guess(tiny: ReplyTable) -> None:

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #define CHUNK_BYTES ((size_t)4 << 20)
-#define COUNTER_BYTES 65536 /* the count pass's per-block tallies stay in the first-level cache */
+#define COUNTER_BYTES 65536 /* the histogram's tallies for a block of guesses, near the first-level cache */
 
 /* ---- scratch memory: a stack of chunks, released to a mark when a search step returns ---- */
 
@@ -63,6 +63,7 @@ struct WsSolver {
     WsTables t;
     int32_t block; /* guesses per block of the count pass */
     uint16_t *counters; /* block x n_replies, zero between uses */
+    uint8_t *pair_rows; /* PAIRWISE_MAX x PAIR_BLOCK codes */
     int32_t *tally, *touched, *seen;
     int32_t stamp;
     uint8_t *in_set; /* n_answers, zero between uses */
@@ -313,17 +314,61 @@ static int candidate_split(WsSolver *s, const int32_t *S, int32_t m, int32_t *gu
     return found;
 }
 
-/* The count pass: for every allowed guess, its parts on S, the sum of squares of their sizes, the largest
- * and the sizes beyond p summed. Guesses go in blocks whose tallies stay in the first-level cache, each
- * answer's row of the answer-major table read once per block. */
-static void count_pass(WsSolver *s, const int32_t *S, int32_t m, const Allowed *T, int32_t p, int32_t *parts,
-                       int32_t *squares, int32_t *largest, int32_t *excess) {
+/* The count pass: for every allowed guess, its parts on S, the sum of squares of their sizes and the sizes
+ * beyond p summed. Guesses go in blocks, each answer's row of the answer-major table read once per block.
+ * Small sets compare answers pairwise (`pairwise`); others tally replies (`histogram`). */
+
+#define PAIR_BLOCK 64
+#define PAIRWISE_MAX 256 /* an answer's equal replies among those before it fit a byte */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define WIDE_VECTORS __attribute__((target_clones("avx2", "default"))) /* chosen at load time */
+#else
+#define WIDE_VECTORS
+#endif
+
+/* For at most PAIRWISE_MAX answers, none of whose parts can pass p: per guess, the answers whose reply
+ * equals an earlier one's (parts = m - that) and the equal pairs (sum of squares = m + 2 pairs); the
+ * byte compares of a block of guesses vectorise. */
+WIDE_VECTORS static void pairwise(WsSolver *s, const int32_t *S, int32_t m, const Allowed *T, int32_t *parts, int32_t *squares) {
+    const int32_t G = s->t.n_guesses;
+    uint8_t *rows = s->pair_rows;
+    for (int32_t j0 = 0; j0 < T->n; j0 += PAIR_BLOCK) {
+        int32_t nb = T->n - j0 < PAIR_BLOCK ? T->n - j0 : PAIR_BLOCK;
+        for (int32_t i = 0; i < m; i++) {
+            const uint8_t *row = (const uint8_t *)s->t.by_answer + (size_t)S[i] * G;
+            uint8_t *to = rows + (size_t)i * PAIR_BLOCK;
+            if (T->identity) memcpy(to, row + j0, (size_t)nb);
+            else
+                for (int32_t j = 0; j < nb; j++) to[j] = row[T->list[j0 + j]];
+        }
+        uint16_t repeats[PAIR_BLOCK] = {0};
+        uint32_t pairs[PAIR_BLOCK] = {0};
+        for (int32_t i = 1; i < m; i++) {
+            const uint8_t *a = rows + (size_t)i * PAIR_BLOCK;
+            uint8_t seen[PAIR_BLOCK] = {0}, equal[PAIR_BLOCK] = {0};
+            for (int32_t k = 0; k < i; k++) {
+                const uint8_t *b = rows + (size_t)k * PAIR_BLOCK;
+                for (int32_t j = 0; j < PAIR_BLOCK; j++) {
+                    uint8_t e = a[j] == b[j];
+                    seen[j] |= e;
+                    equal[j] += e;
+                }
+            }
+            for (int32_t j = 0; j < PAIR_BLOCK; j++) repeats[j] += seen[j], pairs[j] += equal[j];
+        }
+        for (int32_t j = 0; j < nb; j++) parts[j0 + j] = m - repeats[j], squares[j0 + j] = m + 2 * (int32_t)pairs[j];
+    }
+}
+
+/* Any set: each guess's replies tallied, a block of guesses at a time. */
+static void histogram(WsSolver *s, const int32_t *S, int32_t m, const Allowed *T, int32_t p, int32_t *parts,
+                      int32_t *squares, int32_t *excess) {
     const int32_t R = s->t.n_replies, B = s->block, G = s->t.n_guesses;
     uint16_t *cnt = s->counters;
-    int32_t ids[1024], pa[1024], sq[1024], big[1024], ex[1024];
+    int32_t ids[1024], pa[1024], sq[1024], ex[1024];
     for (int32_t j0 = 0; j0 < T->n; j0 += B) {
         int32_t nb = T->n - j0 < B ? T->n - j0 : B;
-        for (int32_t j = 0; j < nb; j++) ids[j] = T->identity ? j0 + j : T->list[j0 + j], pa[j] = sq[j] = 0;
+        for (int32_t j = 0; j < nb; j++) ids[j] = T->identity ? j0 + j : T->list[j0 + j], pa[j] = sq[j] = ex[j] = 0;
         for (int32_t i = 0; i < m; i++) {
             if (s->t.code_bytes == 1) {
                 const uint8_t *row = (const uint8_t *)s->t.by_answer + (size_t)S[i] * G;
@@ -333,6 +378,7 @@ static void count_pass(WsSolver *s, const int32_t *S, int32_t m, const Allowed *
                     *x = (uint16_t)(v + 1);
                     pa[j] += v == 0;
                     sq[j] += 2 * v + 1;
+                    ex[j] += v >= p;
                 }
             } else {
                 const uint16_t *row = (const uint16_t *)s->t.by_answer + (size_t)S[i] * G;
@@ -342,21 +388,22 @@ static void count_pass(WsSolver *s, const int32_t *S, int32_t m, const Allowed *
                     *x = (uint16_t)(v + 1);
                     pa[j] += v == 0;
                     sq[j] += 2 * v + 1;
+                    ex[j] += v >= p;
                 }
             }
         }
-        for (int32_t j = 0; j < nb; j++) big[j] = ex[j] = 0;
-        for (int32_t i = 0; i < m; i++)
-            for (int32_t j = 0; j < nb; j++) {
-                uint16_t *x = cnt + j * R + code_ag(s, S[i], ids[j]);
-                int32_t v = *x;
-                if (v > big[j]) big[j] = v;
-                ex[j] += v > p ? v - p : 0;
-                *x = 0;
-            }
-        for (int32_t j = 0; j < nb; j++)
-            parts[j0 + j] = pa[j], squares[j0 + j] = sq[j], largest[j0 + j] = big[j], excess[j0 + j] = ex[j];
+        memset(cnt, 0, (size_t)nb * R * sizeof(uint16_t));
+        for (int32_t j = 0; j < nb; j++) parts[j0 + j] = pa[j], squares[j0 + j] = sq[j], excess[j0 + j] = ex[j];
     }
+}
+
+static void count_pass(WsSolver *s, const int32_t *S, int32_t m, const Allowed *T, int32_t p, int32_t *parts,
+                       int32_t *squares, int32_t *excess) {
+    if (m <= PAIRWISE_MAX && m <= p && s->t.code_bytes == 1) {
+        pairwise(s, S, m, T, parts, squares);
+        memset(excess, 0, (size_t)T->n * sizeof(int32_t));
+    } else
+        histogram(s, S, m, T, p, parts, squares, excess);
 }
 
 /* S split by guess g: the answers ordered part by part (ascending within a part), parts in first-seen order. */
@@ -380,7 +427,7 @@ static int32_t partition(WsSolver *s, const int32_t *S, int32_t m, int32_t g, in
 /* ---- the search ---- */
 
 static int32_t node_value(WsSolver *s, const int32_t *S, int32_t m, const Allowed *T, int32_t d, int32_t beta,
-                          int32_t p_up, int32_t *best_guess);
+                          int32_t p_up, int32_t *best_guess, int probe, int *settled);
 
 static int by_size(const void *a, const void *b) {
     const Part *x = *(Part *const *)a, *y = *(Part *const *)b;
@@ -414,31 +461,33 @@ static int32_t guess_value(WsSolver *s, const int32_t *S, int32_t m, const Allow
             open[n_open++] = q;
         }
     }
-    /* the memo and a splitting candidate */
+    /* a splitting candidate, then (with the part's allowed guesses, filtered in hard mode) the memo */
     for (int32_t i = 0; i < n_open && total < beta; i++) {
         Part *q = open[i];
         const int32_t *Q = ordered + q->start;
-        q->allowed = *T;
-        if (s->t.hard) {
-            int32_t *list = scratch(s, (size_t)T->n * 4);
-            if (s->failed) return WS_FAILED;
-            int32_t n = ws_keep_hard(&s->t, T->list, T->n, g, q->code, list);
-            q->allowed = (Allowed){list, n, intern(s, list, n), 0};
-            if (s->failed) return WS_FAILED;
-        }
-        if (!root && q->size == m && q->allowed.n == T->n) {
-            release(s, at);
-            return WS_INFINITE;
-        }
         int32_t lb = q->lb, guess;
-        Entry *e = memo_find(s, Q, q->size, q->allowed.id, dc, memo_hash(Q, q->size, q->allowed.id, dc));
-        if (e && e->exact) lb = e->value, q->exact = 1;
+        int split = candidate_split(s, Q, q->size, &guess);
+        if (split == 2) lb = 2 * q->size - 1, q->exact = 1;
+        else if (split == 1 && dc >= 3) lb = 2 * q->size, q->exact = 1;
         else {
-            if (e && e->value > lb) lb = e->value;
-            int split = candidate_split(s, Q, q->size, &guess);
-            if (split == 2) lb = 2 * q->size - 1, q->exact = 1;
-            else if (split == 1 && dc >= 3) lb = 2 * q->size, q->exact = 1;
-            else if (lb < 2 * q->size) lb = 2 * q->size;
+            q->allowed = *T;
+            if (s->t.hard) {
+                int32_t *list = scratch(s, (size_t)T->n * 4);
+                if (s->failed) return WS_FAILED;
+                int32_t n = ws_keep_hard(&s->t, T->list, T->n, g, q->code, list);
+                q->allowed = (Allowed){list, n, intern(s, list, n), 0};
+                if (s->failed) return WS_FAILED;
+            }
+            if (!root && q->size == m && q->allowed.n == T->n) {
+                release(s, at);
+                return WS_INFINITE;
+            }
+            Entry *e = memo_find(s, Q, q->size, q->allowed.id, dc, memo_hash(Q, q->size, q->allowed.id, dc));
+            if (e && e->exact) lb = e->value, q->exact = 1;
+            else {
+                if (e && e->value > lb) lb = e->value;
+                if (lb < 2 * q->size) lb = 2 * q->size;
+            }
         }
         total = add(total - q->lb, lb);
         q->lb = lb;
@@ -448,10 +497,26 @@ static int32_t guess_value(WsSolver *s, const int32_t *S, int32_t m, const Allow
     for (int32_t i = 0; i < n_open; i++)
         if (!open[i]->exact) open[n_left++] = open[i];
     qsort(open, (size_t)n_left, sizeof(Part *), by_size);
+    if (root && beta < WS_INFINITE) {
+        /* at the first guess, against a bar: each part's own bound (its best guess's L3 bound, a count pass
+         * each), largest first, before any part is searched; most openers are refuted here */
+        for (int32_t i = n_left - 1; i >= 0 && total < beta; i--) {
+            Part *q = open[i];
+            int32_t rest = total - q->lb, settled;
+            int32_t v = node_value(s, ordered + q->start, q->size, &q->allowed, dc, beta - rest, p, NULL, 1, &settled);
+            if (v == WS_FAILED) return WS_FAILED;
+            if (settled && v < beta - rest) q->exact = 1;
+            if (v > q->lb) total = add(rest, v), q->lb = v;
+        }
+        int32_t k2 = 0;
+        for (int32_t i = 0; i < n_left; i++)
+            if (!open[i]->exact) open[k2++] = open[i];
+        n_left = k2;
+    }
     for (int32_t i = 0; i < n_left && total < beta; i++) {
         Part *q = open[i];
         int32_t rest = total - q->lb;
-        int32_t v = node_value(s, ordered + q->start, q->size, &q->allowed, dc, beta - rest, p, NULL);
+        int32_t v = node_value(s, ordered + q->start, q->size, &q->allowed, dc, beta - rest, p, NULL, 0, NULL);
         if (v == WS_FAILED) return WS_FAILED;
         total = add(rest, v);
     }
@@ -471,9 +536,14 @@ static int ascending(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/* The least total of S (exact below beta, else a bound >= beta), and a guess that reaches it. p_up bounds the
+ * parts any allowed guess makes on S (from a superset). A probe stops before trying guesses one by one and
+ * returns the set's bound so far with *settled = 0 (a lower bound, even below beta); *settled = 1 means the
+ * value has the usual meaning. */
 static int32_t node_value(WsSolver *s, const int32_t *S, int32_t m, const Allowed *T, int32_t d, int32_t beta,
-                          int32_t p_up, int32_t *best_guess) {
+                          int32_t p_up, int32_t *best_guess, int probe, int *settled) {
     if (best_guess) *best_guess = -1;
+    if (settled) *settled = 1;
     if (d <= 0) return WS_INFINITE;
     if (m == 1 || m == 2) {
         if (m == 2 && d == 1) return WS_INFINITE;
@@ -502,10 +572,10 @@ static int32_t node_value(WsSolver *s, const int32_t *S, int32_t m, const Allowe
     Mark at = mark(s);
     int32_t n = T->n;
     int32_t *parts = scratch(s, (size_t)n * 4), *squares = scratch(s, (size_t)n * 4);
-    int32_t *largest = scratch(s, (size_t)n * 4), *excess = scratch(s, (size_t)n * 4);
+    int32_t *excess = scratch(s, (size_t)n * 4);
     uint64_t *order = scratch(s, (size_t)n * 8);
     if (s->failed) return WS_FAILED;
-    count_pass(s, S, m, T, p_up, parts, squares, largest, excess);
+    count_pass(s, S, m, T, p_up, parts, squares, excess);
     for (int32_t i = 0; i < m; i++) s->in_set[S[i]] = 1;
     int32_t lb1 = WS_INFINITE, ub1 = WS_INFINITE, ub_guess = -1, p = 0, perfect = -1;
     for (int32_t j = 0; j < n; j++) {
@@ -513,7 +583,9 @@ static int32_t node_value(WsSolver *s, const int32_t *S, int32_t m, const Allowe
         int candidate = a >= 0 && s->in_set[a];
         int32_t lb = 3 * m - candidate - parts[j] + excess[j];
         if (!candidate && parts[j] == m && perfect < 0) perfect = g;
-        if (largest[j] <= 2 && lb < ub1) ub1 = lb, ub_guess = g;
+        /* every part of 1 or 2 answers exactly when the sum of squares is 3m - 2 parts (q^2 >= 3q - 2,
+         * equal only for q = 1, 2) */
+        if (squares[j] == 3 * m - 2 * parts[j] && lb < ub1) ub1 = lb, ub_guess = g;
         if (parts[j] > p) p = parts[j];
         if (lb < lb1) lb1 = lb;
         parts[j] = lb; /* from here on: the guess's bound */
@@ -535,6 +607,12 @@ static int32_t node_value(WsSolver *s, const int32_t *S, int32_t m, const Allowe
         release(s, at);
         s->stats.bounded++;
         memo_store(s, S, m, T->id, d, lower, 0, -1);
+        return lower;
+    }
+    if (probe) {
+        release(s, at);
+        memo_store(s, S, m, T->id, d, lower, 0, -1);
+        *settled = 0;
         return lower;
     }
     s->stats.nodes++;
@@ -586,9 +664,10 @@ WsSolver *ws_new(const WsTables *tables) {
     if (s->block > 1024) s->block = 1024;
     if (s->block < 1) s->block = 1;
     s->counters = calloc((size_t)s->block * R, sizeof(uint16_t));
+    s->pair_rows = calloc((size_t)(PAIRWISE_MAX + 1) * PAIR_BLOCK, 1);
     s->tally = calloc((size_t)R, 4), s->touched = calloc((size_t)R, 4), s->seen = calloc((size_t)R, 4);
     s->in_set = calloc((size_t)tables->n_answers + 1, 1);
-    if (!s->counters || !s->tally || !s->touched || !s->seen || !s->in_set) {
+    if (!s->counters || !s->pair_rows || !s->tally || !s->touched || !s->seen || !s->in_set) {
         ws_free(s);
         return NULL;
     }
@@ -599,7 +678,7 @@ void ws_free(WsSolver *s) {
     if (!s) return;
     release(s, (Mark){NULL, 0});
     ws_clear(s);
-    free(s->counters), free(s->tally), free(s->touched), free(s->seen), free(s->in_set);
+    free(s->counters), free(s->pair_rows), free(s->tally), free(s->touched), free(s->seen), free(s->in_set);
     free(s);
 }
 
@@ -621,7 +700,7 @@ int32_t ws_cost(WsSolver *s, const int32_t *answers, int32_t m, const int32_t *a
     begin(s);
     Allowed T = allowed_of(s, allowed, n);
     if (s->failed) return WS_FAILED;
-    return outcome(s, node_value(s, answers, m, &T, depth, beta, m, NULL));
+    return outcome(s, node_value(s, answers, m, &T, depth, beta, m, NULL, 0, NULL));
 }
 
 int32_t ws_best(WsSolver *s, const int32_t *answers, int32_t m, const int32_t *allowed, int32_t n, int32_t depth,
@@ -629,7 +708,7 @@ int32_t ws_best(WsSolver *s, const int32_t *answers, int32_t m, const int32_t *a
     begin(s);
     Allowed T = allowed_of(s, allowed, n);
     if (s->failed) return WS_FAILED;
-    return outcome(s, node_value(s, answers, m, &T, depth, WS_INFINITE, m, guess));
+    return outcome(s, node_value(s, answers, m, &T, depth, WS_INFINITE, m, guess, 0, NULL));
 }
 
 /* The most parts any allowed guess makes on the answers (kept for the last root asked about). */
@@ -639,7 +718,7 @@ static int32_t most_parts(WsSolver *s, const int32_t *answers, int32_t m, const 
     Mark at = mark(s);
     int32_t *parts = scratch(s, (size_t)T->n * 4), *other = scratch(s, (size_t)T->n * 4);
     if (s->failed) return m;
-    count_pass(s, answers, m, T, m, parts, other, other, other);
+    count_pass(s, answers, m, T, m, parts, other, other);
     int32_t p = 0;
     for (int32_t j = 0; j < T->n; j++)
         if (parts[j] > p) p = parts[j];
