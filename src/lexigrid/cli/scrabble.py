@@ -289,3 +289,8 @@ register_commands(app)
 from lexigrid.cli.scrabble_analysis import register_commands as register_analysis  # noqa: E402
 
 register_analysis(app)
+
+# The pre-endgame solver (peg) lives in its own module too.
+from lexigrid.cli.scrabble_peg import register_commands as register_peg  # noqa: E402
+
+register_peg(app)

@@ -1,0 +1,91 @@
+"""`lexigrid scrabble peg`: solve a pre-endgame (1 tile in the bag) to the end, every scenario."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+from lexigrid.counts import count
+
+if TYPE_CHECKING:
+    from lexigrid.scrabble.peg import PegSolution
+
+CgpArgument = Annotated[
+    str,
+    typer.Argument(help="A position in CGP with the opponent's rack left out: 'BOARD RACK/ SCORES ZEROS'."),
+]
+
+
+def peg(
+    cgp: CgpArgument,
+    top: Annotated[int, typer.Option("--top", "-n", help="Show the K best plays.")] = 10,
+    seconds: Annotated[
+        float | None, typer.Option(help="Stop after S seconds (then the result is not exact).")
+    ] = None,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Solve a pre-endgame with 1 tile in the bag: each play's win % and mean spread over every scenario."""
+    from lexigrid.cli.common import err_console
+    from lexigrid.lexicon import load
+    from lexigrid.scrabble import Engine, parse_cgp
+    from lexigrid.scrabble.peg import peg_bag, solve_peg
+    from lexigrid.scrabble.render import board_table
+
+    position = parse_cgp(cgp)
+    peg_bag(position)
+    engine = Engine(load(lexicon or position.ops.get("lex") or None), position.rules).prepare()
+    with err_console.status("solving the pre-endgame…"):
+        solution = solve_peg(position, engine, top=top, seconds=seconds)
+    if json:
+        emit_json(solution.as_dict())
+        return
+    console.print(board_table(position.board))
+    console.print(
+        Text.assemble(
+            "to move: ",
+            (str(position.racks[0]), "bold"),
+            f"  scores {position.scores[0]}-{position.scores[1]}  bag {solution.bag}",
+        )
+    )
+    console.print(_plays_table(solution))
+    if solution.plays and solution.plays[0].losing_tiles:
+        console.print(f"the best play loses when the bag holds: {' '.join(solution.plays[0].losing_tiles)}")
+    for move, why in solution.unsolved:
+        console.print(f"not judged: {move} ({why})", style="yellow")
+    console.print(
+        f"{'exact' if solution.exact else 'NOT exact'}; {count(solution.candidates, 'candidate')}, "
+        f"{solution.dropped} dropped as unable to reach the top {top}, {solution.elapsed_ms:,.1f} ms",
+        style="dim",
+    )
+
+
+def _plays_table(solution: PegSolution) -> Table:
+    """The best plays with win %, mean spread and the scenarios each wins."""
+    from lexigrid.scrabble.render import shown
+
+    table = Table(title=f"the {len(solution.plays)} best plays")
+    for name in ("#", "move", "score", "win %", "spread", "wins", "draws", "scenarios", "exact"):
+        table.add_column(name, justify="left" if name == "move" else "right")
+    for i, play in enumerate(solution.plays, 1):
+        table.add_row(
+            str(i),
+            shown(play.move),
+            str(play.move.score),
+            f"{play.win_pct:.2f}",
+            f"{play.mean_spread:+.2f}",
+            str(play.wins),
+            str(play.draws),
+            str(play.scenarios),
+            "yes" if play.exact else "no",
+        )
+    return table
+
+
+def register_commands(app: typer.Typer) -> None:
+    """Add `peg` to the `lexigrid scrabble` group."""
+    app.command("peg")(peg)
