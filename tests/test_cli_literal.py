@@ -76,6 +76,7 @@ ECHOES: list[tuple[tuple[str, ...], str, str, int]] = [
     (("letterboxed", "hint", "VYQ,FIG,OTE,XLU", TEXT), "", TEXT, 2),
     (("qless", "check", TEXT, "BFHLRCTTNOAE"), "", TEXT, 2),
     (("qless", "solve", TEXT), "", TEXT, 2),
+    (("qless", "hint", "BFHLRCTTNOAE", "--grid", TEXT), "", TEXT, 2),
     (("scrabble", "show", f"{EMPTY} {TEXT}/ 0/0 0"), "", TEXT, 2),
     (("scrabble", "moves", f"{EMPTY} AEINRST/ 0/0 0 lex {TEXT};"), "", TEXT, 2),
     (("scrabble", "sim", f"{BOARD} AEINRST/ 0/0 0", "--infer", TEXT), "", TEXT, 2),
