@@ -8,15 +8,15 @@ from hypothesis import strategies as st
 
 from lexigrid.lexicon import Lexicon
 from lexigrid.qless import candidate_words, kernel, roll
-from lexigrid.qless.words import word_index
+from lexigrid.qless.words import WordIndex, word_index
 
 SMALL_WORDS = "CAT ACT TAC TACT AT CATS SCAT ACTS TEA EAT ATE ETA SEAT EATS TEAS ZZZ"
 SMALL = Lexicon.from_words(SMALL_WORDS.split())
 
 
-def spelled(index: kernel.Arrays, word: int) -> str:
+def spelled(index: WordIndex, word: int) -> str:
     """A word of the index, by number."""
-    return "".join(chr(65 + c) for c in index[0][word].tolist() if c >= 0)
+    return "".join(chr(65 + c) for c in index.letters[word].tolist() if c >= 0)
 
 
 def found_words(letters: str, lexicon: Lexicon, common: int | None = None) -> list[str]:

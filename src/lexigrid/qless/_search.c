@@ -78,7 +78,7 @@ static Py_ssize_t lower_bound(const int64_t *keys, Py_ssize_t lo, Py_ssize_t hi,
 }
 
 /* Enter `node` at depth d: no slot tried yet (no word is chosen at a depth the walk has left). */
-static void enter_node(const Search *q, int64_t d, int32_t node) {
+static inline void enter_node(const Search *q, int64_t d, int32_t node) {
     const Trie *t = &q->trie;
     const Walk *s = &q->walk;
     s->node[d] = node;
@@ -89,7 +89,7 @@ static void enter_node(const Search *q, int64_t d, int32_t node) {
 
 /* The options of the last slot, which takes exactly the letters left and those it crosses: the anagram
  * group of those letters (the letters a word there may hold, `allowed`, in alphabetical order). */
-static void anagram_options(const Search *q, int64_t d, int32_t m) {
+static inline int anagram_options(const Search *q, int64_t d, int32_t m) {
     const Trie *t = &q->trie;
     const Words *wd = &q->words;
     const Walk *s = &q->walk;
@@ -106,42 +106,65 @@ static void anagram_options(const Search *q, int64_t d, int32_t m) {
     while (end < hi && wd->anagram_keys[end] == key) end++;
     s->option[d] = (int32_t)start;
     s->option_end[d] = (int32_t)end;
+    return start < end;
 }
 
-/* Move on to the node's next slot at depth d and set up its word options: its anagram group when it is
- * the last, else the words of its length, or the shortest list of words of its length with a crossing's
- * letter in place (every list is in word order, so the words that fit come in the same order from each).
- * Returns 0 when the node has no more slots. */
-static int next_slot(const Search *q, int64_t d, int64_t held) {
+/* The options of a slot that is not the last: the words of its length, or the shortest list of words of
+ * its length with a crossing's letter in place (every list holds the words in the same order, so the
+ * words that fit come in the same order from each). Returns 0 when there are none. */
+static inline int crossing_options(const Search *q, int64_t d, int32_t m) {
     const Trie *t = &q->trie;
     const Words *wd = &q->words;
     const Walk *s = &q->walk;
-    int32_t m = ++s->move[d];
-    if (m >= t->node_moves[s->node[d] + 1]) return 0;
     const int32_t *cross_pos = t->cross_pos + m * t->wide, *cross_cell = t->cross_cell + m * t->wide;
-    int64_t mask = held;
-    for (int32_t k = 0; k < t->n_cross[m]; k++) mask |= (int64_t)1 << s->cells[cross_cell[k]];
-    s->allowed[d] = (int32_t)mask;
-    s->exact[d] = t->last[m];
-    if (t->last[m]) {
-        anagram_options(q, d, m);
-    } else if (t->n_cross[m] == 0) {
-        s->option[d] = wd->by_length[t->length[m]];
-        s->option_end[d] = wd->by_length[t->length[m] + 1];
+    int32_t length = t->length[m], start, end;
+    if (t->n_cross[m] == 0) {
+        start = wd->by_length[length], end = wd->by_length[length + 1];
     } else {
-        int32_t best = INT32_MAX;
+        start = 0, end = INT32_MAX;
         for (int32_t k = 0; k < t->n_cross[m]; k++) {
-            int32_t key = (t->length[m] * MAX_CELLS + cross_pos[k]) * LETTERS + s->cells[cross_cell[k]];
-            int32_t start = wd->by_letter[key], end = wd->by_letter[key + 1];
-            if (end - start < best) best = end - start, s->option[d] = start, s->option_end[d] = end;
+            int32_t key = (length * MAX_CELLS + cross_pos[k]) * LETTERS + s->cells[cross_cell[k]];
+            int32_t first = wd->by_letter[key], last = wd->by_letter[key + 1];
+            if (last - first < end - start) start = first, end = last;
         }
     }
-    return 1;
+    s->option[d] = start, s->option_end[d] = end;
+    return start < end;
+}
+
+/* The letters a word in slot m may hold: those left and those it crosses. */
+static inline int32_t allowed_letters(const Search *q, int32_t m, int64_t held) {
+    const Trie *t = &q->trie;
+    const int32_t *cross_cell = t->cross_cell + m * t->wide;
+    for (int32_t k = 0; k < t->n_cross[m]; k++) held |= (int64_t)1 << q->walk.cells[cross_cell[k]];
+    return (int32_t)held;
+}
+
+/* Move on to the node's next slot at depth d that has word options, and set them up: its anagram group
+ * when it is the last, else its crossing options. Returns 0 when the node has no more slots. */
+static inline int next_slot(const Search *q, int64_t d, int64_t held) {
+    const Trie *t = &q->trie;
+    const Walk *s = &q->walk;
+    int32_t end = t->node_moves[s->node[d] + 1];
+    for (int32_t m = s->move[d] + 1; m < end; m++) {
+        if (t->last[m]) {
+            s->allowed[d] = allowed_letters(q, m, held);
+            if (!anagram_options(q, d, m)) continue;
+        } else {
+            if (!crossing_options(q, d, m)) continue;
+            s->allowed[d] = allowed_letters(q, m, held);
+        }
+        s->exact[d] = t->last[m];
+        s->move[d] = m;
+        return 1;
+    }
+    s->move[d] = end;
+    return 0;
 }
 
 /* Try word w in slot m at depth d: it must fit the crossings and take its new letters from the rack;
  * if it does, it is placed (rack, letters left and cells updated) and 1 returned. */
-static int try_word(const Search *q, int64_t d, int32_t m, int32_t w, int64_t *held) {
+static inline int try_word(const Search *q, int64_t d, int32_t m, int32_t w, int64_t *held) {
     const Trie *t = &q->trie;
     const Words *wd = &q->words;
     const Walk *s = &q->walk;
@@ -174,8 +197,27 @@ static int try_word(const Search *q, int64_t d, int32_t m, int32_t w, int64_t *h
     return 1;
 }
 
+/* Try the slot's word options from the next one on until a word fits, which is then placed: returns 0
+ * when none is left. */
+static inline int place_next(const Search *q, int64_t d, int32_t m, int64_t *held) {
+    const Words *wd = &q->words;
+    const Walk *s = &q->walk;
+    const int32_t *options = s->exact[d] ? wd->anagram_ids : wd->ids;
+    int32_t allowed = s->allowed[d], end = s->option_end[d];
+    for (int32_t option = s->option[d]; option < end; option++) {
+        int32_t w = options[option];
+        if (wd->letter_sets[w] & ~allowed) continue;
+        if (try_word(q, d, m, w, held)) {
+            s->option[d] = option + 1;
+            return 1;
+        }
+    }
+    s->option[d] = end;
+    return 0;
+}
+
 /* Take back the word chosen in slot m at depth d: its new letters return to the rack (and to `held`). */
-static int64_t take_back(const Search *q, int64_t d, int32_t m, int64_t held) {
+static inline int64_t take_back(const Search *q, int64_t d, int32_t m, int64_t held) {
     const Trie *t = &q->trie;
     const Words *wd = &q->words;
     const Walk *s = &q->walk;
@@ -230,7 +272,7 @@ static int spelled(const Words *wd, int64_t held) {
 /* The walk: at each depth, take back the last word tried, then try the slot's next word option (or the
  * node's next slot, or go back up); a word that fits enters its child node, recording the shapes it
  * finishes. Stops at the end, at `limit` fills in all, or after a batch; returns -1 when out of memory. */
-static int walk(const Search *q, int64_t limit, int record, int64_t batch, Out *out) {
+__attribute__((noinline)) static int walk(const Search *q, int64_t limit, int record, int64_t batch, Out *out) {
     const Trie *t = &q->trie;
     const Words *wd = &q->words;
     const Walk *s = &q->walk;
@@ -244,13 +286,10 @@ static int walk(const Search *q, int64_t limit, int record, int64_t batch, Out *
     while (d >= 0) {
         int32_t m = s->move[d];
         if (s->chosen[d] >= 0) held = take_back(q, d, m, held);
-        if (s->option[d] >= s->option_end[d]) {
+        if (!place_next(q, d, m, &held)) {
             if (!next_slot(q, d, held)) d--;
             continue;
         }
-        int32_t w = s->exact[d] ? wd->anagram_ids[s->option[d]] : wd->ids[s->option[d]];
-        s->option[d]++;
-        if (!try_word(q, d, m, w, &held)) continue;
         int32_t c = t->child[m];
         int done = record_leaves(q, c, limit, record, &found, out);
         if (done < 0) return -1;
@@ -268,11 +307,11 @@ static int walk(const Search *q, int64_t limit, int record, int64_t batch, Out *
 static Py_ssize_t row_length(const Py_buffer *view) { return view->ndim >= 2 ? view->shape[1] : 1; }
 
 /* Item sizes of each group of arrays, in the order of kernel.py's (and words.py's) arrays. */
-enum { N_TRIE = 13, N_WORDS = 8, N_WALK = 10, N_INDEX = 7 };
+enum { N_TRIE = 13, N_WORDS = 8, N_WALK = 10, N_INDEX = 8 };
 static const int TRIE_SIZES[N_TRIE] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 4, 4}; /* node_moves .. row_major */
 static const int WORDS_SIZES[N_WORDS] = {1, 4, 4, 4, 4, 8, 4, 4};              /* letters .. by_anagram */
 static const int WALK_SIZES[N_WALK] = {4, 1, 4, 4, 4, 4, 4, 4, 1, 8};           /* rack .. scalars */
-static const int INDEX_SIZES[N_INDEX] = {1, 4, 8, 4, 1, 4, 4};                  /* letters .. word_ids */
+static const int INDEX_SIZES[N_INDEX] = {1, 1, 4, 8, 4, 4, 4, 4};               /* letters .. word_ids */
 
 /* Views of `n` arguments from `first` on, with these item sizes (writable ones when asked); -1 with an
  * error set (and nothing held) when one is not such an array. */
@@ -338,10 +377,10 @@ static int walk_of(Walk *s, const Py_buffer *v) {
 static int index_of(Index *x, const Py_buffer *v) {
     const void *p[N_INDEX];
     for (int i = 0; i < N_INDEX; i++) p[i] = v[i].buf;
-    x->letters = p[0], x->letter_sets = p[1], x->anagram_keys = p[2], x->child_start = p[3];
-    x->node_letter = p[4], x->word_start = p[5], x->word_ids = p[6];
+    x->letters = p[0], x->lengths = p[1], x->letter_sets = p[2], x->anagram_keys = p[3];
+    x->child_start = p[4], x->child_letters = p[5], x->word_start = p[6], x->word_ids = p[7];
     x->width = row_length(&v[0]);
-    if (x->width != MAX_CELLS || v[3].len < 2 * 4) return shapes_differ();
+    if (x->width != MAX_CELLS || v[4].len < 2 * 4 || v[5].len * 2 < v[4].len) return shapes_differ();
     return 0;
 }
 
@@ -417,7 +456,7 @@ static PyObject *word_table(PyObject *self, PyObject *args) {
     Table table = {0};
     Words words;
     if (index_of(&x, index) < 0) goto done;
-    if (roll_words(&x, rack.buf, &table, &words) < 0) {
+    if (roll_words(&x, rack.buf, &table, &words, BY_NUMBER) < 0) {
         PyErr_NoMemory();
         goto done;
     }
@@ -447,7 +486,7 @@ static int solvable_roll(Search *q, const Index *x, const int32_t *counts, Table
     for (int d = 0; d < MAX_CELLS + 2; d++) chosen[d] = -1;
     q->walk = (Walk){rack, cells, node, move, option, option_end, chosen, allowed, exact, scalars, q->trie.leaf_width};
     Out none = {NULL, NULL, 0, 0};
-    if (roll_words(x, counts, table, &q->words) < 0 || walk(q, 1, 0, -1, &none) < 0) return -1;
+    if (roll_words(x, counts, table, &q->words, RARE_FIRST) < 0 || walk(q, 1, 0, -1, &none) < 0) return -1;
     return scalars[FOUND] > 0;
 }
 

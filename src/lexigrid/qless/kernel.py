@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from lexigrid.qless import _search
+from lexigrid.qless.words import WordIndex
 
 Ints = npt.NDArray[np.int32]
 Longs = npt.NDArray[np.int64]
@@ -94,19 +95,19 @@ def search(
     return np.frombuffer(leaves, np.int32), np.frombuffer(cells, np.int8).reshape(-1, len(state.cells))
 
 
-def word_table(index: Arrays, roll: str) -> Arrays:
+def word_table(index: WordIndex, roll: str) -> Arrays:
     """The roll's candidate words, found in the word index, as the words' arrays `search` takes."""
     lists = _search.word_table(*index, counts(roll))
     by_length, by_letter, ids, keys, anagram_ids, by_anagram = (
         np.frombuffer(data, dtype) for data, dtype in zip(lists, WORD_LISTS, strict=True)
     )
-    return index[0], by_length, by_letter, ids, index[1], keys, anagram_ids, by_anagram
+    return index.letters, by_length, by_letter, ids, index.letter_sets, keys, anagram_ids, by_anagram
 
 
 WORD_LISTS = (np.int32, np.int32, np.int32, np.int64, np.int32, np.int32)  # what `_search.word_table` returns
 
 
-def solvable(trie: Arrays, index: Arrays, racks: Ints) -> Bools:
+def solvable(trie: Arrays, index: WordIndex, racks: Ints) -> Bools:
     """Whether each rack (a row of letter counts, as many letters as the trie's shapes have cells) has a
     solution: the search of each stops at its first fill."""
     return np.frombuffer(_search.solvable(*trie, *index, np.ascontiguousarray(racks, np.int32)), np.bool_)

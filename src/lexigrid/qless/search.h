@@ -12,15 +12,14 @@
 #define LETTER_KEYS ((MAX_CELLS + 1) * MAX_CELLS * LETTERS + 1) /* (length, position, letter) keys, + 1 */
 #define LENGTH_KEYS (MAX_CELLS + 2)                              /* lengths 0..MAX_CELLS, + 1 */
 
-/* The word index of a lexicon (read only): per word its letter codes (rows of `width`, -1 pads), letter set
- * and anagram key; per node of the anagram trie its children, the letter that leads to it and its words. */
+/* The word index of a lexicon (read only): per word its letter codes (rows of `width`, -1 pads), length,
+ * letter set and anagram key; per node of the anagram trie where its children start, their letters (as
+ * bits) and its words. */
 typedef struct {
-    const int8_t *letters;
+    const int8_t *letters, *lengths;
     const int32_t *letter_sets;
     const int64_t *anagram_keys;
-    const int32_t *child_start;
-    const int8_t *node_letter;
-    const int32_t *word_start, *word_ids;
+    const int32_t *child_start, *child_letters, *word_start, *word_ids;
     Py_ssize_t width;
 } Index;
 
@@ -37,15 +36,19 @@ typedef struct {
 /* Where a roll's candidate words are built (reused from roll to roll, grown as needed): the index's word
  * numbers of the candidates, then the lists `Words` points into. */
 typedef struct {
-    int32_t *found, *ids, *anagram_ids;
+    int32_t *found, *spare, *ids, *anagram_ids;
     int64_t *anagram_keys;
-    Py_ssize_t n_found, found_capacity, ids_capacity, anagram_capacity;
+    Py_ssize_t n_found, found_capacity, spare_capacity, ids_capacity, anagram_capacity;
     int32_t by_length[LENGTH_KEYS], by_anagram[LENGTH_KEYS], by_letter[LETTER_KEYS], cursor[LETTER_KEYS];
 } Table;
 
-/* Find the candidate words of a roll (its letter counts) in the index and lay them out in the table;
- * `words` then reads them. Returns -1 when out of memory. */
-int roll_words(const Index *index, const int32_t rack[LETTERS], Table *table, Words *words);
+/* The order of a roll's candidate words in the search's lists: by word number (solutions come in that
+ * order), or as found with the first slot's words holding the rarest letters first (a faster yes or no). */
+enum { BY_NUMBER = 0, RARE_FIRST = 1 };
+
+/* Find the candidate words of a roll (its letter counts) in the index and lay them out in the table, in
+ * this order; `words` then reads them. Returns -1 when out of memory. */
+int roll_words(const Index *index, const int32_t rack[LETTERS], Table *table, Words *words, int order);
 
 /* Give back what a table holds. */
 void free_table(Table *table);

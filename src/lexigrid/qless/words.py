@@ -12,7 +12,7 @@ search (`kernel.word_table`) in the same order as `candidate_words` gives them.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -25,22 +25,22 @@ MAX_WORD = 12
 COMMON_WORDS = 10_000  # "common words" mode: the 10,000 most frequent words of the lexicon
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
-INDEX_VERSION = 1
-# letters: each word's letter codes (-1 pads); letter_sets: its letters as bits; anagram_keys: its sorted
-# letters, codes 1..26 five bits each; per trie node (the root is 0, then depth by depth): child_start
-# (its children are child_start[n]..child_start[n+1]-1), node_letter (the letter that leads to it) and
-# word_start (its words are word_ids[word_start[n]..word_start[n+1]-1]).
-INDEX_ARRAYS = (
-    "letters",
-    "letter_sets",
-    "anagram_keys",
-    "child_start",
-    "node_letter",
-    "word_start",
-    "word_ids",
-)
+INDEX_VERSION = 2
 BITS = 5  # bits per letter in a key
-WordIndex = tuple[npt.NDArray[Any], ...]  # INDEX_ARRAYS, in that order
+
+
+class WordIndex(NamedTuple):
+    """The word index as arrays (in this order, the compiled search's arguments)."""
+
+    letters: npt.NDArray[np.int8]  # each word's letter codes, -1 after its end
+    lengths: npt.NDArray[np.int8]
+    letter_sets: npt.NDArray[np.int32]  # its letters as bits
+    anagram_keys: npt.NDArray[np.int64]  # its sorted letters, codes 1..26 five bits each
+    # per trie node (the root is 0, then depth by depth, each depth in key order):
+    child_start: npt.NDArray[np.int32]  # its children are child_start[n]..child_start[n+1]-1
+    child_letters: npt.NDArray[np.int32]  # the letters leading to them, as bits (children in letter order)
+    word_start: npt.NDArray[np.int32]  # its words are word_ids[word_start[n]..word_start[n+1]-1]
+    word_ids: npt.NDArray[np.int32]
 
 
 def candidate_words(letters: str, lexicon: Lexicon | None = None, common: int | None = None) -> list[str]:
@@ -58,8 +58,8 @@ def word_index(lexicon: Lexicon, common: int | None) -> WordIndex:
         return build_index(candidate_words(ALPHABET * MAX_WORD, lexicon, common))
 
     key = f"{lexicon.sha256}-{'all' if common is None else common}"
-    found, _ = cached_arrays("qless-words", key, INDEX_VERSION, INDEX_ARRAYS, build)
-    return tuple(found[name] for name in INDEX_ARRAYS)
+    found, _ = cached_arrays("qless-words", key, INDEX_VERSION, WordIndex._fields, build)
+    return WordIndex(*(found[name] for name in WordIndex._fields))
 
 
 def build_index(words: list[str]) -> dict[str, npt.NDArray[Any]]:
@@ -79,10 +79,11 @@ def build_index(words: list[str]) -> dict[str, npt.NDArray[Any]]:
     word_ids = np.argsort(node, kind="stable").astype(np.int32)
     return {
         "letters": letters,
+        "lengths": length.astype(np.int8),
         "letter_sets": np.bitwise_or.reduce(bits, axis=1).astype(np.int32),
         "anagram_keys": left >> np.where(length > 0, SHIFTS[np.maximum(length - 1, 0)], 0),
         "child_start": _child_starts(levels, starts),
-        "node_letter": np.concatenate([(level & 31) - 1 for level in levels]).astype(np.int8),
+        "child_letters": _child_letters(levels, starts),
         "word_start": np.searchsorted(node[word_ids], np.arange(starts[-1] + 1)).astype(np.int32),
         "word_ids": word_ids,
     }
@@ -124,3 +125,14 @@ def _child_starts(
     parts = [np.searchsorted(levels[k + 1] >> BITS, levels[k]) + starts[k + 1] for k in range(MAX_WORD)]
     parts.append(np.full(len(levels[MAX_WORD]) + 1, starts[-1]))
     return np.concatenate(parts).astype(np.int32)
+
+
+def _child_letters(
+    levels: list[npt.NDArray[np.int64]], starts: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int32]:
+    """Each node's children's letters, as bits."""
+    letters = np.zeros(starts[-1], dtype=np.int32)
+    for k in range(1, MAX_WORD + 1):
+        parent = starts[k - 1] + np.searchsorted(levels[k - 1], levels[k] >> BITS)
+        np.bitwise_or.at(letters, parent, np.left_shift(1, (levels[k] & 31) - 1).astype(np.int32))
+    return letters
