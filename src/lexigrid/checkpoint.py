@@ -7,6 +7,7 @@ was writing (a torn last line is ignored on resume) and a rerun skips every fini
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ class Checkpoint:
 
     def __init__(self, path: Path | None, header: Record) -> None:
         self.path = path
+        self.header = header
         self.records: list[Record] = []
         if path is not None and path.exists() and path.stat().st_size:
             self._load(path, header)
@@ -46,6 +48,20 @@ class Checkpoint:
         self.records.append(record)
         if self.path is not None:
             self._append(record)
+
+    def rewrite(self, records: list[Record]) -> None:
+        """Replace the kept records by these (the header stays), on disk in one atomic step."""
+        self.records = list(records)
+        if self.path is None:
+            return
+        partial = self.path.with_name(self.path.name + ".partial")
+        try:
+            partial.write_text(
+                "".join(json.dumps(r) + "\n" for r in [self.header, *records]), encoding="utf-8"
+            )
+            os.replace(partial, self.path)
+        except OSError as error:
+            raise LexigridError(f"cannot write checkpoint {str(self.path)!r}: {error.strerror}") from None
 
     def _append(self, record: Record) -> None:
         assert self.path is not None

@@ -49,6 +49,25 @@ def test_every_opener_against_brute_force(kind: str, seed: int, hard: bool) -> N
 
 
 @pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
+@pytest.mark.parametrize(("kind", "seed"), [("random", 8), ("clustered", 6)])
+def test_exact_top_proves_the_k_best_with_their_totals(
+    kind: str, seed: int, hard: bool, tmp_path: Path
+) -> None:
+    lists = make(kind, seed)
+    truth = brute_force_openers(lists, hard)
+    path = tmp_path / "top.jsonl"
+    found = openers_search(lists, hard=hard, every=True, exact_top=5, checkpoint=path, how=QUIET)
+    finite = sorted(t for t in truth.values() if not math.isinf(t))
+    k = found.proven_top
+    assert k >= min(5, len(finite))
+    assert [r.total for r in found.rows[:k]] == finite[:k]
+    assert all(r.total == truth[r.opener] for r in found.rows[:k])
+    assert all(r.exact or (r.lower_bound is not None and r.lower_bound >= finite[k - 1]) for r in found.rows)
+    lines = path.read_text().splitlines()
+    assert len(lines) == 1 + len(lists.guesses)  # rewritten: one row per opener
+
+
+@pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
 def test_candidates_are_solved_exactly(hard: bool) -> None:
     lists = make("random", 7)
     expected = brute_force_openers(lists, hard)
@@ -129,7 +148,7 @@ def test_cli_json_shape(cli: Cli, tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)
-    assert set(report) == {"openers", "best", "proven", "hard", "searched", "elapsed_ms"}
+    assert set(report) == {"openers", "best", "proven", "proven_top", "hard", "searched", "elapsed_ms"}
     assert report["proven"] and report["searched"] == len(lists.guesses) and not report["hard"]
     assert len(report["openers"]) == 3
     truth = brute_force_openers(lists, False)
@@ -142,6 +161,7 @@ def test_cli_json_shape(cli: Cli, tmp_path: Path) -> None:
     ("args", "message"),
     [
         (("--candidates", "SALET", "--all"), "error: give --candidates or --all"),
+        (("--candidates", "SALET", "--exact-top", "3"), "error: --exact-top needs --all"),
         (("--candidates", "QQQQQ"), "error: "),
         (("--candidates", "SAL3T"), "error: candidate 'SAL3T'"),
     ],

@@ -360,6 +360,9 @@ def openers_command(
         ),
     ] = False,
     top: Annotated[int, typer.Option(min=1, help="Rows to show (and to put in the JSON).")] = 20,
+    exact_top: Annotated[
+        int, typer.Option(min=1, help="With --all: prove the K best openers with their exact totals.")
+    ] = 1,
     jobs: JobsOption = 1,
     scheduler: SchedulerOption = None,
     checkpoint: Annotated[
@@ -375,6 +378,8 @@ def openers_command(
 
     if candidates is not None and all_:
         raise LexigridError("give --candidates or --all, not both")
+    if exact_top > 1 and not all_:
+        raise LexigridError("--exact-top needs --all (it ranks every opener)")
     words = [_check_word(w, "candidate") for w in candidates.split(",")] if candidates else None
     how = Runner(jobs=jobs, scheduler=scheduler, progress=not json)
     lists = _lists(answers, guesses, None, None)
@@ -383,6 +388,7 @@ def openers_command(
         hard=hard,
         candidates=words,
         every=all_,
+        exact_top=exact_top,
         checkpoint=checkpoint,
         how=how,
     )
@@ -403,6 +409,10 @@ def openers_command(
     best = found.best
     if best is None:
         verdict = "no opener finds every answer within six guesses"
+    elif found.proven_top > 1:
+        verdict = (
+            f"the {found.proven_top} best proven with their exact totals; best {best.opener} ({best.total:,})"
+        )
     elif found.proven:
         verdict = f"best {best.opener} ({best.total:,}), proven optimal: every other opener is bounded above"
     else:

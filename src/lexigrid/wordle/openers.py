@@ -5,15 +5,21 @@ openers, a few likely ones (the *seeds*: least bound, see `optimal.likeliest`) a
 other opener is then searched against the best seed total + 1 (the *bar*) and stops as soon as its proven
 lower bound reaches the bar: its row then holds that bound (`total: null, exact: false`), which proves it
 worse than the best. So when every allowed first guess has a row, the best exact opener is proven
-optimal (`proven`). An opener no tree can finish within six guesses is exact with no total.
+optimal (`proven`). An opener no tree can finish within six guesses is exact with no total. With
+`exact_top` K > 1 the K best are then made exact too: the openers whose bound is below the K-th best exact
+total are searched again against that total + 1, lowest bound first, a batch at a time (the K-th total
+only falls as better ones are found), until the first K rows are exact and every other row is bounded at
+or above the K-th (`proven_top`).
 
 Each opener is one task for the shared runner. A process keeps one solver per lists and mode, so the
 sets that openers share are solved once (docs/wordle.md, L8): an exact total never depends on what the
 memo held, a refuted opener's bound may (any bound at or above the bar proves the same thing).
 
 The checkpoint (JSON Lines) starts with a header naming the job, the lists and the mode, then holds one
-row per finished opener: `{"opener", "total", "lower_bound", "exact", "cpu_ms"}`. A rerun skips every
-opener it holds, so a copy of a finished proof answers at once, and deleting a row re-proves that opener.
+row per finished opener: `{"opener", "total", "lower_bound", "exact", "cpu_ms"}` (a row searched again is
+appended, the last one counts, and a finished search rewrites the file with one row per opener). A rerun
+skips every opener whose row settles it, so a copy of a finished proof answers at once, and deleting a
+row re-proves that opener.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from lexigrid.wordle.table import ReplyTable, reply_table
 from lexigrid.wordle.words import WordLists
 
 SEEDS = 10  # openers solved exactly before the rest are searched against their best
+TOP_BATCH = 16  # openers searched together while the K best are made exact
 FORMAT = 2  # of the checkpoint rows (1 had no lower_bound)
 
 
@@ -107,8 +114,13 @@ class OpenersResult:
 
     rows: list[OpenerTotal]
     hard: bool
-    proven: bool
+    proven_top: int
     elapsed_ms: float
+
+    @property
+    def proven(self) -> bool:
+        """Whether the rows prove the best opener optimal."""
+        return self.proven_top >= 1
 
     @property
     def best(self) -> OpenerTotal | None:
@@ -122,19 +134,19 @@ class OpenersResult:
             "openers": [row.as_dict() for row in self.rows[:top]],
             "best": None if best is None else best.opener,
             "proven": self.proven,
+            "proven_top": self.proven_top,
             "hard": self.hard,
             "searched": len(self.rows),
             "elapsed_ms": round(self.elapsed_ms, 1),
         }
 
 
-def proves_best(rows: Sequence[OpenerTotal], every: int) -> bool:
-    """Whether ranked rows, one per allowed opener, prove the first optimal: it is exact and every other
-    row is exact or bounded at or above its total."""
-    if len(rows) != every or not rows or not rows[0].exact or rows[0].total is None:
-        return False
-    best = rows[0].total
-    return all(r.exact or (r.lower_bound is not None and r.lower_bound >= best) for r in rows)
+def proven_top(rows: Sequence[OpenerTotal], every: int) -> int:
+    """How many of the first ranked rows (one per allowed opener) are proven the best with their exact
+    totals: the leading exact rows, as every row after them is exact or bounded at or above their totals."""
+    if len(rows) != every:
+        return 0
+    return next((i for i, r in enumerate(rows) if not r.exact or r.total is None), len(rows))
 
 
 class Done:
@@ -148,7 +160,16 @@ class Done:
     def add(self, row: OpenerTotal) -> None:
         """Keep a finished row (on disk at once)."""
         self.rows[row.opener] = row
-        self.checkpoint.add({**row.as_dict(), "cpu_ms": round(row.cpu_ms, 1)})
+        self.checkpoint.add(_record(row))
+
+    def compact(self) -> None:
+        """One row per opener on disk (a row searched again replaced the earlier one)."""
+        if len(self.checkpoint.records) > len(self.rows):
+            self.checkpoint.rewrite([_record(r) for r in self.rows.values()])
+
+
+def _record(row: OpenerTotal) -> dict[str, Any]:
+    return {**row.as_dict(), "cpu_ms": round(row.cpu_ms, 1)}
 
 
 def _row(record: dict[str, Any]) -> OpenerTotal:
@@ -169,29 +190,49 @@ def _search(task: Task, openers: Sequence[str], done: Done, how: Runner, what: s
         done.add(row)
 
 
+def _settle_top(k: int, lists: WordLists, hard: bool, done: Done, how: Runner, order: dict[str, int]) -> None:
+    """Search again, against the k-th best exact total + 1, the openers bounded below it, a batch at a time
+    (lowest bound first, then likeliest), until none is left."""
+    while True:
+        totals = sorted(r.total for r in done.rows.values() if r.exact and r.total is not None)
+        bar = totals[k - 1] + 1 if len(totals) >= k else INFINITE
+        todo = [r for r in done.rows.values() if not _settled(r, bar)]
+        if not todo:
+            return
+        todo.sort(key=lambda r: (INFINITE if r.lower_bound is None else r.lower_bound, order[r.opener]))
+        batch = [r.opener for r in todo[: max(TOP_BATCH, 2 * how.jobs)]]
+        _search(Task(lists, hard, bar), batch, done, how, f"the {k} best exactly")
+
+
 def openers_search(
     lists: WordLists,
     *,
     hard: bool = False,
     candidates: Iterable[str] | None = None,
     every: bool = False,
+    exact_top: int = 1,
     checkpoint: Path | None = None,
     how: Runner | None = None,
 ) -> OpenersResult:
-    """Rank openers by their optimal totals: the candidates exactly, or (every=True) all, with a proof."""
+    """Rank openers by their optimal totals: the candidates exactly, or (every=True) all, with a proof
+    of the best (and of the `exact_top` best with their exact totals)."""
     started = time.perf_counter()
     how = how or Runner()
     table = reply_table(lists)
     given = [lists.guesses[table.guess_id(w)] for w in candidates] if candidates else None
     answers, allowed = table.all_answers(), table.all_guesses()
-    seeds = given or [lists.guesses[g] for g in likeliest(table, answers, allowed, SEEDS)]
+    likely = [lists.guesses[g] for g in likeliest(table, answers, allowed, len(lists.guesses))]
+    seeds = given or likely[:SEEDS]
     done = Done(checkpoint, lists, hard)
     _search(Task(lists, hard), seeds, done, how, "seed openers")
     if every:
         best = min((r.total for r in (done.rows[w] for w in seeds) if r.total is not None), default=None)
         bar = INFINITE if best is None else best + 1
         _search(Task(lists, hard, bar), list(lists.guesses), done, how, "every opener")
+        if exact_top > 1:
+            _settle_top(exact_top, lists, hard, done, how, {w: i for i, w in enumerate(likely)})
+        done.compact()
     wanted = list(lists.guesses) if every else seeds
     rows = sorted((done.rows[w] for w in dict.fromkeys(wanted)), key=OpenerTotal.rank)
-    proven = every and proves_best(rows, len(lists.guesses))
-    return OpenersResult(rows, hard, proven, (time.perf_counter() - started) * 1000)
+    top = proven_top(rows, len(lists.guesses)) if every else 0
+    return OpenersResult(rows, hard, top, (time.perf_counter() - started) * 1000)
