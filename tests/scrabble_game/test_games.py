@@ -6,7 +6,8 @@ import pytest
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
-from lexigrid.scrabble.game import MAX_SCORELESS_TURNS, Game
+from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS
+from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.players import engine_for
 from tests.scrabble_game.conftest import set_up, tile_total
 from tests.scrabble_game.test_rules import MIDGAME

@@ -45,6 +45,14 @@ class Bag:
         self.put_back(tiles)
         return drawn
 
+    def mark(self) -> list[str]:
+        """The tiles in their order (the generator goes on as it is)."""
+        return list(self.tiles)
+
+    def rewind(self, mark: list[str]) -> None:
+        """The tiles as `mark` found them."""
+        self.tiles[:] = mark
+
     def counts(self) -> Counter[str]:
         """How many of each tile the bag holds."""
         return Counter(self.tiles)

@@ -47,6 +47,9 @@ def column_name(col: int) -> str:
     return COLUMNS[col]
 
 
+BoardSnapshot = tuple[bytes, tuple[object, ...]]  # the tiles, and what each listener needs to restore
+
+
 class Board:
     """A square grid of tiles; lowercase tiles are blanks. Remembers which lines changed for cross-checks."""
 
@@ -147,6 +150,23 @@ class Board:
         """What is kept in step with this board."""
         return tuple(self._listeners)
 
+    def snapshot(self) -> BoardSnapshot:
+        """The tiles and the listeners' states, for `restore` (a memory copy: nothing is recomputed)."""
+        return bytes(self.tiles), tuple(listener.snapshot() for listener in self._listeners)
+
+    def restore(self, snapshot: BoardSnapshot) -> None:
+        """The tiles and the listeners as `snapshot` found them (a listener added since, or one that keeps no
+        snapshot, takes every line as changed)."""
+        tiles, states = snapshot
+        self.tiles[:] = tiles
+        every = tuple(range(self.dim))
+        for i, listener in enumerate(self._listeners):
+            state = states[i] if i < len(states) else None
+            if state is None:
+                listener.lines_changed(every, every)
+            else:
+                listener.restore(state)
+
     def listen(self, listener: LineListener) -> None:
         """Tell `listener` about every row and column a later change touches."""
         self._listeners.append(listener)
@@ -166,6 +186,14 @@ class LineListener:
 
     def lines_changed(self, rows: tuple[int, ...], cols: tuple[int, ...]) -> None:
         """Rows and columns whose tiles changed."""
+        raise NotImplementedError
+
+    def snapshot(self) -> object:
+        """What `restore` needs to bring this listener back to now (None: every line counts as changed)."""
+        return None
+
+    def restore(self, state: object) -> None:
+        """Back to a state `snapshot` gave."""
         raise NotImplementedError
 
 

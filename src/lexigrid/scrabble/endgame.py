@@ -9,7 +9,6 @@ principal variation and the best first moves.
 from __future__ import annotations
 
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +18,7 @@ from lexigrid.scrabble.cgp import Position
 from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS
 from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.movegen import Engine, decode_bytes, tie_order
+from lexigrid.scrabble.play_state import PlayState
 
 MAX_PLIES = 100  # deeper than any endgame lasts: each placement uses a tile and passes come in short runs
 MAX_TOP = 64
@@ -190,25 +190,14 @@ def _rank_order(ranked: Ranked) -> tuple[int, int, str]:
 
 
 def _replay(position: Position, moves: list[Move]) -> tuple[list[Step], str, int]:
-    """The steps of a principal variation, how it ends, and the spread change (for the side to move)."""
-    racks = [Counter(position.racks[0].counts), Counter(position.racks[1].counts)]
-    tiles = position.rules.tiles
-    zeros, spread, steps, end = position.zeros, 0, [], ""
-    for ply, move in enumerate(moves):
-        player = ply % 2
-        sign = 1 if player == 0 else -1
-        steps.append(Step(player, move))
-        spread += sign * move.score
-        racks[player].subtract(move.tiles_used)
-        zeros = 0 if move.kind == "place" and move.score > 0 else zeros + 1
-        own = sum(tiles.score(t) for t in racks[player].elements())
-        other = sum(tiles.score(t) for t in racks[1 - player].elements())
-        if zeros >= MAX_SCORELESS_TURNS:
-            spread += sign * (other - own)
-            end = "scoreless"
+    """The steps of a principal variation played through the play state, how the game ends ("out",
+    "scoreless", or "" when the moves stop first), and the spread change (for the side to move)."""
+    state = PlayState.of_position(position)
+    steps = []
+    for move in moves:
+        steps.append(Step(state.to_move, move))
+        state.apply(move)
+        if state.over:
             break
-        if not +racks[player]:
-            spread += sign * 2 * other
-            end = "out"
-            break
-    return steps, end, spread
+    spread = state.spread() - (position.scores[0] - position.scores[1])
+    return steps, state.end or "", spread

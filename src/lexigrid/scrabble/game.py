@@ -28,8 +28,9 @@ from lexigrid.scrabble.bag import Bag
 from lexigrid.scrabble.board import Board, Rack
 from lexigrid.scrabble.cgp import Position, format_cgp
 from lexigrid.scrabble.challenge import CHALLENGE_RULES, CHALLENGES, ChallengeName, ChallengeRule, Pending
-from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS, going_out, rack_value, scoreless_end, verdict
+from lexigrid.scrabble.ending import rack_value, verdict
 from lexigrid.scrabble.move import Move
+from lexigrid.scrabble.play_state import PlayState
 from lexigrid.scrabble.players import ENDGAME_SECONDS, Player, computer, engine_for, solve_endgame
 from lexigrid.scrabble.rules import Rules, rules
 from lexigrid.scrabble.turn import Turn
@@ -92,16 +93,10 @@ class Game:
     endgame_seconds: float | None = ENDGAME_SECONDS  # the equity level's endgame solver; None: static
     rules: Rules = field(default_factory=rules)
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
-    board: Board = field(init=False)
-    bag: Bag = field(init=False)
-    racks: list[str] = field(init=False)
-    scores: list[int] = field(init=False)
-    to_move: int = 0
-    zeros: int = 0
+    state: PlayState = field(init=False, repr=False)  # board, bag, racks, scores, whose turn, the end
     turns: list[Turn] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     pending: Pending | None = None
-    end_reason: str | None = None
     listeners: list[Callable[[Game], None]] = field(default_factory=list, repr=False)
     _computers: dict[int, Player] = field(default_factory=dict, repr=False)
     rule: ChallengeRule = field(init=False, repr=False, compare=False)  # the rule object of `challenge`
@@ -114,10 +109,13 @@ class Game:
                 f"unknown challenge rule {self.challenge!r}: use {', '.join(CHALLENGE_RULES)}"
             )
         self.rule = CHALLENGES[self.challenge]
-        self.board = Board(self.rules)
-        self.bag = Bag(self.rules.tiles, self.seed)
-        self.racks = [sorted_tiles(self.bag.draw(self.rules.rack_size)) for _ in self.seats]
-        self.scores = [0] * len(self.seats)
+        bag = Bag(self.rules.tiles, self.seed)
+        racks = [sorted_tiles(bag.draw(self.rules.rack_size)) for _ in self.seats]
+        # a play that went out waits for a challenge where phonies stand; a game never takes a move back
+        self.state = PlayState(
+            Board(self.rules), racks, [0] * len(self.seats), bag, end_on_out=not self.rule.phonies_stand
+        )
+        self.state.undoable = False
         for i, seat in enumerate(self.seats):
             if not seat.is_human:
                 self._computers[i] = computer(seat.kind, self.lexicon, self.rules, self.endgame_seconds)
@@ -164,6 +162,64 @@ class Game:
         if game_id is not None:
             game.id = game_id
         return game
+
+    # --- the play state's parts, by their names in a game -------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        """The board."""
+        return self.state.board
+
+    @board.setter
+    def board(self, board: Board) -> None:
+        self.state.board = board
+
+    @property
+    def bag(self) -> Bag:
+        """The game's seeded bag."""
+        assert isinstance(self.state.bag, Bag)
+        return self.state.bag
+
+    @property
+    def racks(self) -> list[str]:
+        """Each player's rack, in rack order."""
+        return self.state.racks
+
+    @racks.setter
+    def racks(self, racks: list[str]) -> None:
+        self.state.racks = racks
+
+    @property
+    def scores(self) -> list[int]:
+        """Each player's score."""
+        return self.state.scores
+
+    @scores.setter
+    def scores(self, scores: list[int]) -> None:
+        self.state.scores = scores
+
+    @property
+    def to_move(self) -> int:
+        """The player to move."""
+        return self.state.to_move
+
+    @to_move.setter
+    def to_move(self, player: int) -> None:
+        self.state.to_move = player
+
+    @property
+    def zeros(self) -> int:
+        """Scoreless turns in a row."""
+        return self.state.zeros
+
+    @zeros.setter
+    def zeros(self, zeros: int) -> None:
+        self.state.zeros = zeros
+
+    @property
+    def end_reason(self) -> str | None:
+        """How the game ended: `out`, `scoreless`, or None while it goes on."""
+        return self.state.end
 
     # --- what the players see ---------------------------------------------------------------------
 
@@ -319,66 +375,46 @@ class Game:
         for listener in self.listeners:
             listener(self)
 
-    # --- the turn loop: one move of the player to move --------------------------------------------
+    # --- the turn loop: one move of the player to move (the rules of a turn are the play state's) -----
 
     def _apply(self, move: Move, validate: bool) -> None:
         """Apply a move of the player to move (validated against the rules unless it is the engine's)."""
-        rack = self.racks[self.to_move]
+        p, rack = self.to_move, self.racks[self.to_move]
         if move.kind == "pass":
-            self._scoreless_turn(Turn(self.to_move, "pass", rack, "-", 0, self.scores[self.to_move]))
+            self._scoreless_move(move, Turn(p, "pass", rack, "-", 0, self.scores[p]))
             return
         used = move.tiles_used
         lacking = shortfall(rack, used)
         if lacking:
             raise IllegalMove(f"{move.notation}: your rack ({rack}) has {lacking}")
-        if move.kind == "exchange":
-            self._exchange(used)
-        else:
-            self._place(move, used, validate)
-
-    def _scoreless_turn(self, turn: Turn) -> None:
-        """A pass or an exchange: recorded, one more scoreless turn, the next player moves."""
-        self._record(turn)
-        self.pending = None
-        self._scoreless()
-        self._next()
-
-    def _exchange(self, used: str) -> None:
-        """The player to move puts `used` back in the bag for as many new tiles."""
-        p, rack = self.to_move, self.racks[self.to_move]
+        if move.kind == "place":
+            self._place(move, validate)
+            return
         if len(self.bag) < self.rules.rack_size:
             raise IllegalMove(
                 f"exchanges need at least {self.rules.rack_size} tiles in the bag; it holds {len(self.bag)}"
             )
-        kept = take_tiles(rack, used)
-        self.racks[p] = sorted_tiles(kept + self.bag.exchange(used))
-        self._scoreless_turn(Turn(p, "exchange", rack, f"-{sorted_tiles(used)}", 0, self.scores[p]))
+        self._scoreless_move(move, Turn(p, "exchange", rack, f"-{sorted_tiles(used)}", 0, self.scores[p]))
 
-    def _place(self, move: Move, used: str, validate: bool) -> None:
-        """The player to move lays a placement (using `used`), scores it and draws; it stays pending if
-        phonies stand."""
-        p, rack = self.to_move, self.racks[self.to_move]
+    def _scoreless_move(self, move: Move, turn: Turn) -> None:
+        """A pass or an exchange: played, recorded, one more scoreless turn."""
+        self.pending = None
+        self.state.apply(move)
+        self._record(turn)
+        self._record_end()
+
+    def _place(self, move: Move, validate: bool) -> None:
+        """The player to move lays a placement, scores it and draws; it stays pending if phonies stand."""
+        p, rack, before = self.to_move, self.racks[self.to_move], self.scores[self.to_move]
         score, words = self._judge(move) if validate else (move.score, self._words(move))
         self.pending = None
         zeros_before = self.zeros
-        self.board.place(move)
-        kept = take_tiles(rack, used)
-        drawn = self.bag.draw(self.rules.rack_size - len(kept))
-        self.racks[p] = sorted_tiles(kept + drawn)
-        self.scores[p] += score
-        bingo = len(used) == self.rules.rack_size
-        self._record(Turn(p, "place", rack, _gcg_place(move), score, self.scores[p], move.notation, bingo))
-        if score == 0:  # a placement scoring nothing (blanks only) is one more scoreless turn
-            self._scoreless()
-        else:
-            self.zeros = 0
-        out = not self.racks[p]
+        played = self.state.apply(move, score)
+        bingo = len(move.tiles_used) == self.rules.rack_size
+        self._record(Turn(p, "place", rack, _gcg_place(move), score, before + score, move.notation, bingo))
+        self._record_end()
         if self.rule.phonies_stand:
-            self.pending = Pending(p, move, words, drawn, zeros_before, out)
-        if out and self.pending is None and not self.over:
-            self._finish_out(p)
-            return
-        self._next()
+            self.pending = Pending(p, move, words, played.drawn, zeros_before, not self.racks[p])
 
     def _words(self, move: Move) -> list[str]:
         """The words a placement forms, kept for a challenge (only where phonies stand)."""
@@ -416,10 +452,10 @@ class Game:
         self.scores[penalty.turn.player] = penalty.turn.total
         self._record(penalty.turn)
         if pending.out:
-            self._finish_out(pending.player)
+            self.state.finish_out(pending.player)
         elif penalty.loses_turn:
-            self._scoreless()
-            self._next()
+            self.state.apply(Move("pass"))  # the challenger's turn is lost: a scoreless turn
+        self._record_end()
 
     def _withdraw(self, pending: Pending) -> None:
         """A challenged phony comes off the board: its tiles back on the rack, those drawn back in the bag."""
@@ -434,43 +470,30 @@ class Game:
         self.racks[p] = sorted_tiles(kept + move.tiles_used)
         self._record(Turn(p, "withdrawn", self.racks[p], "--", -score, self.scores[p]))
         self.zeros = pending.zeros_before
-        self._scoreless()
+        self.state.scoreless_turn()
+        self._record_end()
 
     def _accept(self) -> None:
         """The player to move accepts the last placement, which went out: the game ends."""
         assert self.pending is not None
         p = self.pending.player
         self.pending = None
-        self._finish_out(p)
+        self.state.finish_out(p)
+        self._record_end()
 
-    # --- turns and the end of the game ------------------------------------------------------------
-
-    def _scoreless(self) -> None:
-        self.zeros += 1
-        if self.zeros >= MAX_SCORELESS_TURNS and self.pending is None and not self.over:
-            self._end(scoreless_end(self.racks, self.scores, self.rules.tiles), "scoreless")
-
-    def _next(self) -> None:
-        if not self.over:
-            self.to_move = (self.to_move + 1) % len(self.seats)
+    # --- the record -------------------------------------------------------------------------------
 
     def _record(self, turn: Turn) -> None:
         self.turns.append(turn)
 
+    def _record_end(self) -> None:
+        """Once the game has ended, its end-of-game lines (see `ending`) go on the record."""
+        if self.over:
+            self.turns.extend(self.state.end_turns)
+
     def rack_value(self, player: int) -> int:
         """The face value of a player's rack."""
         return rack_value(self.racks[player], self.rules.tiles)
-
-    def _finish_out(self, p: int) -> None:
-        """Player p went out (see `ending.going_out`)."""
-        self._end(going_out(p, self.racks, self.scores, self.rules.tiles), "out")
-
-    def _end(self, turns: list[Turn], reason: str) -> None:
-        """The game ends: the end-of-game record lines, their totals the final scores."""
-        for turn in turns:
-            self.scores[turn.player] = turn.total
-            self._record(turn)
-        self.end_reason = reason
 
     # --- replay -----------------------------------------------------------------------------------
 

@@ -3,7 +3,9 @@
 Placements are judged by the referee for shape and scored; their words are checked against a lexicon
 only to report *phonies that stood* (unchallenged words the lexicon lacks: the record is what was
 played, so they replay). With no lexicon (`lexicon=None`) the record is replayed by arithmetic alone.
-A record in a tile set other than English (e.g. Polish) is replayed by its turns and totals only.
+A record in a tile set other than English (e.g. Polish) is replayed by its turns and totals only. It stays
+an independent check of the record (it does not play through `play_state`), with the rules' constants
+from `ending`.
 """
 
 from __future__ import annotations
@@ -18,12 +20,12 @@ from lexigrid.scrabble import referee
 from lexigrid.scrabble.alphabet import BLANK, played_tiles
 from lexigrid.scrabble.alphabet import ENGLISH as ENGLISH_LETTERS
 from lexigrid.scrabble.board import Board
+from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS
 from lexigrid.scrabble.gcg import Event, Record
 from lexigrid.scrabble.move import Move, parse_move
 from lexigrid.scrabble.rules import Rules, rules
 
 ENGLISH = frozenset(ENGLISH_LETTERS.glyphs + BLANK)
-SCORELESS_LIMIT = 6
 
 
 @dataclass
@@ -183,7 +185,7 @@ class _Replayer:
             raise LexigridError(f"an exchange or a pass scores 0, not {event.score:+d}")
         self.last_play = None
         self.zeros += 1
-        if self.zeros >= SCORELESS_LIMIT and not self.ended:
+        if self.zeros >= MAX_SCORELESS_TURNS and not self.ended:
             self.ended = "scoreless"
 
     def after_turn(self, p: int, rack: str, used: str) -> None:

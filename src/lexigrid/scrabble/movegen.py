@@ -60,6 +60,21 @@ class CrossChecks(LineListener):
         self.pending_rows.update(rows)
         self.pending_cols.update(cols)
 
+    def snapshot(self) -> object:
+        """The checks, cross scores and pending lines as they are (a memory copy)."""
+        return (
+            array("I", self.checks),
+            array("i", self.cscores),
+            frozenset(self.pending_rows),
+            frozenset(self.pending_cols),
+        )
+
+    def restore(self, state: object) -> None:
+        """Back to a snapshot: copied in, no check recomputed."""
+        assert isinstance(state, tuple)  # what `snapshot` gave
+        self.checks[:], self.cscores[:] = state[0], state[1]
+        self.pending_rows, self.pending_cols = set(state[2]), set(state[3])
+
     def refresh(self) -> CrossChecks:
         """Bring the pending lines up to date."""
         if self.pending_rows or self.pending_cols:

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 
-from lexigrid.scrabble.alphabet import leave_after
 from lexigrid.scrabble.board import Board, column_name
 from lexigrid.scrabble.move import Move
+from lexigrid.scrabble.play_state import PlayState
 
 if TYPE_CHECKING:
     from lexigrid.scrabble.cgp import Position
@@ -64,31 +64,26 @@ def endgame_summary(solution: Solution) -> Text:
 def pv_table(
     position: Position, solution: Solution, sides: tuple[str, str] = ("to move", "opponent")
 ) -> Table:
-    """The principal variation: each ply's player, move, points and the mover's running spread, then
-    how the game ends (a player out with twice the other rack, or six scoreless turns)."""
-    racks = [str(position.racks[0]), str(position.racks[1])]
-    spread = position.scores[0] - position.scores[1]
+    """The principal variation played through the play state: each ply's player, move, points and the
+    mover's running spread, then how the game ends (a player out with twice the other rack, or six
+    scoreless turns, as the state's end-of-game lines say)."""
+    state = PlayState.of_position(position)
+    spread = state.spread()
     table = Table(title="principal variation (best play by both sides)")
     for name in ("ply", "player", "move", "score", "spread"):
         table.add_column(name, justify="left" if name in ("player", "move") else "right")
     for ply, step in enumerate(solution.pv, 1):
-        racks[step.player] = leave_after(racks[step.player], step.move.tiles_used)
+        state.apply(step.move)
         spread += step.score if step.player == 0 else -step.score
         table.add_row(str(ply), sides[step.player], shown(step.move), str(step.score), f"{spread:+d}")
-
-    def points(rack: str) -> int:
-        return sum(position.rules.tiles.score(t) for t in rack)
-
-    if solution.end == "out":
-        out = solution.pv[-1].player
-        bonus = 2 * points(racks[1 - out])
-        spread += bonus if out == 0 else -bonus
-        ending = f"out: 2 × ({racks[1 - out]})"
-        table.add_row("", sides[out], ending, f"+{bonus}", f"{spread:+d}", style="bold")
-    elif solution.end == "scoreless":
-        spread += points(racks[1]) - points(racks[0])
+    if state.end == "out":
+        out = state.end_turns[-1]
+        ending = f"out: 2 × {out.move}"
+        table.add_row("", sides[out.player], ending, f"+{out.score}", f"{state.spread():+d}", style="bold")
+    elif state.end == "scoreless":
+        racks = state.racks
         ending = f"six scoreless turns: racks lost ({racks[0] or '-'} / {racks[1] or '-'})"
-        table.add_row("", "both", ending, "", f"{spread:+d}", style="bold")
+        table.add_row("", "both", ending, "", f"{state.spread():+d}", style="bold")
     else:
         table.add_row("", "", "(cut short here: the game goes on)", "", "", style="dim")
     return table

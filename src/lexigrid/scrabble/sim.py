@@ -9,7 +9,9 @@ and plays `plies` more moves with `Engine.best(position, "equity")`; when the ba
 on to the end of the game (a few static moves at most), which also makes an empty-bag position exact.
 Its *value* is the points margin the play-out gained for the mover, plus the leave value of the mover's
 last leave, minus that of the opponent's (the tiles each kept on their last move; nothing once the game is
-over); its *win probability* comes from the learned spread x tiles-left table (`winpct`).
+over); its *win probability* comes from the learned spread x tiles-left table (`winpct`). The moves are
+played through the play state (`play_state.PlayState`): the rules of a real game, going out and six
+scoreless turns included.
 
 Plays are ranked by their mean *utility*: win probability plus SPREAD_WEIGHT x value (1/2000 a point: 20
 points of spread weigh as one percentage point of winning, enough to prefer the bigger win among plays
@@ -38,7 +40,6 @@ import math
 import random
 import time
 import uuid
-from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -49,13 +50,12 @@ import numpy as np
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import load
 from lexigrid.runner import Backend, run
-from lexigrid.scrabble.alphabet import take_tiles
 from lexigrid.scrabble.bai import evidence, leader_confidence, threshold, top_two
 from lexigrid.scrabble.board import Rack
 from lexigrid.scrabble.cgp import Position, format_cgp, parse_cgp
-from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS
 from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.movegen import Engine
+from lexigrid.scrabble.play_state import OrderedBag, PlayState
 from lexigrid.scrabble.winpct import WinTable, default_table
 
 MIN_ITERATIONS = 32  # play-outs every play gets before Top-Two sampling begins
@@ -189,32 +189,20 @@ class SimSpec:
 
 
 class Playout:
-    """One process's working board, on which candidates and the plies after them are applied and undone."""
+    """One process's working state, on which candidates and the plies after them are applied and undone."""
 
     def __init__(self, engine: Engine, position: Position, spec: SimSpec, table: WinTable) -> None:
         self.engine = engine
         self.spec = spec
         self.table = table
         self.position = position
-        self.board = position.board.copy()
-        self.checks = engine.cross_checks(self.board)
-        self.saved_tiles = bytes(self.board.tiles)
-        self.saved_checks = array("I", self.checks.checks)
-        self.saved_scores = array("i", self.checks.cscores)
+        self.state = PlayState.of_position(position)
+        engine.cross_checks(self.state.board)  # kept in step with the working board, and undone with it
         self.rack_size = position.rules.rack_size
-        self.points = position.rules.tiles.score
         self.known = str(position.racks[1])
         pool = Counter(position.unseen())
         pool.subtract(position.racks[1].counts)
         self.pool = sorted((+pool).elements())  # unseen tiles not known to be on the opponent's rack
-
-    def restore(self) -> None:
-        """Put the working board and its cross-checks back as they were in the position."""
-        self.board.tiles[:] = self.saved_tiles
-        self.checks.checks[:] = self.saved_checks
-        self.checks.cscores[:] = self.saved_scores
-        self.checks.pending_rows.clear()
-        self.checks.pending_cols.clear()
 
     def deal(self, index: int) -> tuple[str, list[str], random.Random]:
         """Iteration `index`'s opponent rack and bag order (drawn from the end), and its generator."""
@@ -246,87 +234,36 @@ class Playout:
 
     def play_out(self, move: Move, opponent: str, bag: list[str], rng: random.Random) -> Outcome:
         """Apply the candidate and the plies after it, measure, and undo."""
-        start = self.position
-        state = _State([str(start.rack), opponent], bag, start.zeros, rng)
-        self._apply(state, 0, move)
-        side, ply = 1, 0
-        while not state.over and (ply < self.spec.plies or not state.bag):
-            racks = (Rack.of_tiles(state.racks[side]), Rack.of_tiles(state.racks[1 - side]))
-            reply = self.engine.best(Position(self.board, racks), "equity")
+        state = self.state
+        state.racks[1] = opponent
+        state.bag = OrderedBag(bag, rng)
+        leaves = ["", ""]  # the tiles each side kept on its last move
+        leaves[0] = state.apply(move).kept
+        ply = 0
+        while not state.over and (ply < self.spec.plies or not len(state.bag)):
+            side = state.to_move
+            reply = self.engine.best(state.position(), "equity")
             assert reply is not None
-            self._apply(state, side, reply)
-            side, ply = 1 - side, ply + 1
-        self.restore()
-        return self._measure(state, side)
+            leaves[side] = state.apply(reply).kept
+            ply += 1
+        outcome = self._measure(leaves)
+        state.rewind()
+        return outcome
 
-    def _apply(self, state: _State, side: int, move: Move) -> None:
-        """Play a move for `side` on the working board: points, rack, draws, the end of the game."""
-        rack = state.racks[side]
-        if move.kind == "pass":
-            state.leaves[side] = rack
-            state.scoreless(self._rack_points)
-            return
-        kept = take_tiles(rack, move.tiles_used)
-        state.leaves[side] = kept
-        if move.kind == "exchange":
-            n = len(move.tiles_used)
-            drawn = state.bag[len(state.bag) - n :]
-            del state.bag[len(state.bag) - n :]
-            for tile in move.tiles_used:
-                state.bag.insert(state.rng.randrange(len(state.bag) + 1), tile)
-            state.racks[side] = kept + "".join(drawn)
-            state.scoreless(self._rack_points)
-            return
-        self.board.place(move)
-        need = min(self.rack_size - len(kept), len(state.bag))
-        state.racks[side] = kept + "".join(state.bag[len(state.bag) - need :])
-        del state.bag[len(state.bag) - need :]
-        state.gains[side] += move.score
-        if move.score:
-            state.zeros = 0
-        else:
-            state.scoreless(self._rack_points)
-        if not state.racks[side]:
-            state.gains[side] += 2 * self._rack_points(state.racks[1 - side])
-            state.over = True
-
-    def _rack_points(self, rack: str) -> int:
-        """The face value of a rack's tiles."""
-        return sum(self.points(t) for t in rack)
-
-    def _measure(self, state: _State, to_move: int) -> Outcome:
+    def _measure(self, leaves: list[str]) -> Outcome:
         """The play-out's value and the mover's chance of winning from where it ended."""
-        value = float(state.gains[0] - state.gains[1])
-        spread = self.position.scores[0] - self.position.scores[1] + value
+        state, start = self.state, self.position
+        value = float(state.scores[0] - state.scores[1] - (start.scores[0] - start.scores[1]))
+        spread = start.scores[0] - start.scores[1] + value
         if state.over:
             return Outcome(value, 1.0 if spread > 0 else 0.0 if spread < 0 else 0.5)
-        value += self.engine.leave_value(state.leaves[0]) - self.engine.leave_value(state.leaves[1])
-        spread = self.position.scores[0] - self.position.scores[1] + value
+        value += self.engine.leave_value(leaves[0]) - self.engine.leave_value(leaves[1])
+        spread = start.scores[0] - start.scores[1] + value
+        to_move = state.to_move
         unseen = len(state.bag) + len(state.racks[1 - to_move])
         if to_move == 0:
             return Outcome(value, self.table.win_probability(spread, unseen))
         return Outcome(value, 1.0 - self.table.win_probability(-spread, unseen))
-
-
-@dataclass
-class _State:
-    """A play-out in progress: both racks, the bag order, points gained, scoreless turns, last leaves."""
-
-    racks: list[str]
-    bag: list[str]
-    zeros: int
-    rng: random.Random
-    gains: list[int] = field(default_factory=lambda: [0, 0])
-    leaves: list[str] = field(default_factory=lambda: ["", ""])
-    over: bool = False
-
-    def scoreless(self, points: Callable[[str], int]) -> None:
-        """Count a scoreless turn; the sixth in a row ends the game, each side losing its rack's value."""
-        self.zeros += 1
-        if self.zeros >= MAX_SCORELESS_TURNS:
-            self.gains[0] -= points(self.racks[0])
-            self.gains[1] -= points(self.racks[1])
-            self.over = True
 
 
 _PLAYOUTS: dict[str, Playout] = {}
