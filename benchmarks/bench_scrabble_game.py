@@ -39,9 +39,9 @@ def throughput(levels: list[str], games: int, seed: int) -> dict[str, float]:
     from lexigrid.scrabble import movegen
     from lexigrid.scrabble.game import Game
     from lexigrid.scrabble.movegen import Engine
-    from lexigrid.scrabble.selfplay import _lexicon
+    from lexigrid.scrabble.players import worker_lexicon
 
-    lexicon = _lexicon(None)
+    lexicon = worker_lexicon(None)
     for warm in range(5):  # engines built, GADDAG loaded, caches warm
         Game.new(levels, seed=seed - 1 - warm, lexicon=lexicon, endgame_seconds=None).play_computers()
     totals = {"best": 0.0, "_build_leave_table": 0.0, "generate": 0.0}

@@ -120,19 +120,21 @@ def scrabble(line: Mapping[str, Any]) -> Record:
     return moves_report(engine, position, _option(line, "top", int, 20), sort)
 
 
-_engines: dict[tuple[str | None, str, str | None], Any] = {}
-
-
 def _engine(lexicon: str | None, rules: Any, leaves: str | None) -> Any:
-    """One prepared move generator per lexicon, rules and leaves in each process."""
-    from lexigrid.lexicon import load
+    """The shared move generator of a lexicon, rules and leaves, prepared (each loaded once per process)."""
     from lexigrid.scrabble import Engine
-    from lexigrid.scrabble.leave import load_leaves
 
-    key = (lexicon, repr(rules), leaves)
-    if key not in _engines:
-        _engines[key] = Engine(load(lexicon), rules, load_leaves(leaves)).prepare()
-    return _engines[key]
+    lex, model = _loaded(lexicon, leaves)
+    return Engine.shared(lex, rules, model).prepare()
+
+
+@functools.cache
+def _loaded(lexicon: str | None, leaves: str | None) -> tuple[Any, Any]:
+    """The lexicon and leave model of a line's specs, read once per process."""
+    from lexigrid.scrabble.leave import load_leaves
+    from lexigrid.scrabble.players import worker_lexicon
+
+    return worker_lexicon(lexicon), load_leaves(leaves)
 
 
 GRADERS: dict[str, Callable[[Mapping[str, Any]], Record]] = {

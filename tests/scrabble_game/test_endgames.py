@@ -14,8 +14,9 @@ from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import parse_cgp
 from lexigrid.scrabble.endgame import solve
 from lexigrid.scrabble.game import Game
+from lexigrid.scrabble.movegen import Engine
 from lexigrid.scrabble.play import Session
-from lexigrid.scrabble.players import EquityPlayer, engine_for
+from lexigrid.scrabble.players import EquityPlayer
 from lexigrid.scrabble.selfplay import tournament
 from tests.conftest import CliResult
 from tests.scrabble_game.conftest import RACED, at_endgame, set_up
@@ -24,7 +25,7 @@ from tests.scrabble_game.test_play import scripted
 
 def test_the_equity_level_plays_the_solved_move_in_an_endgame(default_lexicon: Lexicon) -> None:
     game = at_endgame(Game.new(["equity", "human"], seed=1, lexicon=default_lexicon))
-    engine = engine_for(default_lexicon, game.rules)
+    engine = Engine.shared(default_lexicon, game.rules)
     static = engine.best(game.position(), "equity")
     assert static is not None and static.notation == "3A CADE"
     (turn,) = game.play_computer()
@@ -41,7 +42,7 @@ def test_static_endgames_when_the_solver_is_off(default_lexicon: Lexicon) -> Non
 
 def test_a_solve_cut_short_by_time_is_still_played(default_lexicon: Lexicon) -> None:
     game = at_endgame(Game.new(["equity", "human"], seed=1, lexicon=default_lexicon))
-    game.seat_computer(0, EquityPlayer(engine_for(default_lexicon, game.rules), endgame_seconds=1e-6))
+    game.seat_computer(0, EquityPlayer(Engine.shared(default_lexicon, game.rules), endgame_seconds=1e-6))
     (turn,) = game.play_computer()  # whatever the search reached, a legal move is played
     assert turn.kind in ("place", "pass") and game.to_move == 1
 
@@ -58,7 +59,7 @@ def test_the_games_endgame_is_the_solvers(default_lexicon: Lexicon) -> None:
     game = at_endgame(Game.new(["human", "human"], seed=1, lexicon=default_lexicon))
     solution = game.endgame(top=3)
     assert solution is not None and solution.exact
-    expected = solve(parse_cgp(RACED), engine_for(default_lexicon, game.rules), top=3)
+    expected = solve(parse_cgp(RACED), Engine.shared(default_lexicon, game.rules), top=3)
     assert solution.as_dict() | {"elapsed_ms": 0} == expected.as_dict() | {"elapsed_ms": 0}
     assert [s.move.notation for s in solution.pv] == ["D2 RACED", "6G OR"] and solution.value == 5
 

@@ -8,7 +8,7 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS
 from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.players import engine_for
+from lexigrid.scrabble.movegen import Engine
 from tests.scrabble_game.conftest import set_up, tile_total
 from tests.scrabble_game.test_rules import MIDGAME
 
@@ -61,7 +61,7 @@ def test_computer_exchanges_only_with_seven_in_the_bag(
 ) -> None:
     game = Game.new(["equity", "equity"], seed=1, lexicon=default_lexicon)
     set_up(game, board=MIDGAME, racks=["QUUVVWW", "AEINRST"], bag=bag)
-    options = engine_for(game.lexicon, game.rules).moves(game.position())
+    options = Engine.shared(game.lexicon, game.rules).moves(game.position())
     best = options.top(1, "equity")[0]
     (turn,) = game.play_computer()
     # With 7+ in the bag the exchanges are among the options and the computer plays the best of all;
@@ -84,10 +84,8 @@ def test_same_seed_same_game(default_lexicon: Lexicon) -> None:
 
 
 def test_equity_player_uses_the_engine_best_move(default_lexicon: Lexicon) -> None:
-    from lexigrid.scrabble.players import engine_for
-
     game = Game.new(["equity", "score"], seed=21, lexicon=default_lexicon)
-    engine = engine_for(default_lexicon, game.rules)
+    engine = Engine.shared(default_lexicon, game.rules)
     for _ in range(6):
         expected = engine.best(game.position(), "equity" if game.to_move == 0 else "score")
         assert expected is not None
@@ -117,10 +115,10 @@ def test_beginner_plays_only_its_vocabulary(default_lexicon: Lexicon) -> None:
 
 
 def test_a_computer_seat_takes_another_player_but_a_person_seat_does_not(default_lexicon: Lexicon) -> None:
-    from lexigrid.scrabble.players import ScorePlayer, engine_for
+    from lexigrid.scrabble.players import ScorePlayer
 
     game = Game.new(["human", "equity"], seed=3, lexicon=default_lexicon)
-    player = ScorePlayer(engine_for(default_lexicon, game.rules))
+    player = ScorePlayer(Engine.shared(default_lexicon, game.rules))
     with pytest.raises(LexigridError, match="is a person's"):
         game.seat_computer(0, player)
     game.seat_computer(1, player)

@@ -117,7 +117,7 @@ def moves(
         raise LexigridError(f"unknown --sort {sort!r}: use score or equity")
     position = _position(cgp)
     lex, chosen = _lexicon(lexicon, position, strict), load_leaves(leaves)
-    engine = Engine(lex, position.rules, chosen).prepare(word_map=False)  # every move: no word map
+    engine = Engine.shared(lex, position.rules, chosen).prepare(word_map=False)  # every move: no word map
     if json:
         from lexigrid.scrabble.report import moves_report
 
@@ -157,7 +157,7 @@ def best(
     if by not in ("score", "equity"):
         raise LexigridError(f"unknown --by {by!r}: use score or equity")
     position = _position(cgp)
-    engine = Engine(_lexicon(lexicon, position, strict), position.rules, load_leaves(leaves)).prepare()
+    engine = Engine.shared(_lexicon(lexicon, position, strict), position.rules, load_leaves(leaves)).prepare()
     if json:
         from lexigrid.scrabble.report import best_report
 
@@ -198,7 +198,7 @@ def endgame(
 
     position = _position(cgp)
     check_endgame(position)
-    engine = Engine(_lexicon(lexicon, position, strict), position.rules).prepare()
+    engine = Engine.shared(_lexicon(lexicon, position, strict), position.rules).prepare()
     with err_console.status("solving the endgame…"):
         solution = solve(position, engine, plies=plies, seconds=seconds, top=top)
     if json:

@@ -78,7 +78,7 @@ def sim(
     position = parse_cgp(cgp)
     check_request(position, plays, plies, iterations, seconds, confidence / 100)
     spec = lexicon or position.ops.get("lex") or None
-    engine = Engine(load(spec), position.rules).prepare()
+    engine = Engine.shared(load(spec), position.rules).prepare()
     opponent = None
     if infer is not None:
         from lexigrid.scrabble.infer import kept_after
@@ -240,7 +240,7 @@ def infer(
 
     position = parse_cgp(cgp)
     spec = lexicon or position.ops.get("lex") or "default"
-    engine = Engine(load(spec), position.rules).prepare()
+    engine = Engine.shared(load(spec), position.rules).prepare()
     found = infer_leaves(position, move, engine, margin=margin, score=score, jobs=jobs, lexicon_spec=spec)
     if json:
         emit_json(found.as_dict(top))

@@ -122,7 +122,7 @@ def solve(
         raise LexigridError(f"--top must be between 1 and {MAX_TOP}, not {top}")
     if position.rules.rack_size > 7:
         raise LexigridError("the endgame solver handles racks of up to 7 tiles")
-    engine = engine or Engine(rules=position.rules)
+    engine = engine or Engine.shared(rules=position.rules)
     board = position.board
     checks = engine.cross_checks(board)
     lmul, wmul, _ = engine.layout_arrays(board)

@@ -30,8 +30,9 @@ from lexigrid.scrabble.cgp import Position, format_cgp
 from lexigrid.scrabble.challenge import CHALLENGE_RULES, CHALLENGES, ChallengeName, ChallengeRule, Pending
 from lexigrid.scrabble.ending import rack_value, verdict
 from lexigrid.scrabble.move import Move
+from lexigrid.scrabble.movegen import Engine
 from lexigrid.scrabble.play_state import PlayState
-from lexigrid.scrabble.players import ENDGAME_SECONDS, Player, computer, engine_for, solve_endgame
+from lexigrid.scrabble.players import ENDGAME_SECONDS, Player, computer, solve_endgame
 from lexigrid.scrabble.rules import Rules, rules
 from lexigrid.scrabble.turn import Turn
 
@@ -289,7 +290,7 @@ class Game:
 
     def hint(self, n: int = 5) -> list[Move]:
         """The engine's n best moves by static equity for the player to move."""
-        engine = engine_for(self.lexicon, self.rules)
+        engine = Engine.shared(self.lexicon, self.rules)
         return engine.moves(self.position()).top(n, "equity")
 
     def endgame(self, seconds: float = ENDGAME_SECONDS, top: int = 1) -> Solution | None:
@@ -298,7 +299,7 @@ class Game:
         position = self.position()
         if self.awaiting != "move" or not position.is_endgame():
             return None
-        return solve_endgame(position, engine_for(self.lexicon, self.rules), seconds, top)
+        return solve_endgame(position, Engine.shared(self.lexicon, self.rules), seconds, top)
 
     # --- applying actions -------------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lexigrid.errors import LexigridError
-from lexigrid.lexicon import Lexicon, load
+from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Backend, run
 from lexigrid.scrabble.alphabet import Alphabet, sorted_tiles
 from lexigrid.scrabble.board import Rack, column_name
@@ -39,6 +39,7 @@ from lexigrid.scrabble.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.leave import LeaveModel
 from lexigrid.scrabble.move import Move, parse_coordinate, parse_move
 from lexigrid.scrabble.movegen import PASS_EQUITY, Engine
+from lexigrid.scrabble.players import worker_lexicon
 from lexigrid.scrabble.referee import check
 
 DEFAULT_MARGIN = 5.0  # points of static equity, MAGPIE's default
@@ -417,19 +418,6 @@ def _distribution(
     )
 
 
-_ENGINES: dict[tuple[str, str], Engine] = {}
-
-
-def _worker_engine(lexicon: str | Lexicon | None, position: Position, leaves: LeaveModel) -> Engine:
-    """The engine of a worker process, built once per lexicon and rules (leave model as sent)."""
-    lex = lexicon if isinstance(lexicon, Lexicon) else load(lexicon)
-    key = (lex.sha256, position.rules.layout.name)
-    found = _ENGINES.get(key)
-    if found is None or found.leaves != leaves:
-        found = _ENGINES[key] = Engine(lex, position.rules, leaves)
-    return found
-
-
 Block = tuple[str | Lexicon | None, LeaveModel, str, str, float, list[str]]
 
 
@@ -437,7 +425,8 @@ def judge_block(block: Block) -> tuple[list[float | None], int]:
     """Runner job: the equity losses of a block of leaves (None: inconsistent) and the searches made."""
     lexicon, leaves, cgp, play, margin, block_leaves = block
     position = parse_cgp(cgp)
-    engine = _worker_engine(lexicon, position, leaves)
+    lex = lexicon if isinstance(lexicon, Lexicon) else worker_lexicon(lexicon)
+    engine = Engine.shared(lex, position.rules, leaves)
     judge = Judge(engine, position, read_play(position, play, engine), margin)
     return [judge.equity_loss(leave) for leave in block_leaves], judge.searched
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from collections.abc import Hashable
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Protocol
@@ -119,6 +121,11 @@ class AdditiveLeaves:
 class HeuristicLeaves(AdditiveLeaves):
     """Per-tile values, minus penalties for duplicates, vowel/consonant imbalance and Q without U."""
 
+    @property
+    def key(self) -> Hashable:
+        """What tells this model from others (see `leaves_key`)."""
+        return ("heuristic",)
+
     def per_copy(self, tile: str, copy: int) -> float:
         """The tile's value, less the duplicate penalty for every copy after the first (not for blanks)."""
         penalty = DUPLICATE_PENALTY if copy > 1 and tile != BLANK else 0.0
@@ -153,6 +160,12 @@ class LinearLeaves(AdditiveLeaves):
     """Learned feature weights: value(leave) = the sum of its features' weights minus the empty leave's."""
 
     weights: dict[str, float] = field(hash=False)
+
+    @cached_property
+    def key(self) -> Hashable:
+        """What tells this model from others (see `leaves_key`): its weights' digest."""
+        text = json.dumps(sorted(self.weights.items()))
+        return ("linear", hashlib.sha256(text.encode()).hexdigest())
 
     def per_copy(self, tile: str, copy: int) -> float:
         """The weight of feature `S2`-style."""
@@ -223,6 +236,12 @@ class KlvLeaves:
 
     table: dict[str, float] = field(hash=False, repr=False)
     name: str = "klv"
+    digest: str = field(default="", compare=False)  # the file's SHA-256, when read from one
+
+    @property
+    def key(self) -> Hashable:
+        """What tells this model from others (see `leaves_key`): its file's digest (else the model)."""
+        return ("klv", self.digest) if self.digest else ("klv-object", id(self))
 
     def value(self, leave: str) -> float:
         """The table's value of the leave (sorted tiles, '?' first), 0 for the empty or an unlisted leave."""
@@ -238,7 +257,18 @@ class KlvLeaves:
         data = read_file(path, "leave table")
         key = hashlib.sha256(data).hexdigest()
         table, _ = cache.cached("leaves", key, KLV_FORMAT_VERSION, lambda: klv_leaves(data, str(path)))
-        return cls(table, path.name)
+        return cls(table, path.name, key)
+
+
+def leaves_key(model: LeaveModel | None) -> Hashable:
+    """What tells leave models apart, for caching what is built from one (`Engine.shared`): the model's
+    `key` (its kind and numbers), else the model itself when hashable, else its identity; None for none."""
+    if model is None:
+        return None
+    key = getattr(model, "key", None)
+    if key is not None:
+        return key  # type: ignore[no-any-return]
+    return model if isinstance(model, Hashable) else ("object", id(model))
 
 
 NAMED_LEAVES = ("learned", "heuristic")

@@ -6,7 +6,8 @@ import itertools
 import math
 import struct
 from array import array
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -21,7 +22,7 @@ from lexigrid.scrabble.board import Board, LineListener
 from lexigrid.scrabble.cgp import Position
 from lexigrid.scrabble.gaddag import Gaddag
 from lexigrid.scrabble.gaddag import load as load_gaddag
-from lexigrid.scrabble.leave import AdditiveLeaves, LeaveModel, default_leaves
+from lexigrid.scrabble.leave import AdditiveLeaves, LeaveModel, default_leaves, leaves_key
 from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.rules import Rules
 
@@ -30,6 +31,7 @@ PASS_EQUITY = -1000.0  # the pass only wins when nothing else is legal
 OPENING_VOWEL_PENALTY = 0.35
 SHORTEST_WORD = 2  # the word map holds the words of 2+ letters: any whole-rack play
 MODE_ALL, MODE_BEST_SCORE, MODE_BEST_EQUITY, MODE_COUNT = 0, 1, 2, 3
+SHARED_ENGINES = 8  # engines `Engine.shared` keeps in a process (the most recently used)
 
 # One generated placement as the compiled generator writes it (see MoveRec in _engine.c).
 RECORD = np.dtype(
@@ -187,8 +189,33 @@ def _transposed(values: list[int], dim: int) -> list[int]:
     return [*values, *(values[c * dim + r] for r in range(dim) for c in range(dim))]
 
 
+_SHARED: OrderedDict[tuple[str, Hashable, Hashable], Engine] = OrderedDict()
+
+
 class Engine:
     """The move generator for one lexicon and set of rules."""
+
+    @classmethod
+    def shared(
+        cls, lexicon: Lexicon | None = None, rules: Rules | None = None, leaves: LeaveModel | None = None
+    ) -> Engine:
+        """The process's engine for a lexicon, rules and leave model (defaults as `Engine`), built once and
+        kept while it is among the last SHARED_ENGINES used: its GADDAG, word map, layout arrays and leave
+        tables are built once for every caller. Keyed on what makes two engines differ: the lexicon's
+        hash, the rules' tiles, layout, rack size and bonus (`Rules.key`), and the leave model's key."""
+        from lexigrid.scrabble.rules import rules as default_rules
+
+        lexicon = lexicon if lexicon is not None else load_lexicon()
+        rules = rules or default_rules()
+        key = (lexicon.sha256, rules.key, leaves_key(leaves))
+        found = _SHARED.get(key)
+        if found is None:
+            found = _SHARED[key] = cls(lexicon, rules, leaves)
+            if len(_SHARED) > SHARED_ENGINES:
+                _SHARED.popitem(last=False)
+        else:
+            _SHARED.move_to_end(key)
+        return found
 
     def __init__(
         self,
@@ -457,4 +484,4 @@ class Engine:
 
 def generate(position: Position, lexicon: Lexicon | None = None) -> MoveList:
     """Every legal move of a position with the default rules of its board."""
-    return Engine(lexicon, position.rules).moves(position)
+    return Engine.shared(lexicon, position.rules).moves(position)

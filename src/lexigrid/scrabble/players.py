@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from lexigrid.errors import LexigridError
-from lexigrid.lexicon import Lexicon
+from lexigrid.lexicon import Lexicon, load
 from lexigrid.scrabble.cgp import Position
 from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.movegen import Engine
@@ -39,8 +39,17 @@ class Player(Protocol):
         ...
 
 
-_ENGINES: dict[tuple[str, int, str], Engine] = {}
 _VOCABULARIES: dict[tuple[str, int], Lexicon] = {}
+_LEXICONS: dict[str | None, Lexicon] = {}
+
+
+def worker_lexicon(spec: str | None) -> Lexicon:
+    """A lexicon by name or path, loaded once per process (a worker plays many games with it; loading
+    reads and checks the word list)."""
+    found = _LEXICONS.get(spec)
+    if found is None:
+        found = _LEXICONS[spec] = load(spec)
+    return found
 
 
 def vocabulary(lexicon: Lexicon, n: int) -> Lexicon:
@@ -49,15 +58,6 @@ def vocabulary(lexicon: Lexicon, n: int) -> Lexicon:
     found = _VOCABULARIES.get(key)
     if found is None:
         found = _VOCABULARIES[key] = lexicon.common(n)
-    return found
-
-
-def engine_for(lexicon: Lexicon, rules: Rules) -> Engine:
-    """One compiled engine per lexicon and rules in each process (the GADDAG and leave tables are shared)."""
-    key = (lexicon.sha256, rules.dim, rules.tiles.name)
-    found = _ENGINES.get(key)
-    if found is None:
-        found = _ENGINES[key] = Engine(lexicon, rules)
     return found
 
 
@@ -142,18 +142,18 @@ def computer(
     spec = ALIASES.get(level.strip().lower(), level.strip().lower())
     name, _, arg = spec.partition(":")
     if spec == "equity":
-        return EquityPlayer(engine_for(lexicon, rules), endgame_seconds=endgame_seconds)
+        return EquityPlayer(Engine.shared(lexicon, rules), endgame_seconds=endgame_seconds)
     if spec == "score":
-        return ScorePlayer(engine_for(lexicon, rules))
+        return ScorePlayer(Engine.shared(lexicon, rules))
     if spec == "beginner":
         words = vocabulary(lexicon, BEGINNER_VOCABULARY)
-        return BeginnerPlayer(engine_for(words, rules), BEGINNER_TOP, "beginner")
+        return BeginnerPlayer(Engine.shared(words, rules), BEGINNER_TOP, "beginner")
     if name == "top" and arg:
-        return BeginnerPlayer(engine_for(lexicon, rules), _count(level, arg), spec)
+        return BeginnerPlayer(Engine.shared(lexicon, rules), _count(level, arg), spec)
     if name == "common" and arg:
-        return BeginnerPlayer(engine_for(vocabulary(lexicon, _count(level, arg)), rules), 1, spec)
+        return BeginnerPlayer(Engine.shared(vocabulary(lexicon, _count(level, arg)), rules), 1, spec)
     if name == "sim":
         from lexigrid.scrabble.sim_player import sim_player  # the simulation loads for this level only
 
-        return sim_player(spec, arg, engine_for(lexicon, rules), endgame_seconds)
+        return sim_player(spec, arg, Engine.shared(lexicon, rules), endgame_seconds)
     raise LexigridError(f"unknown computer level {level!r}: use one of {', '.join(LEVELS)}")

@@ -93,6 +93,19 @@ class Rules:
         """The board's side."""
         return self.layout.dim
 
+    @cached_property
+    def key(self) -> tuple[object, ...]:
+        """Everything that makes two rule sets differ: the tiles (counts and scores), the layout's squares,
+        the rack size and the bingo bonus."""
+        tiles = self.tiles
+        return (
+            tuple(sorted(tiles.counts.items())),
+            tuple(sorted(tiles.scores.items())),
+            self.layout.cells,
+            self.rack_size,
+            self.bingo_bonus,
+        )
+
 
 @cache
 def tile_set(name: str = "english") -> TileSet:

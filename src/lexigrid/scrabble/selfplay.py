@@ -16,20 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from lexigrid.errors import LexigridError
-from lexigrid.lexicon import Lexicon, load
 from lexigrid.runner import Backend, run
 from lexigrid.scrabble.game import Game
+from lexigrid.scrabble.players import worker_lexicon
 from lexigrid.stats import wilson
-
-_LEXICONS: dict[str | None, Lexicon] = {}
-
-
-def _lexicon(spec: str | None) -> Lexicon:
-    """The lexicon, loaded once per worker process (loading checks the cached index's hash)."""
-    found = _LEXICONS.get(spec)
-    if found is None:
-        found = _LEXICONS[spec] = load(spec)
-    return found
 
 
 @dataclass(frozen=True)
@@ -49,7 +39,7 @@ def play_one(item: tuple[int, int, tuple[str, ...], str | None, float | None]) -
     seed, rotation, levels, lexicon, endgame_seconds = item
     seated = levels[rotation:] + levels[:rotation]
     start = time.process_time()
-    game = Game.new(list(seated), seed=seed, lexicon=_lexicon(lexicon), endgame_seconds=endgame_seconds)
+    game = Game.new(list(seated), seed=seed, lexicon=worker_lexicon(lexicon), endgame_seconds=endgame_seconds)
     game.play_computers()
     seconds = time.process_time() - start
     bingos = [0] * len(seated)

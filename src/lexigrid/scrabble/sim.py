@@ -281,7 +281,7 @@ def _playout(spec: SimSpec) -> Playout:
         if len(_PLAYOUTS) > 8:  # a long-lived remote worker: forget earlier simulations
             _PLAYOUTS.clear()
         found = _PLAYOUTS[spec.token] = Playout(
-            Engine(lexicon, position.rules), position, spec, default_table()
+            Engine.shared(lexicon, position.rules), position, spec, default_table()
         )
     return found
 

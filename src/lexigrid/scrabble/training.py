@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from lexigrid.lexicon import load
 from lexigrid.runner import run
 from lexigrid.scrabble.alphabet import leave_after
 from lexigrid.scrabble.cgp import Position
@@ -26,7 +25,7 @@ from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.leave import HeuristicLeaves, LeaveModel, LinearLeaves, leave_features
 from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.movegen import Engine
-from lexigrid.scrabble.players import EquityPlayer
+from lexigrid.scrabble.players import EquityPlayer, worker_lexicon
 from lexigrid.scrabble.rules import rules
 
 RIDGE = 20.0  # shrinks rarely seen features (pairs such as QZ) towards 0
@@ -68,21 +67,10 @@ class _Recorder:
         return move
 
 
-_ENGINES: dict[tuple[str | None, str], Engine] = {}
-
-
-def _engine(lexicon: str | None, model: LeaveModel) -> Engine:
-    """One engine per lexicon and leave model in each worker process."""
-    key = (lexicon, repr(model))
-    found = _ENGINES.get(key)
-    if found is None:
-        found = _ENGINES[key] = Engine(load(lexicon), rules(), model)
-    return found
-
-
 def play_game(seed: int, models: tuple[LeaveModel, LeaveModel], lexicon: str | None = None) -> GameRecord:
     """A game between two static-equity players (first player uses models[0])."""
-    engines = (_engine(lexicon, models[0]), _engine(lexicon, models[1]))
+    lex = worker_lexicon(lexicon)
+    engines = (Engine.shared(lex, rules(), models[0]), Engine.shared(lex, rules(), models[1]))
     game = Game.new(["equity", "equity"], seed=seed, lexicon=engines[0].lexicon, endgame_seconds=None)
     log: list[_Turn] = []
     for seat, engine in enumerate(engines):  # static endgames: samples come from turns with a bag

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from lexigrid.errors import LexigridError
-from lexigrid.lexicon import load
 from lexigrid.runner import Backend, run
 from lexigrid.scrabble.game import Game
+from lexigrid.scrabble.players import worker_lexicon
 from lexigrid.scrabble.winpct import Sample, WinTable, fit
 
 
 def game_samples(item: tuple[int, str | None]) -> list[Sample]:
     """Runner job: one static-equity game (seeded), one sample per turn for the player to move."""
     seed, lexicon = item
-    game = Game.new(["equity", "equity"], seed=seed, lexicon=_lexicon(lexicon), endgame_seconds=None)
+    game = Game.new(["equity", "equity"], seed=seed, lexicon=worker_lexicon(lexicon), endgame_seconds=None)
     states: list[tuple[int, int, int]] = []
 
     def record(g: Game) -> None:
@@ -30,16 +29,6 @@ def game_samples(item: tuple[int, str | None]) -> list[Sample]:
     final = game.scores[0] - game.scores[1]
     result = 1.0 if final > 0 else 0.0 if final < 0 else 0.5
     return [(spread, tiles, result if p == 0 else 1.0 - result) for p, spread, tiles in states]
-
-
-_LEXICONS: dict[str | None, Any] = {}
-
-
-def _lexicon(spec: str | None) -> Any:
-    """The lexicon, loaded once per worker process."""
-    if spec not in _LEXICONS:
-        _LEXICONS[spec] = load(spec)
-    return _LEXICONS[spec]
 
 
 @dataclass

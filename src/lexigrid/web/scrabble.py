@@ -42,7 +42,6 @@ pages = APIRouter()
 
 Cgp = Annotated[str, Field(min_length=1, max_length=2000, description="A position in CGP.")]
 EMPTY_CGP = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0"
-_engines: dict[tuple[str, int, str], Engine] = {}
 # An endgame search may use this share of the solve budget; the rest covers the solver process's own
 # work (the root's moves, the answer) so that a search cut by time still answers instead of a 503.
 ENDGAME_BUDGET_SHARE = 0.8
@@ -56,12 +55,9 @@ def _lexicon(name: str | None, position: Position) -> Lexicon:
 
 
 def engine(lex: Lexicon, rules: Rules) -> Engine:
-    """One engine per lexicon and rules, built in the server process so that solves fork with it warm."""
-    key = (lex.sha256, rules.dim, rules.tiles.name)
-    found = _engines.get(key)
-    if found is None:
-        found = _engines[key] = Engine(lex, rules)
-    return found
+    """The shared engine of a lexicon and rules, built in the server process so that solves fork with it
+    warm."""
+    return Engine.shared(lex, rules)
 
 
 class MovesRequest(BaseModel):
