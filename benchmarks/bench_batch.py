@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from lexigrid.batch import grade
+from lexigrid.runner import Runner
 
 EMPTY_BOARD = "/".join(["15"] * 15)
 TILES = "AAAAAAAAABBCCDDDDEEEEEEEEEEEEFFGGGHHIIIIIIIIIJKLLLLMMNNNNNNOOOOOOOOPPQRRRRRRSSSSTTTTTTUUUUVVWWXYYZ"
@@ -62,10 +63,10 @@ GAMES: dict[str, Callable[[int], list[dict[str, object]]]] = {
 
 
 def timed(game: str, source: Path, out: Path, **how: object) -> float:
-    """Seconds (wall) to grade the file."""
+    """Seconds (wall) to grade the file (`how`: the runner's settings)."""
     out.unlink(missing_ok=True)
     start = time.perf_counter()
-    grade(game, source, out, progress=False, **how)  # type: ignore[arg-type]
+    grade(game, source, out, runner=Runner(progress=False, **how))  # type: ignore[arg-type]
     return time.perf_counter() - start
 
 

@@ -28,6 +28,7 @@ CASES = [  # (board, play): the best plays of AEGINRT there, and an opening
 def main() -> None:
     """Infer each case once and print racks checked, consistent, searched and racks per CPU second."""
     from lexigrid.lexicon import load
+    from lexigrid.runner import Runner
     from lexigrid.scrabble import Engine, parse_cgp
     from lexigrid.scrabble.infer import infer
 
@@ -39,7 +40,9 @@ def main() -> None:
         table.add_column(name, justify="left" if name == "play" else "right")
     for board, play in CASES:
         cpu = time.process_time()
-        found = infer(parse_cgp(f"{board} / 0/0 0"), play, engine, jobs=jobs, lexicon_spec=spec)
+        found = infer(
+            parse_cgp(f"{board} / 0/0 0"), play, engine, runner=Runner(jobs=jobs), lexicon_spec=spec
+        )
         cpu = time.process_time() - cpu
         table.add_row(
             play,

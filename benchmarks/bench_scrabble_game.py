@@ -77,6 +77,7 @@ def main() -> None:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # idle BLAS threads would count as this process's CPU
     os.environ.setdefault("LEXIGRID_CACHE_DIR", tempfile.mkdtemp(prefix="lexigrid-bench-"))
     from lexigrid.cli.scrabble_game import tournament_table
+    from lexigrid.runner import Runner
     from lexigrid.scrabble.selfplay import tournament
 
     console = Console()
@@ -103,7 +104,7 @@ def main() -> None:
 
     if args.games < 1:
         return
-    result = tournament(["equity", "score"], args.games, seed=1, jobs=args.jobs, progress=True)
+    result = tournament(["equity", "score"], args.games, seed=1, runner=Runner(jobs=args.jobs))
     title = f"Equity v best score: {result.games} games, seats alternating on paired bags"
     console.print(tournament_table(result, title))
     console.print(

@@ -13,6 +13,7 @@ import argparse
 import time
 
 from lexigrid.lexicon import load
+from lexigrid.runner import Runner
 from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.scrabble.selfplay import tournament, wilson
 from lexigrid.scrabble.sim import simulate
@@ -41,7 +42,7 @@ def match(players: str, games: int, minutes: float, jobs: int, batch: int, seed:
     cpu = 0.0
     start = time.perf_counter()
     while total < games and time.perf_counter() - start < 60 * minutes:
-        result = tournament(levels, batch, seed=seed, jobs=jobs, progress=False)
+        result = tournament(levels, batch, seed=seed, runner=Runner(jobs=jobs, progress=False))
         seed += batch // len(levels)
         wins += result.wins[result.labels[0]]
         total += result.games

@@ -16,6 +16,7 @@ import pytest
 
 from lexigrid.batch import grade
 from lexigrid.lexicon import load
+from lexigrid.runner import QUIET_RUNNER, Runner
 from lexigrid.wordle.reply import reply_for
 from tests.conftest import TWL06, CliResult, shared_file
 from tests.letterboxed.oracle import is_valid
@@ -123,7 +124,7 @@ def test_results_pass_independent_checks(tmp_path: Path) -> None:
     records = {}
     for game, line in zip(games, lines, strict=True):
         out = tmp_path / f"{game}.jsonl"
-        grade(game, write_lines(tmp_path / f"{game}.in", [json.dumps(line)]), out, progress=False)
+        grade(game, write_lines(tmp_path / f"{game}.in", [json.dumps(line)]), out, runner=QUIET_RUNNER)
         records[game] = results(out)[0]
     sides = ["VYQ", "FIG", "OTE", "XLU"]
     assert records["letterboxed"]["solutions"]
@@ -153,7 +154,7 @@ def test_the_reference_scrabble_position_through_batch(tmp_path: Path) -> None:
     shared_file("data", "lexicons", "twl06.txt")
     line = {"cgp": f"{REFERENCE_BOARD} AEINRST/ 0/0 0", "lexicon": str(TWL06), "top": 1}
     out = tmp_path / "out.jsonl"
-    grade("scrabble", write_lines(tmp_path / "in.jsonl", [json.dumps(line)]), out, progress=False)
+    grade("scrabble", write_lines(tmp_path / "in.jsonl", [json.dumps(line)]), out, runner=QUIET_RUNNER)
     record = results(out)[0]
     assert record["count"] == 1559  # the two reference engines' count (../shared/README.md)
     assert record["moves"][0]["score"] == 83
@@ -175,23 +176,23 @@ def load_answers() -> list[str]:
 def test_a_torn_output_resumes_with_no_line_lost_or_repeated(tmp_path: Path) -> None:
     source = write_lines(tmp_path / "in.jsonl", [*wordle_lines(12), "oops"])
     whole = tmp_path / "whole.jsonl"
-    grade("wordle", source, whole, progress=False)
+    grade("wordle", source, whole, runner=QUIET_RUNNER)
     expected = [untimed(r) for r in results(whole)]
     text = whole.read_text().splitlines(keepends=True)
     torn = tmp_path / "torn.jsonl"
     torn.write_text("".join(text[:5]) + text[5][:17])  # five whole lines and half of the sixth
-    summary = grade("wordle", source, torn, resume=True, progress=False)
+    summary = grade("wordle", source, torn, resume=True, runner=QUIET_RUNNER)
     assert (summary.resumed, summary.written) == (5, 8)
     assert [untimed(r) for r in results(torn)] == expected
-    again = grade("wordle", source, torn, resume=True, progress=False)
+    again = grade("wordle", source, torn, resume=True, runner=QUIET_RUNNER)
     assert (again.resumed, again.written) == (13, 0)
 
 
 def test_processes_give_the_same_lines_as_one_process(tmp_path: Path) -> None:
     source = write_lines(tmp_path / "in.jsonl", [*wordle_lines(10), "{}", *wordle_lines(3)])
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
-    grade("wordle", source, one, progress=False)
-    grade("wordle", source, two, jobs=2, progress=False)
+    grade("wordle", source, one, runner=QUIET_RUNNER)
+    grade("wordle", source, two, runner=Runner(jobs=2, progress=False))
     assert [untimed(r) for r in results(one)] == [untimed(r) for r in results(two)]
 
 
@@ -238,9 +239,9 @@ def test_a_batch_on_a_local_cluster_equals_the_process_pool(tmp_path: Path) -> N
     distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
     source = write_lines(tmp_path / "in.jsonl", [*wordle_lines(8), "bad", *wordle_lines(2)])
     pool, dask = tmp_path / "pool.jsonl", tmp_path / "dask.jsonl"
-    grade("wordle", source, pool, jobs=2, progress=False)
+    grade("wordle", source, pool, runner=Runner(jobs=2, progress=False))
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
     ) as cluster:
-        grade("wordle", source, dask, scheduler=cluster.scheduler_address, progress=False)
+        grade("wordle", source, dask, runner=Runner(scheduler=cluster.scheduler_address, progress=False))
     assert [untimed(r) for r in results(pool)] == [untimed(r) for r in results(dask)]

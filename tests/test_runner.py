@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from lexigrid import runner
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
+from tests.conftest import run_cli
 
 
 def square(n: int) -> int:
@@ -25,8 +26,19 @@ def test_empty_and_small_inputs() -> None:
 
 
 def test_bad_jobs() -> None:
-    with pytest.raises(LexigridError, match="--jobs"):
+    with pytest.raises(LexigridError, match="at least 1 worker process, not 0"):  # the library's words
         runner.run(square, [1], jobs=0)
+
+
+def test_a_runner_checks_itself_and_the_cli_names_its_options() -> None:
+    with pytest.raises(OptionError, match="at least 1 worker process") as bad_jobs:
+        runner.Runner(jobs=0)
+    assert bad_jobs.value.naming("--jobs") == "--jobs must be at least 1, not 0"
+    with pytest.raises(OptionError, match="unknown runner backend 'bogus'"):
+        runner.Runner(backend="bogus")  # type: ignore[arg-type]
+    result = run_cli("scrabble", "selfplay", "--games", "2", "--backend", "bogus")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: unknown --backend 'bogus': use auto, process or dask"
 
 
 @pytest.mark.slow

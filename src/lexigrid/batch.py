@@ -19,8 +19,8 @@ from typing import IO, Any
 
 from lexigrid.checkpoint import cut_torn_line
 from lexigrid.counts import count
-from lexigrid.errors import LexigridError
-from lexigrid.runner import Backend, each
+from lexigrid.errors import LexigridError, OptionError
+from lexigrid.runner import DEFAULT_RUNNER, Runner
 
 Record = dict[str, Any]
 GAMES = ("letterboxed", "qless", "wordle", "scrabble")
@@ -224,17 +224,19 @@ def grade(
     out: Path,
     *,
     resume: bool = False,
-    jobs: int = 1,
-    backend: Backend = "auto",
-    scheduler: str | None = None,
-    progress: bool = True,
+    runner: Runner = DEFAULT_RUNNER,
 ) -> BatchSummary:
-    """Grade every line of `source` into `out` (one result per line, in order); resume after a kill."""
+    """Grade every line of `source` into `out` (one result per line, in order) over `runner`; resume after
+    a kill."""
     started = time.perf_counter()
     grader(game)
     lines = read_lines(source)
     if out.exists() and not resume and out.stat().st_size:
-        raise LexigridError(f"{str(out)!r} exists: pass --resume to continue it, or remove it")
+        raise OptionError(
+            f"{str(out)!r} exists: resume it or remove it",
+            "resume",
+            f"{str(out)!r} exists: pass {{option}} to continue it, or remove it",
+        )
     kept = done_lines(out) if resume else 0
     if kept > len(lines):
         raise LexigridError(
@@ -244,15 +246,7 @@ def grade(
     errors = 0
     with _open(out, append=resume) as f:
         job = functools.partial(grade_line, game.lower())
-        done = each(
-            job,
-            todo,
-            jobs=jobs,
-            backend=backend,
-            scheduler=scheduler,
-            progress=progress,
-            description=f"{game} batch",
-        )
+        done = runner.each(job, todo, f"{game} batch", chunk_size=None)
         for record in _in_order(done):
             errors += "error" in record and "line" in record and len(record) == 2
             f.write(json.dumps(record, ensure_ascii=False) + "\n")

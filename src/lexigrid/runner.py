@@ -20,7 +20,7 @@ from typing import Any, Literal, TypeVar
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
 from lexigrid.terminal import literal_console
 
 Item = TypeVar("Item")
@@ -109,8 +109,7 @@ def each(
     retries: int = RETRIES,
 ) -> Iterator[tuple[int, Result]]:
     """Apply `job` to every item, yielding (item index, result) as each chunk of items finishes."""
-    if jobs < 1:
-        raise LexigridError(f"--jobs must be at least 1, not {jobs}")
+    check(jobs, backend)
     if backend == "auto":
         backend = "dask" if scheduler else "process"
     items = list(items)
@@ -128,19 +127,74 @@ def each(
             advance(len(results))
 
 
+BACKENDS: tuple[Backend, ...] = ("auto", "process", "dask")
+
+
+def check(jobs: int, backend: str) -> None:
+    """Refuse a number of worker processes below 1 or an unknown backend."""
+    if jobs < 1:
+        raise OptionError(
+            f"a runner needs at least 1 worker process, not {jobs}",
+            "jobs",
+            f"{{option}} must be at least 1, not {jobs}",
+        )
+    if backend not in BACKENDS:
+        raise OptionError(
+            f"unknown runner backend {backend!r}: use auto, process or dask",
+            "backend",
+            f"unknown {{option}} {backend!r}: use auto, process or dask",
+        )
+
+
 @dataclass(frozen=True)
 class Runner:
-    """How a checkpointed bulk job runs: processes or a Dask scheduler, and whether to show progress."""
+    """How a bulk job runs: in this process or over processes (`jobs`), on a Dask cluster (`backend`,
+    `scheduler`), and whether to show progress. Every bulk API takes one; it checks itself when made."""
 
     jobs: int = 1
     backend: Backend = "auto"
     scheduler: str | None = None
     progress: bool = True
 
+    def __post_init__(self) -> None:
+        check(self.jobs, self.backend)
+
+    @property
+    def in_process(self) -> bool:
+        """Whether the work stays in this process (one job, no cluster)."""
+        return self.jobs == 1 and self.scheduler is None and self.backend != "dask"
+
+    def run(
+        self,
+        job: Callable[[Item], Result],
+        items: Sequence[Item],
+        description: str = "working",
+        *,
+        progress: bool | None = None,
+        chunk_size: int | None = None,
+    ) -> list[Result]:
+        """`run` with this runner's settings (`progress` overrides its own)."""
+        return run(
+            job,
+            items,
+            jobs=self.jobs,
+            backend=self.backend,
+            scheduler=self.scheduler,
+            description=description,
+            progress=self.progress if progress is None else progress,
+            chunk_size=chunk_size,
+        )
+
     def each(
-        self, job: Callable[[Item], Result], items: Sequence[Item], description: str
+        self,
+        job: Callable[[Item], Result],
+        items: Sequence[Item],
+        description: str,
+        *,
+        chunk_size: int | None = 1,
     ) -> Iterator[tuple[int, Result]]:
-        """`each` item as its own task (a finished one can be checkpointed at once)."""
+        """`each` with this runner's settings; by default each item is its own task (a finished one can be
+        checkpointed at once)."""
         return each(
             job,
             items,
@@ -149,8 +203,12 @@ class Runner:
             scheduler=self.scheduler,
             description=description,
             progress=self.progress,
-            chunk_size=1,
+            chunk_size=chunk_size,
         )
+
+
+DEFAULT_RUNNER = Runner()  # one job in this process, with a progress bar for long work
+QUIET_RUNNER = Runner(progress=False)  # the same without the bar (one answer inside a bigger job)
 
 
 def _pool_chunks(job: Callable[[Item], Result], chunks: list[Sequence[Item]], jobs: int) -> Iterator[Done]:

@@ -105,7 +105,7 @@ def test_exact_survey_against_a_brute_force_oracle(tiny_dice: Words) -> None:
         return not oracle_solutions(letters, words)
 
     bad = sum(unsolvable("".join(sorted(faces))) for faces in product(*TINY_DICE))
-    found = exact_survey(tiny_dice, how=QUIET).as_dict()
+    found = exact_survey(tiny_dice, runner=QUIET).as_dict()
     assert found["exact"] and found["rolls"] == 6**5 and found["unsolvable"] == bad
     assert 0 < bad < 6**5  # the example has both kinds
     assert found["interval"] == [bad / 6**5, bad / 6**5]
@@ -122,7 +122,7 @@ def small_blocks(monkeypatch: pytest.MonkeyPatch) -> int:
 @pytest.mark.parametrize("common", [None, 2000], ids=["all words", "common"])
 def test_sampled_survey_counts_each_seeded_roll(common: int | None, small_blocks: int) -> None:
     n = 3 * small_blocks + 7  # the last block short
-    found = survey(Words(None, common), n, how=QUIET)
+    found = survey(Words(None, common), n, runner=QUIET)
     bad = sum(first_solution(roll(seed), common=common) is None for seed in range(n))
     assert (found.rolls, found.unsolvable) == (n, bad)
     report = found.as_dict()
@@ -132,11 +132,11 @@ def test_sampled_survey_counts_each_seeded_roll(common: int | None, small_blocks
 def test_a_killed_survey_resumes_with_no_block_lost_or_repeated(tmp_path: Path, small_blocks: int) -> None:
     path = tmp_path / "survey.jsonl"
     n = 4 * small_blocks
-    whole = survey(Words(None, 2000), n, checkpoint=path, how=QUIET)
+    whole = survey(Words(None, 2000), n, checkpoint=path, runner=QUIET)
     lines = path.read_text().splitlines()
     assert len(lines) == 1 + 4  # the header, then one record per block
     path.write_text("\n".join(lines[:3]) + "\n" + lines[3][:10])  # two blocks kept, a third torn
-    again = survey(Words(None, 2000), n, checkpoint=path, how=QUIET)
+    again = survey(Words(None, 2000), n, checkpoint=path, runner=QUIET)
     assert again.unsolvable == whole.unsolvable
     blocks = [json.loads(line)["block"] for line in path.read_text().splitlines()[1:]]
     assert sorted(blocks) == [0, 1, 2, 3]
@@ -144,9 +144,9 @@ def test_a_killed_survey_resumes_with_no_block_lost_or_repeated(tmp_path: Path, 
 
 def test_a_checkpoint_of_another_survey_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "survey.jsonl"
-    survey(Words(None, 2000), 10, checkpoint=path, how=QUIET)
+    survey(Words(None, 2000), 10, checkpoint=path, runner=QUIET)
     with pytest.raises(Exception, match="of another job"):
-        survey(Words(None, 3000), 10, checkpoint=path, how=QUIET)
+        survey(Words(None, 3000), 10, checkpoint=path, runner=QUIET)
 
 
 def test_cli_json_shape(cli: Cli) -> None:

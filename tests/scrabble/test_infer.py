@@ -13,6 +13,7 @@ import pytest
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
+from lexigrid.runner import Runner
 from lexigrid.scrabble import Board, Engine, Move, Position, Rack, parse_cgp
 from lexigrid.scrabble.alphabet import leave_after
 from lexigrid.scrabble.infer import (
@@ -218,7 +219,7 @@ def test_the_oracle_agrees(tiny_engine: Engine, move: str, margin: float) -> Non
 def test_jobs_give_the_same_distribution(tiny_engine: Engine) -> None:
     position = parse_cgp(f"{RATE} /E 0/0 0", TINY)
     one = infer(position, "9H XI", tiny_engine, margin=3)
-    two = infer(position, "9H XI", tiny_engine, margin=3, jobs=2)
+    two = infer(position, "9H XI", tiny_engine, margin=3, runner=Runner(jobs=2))
     assert one.leaves == two.leaves and one.racks_checked == two.racks_checked
 
 

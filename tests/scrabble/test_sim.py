@@ -10,6 +10,7 @@ import pytest
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
+from lexigrid.runner import Runner
 from lexigrid.scrabble import Engine, Move, Position, Rack, Rules, parse_cgp
 from lexigrid.scrabble.rules import TileSet
 from lexigrid.scrabble.rules import rules as default_rules
@@ -105,7 +106,9 @@ def test_a_seeded_simulation_repeats_exactly_with_any_number_of_workers(trap_lex
     position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSSTUU")
 
     def run(seed: int, jobs: int) -> dict[str, object]:
-        found = simulate(position, engine, plays=5, plies=2, iterations=80, seed=seed, jobs=jobs).as_dict()
+        found = simulate(
+            position, engine, plays=5, plies=2, iterations=80, seed=seed, runner=Runner(jobs=jobs)
+        ).as_dict()
         del found["elapsed_ms"]
         return found
 
@@ -128,10 +131,10 @@ def test_the_opponent_rack_can_come_from_a_distribution(trap_lexicon: Lexicon) -
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"plays": 0}, "--plays must be at least 1"),
-        ({"plies": 0}, "--plies must be at least 1"),
-        ({"iterations": 0}, "--iterations must be at least 1"),
-        ({"seconds": 0.0}, "--seconds must be more than 0"),
+        ({"plays": 0}, "needs at least 1 play, not 0"),  # the library's words (the CLI's: test_cli_errors)
+        ({"plies": 0}, "needs at least 1 ply, not 0"),
+        ({"iterations": 0}, "needs at least 1 iteration, not 0"),
+        ({"seconds": 0.0}, "must be more than 0 seconds"),
         ({"plies": 3}, "the bag holds 2 tile"),
     ],
 )

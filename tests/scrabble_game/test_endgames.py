@@ -11,6 +11,7 @@ import pytest
 from rich.console import Console
 
 from lexigrid.lexicon import Lexicon
+from lexigrid.runner import QUIET_RUNNER
 from lexigrid.scrabble import parse_cgp
 from lexigrid.scrabble.endgame import solve
 from lexigrid.scrabble.game import Game
@@ -80,10 +81,10 @@ def test_hint_in_an_endgame_shows_the_best_sequence_and_its_value(default_lexico
 def test_selfplay_solves_endgames_only_when_asked(
     cli: Callable[..., CliResult], default_lexicon: Lexicon
 ) -> None:
-    static = tournament(["equity", "score"], 2, seed=4, progress=False)
-    again = tournament(["equity", "score"], 2, seed=4, progress=False)
+    static = tournament(["equity", "score"], 2, seed=4, runner=QUIET_RUNNER)
+    again = tournament(["equity", "score"], 2, seed=4, runner=QUIET_RUNNER)
     assert (static.wins, static.avg_score, static.turns) == (again.wins, again.avg_score, again.turns)
-    solved = tournament(["equity", "score"], 2, seed=4, progress=False, endgame_seconds=0.5)
+    solved = tournament(["equity", "score"], 2, seed=4, runner=QUIET_RUNNER, endgame_seconds=0.5)
     assert solved.games == 2 and sum(solved.wins.values()) == 2
     result = cli("scrabble", "selfplay", "--games", "2", "--endgame-seconds", "0.5", "--json")
     assert result.exit_code == 0, result.stderr

@@ -6,6 +6,7 @@ import pytest
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
+from lexigrid.runner import QUIET_RUNNER
 from lexigrid.scrabble.selfplay import labels_for, play_one, tournament, wilson
 
 
@@ -24,7 +25,7 @@ def test_labels_number_repeated_levels() -> None:
 
 
 def test_three_player_tournament_adds_up(default_lexicon: Lexicon) -> None:
-    result = tournament(["equity", "score", "top:2"], 6, seed=40, progress=False)
+    result = tournament(["equity", "score", "top:2"], 6, seed=40, runner=QUIET_RUNNER)
     assert sum(result.wins.values()) == pytest.approx(6)
     games = [play_one((40 + i // 3, i % 3, ("equity", "score", "top:2"), None, None)) for i in range(6)]
     for k, level in enumerate(["equity", "score", "top:2"]):
@@ -36,6 +37,6 @@ def test_three_player_tournament_adds_up(default_lexicon: Lexicon) -> None:
 
 def test_bad_tournaments_are_refused() -> None:
     with pytest.raises(LexigridError, match="2 to 4 players"):
-        tournament(["equity"], 2, progress=False)
+        tournament(["equity"], 2, runner=QUIET_RUNNER)
     with pytest.raises(LexigridError, match="at least 1"):
-        tournament(["equity", "score"], 0, progress=False)
+        tournament(["equity", "score"], 0, runner=QUIET_RUNNER)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lexigrid.lexicon import Lexicon
+from lexigrid.runner import QUIET_RUNNER, Runner
 from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.gcg import export_gcg, parse_gcg
 from lexigrid.scrabble.gcg_replay import replay_gcg
@@ -35,13 +36,13 @@ def test_seeded_games_round_trip_everywhere(default_lexicon: Lexicon, seed: int)
 @pytest.mark.slow
 def test_dask_backend_gives_the_same_tournament(default_lexicon: Lexicon) -> None:
     pytest.importorskip("distributed")
-    local = tournament(["equity", "score"], 6, seed=3, progress=False)
-    dask = tournament(["equity", "score"], 6, seed=3, jobs=2, backend="dask", progress=False)
+    local = tournament(["equity", "score"], 6, seed=3, runner=QUIET_RUNNER)
+    dask = tournament(["equity", "score"], 6, seed=3, runner=Runner(jobs=2, backend="dask", progress=False))
     assert (dask.wins, dask.avg_score, dask.turns) == (local.wins, local.avg_score, local.turns)
 
 
 @pytest.mark.slow
 def test_equity_beats_best_score(default_lexicon: Lexicon) -> None:
-    result = tournament(["equity", "score"], 300, seed=500, jobs=2, progress=False)
+    result = tournament(["equity", "score"], 300, seed=500, runner=Runner(jobs=2, progress=False))
     low, _ = result.interval["equity"]
     assert low > 0.5, f"equity won {result.win_rate['equity']:.1%} of {result.games}"

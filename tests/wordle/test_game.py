@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from lexigrid.errors import LexigridError
+from lexigrid.runner import QUIET_RUNNER
 from lexigrid.wordle.game import Game, hard_mode_allowed, hard_mode_violation
 from lexigrid.wordle.reply import GREEN, GREY, YELLOW, parse_reply, reply_for
 from lexigrid.wordle.table import ReplyTable, reply_table
@@ -97,7 +98,7 @@ def test_absurdle_keeps_the_largest_part(tiny: ReplyTable) -> None:
 def test_multi_board_guesser_finds_every_answer(lists: WordLists) -> None:
     from lexigrid.wordle.multiboard import multi_board_backtest
 
-    result = multi_board_backtest(lists, 4, games=12, seed=5, progress=False)
+    result = multi_board_backtest(lists, 4, games=12, seed=5, runner=QUIET_RUNNER)
     rng = random.Random(5)
     for guesses in result.guesses:
         deal = [lists.answers[i] for i in rng.sample(range(len(lists.answers)), 4)]

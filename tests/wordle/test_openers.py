@@ -33,7 +33,7 @@ def make(kind: str, seed: int) -> WordLists:
 def test_every_opener_against_brute_force(kind: str, seed: int, hard: bool) -> None:
     lists = make(kind, seed)
     expected = brute_force_openers(lists, hard)
-    found = openers_search(lists, hard=hard, every=True, how=QUIET)
+    found = openers_search(lists, hard=hard, every=True, runner=QUIET)
     assert sorted(r.opener for r in found.rows) == sorted(lists.guesses)
     best = min(expected.values())
     assert found.rows[0].total == best and found.rows[0].exact
@@ -56,7 +56,7 @@ def test_exact_top_proves_the_k_best_with_their_totals(
     lists = make(kind, seed)
     truth = brute_force_openers(lists, hard)
     path = tmp_path / "top.jsonl"
-    found = openers_search(lists, hard=hard, every=True, exact_top=5, checkpoint=path, how=QUIET)
+    found = openers_search(lists, hard=hard, every=True, exact_top=5, checkpoint=path, runner=QUIET)
     finite = sorted(t for t in truth.values() if not math.isinf(t))
     k = found.proven_top
     assert k >= min(5, len(finite))
@@ -72,7 +72,7 @@ def test_candidates_are_solved_exactly(hard: bool) -> None:
     lists = make("random", 7)
     expected = brute_force_openers(lists, hard)
     chosen = list(lists.guesses[:5])
-    found = openers_search(lists, hard=hard, candidates=[w.lower() for w in chosen], how=QUIET)
+    found = openers_search(lists, hard=hard, candidates=[w.lower() for w in chosen], runner=QUIET)
     assert not found.proven
     assert {r.opener: r.total for r in found.rows} == {w: expected[w] for w in chosen}
     assert [r.total for r in found.rows] == sorted(expected[w] for w in chosen)
@@ -80,7 +80,7 @@ def test_candidates_are_solved_exactly(hard: bool) -> None:
 
 def test_a_killed_search_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     lists = make("clustered", 2)
-    whole = openers_search(lists, every=True, checkpoint=tmp_path / "whole.jsonl", how=QUIET)
+    whole = openers_search(lists, every=True, checkpoint=tmp_path / "whole.jsonl", runner=QUIET)
     lines = (tmp_path / "whole.jsonl").read_text().splitlines()
     assert len(lines) == 1 + len(lists.guesses)  # the header, then one row per opener
     kept = [json.loads(line) for line in lines[1:6]]
@@ -88,7 +88,7 @@ def test_a_killed_search_resumes_from_its_checkpoint(tmp_path: Path) -> None:
         row["cpu_ms"] = 123456.0  # marks rows that must not be searched again
     torn = tmp_path / "torn.jsonl"
     torn.write_text("\n".join([lines[0], *map(json.dumps, kept), lines[6][:9]]))  # killed mid-line
-    resumed = openers_search(lists, every=True, checkpoint=torn, how=QUIET)
+    resumed = openers_search(lists, every=True, checkpoint=torn, runner=QUIET)
     assert [r.as_dict() for r in resumed.rows] == [r.as_dict() for r in whole.rows]
     assert {r.opener for r in resumed.rows if r.cpu_ms == 123456.0} == {row["opener"] for row in kept}
     written = [json.loads(line) for line in torn.read_text().splitlines()[1:]]
@@ -100,7 +100,7 @@ def test_a_finished_proof_answers_at_once_and_a_deleted_row_is_proved_again(
 ) -> None:
     lists = make("random", 5)
     path = tmp_path / "proof.jsonl"
-    whole = openers_search(lists, every=True, checkpoint=path, how=QUIET)
+    whole = openers_search(lists, every=True, checkpoint=path, runner=QUIET)
     header, *rows = [json.loads(line) for line in path.read_text().splitlines()]
     assert header["job"] == "wordle openers" and header["lists"] == lists.sha256 and not header["hard"]
     assert all(set(r) == {"opener", "total", "lower_bound", "exact", "cpu_ms"} for r in rows)
@@ -112,7 +112,7 @@ def test_a_finished_proof_answers_at_once_and_a_deleted_row_is_proved_again(
         return real(task, opener)
 
     monkeypatch.setattr(openers, "opener_total", counted)
-    again = openers_search(lists, every=True, checkpoint=path, how=QUIET)
+    again = openers_search(lists, every=True, checkpoint=path, runner=QUIET)
     assert (
         searched == []
         and again.proven
@@ -120,16 +120,16 @@ def test_a_finished_proof_answers_at_once_and_a_deleted_row_is_proved_again(
     )
     dropped = rows[3]["opener"]
     path.write_text("".join(json.dumps(r) + "\n" for r in [header, *rows] if r.get("opener") != dropped))
-    resumed = openers_search(lists, every=True, checkpoint=path, how=QUIET)
+    resumed = openers_search(lists, every=True, checkpoint=path, runner=QUIET)
     assert searched == [dropped] and resumed.proven
     assert [settled(r) for r in resumed.rows] == [settled(r) for r in whole.rows]
 
 
 def test_a_checkpoint_of_other_lists_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "c.jsonl"
-    openers_search(make("random", 1), checkpoint=path, how=QUIET)
+    openers_search(make("random", 1), checkpoint=path, runner=QUIET)
     with pytest.raises(LexigridError, match="of another job"):
-        openers_search(make("random", 2), checkpoint=path, how=QUIET)
+        openers_search(make("random", 2), checkpoint=path, runner=QUIET)
 
 
 def write_lists(tmp_path: Path, lists: WordLists) -> tuple[str, str]:
@@ -179,7 +179,7 @@ SELBY = {False: {"SALET": 7920, "REAST": 7923, "SLATE": 7928}, True: {"SALET": 8
 @pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
 def test_selby_published_totals(hard: bool) -> None:
-    found = openers_search(original(), hard=hard, candidates=list(SELBY[hard]), how=QUIET)
+    found = openers_search(original(), hard=hard, candidates=list(SELBY[hard]), runner=QUIET)
     assert {r.opener: (r.total, r.exact) for r in found.rows} == {
         w: (t, True) for w, t in SELBY[hard].items()
     }
@@ -189,12 +189,12 @@ def test_selby_published_totals(hard: bool) -> None:
 def test_a_local_cluster_gives_the_process_pool_rows() -> None:
     distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
     lists = make("clustered", 5)
-    pool = openers_search(lists, every=True, how=Runner(jobs=2, progress=False))
+    pool = openers_search(lists, every=True, runner=Runner(jobs=2, progress=False))
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
     ) as cluster:
         dask = openers_search(
-            lists, every=True, how=Runner(scheduler=cluster.scheduler_address, progress=False)
+            lists, every=True, runner=Runner(scheduler=cluster.scheduler_address, progress=False)
         )
     assert [settled(r) for r in pool.rows] == [settled(r) for r in dask.rows]
 

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from lexigrid.errors import LexigridError
+from lexigrid.runner import QUIET_RUNNER, Runner
 from lexigrid.wordle.backtest import backtest
 from lexigrid.wordle.game import hard_mode_violation
 from lexigrid.wordle.position import Position
@@ -32,7 +33,7 @@ def replay_checks(lists: WordLists, games: list[list[str]], answers: list[str], 
 @pytest.mark.parametrize("name", NAMES)
 def test_hard_mode_guesses_keep_the_rule(lists: WordLists, name: str) -> None:
     answers = list(lists.answers[::23])
-    result = backtest(lists, name, opener="CRANE", hard=True, answers=answers, progress=False)
+    result = backtest(lists, name, opener="CRANE", hard=True, answers=answers, runner=QUIET_RUNNER)
     replay_checks(lists, result.guesses, answers, hard=True)
 
 
@@ -76,7 +77,7 @@ SLOW = {
 
 
 def _full_backtest(lists: WordLists, name: str, opener: str | None, average: float) -> None:
-    result = backtest(lists, name, opener=opener, jobs=2, progress=False)
+    result = backtest(lists, name, opener=opener, runner=Runner(jobs=2, progress=False))
     assert result.games == 2315
     assert round(result.average, len(str(average).split(".")[1])) == average
     replay_checks(lists, result.guesses, list(lists.answers), hard=False)
@@ -95,7 +96,7 @@ def test_full_backtest_slow(lists: WordLists, name: str, opener: str | None, ave
 
 def test_optimal_backtest_plays_the_tree(lists: WordLists) -> None:
     answers = list(lists.answers[::50])
-    result = backtest(lists, "optimal", opener="SALET", answers=answers, progress=False)
+    result = backtest(lists, "optimal", opener="SALET", answers=answers, runner=QUIET_RUNNER)
     replay_checks(lists, result.guesses, answers, hard=False)
     assert result.max <= 5 and all(g[0] == "SALET" for g in result.guesses)
 
@@ -106,19 +107,23 @@ def test_remembered_decisions_are_kept_apart_per_word_list() -> None:
 
     first, second = small_lists(3, 40, 20), small_lists(4, 40, 20)  # same sizes: same position keys
     module._decisions.clear()
-    fresh = backtest(second, "entropy", progress=False).guesses
+    fresh = backtest(second, "entropy", runner=QUIET_RUNNER).guesses
     module._decisions.clear()
-    backtest(first, "entropy", progress=False)
-    assert backtest(second, "entropy", progress=False).guesses == fresh
+    backtest(first, "entropy", runner=QUIET_RUNNER)
+    assert backtest(second, "entropy", runner=QUIET_RUNNER).guesses == fresh
 
 
 @pytest.mark.slow
 def test_dask_backend_gives_the_same_games(lists: WordLists) -> None:
     pytest.importorskip("distributed", reason="the Dask backend needs the cluster extra")
     answers = list(lists.answers[::40])
-    local = backtest(lists, "most-parts", opener="TRACE", answers=answers, progress=False)
+    local = backtest(lists, "most-parts", opener="TRACE", answers=answers, runner=QUIET_RUNNER)
     spread = backtest(
-        lists, "most-parts", opener="TRACE", answers=answers, jobs=2, backend="dask", progress=False
+        lists,
+        "most-parts",
+        opener="TRACE",
+        answers=answers,
+        runner=Runner(jobs=2, backend="dask", progress=False),
     )
     assert spread.guesses == local.guesses
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from lexigrid.cli.common import JobsOption, JsonOption, SchedulerOption, console, emit_json
+from lexigrid.cli.common import JobsOption, JsonOption, SchedulerOption, console, emit_json, make_runner
 from lexigrid.counts import count, number
 
 
@@ -26,7 +26,8 @@ def batch(
     """Grade a file of puzzles: each line's result is the game command's --json (errors as records)."""
     from lexigrid.batch import grade
 
-    summary = grade(game, source, out, resume=resume, jobs=jobs, scheduler=scheduler, progress=not json)
+    runner = make_runner(jobs, scheduler=scheduler, progress=not json)
+    summary = grade(game, source, out, resume=resume, runner=runner)
     if json:
         emit_json(summary.as_dict())
         return

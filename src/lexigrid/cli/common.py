@@ -6,12 +6,16 @@ from __future__ import annotations
 import json
 import re
 import sys
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.text import Text
 
+from lexigrid.errors import LexigridError, OptionError
 from lexigrid.terminal import literal_console
+
+if TYPE_CHECKING:
+    from lexigrid.runner import Runner
 
 console = literal_console()
 err_console = literal_console(stderr=True)
@@ -37,6 +41,22 @@ SchedulerOption = Annotated[str | None, typer.Option(help="A Dask scheduler addr
 def seed_option(help: str) -> Any:
     """A `--seed` option: a whole number 0 or more (Python seeds -5 and 5 alike: two seeds, one game)."""
     return typer.Option(min=0, help=help)
+
+
+def make_runner(
+    jobs: int = 1, backend: str = "auto", scheduler: str | None = None, progress: bool = True
+) -> Runner:
+    """The shared runner of a bulk command's options, made once (it checks them itself)."""
+    from lexigrid.runner import Runner
+
+    return Runner(jobs, backend, scheduler, progress)  # type: ignore[arg-type]  # an unknown backend: refused
+
+
+def error_message(error: LexigridError) -> str:
+    """A library error in the CLI's words: a complaint about one parameter names its option (`--plays`)."""
+    if isinstance(error, OptionError):
+        return error.naming("--" + error.option.replace("_", "-"))
+    return str(error)
 
 
 def emit_json(payload: dict[str, Any]) -> None:

@@ -18,6 +18,7 @@ from lexigrid.cli.common import (
     console,
     emit_json,
     err_console,
+    make_runner,
     seed_option,
 )
 
@@ -211,13 +212,12 @@ def survey_command(
 ) -> None:
     """The fraction of unsolvable rolls: sampled with a 95% interval, or --exact over every multiset."""
     from lexigrid.qless.survey import Words, exact_survey, survey
-    from lexigrid.runner import Runner
 
-    words, how = Words(lexicon, common), Runner(jobs=jobs, scheduler=scheduler, progress=not json)
+    words, runner = Words(lexicon, common), make_runner(jobs, scheduler=scheduler, progress=not json)
     found = (
-        exact_survey(words, checkpoint=checkpoint, how=how)
+        exact_survey(words, checkpoint=checkpoint, runner=runner)
         if exact
-        else survey(words, rolls, checkpoint=checkpoint, how=how)
+        else survey(words, rolls, checkpoint=checkpoint, runner=runner)
     )
     report = found.as_dict()
     if json:

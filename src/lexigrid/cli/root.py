@@ -9,7 +9,7 @@ import typer
 
 from lexigrid import __version__
 from lexigrid.cli import GROUPS, groups_for
-from lexigrid.cli.common import fail, usage_message
+from lexigrid.cli.common import error_message, fail, usage_message
 from lexigrid.errors import LexigridError
 
 
@@ -56,7 +56,7 @@ def run(args: list[str]) -> None:
             sys.exit(2)  # the help is already printed
         fail(usage_message(error), args)
     except LexigridError as error:
-        fail(str(error), args)
+        fail(error_message(error), args)
     except typer.Abort:
         sys.exit(1)
     except KeyboardInterrupt:

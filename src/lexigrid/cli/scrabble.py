@@ -8,7 +8,15 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from lexigrid.cli.common import JobsOption, JsonOption, LexiconOption, console, emit_json, seed_option
+from lexigrid.cli.common import (
+    JobsOption,
+    JsonOption,
+    LexiconOption,
+    console,
+    emit_json,
+    make_runner,
+    seed_option,
+)
 from lexigrid.counts import count
 
 if TYPE_CHECKING:
@@ -244,7 +252,7 @@ def learn_leaves(
     from lexigrid.scrabble.training import learn
 
     first = LinearLeaves.read(Path(start)) if start else None
-    model = learn(games, rounds, jobs, lexicon, seed=seed, start=first)
+    model = learn(games, rounds, make_runner(jobs), lexicon, seed=seed, start=first)
     model.save(Path(out))
     console.print(f"wrote {count(len(model.weights), 'leave weight')} to {out}")
 
@@ -264,7 +272,7 @@ def compare_leaves(
     from lexigrid.scrabble.training import compare
 
     model = load_leaves(leaves)
-    result = compare(model, HeuristicLeaves(), pairs, jobs, lexicon)
+    result = compare(model, HeuristicLeaves(), pairs, make_runner(jobs), lexicon)
     payload = {
         "games": result.games,
         "win_rate": round(result.win_rate, 4),

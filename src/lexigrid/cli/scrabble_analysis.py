@@ -16,6 +16,7 @@ from lexigrid.cli.common import (
     SchedulerOption,
     console,
     emit_json,
+    make_runner,
     seed_option,
 )
 from lexigrid.counts import count, number
@@ -71,8 +72,7 @@ def sim(
     from lexigrid.scrabble import Engine, parse_cgp
     from lexigrid.scrabble.sim import check_request, simulate
 
-    if backend not in ("auto", "process", "dask"):
-        raise LexigridError(f"unknown --backend {backend!r}: use auto, process or dask")
+    runner = make_runner(jobs, backend, scheduler)
     if iterations is not None and seconds is not None:
         raise LexigridError("give --iterations or --seconds, not both")
     position = parse_cgp(cgp)
@@ -83,7 +83,7 @@ def sim(
     if infer is not None:
         from lexigrid.scrabble.infer import kept_after
 
-        opponent = kept_after(position, infer, engine, jobs=jobs)
+        opponent = kept_after(position, infer, engine, runner=runner)
         if opponent is None:
             err_console.print(f"no leave fits {infer}: the opponent's racks are drawn uniformly")
     live = Live(console=err_console, transient=True, refresh_per_second=4) if not json else None
@@ -110,9 +110,7 @@ def sim(
             confidence=confidence / 100,
             seed=seed,
             opponent=opponent,
-            jobs=jobs,
-            backend=backend,  # type: ignore[arg-type]
-            scheduler=scheduler,
+            runner=runner,
             lexicon=spec,
             on_round=show,
         )
@@ -178,17 +176,7 @@ def learn_winpct(
     from lexigrid.errors import LexigridError
     from lexigrid.scrabble.winpct_learn import learn
 
-    if backend not in ("auto", "process", "dask"):
-        raise LexigridError(f"unknown --backend {backend!r}: use auto, process or dask")
-    learned = learn(
-        games,
-        seed=seed,
-        jobs=jobs,
-        backend=backend,  # type: ignore[arg-type]
-        scheduler=scheduler,
-        lexicon=lexicon,
-        progress=not json,
-    )
+    learned = learn(games, seed=seed, runner=make_runner(jobs, backend, scheduler, not json), lexicon=lexicon)
     try:
         learned.table.write(Path(out))
     except OSError as error:
@@ -241,7 +229,8 @@ def infer(
     position = parse_cgp(cgp)
     spec = lexicon or position.ops.get("lex") or "default"
     engine = Engine.shared(load(spec), position.rules).prepare()
-    found = infer_leaves(position, move, engine, margin=margin, score=score, jobs=jobs, lexicon_spec=spec)
+    runner = make_runner(jobs)
+    found = infer_leaves(position, move, engine, margin=margin, score=score, runner=runner, lexicon_spec=spec)
     if json:
         emit_json(found.as_dict(top))
         return

@@ -16,6 +16,7 @@ from lexigrid.cli.common import (
     console,
     emit_json,
     err_console,
+    make_runner,
     seed_option,
 )
 from lexigrid.counts import count
@@ -137,20 +138,14 @@ def selfplay(
     json: JsonOption = False,
 ) -> None:
     """Computer players against each other: win rate with a 95% interval, scores, bingos, speed."""
-    from lexigrid.errors import LexigridError
     from lexigrid.scrabble.selfplay import tournament
 
-    if backend not in ("auto", "process", "dask"):
-        raise LexigridError(f"unknown --backend {backend!r}: use auto, process or dask")
     result = tournament(
         _split(players),
         games,
         seed=seed,
-        jobs=jobs,
-        backend=backend,  # type: ignore[arg-type]
-        scheduler=scheduler,
+        runner=make_runner(jobs, backend, scheduler, not json),
         lexicon=lexicon,
-        progress=not json,
         endgame_seconds=endgame_seconds or None,
     )
     if json:

@@ -18,13 +18,13 @@ from lexigrid.cli.common import (
     SchedulerOption,
     console,
     emit_json,
+    make_runner,
     seed_option,
 )
 from lexigrid.counts import count, nouns, number
 from lexigrid.errors import LexigridError
 
 if TYPE_CHECKING:
-    from lexigrid.runner import Backend
     from lexigrid.wordle.table import ReplyTable
     from lexigrid.wordle.words import WordLists
 
@@ -78,12 +78,6 @@ def _progress_bar(total: int, description: str, show: bool = True) -> Iterator[C
     with Progress(*columns, console=err_console, transient=True) as bar:
         task = bar.add_task(description, total=total)
         yield lambda n: bar.advance(task, n)
-
-
-def _backend(name: str) -> Backend:
-    if name not in ("auto", "process", "dask"):
-        raise LexigridError(f"unknown backend {name!r}: use auto, process or dask")
-    return name  # type: ignore[return-value]  # checked just above
 
 
 def _read_text(path: Path) -> str:
@@ -236,10 +230,7 @@ def backtest(
             boards,
             games=games,
             seed=seed,
-            jobs=jobs,
-            backend=_backend(backend),
-            scheduler=scheduler,
-            progress=not json,
+            runner=make_runner(jobs, backend, scheduler, not json),
         )
         if json:
             emit_json(many.summary())
@@ -252,11 +243,8 @@ def backtest(
         strategy,
         opener=opener,
         hard=hard,
-        jobs=jobs,
         answers=targets,
-        backend=_backend(backend),
-        scheduler=scheduler,
-        progress=not json,
+        runner=make_runner(jobs, backend, scheduler, not json),
     )
     if json:
         emit_json(result.summary())
@@ -373,7 +361,6 @@ def openers_command(
     json: JsonOption = False,
 ) -> None:
     """Rank first guesses by their optimal totals (exact, or a proven lower bound that cannot win)."""
-    from lexigrid.runner import Runner
     from lexigrid.wordle.openers import openers_search
 
     if candidates is not None and all_:
@@ -381,7 +368,7 @@ def openers_command(
     if exact_top > 1 and not all_:
         raise LexigridError("--exact-top needs --all (it ranks every opener)")
     words = [_check_word(w, "candidate") for w in candidates.split(",")] if candidates else None
-    how = Runner(jobs=jobs, scheduler=scheduler, progress=not json)
+    runner = make_runner(jobs, scheduler=scheduler, progress=not json)
     lists = _lists(answers, guesses, None, None)
     found = openers_search(
         lists,
@@ -390,7 +377,7 @@ def openers_command(
         every=all_,
         exact_top=exact_top,
         checkpoint=checkpoint,
-        how=how,
+        runner=runner,
     )
     report = found.as_dict(top)
     if json:

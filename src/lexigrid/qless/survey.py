@@ -25,7 +25,7 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import load
 from lexigrid.qless import solver
 from lexigrid.qless.dice import DICE, roll
-from lexigrid.runner import Runner
+from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.stats import wilson
 
 BLOCK = 500  # sampled rolls per task
@@ -121,26 +121,28 @@ class Survey:
         return report if self.multisets is None else {**report, "multisets": self.multisets}
 
 
-def _run(job: Any, items: list[Any], done: Checkpoint, how: Runner, what: str) -> None:
+def _run(job: Any, items: list[Any], done: Checkpoint, runner: Runner, what: str) -> None:
     finished = {r["block"] for r in done.records}
     todo = [item for item in items if item[0] not in finished]
-    for _, record in how.each(job, todo, what):
+    for _, record in runner.each(job, todo, what):
         done.add(record)
 
 
-def survey(words: Words, rolls: int, *, checkpoint: Path | None = None, how: Runner | None = None) -> Survey:
+def survey(
+    words: Words, rolls: int, *, checkpoint: Path | None = None, runner: Runner = DEFAULT_RUNNER
+) -> Survey:
     """The unsolvable fraction among the rolls of seeds 0..rolls-1."""
     if rolls < 1:
         raise LexigridError(f"--rolls must be at least 1, not {rolls}")
     started = time.perf_counter()
     done = Checkpoint(checkpoint, _header(words, exact=False, rolls=rolls))
     spans = [(i, s, min(s + BLOCK, rolls)) for i, s in enumerate(range(0, rolls, BLOCK))]
-    _run(functools.partial(sampled_block, words), spans, done, how or Runner(), f"rolls (x{BLOCK})")
+    _run(functools.partial(sampled_block, words), spans, done, runner, f"rolls (x{BLOCK})")
     bad = sum(r["unsolvable"] for r in _latest(done))
     return Survey(rolls, bad, words.common, False, (time.perf_counter() - started) * 1000)
 
 
-def exact_survey(words: Words, *, checkpoint: Path | None = None, how: Runner | None = None) -> Survey:
+def exact_survey(words: Words, *, checkpoint: Path | None = None, runner: Runner = DEFAULT_RUNNER) -> Survey:
     """The exact unsolvable fraction: every distinct multiset, weighted by its face outcomes."""
     started = time.perf_counter()
     keys, weights = multisets()
@@ -150,7 +152,7 @@ def exact_survey(words: Words, *, checkpoint: Path | None = None, how: Runner | 
         (i, keys[s : s + EXACT_BLOCK].tolist(), weights[s : s + EXACT_BLOCK].tolist())
         for i, s in enumerate(range(0, len(keys), EXACT_BLOCK))
     ]
-    _run(functools.partial(exact_block, words), blocks, done, how or Runner(), f"multisets (x{EXACT_BLOCK})")
+    _run(functools.partial(exact_block, words), blocks, done, runner, f"multisets (x{EXACT_BLOCK})")
     bad = sum(r["weight"] for r in _latest(done))
     ms = (time.perf_counter() - started) * 1000
     return Survey(outcomes, bad, words.common, True, ms, len(keys))

@@ -30,9 +30,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import Lexicon
-from lexigrid.runner import Backend, run
+from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.alphabet import Alphabet, sorted_tiles
 from lexigrid.scrabble.board import Rack, column_name
 from lexigrid.scrabble.cgp import Position, format_cgp, parse_cgp
@@ -333,18 +333,20 @@ def infer(
     *,
     margin: float = DEFAULT_MARGIN,
     score: int | None = None,
-    jobs: int = 1,
-    backend: Backend = "auto",
-    scheduler: str | None = None,
+    runner: Runner = DEFAULT_RUNNER,
     lexicon_spec: str | None = None,
 ) -> Inference:
     """The distribution of the leave kept by the player to move, who made `play` from this position.
 
     racks[0] may list tiles known to be on their rack (MAGPIE's known rack); racks[1] is the observer's.
-    With jobs > 1 the racks are checked over the shared runner; each worker loads `lexicon_spec` (else
-    it is sent the engine's lexicon)."""
+    With a runner of several workers the racks are checked over it; each worker loads `lexicon_spec`
+    (else it is sent the engine's lexicon)."""
     if margin < 0:
-        raise LexigridError(f"--margin must be 0 or more, not {margin:g}")
+        raise OptionError(
+            f"the margin must be 0 or more points of equity, not {margin:g}",
+            "margin",
+            f"{{option}} must be 0 or more, not {margin:g}",
+        )
     start = time.perf_counter()
     move = play if isinstance(play, Move) else read_play(position, play, engine, score)
     pool = rack_pool(position)
@@ -356,10 +358,8 @@ def infer(
     certain = len(leaves) == 1
     if certain:
         losses: list[float | None] = [0.0]
-    elif jobs > 1 and len(leaves) > 1:
-        losses, judge.searched = _fan_out(
-            position, move, engine, margin, leaves, jobs, backend, scheduler, lexicon_spec
-        )
+    elif not runner.in_process:
+        losses, judge.searched = _fan_out(position, move, engine, margin, leaves, runner, lexicon_spec)
     else:
         losses = [judge.equity_loss(leave) for leave in leaves]
     return _distribution(move, margin, pool, leave_size, leaves, losses, judge.searched, start, certain)
@@ -437,30 +437,26 @@ def _fan_out(
     engine: Engine,
     margin: float,
     leaves: list[str],
-    jobs: int,
-    backend: Backend,
-    scheduler: str | None,
+    runner: Runner,
     lexicon_spec: str | None,
 ) -> tuple[list[float | None], int]:
     """Judge the leaves in blocks over the shared runner (a few blocks per worker)."""
     lexicon: str | Lexicon | None = lexicon_spec if lexicon_spec is not None else engine.lexicon
-    size = max(1, -(-len(leaves) // (jobs * 4)))
+    size = max(1, -(-len(leaves) // (runner.jobs * 4)))
     cgp, play = format_cgp(position), move.paren
     blocks: list[Block] = [
         (lexicon, engine.leaves, cgp, play, margin, leaves[i : i + size]) for i in range(0, len(leaves), size)
     ]
-    results = run(
-        judge_block, blocks, jobs=jobs, backend=backend, scheduler=scheduler, progress=False, chunk_size=1
-    )
+    results = runner.run(judge_block, blocks, progress=False, chunk_size=1)
     return [loss for losses, _ in results for loss in losses], sum(searched for _, searched in results)
 
 
 def kept_after(
-    after: Position, text: str, engine: Engine, *, jobs: int = 1
+    after: Position, text: str, engine: Engine, *, runner: Runner = DEFAULT_RUNNER
 ) -> list[tuple[str, float]] | None:
     """What the opponent kept after their last play `text`, seen from the position after it (the observer
     to move): weighted leaves for `simulate(opponent=...)`, or None when no leave fits the play."""
-    found = infer(before_play(after, text, engine), text, engine, jobs=jobs)
+    found = infer(before_play(after, text, engine), text, engine, runner=runner)
     if not found.leaves:
         return None
     tiles, weights = found.choices()

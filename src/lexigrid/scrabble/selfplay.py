@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lexigrid.errors import LexigridError
-from lexigrid.runner import Backend, run
+from lexigrid.errors import LexigridError, OptionError
+from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.players import worker_lexicon
 from lexigrid.stats import wilson
@@ -109,37 +109,38 @@ def tournament(
     games: int,
     *,
     seed: int = 1,
-    jobs: int = 1,
-    backend: Backend = "auto",
-    scheduler: str | None = None,
+    runner: Runner = DEFAULT_RUNNER,
     lexicon: str | None = None,
-    progress: bool = True,
     endgame_seconds: float | None = None,
 ) -> Tournament:
-    """Play `games` games between computer levels and total the results (the equity level's endgames
-    solved within `endgame_seconds` a move, or by static equity when None)."""
+    """Play `games` games between computer levels over `runner` and total the results (the equity level's
+    endgames solved within `endgame_seconds` a move, or by static equity when None)."""
     levels = tuple(p.strip().lower() for p in players)
     if not 2 <= len(levels) <= 4:
         raise LexigridError(f"self-play needs 2 to 4 players, not {len(levels)}")
     if "human" in levels:
-        raise LexigridError("self-play is between computer levels: drop 'human' from --players")
+        raise OptionError(
+            "self-play is between computer levels: drop 'human' from the players",
+            "players",
+            "self-play is between computer levels: drop 'human' from {option}",
+        )
     if games < 1:
-        raise LexigridError(f"--games must be at least 1, not {games}")
+        raise OptionError(
+            f"a tournament needs at least 1 game, not {games}",
+            "games",
+            f"{{option}} must be at least 1, not {games}",
+        )
     Game.new(list(levels), seed=0, lexicon=lexicon)  # bad levels or lexicon fail here, in this process
     n = len(levels)
     if endgame_seconds is not None and not endgame_seconds > 0:
-        raise LexigridError(f"--endgame-seconds must be positive, not {endgame_seconds:g}")
+        raise OptionError(
+            f"the endgame solver's time must be positive, not {endgame_seconds:g} seconds",
+            "endgame_seconds",
+            f"{{option}} must be positive, not {endgame_seconds:g}",
+        )
     items = [(seed + i // n, i % n, levels, lexicon, endgame_seconds) for i in range(games)]
     start = time.perf_counter()
-    results = run(
-        play_one,
-        items,
-        jobs=jobs,
-        backend=backend,
-        scheduler=scheduler,
-        description="self-play",
-        progress=progress,
-    )
+    results = runner.run(play_one, items, "self-play")
     wall = time.perf_counter() - start
     labels = labels_for(levels)
     wins = dict.fromkeys(labels, 0.0)

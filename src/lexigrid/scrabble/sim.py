@@ -47,9 +47,9 @@ from typing import Any, Literal
 
 import numpy as np
 
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import load
-from lexigrid.runner import Backend, run
+from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.bai import evidence, leader_confidence, threshold, top_two
 from lexigrid.scrabble.board import Rack
 from lexigrid.scrabble.cgp import Position, format_cgp, parse_cgp
@@ -276,7 +276,11 @@ def _playout(spec: SimSpec) -> Playout:
     if found is None:
         lexicon = load(spec.lexicon)
         if lexicon.sha256 != spec.lexicon_sha256:
-            raise LexigridError("a remote simulation worker needs the lexicon by name or path (--lexicon)")
+            raise OptionError(
+                "a remote simulation worker needs the lexicon by name or path",
+                "lexicon",
+                "a remote simulation worker needs the lexicon by name or path ({option})",
+            )
         position = parse_cgp(spec.cgp)
         if len(_PLAYOUTS) > 8:  # a long-lived remote worker: forget earlier simulations
             _PLAYOUTS.clear()
@@ -309,18 +313,35 @@ def check_request(
         raise LexigridError(
             "the CGP gives the player to move no tiles: add racks after the board, e.g. AEINRST/"
         )
-    if plays <= 0:
-        raise LexigridError(f"--plays must be at least 1, not {plays}")
+    for count, option, thing in (
+        (plays, "plays", "play"),
+        (plies, "plies", "ply"),
+        (iterations, "iterations", "iteration"),
+    ):
+        if count is not None and count <= 0:
+            raise OptionError(
+                f"a simulation needs at least 1 {thing}, not {count}",
+                option,
+                f"{{option}} must be at least 1, not {count}",
+            )
     if plays > MAX_PLAYS:
-        raise LexigridError(f"--plays must be at most {MAX_PLAYS}, not {plays}")
+        raise OptionError(
+            f"a simulation takes at most {MAX_PLAYS} plays, not {plays}",
+            "plays",
+            f"{{option}} must be at most {MAX_PLAYS}, not {plays}",
+        )
     if not 0.5 <= confidence < 1:
-        raise LexigridError(f"--confidence must be from 50 to under 100 (%), not {100 * confidence:g}")
-    if plies <= 0:
-        raise LexigridError(f"--plies must be at least 1, not {plies}")
-    if iterations is not None and iterations <= 0:
-        raise LexigridError(f"--iterations must be at least 1, not {iterations}")
+        raise OptionError(
+            f"the confidence must be from 50 to under 100 %, not {100 * confidence:g}",
+            "confidence",
+            f"{{option}} must be from 50 to under 100 (%), not {100 * confidence:g}",
+        )
     if seconds is not None and not seconds > 0:
-        raise LexigridError(f"--seconds must be more than 0, not {seconds:g}")
+        raise OptionError(
+            f"a simulation's time must be more than 0 seconds, not {seconds:g}",
+            "seconds",
+            f"{{option}} must be more than 0, not {seconds:g}",
+        )
     check_bag(position, plies)
 
 
@@ -334,8 +355,11 @@ def check_bag(position: Position, plies: int) -> None:
     the play-outs then go to the end of the game)."""
     bag = sim_bag(position)
     if 0 < bag < plies:
-        raise LexigridError(
-            f"the bag holds {bag} tile(s), too few for {plies} plies: ask for --plies {bag} or fewer"
+        too_few = f"the bag holds {bag} tile(s), too few for {plies} plies"
+        raise OptionError(
+            f"{too_few}: ask for {bag} plies or fewer",
+            "plies",
+            f"{too_few}: ask for {{option}} {bag} or fewer",
         )
 
 
@@ -369,9 +393,7 @@ def simulate(
     confidence: float = DEFAULT_CONFIDENCE,
     seed: int = 0,
     opponent: OpponentRacks = None,
-    jobs: int = 1,
-    backend: Backend = "auto",
-    scheduler: str | None = None,
+    runner: Runner = DEFAULT_RUNNER,
     lexicon: str | None = None,
     table: WinTable | None = None,
     on_round: Callable[[Progress], bool | None] | None = None,
@@ -379,7 +401,7 @@ def simulate(
     """Simulate the `plays` best moves by static equity, `plies` ahead, until the best is identified at
     `confidence` or the budget is spent: `iterations` play-outs a play at most (default 1000) or `seconds`;
     `opponent` gives what the opponent kept (see OpponentRacks). `on_round` gets the ranked plays after
-    every round and stops the run by returning True."""
+    every round and stops the run by returning True. Rounds are split over `runner`'s workers by iteration."""
     check_request(position, plays, plies, iterations, seconds, confidence)
     position = with_known_opponent(position)
     start = time.perf_counter()
@@ -403,7 +425,7 @@ def simulate(
             picks = _picks(stats, cap, picker, start, seconds)
             if not picks:
                 break
-            _run_round(spec, _deals(stats, picks), stats, jobs, backend, scheduler)
+            _run_round(spec, _deals(stats, picks), stats, runner)
             identified, sure = _judge(stats, confidence)
             snapshot = Progress(_ranked(stats), sum(s.iterations for s in stats), _ms(start), sure)
             if on_round is not None and on_round(snapshot):  # True: stop now (a web page's stop button)
@@ -483,30 +505,15 @@ def _round_size(done: int, rate: float, left: float | None) -> int:
     return size
 
 
-def _run_round(
-    spec: SimSpec,
-    deals: Deals,
-    stats: list[PlayStats],
-    jobs: int,
-    backend: Backend,
-    scheduler: str | None,
-) -> None:
+def _run_round(spec: SimSpec, deals: Deals, stats: list[PlayStats], runner: Runner) -> None:
     """Play out a round of iterations (split over the workers by iteration) and record the outcomes."""
-    parts = max(1, min(jobs, len(deals)))
+    parts = max(1, min(runner.jobs, len(deals)))
     step = -(-len(deals) // parts)
     items = [(spec, deals[i : i + step]) for i in range(0, len(deals), step)]
-    if jobs == 1 and scheduler is None and backend != "dask":
+    if runner.in_process:
         results = [play_iterations(item) for item in items]
     else:
-        results = run(
-            play_iterations,
-            items,
-            jobs=jobs,
-            backend=backend,
-            scheduler=scheduler,
-            progress=False,
-            chunk_size=1,
-        )
+        results = runner.run(play_iterations, items, progress=False, chunk_size=1)
     outcomes_each = [outcomes for part in results for outcomes in part]
     for (_, plays), outcomes in zip(deals, outcomes_each, strict=True):
         for c, outcome in zip(plays, outcomes, strict=True):

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from lexigrid.runner import run
+from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.alphabet import leave_after
 from lexigrid.scrabble.cgp import Position
 from lexigrid.scrabble.game import Game
@@ -119,18 +119,17 @@ def fit(samples: Sequence[Sample], iterations: int = 25) -> LinearLeaves:
 def learn(
     games: int,
     rounds: int = 2,
-    jobs: int = 1,
+    runner: Runner = DEFAULT_RUNNER,
     lexicon: str | None = None,
     seed: int = 1,
-    progress: bool = True,
     start: LeaveModel | None = None,
 ) -> LinearLeaves:
-    """Leave weights from `rounds` rounds of self-play games, the first played with `start`."""
+    """Leave weights from `rounds` rounds of self-play games over `runner`, the first played with `start`."""
     model: LeaveModel = start or HeuristicLeaves()
     learned = LinearLeaves({})
     for r in range(rounds):
         items = [(seed + r * games + i, (model, model), lexicon) for i in range(games)]
-        records = run(_play, items, jobs=jobs, description=f"self-play round {r + 1}", progress=progress)
+        records = runner.run(_play, items, f"self-play round {r + 1}")
         learned = fit([s for record in records for s in record.samples])
         model = learned
     return learned
@@ -155,15 +154,14 @@ def compare(
     model: LeaveModel,
     other: LeaveModel,
     pairs: int,
-    jobs: int = 1,
+    runner: Runner = DEFAULT_RUNNER,
     lexicon: str | None = None,
     seed: int = 10_000_000,
-    progress: bool = True,
 ) -> Comparison:
-    """How `model` fares against `other` over 2 x pairs games."""
+    """How `model` fares against `other` over 2 x pairs games (played over `runner`)."""
     items = [(seed + i, (model, other), lexicon) for i in range(pairs)]
     items += [(seed + i, (other, model), lexicon) for i in range(pairs)]
-    records = run(_play, items, jobs=jobs, description="head to head", progress=progress)
+    records = runner.run(_play, items, "head to head")
     spreads = [r.scores[0] - r.scores[1] for r in records[:pairs]]
     spreads += [r.scores[1] - r.scores[0] for r in records[pairs:]]
     wins = sum(1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in spreads)

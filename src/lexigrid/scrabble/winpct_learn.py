@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from lexigrid.errors import LexigridError
-from lexigrid.runner import Backend, run
+from lexigrid.errors import OptionError
+from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.players import worker_lexicon
 from lexigrid.scrabble.winpct import Sample, WinTable, fit
@@ -45,25 +45,18 @@ def learn(
     games: int,
     *,
     seed: int = 1,
-    jobs: int = 1,
-    backend: Backend = "auto",
-    scheduler: str | None = None,
+    runner: Runner = DEFAULT_RUNNER,
     lexicon: str | None = None,
-    progress: bool = True,
 ) -> Learned:
-    """Play `games` static-equity games over the shared runner and fit the win table to their turns."""
+    """Play `games` static-equity games over `runner` and fit the win table to their turns."""
     if games < 1:
-        raise LexigridError(f"--games must be at least 1, not {games}")
+        raise OptionError(
+            f"learning needs at least 1 game, not {games}",
+            "games",
+            f"{{option}} must be at least 1, not {games}",
+        )
     start = time.perf_counter()
-    per_game = run(
-        game_samples,
-        [(seed + i, lexicon) for i in range(games)],
-        jobs=jobs,
-        backend=backend,
-        scheduler=scheduler,
-        description="self-play",
-        progress=progress,
-    )
+    per_game = runner.run(game_samples, [(seed + i, lexicon) for i in range(games)], "self-play")
     samples = [s for found in per_game for s in found]
     source = (
         f"learn-winpct --games {games} --seed {seed} (lexicon {lexicon or 'nwl'}, static equity v equity)"

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from lexigrid.errors import LexigridError
-from lexigrid.runner import Backend, run
+from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.wordle.game import MAX_GUESSES, hard_mode_allowed
 from lexigrid.wordle.position import Position, Strategy
 from lexigrid.wordle.reply import Reply
@@ -157,14 +157,11 @@ def backtest(
     *,
     opener: str | None = None,
     hard: bool = False,
-    jobs: int = 1,
     answers: list[str] | None = None,
     breadth: int | None = None,
-    backend: Backend = "auto",
-    scheduler: str | None = None,
-    progress: bool = True,
+    runner: Runner = DEFAULT_RUNNER,
 ) -> BacktestResult:
-    """Play `strategy_name` against every answer (or the given ones) and time it."""
+    """Play `strategy_name` against every answer (or the given ones) over `runner` and time it."""
     start = time.perf_counter()
     table = reply_table(lists)
     if opener is not None:
@@ -180,15 +177,7 @@ def backtest(
         strategy(name)  # a clear error for an unknown name before any work starts
     targets = [table.answer_id(a) for a in answers] if answers else list(range(len(lists.answers)))
     plan = Plan(lists, name, opener, hard, tree)
-    games = run(
-        functools.partial(_play, plan),
-        targets,
-        jobs=jobs,
-        backend=backend,
-        scheduler=scheduler,
-        description=f"{name} backtest",
-        progress=progress,
-    )
+    games = runner.run(functools.partial(_play, plan), targets, f"{name} backtest")
     if opener is None and games:
         opener = games[0][0]
     return BacktestResult(name, opener, hard, games, time.perf_counter() - start)

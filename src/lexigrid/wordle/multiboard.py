@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from lexigrid.errors import LexigridError
-from lexigrid.runner import Backend, run
+from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.wordle.strategies import score_guesses
 from lexigrid.wordle.table import Indices, ReplyTable, reply_table
 from lexigrid.wordle.variants import multi_board_guesses
@@ -113,12 +113,9 @@ def multi_board_backtest(
     *,
     games: int = 200,
     seed: int = 0,
-    jobs: int = 1,
-    backend: Backend = "auto",
-    scheduler: str | None = None,
-    progress: bool = True,
+    runner: Runner = DEFAULT_RUNNER,
 ) -> MultiBoardResult:
-    """Play `games` seeded games of `boards` distinct answers each through the shared runner."""
+    """Play `games` seeded games of `boards` distinct answers each over `runner`."""
     if boards < 2:
         raise LexigridError("a multi-board backtest needs --boards 2 or more")
     if boards > len(lists.answers):
@@ -127,13 +124,5 @@ def multi_board_backtest(
     reply_table(lists)
     rng = random.Random(seed)
     deals = [tuple(rng.sample(range(len(lists.answers)), boards)) for _ in range(games)]
-    played = run(
-        functools.partial(_play, lists),
-        deals,
-        jobs=jobs,
-        backend=backend,
-        scheduler=scheduler,
-        description=f"{boards}-board backtest",
-        progress=progress,
-    )
+    played = runner.run(functools.partial(_play, lists), deals, f"{boards}-board backtest")
     return MultiBoardResult(boards, played, time.perf_counter() - start)

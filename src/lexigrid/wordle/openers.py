@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from lexigrid.checkpoint import Checkpoint
-from lexigrid.runner import Runner
+from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.wordle.optimal import INFINITE, OptimalSearch, likeliest
 from lexigrid.wordle.table import ReplyTable, reply_table
 from lexigrid.wordle.words import WordLists
@@ -183,14 +183,16 @@ def _settled(row: OpenerTotal | None, bar: int) -> bool:
     return row is not None and (row.exact or (row.lower_bound is not None and row.lower_bound >= bar))
 
 
-def _search(task: Task, openers: Sequence[str], done: Done, how: Runner, what: str) -> None:
+def _search(task: Task, openers: Sequence[str], done: Done, runner: Runner, what: str) -> None:
     todo = [w for w in openers if not _settled(done.rows.get(w), task.bar)]
     job = functools.partial(opener_total, task)
-    for _, row in how.each(job, todo, what):
+    for _, row in runner.each(job, todo, what):
         done.add(row)
 
 
-def _settle_top(k: int, lists: WordLists, hard: bool, done: Done, how: Runner, order: dict[str, int]) -> None:
+def _settle_top(
+    k: int, lists: WordLists, hard: bool, done: Done, runner: Runner, order: dict[str, int]
+) -> None:
     """Search again, against the k-th best exact total + 1, the openers bounded below it, a batch at a time
     (lowest bound first, then likeliest), until none is left."""
     while True:
@@ -200,8 +202,8 @@ def _settle_top(k: int, lists: WordLists, hard: bool, done: Done, how: Runner, o
         if not todo:
             return
         todo.sort(key=lambda r: (INFINITE if r.lower_bound is None else r.lower_bound, order[r.opener]))
-        batch = [r.opener for r in todo[: max(TOP_BATCH, 2 * how.jobs)]]
-        _search(Task(lists, hard, bar), batch, done, how, f"the {k} best exactly")
+        batch = [r.opener for r in todo[: max(TOP_BATCH, 2 * runner.jobs)]]
+        _search(Task(lists, hard, bar), batch, done, runner, f"the {k} best exactly")
 
 
 def openers_search(
@@ -212,25 +214,24 @@ def openers_search(
     every: bool = False,
     exact_top: int = 1,
     checkpoint: Path | None = None,
-    how: Runner | None = None,
+    runner: Runner = DEFAULT_RUNNER,
 ) -> OpenersResult:
     """Rank openers by their optimal totals: the candidates exactly, or (every=True) all, with a proof
     of the best (and of the `exact_top` best with their exact totals)."""
     started = time.perf_counter()
-    how = how or Runner()
     table = reply_table(lists)
     given = [lists.guesses[table.guess_id(w)] for w in candidates] if candidates else None
     answers, allowed = table.all_answers(), table.all_guesses()
     likely = [lists.guesses[g] for g in likeliest(table, answers, allowed, len(lists.guesses))]
     seeds = given or likely[:SEEDS]
     done = Done(checkpoint, lists, hard)
-    _search(Task(lists, hard), seeds, done, how, "seed openers")
+    _search(Task(lists, hard), seeds, done, runner, "seed openers")
     if every:
         best = min((r.total for r in (done.rows[w] for w in seeds) if r.total is not None), default=None)
         bar = INFINITE if best is None else best + 1
-        _search(Task(lists, hard, bar), list(lists.guesses), done, how, "every opener")
+        _search(Task(lists, hard, bar), list(lists.guesses), done, runner, "every opener")
         if exact_top > 1:
-            _settle_top(exact_top, lists, hard, done, how, {w: i for i, w in enumerate(likely)})
+            _settle_top(exact_top, lists, hard, done, runner, {w: i for i, w in enumerate(likely)})
         done.compact()
     wanted = list(lists.guesses) if every else seeds
     rows = sorted((done.rows[w] for w in dict.fromkeys(wanted)), key=OpenerTotal.rank)

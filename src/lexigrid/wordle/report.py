@@ -85,11 +85,12 @@ def answer_report(
     hard: bool = False,
 ) -> dict[str, Any]:
     """A strategy played against one answer: the backtest summary of that game and its guesses."""
+    from lexigrid.runner import QUIET_RUNNER
     from lexigrid.wordle.backtest import backtest
 
     word = answer.strip().upper()
     reply_table(lists).answer_id(word)
-    result = backtest(lists, strategy_name, opener=opener, hard=hard, answers=[word], progress=False)
+    result = backtest(lists, strategy_name, opener=opener, hard=hard, answers=[word], runner=QUIET_RUNNER)
     return {"answer": word, "guesses": result.guesses[0], **result.summary()}
 
 
