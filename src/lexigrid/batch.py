@@ -115,7 +115,7 @@ def scrabble(line: Mapping[str, Any]) -> Record:
     sort = _option(line, "sort", str, "score")
     if sort not in ("score", "equity"):
         raise LexigridError(f"unknown sort {sort!r}: use score or equity")
-    spec = _option(line, "lexicon", str) or position.ops.get("lex") or None
+    spec = position.lexicon_spec(_option(line, "lexicon", str))
     engine = _engine(spec, position.rules, _option(line, "leaves", str))
     return moves_report(engine, position, _option(line, "top", int, 20), sort)
 

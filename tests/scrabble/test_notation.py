@@ -111,3 +111,14 @@ def test_property_board_rows_round_trip(cells: list[str]) -> None:
     board = Board.from_rows(rows)
     assert board.rows() == rows
     assert Board.from_rows(parse_cgp(format_cgp(parse_cgp("/".join(["15"] * 15)))).board.rows()).is_empty()
+
+
+def test_the_lexicon_of_a_position_is_asked_then_its_opcode_then_the_default() -> None:
+    plain = parse_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0")
+    tagged = parse_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0 lex TWL06;")
+    assert (plain.lexicon_spec(), plain.lexicon_spec("csw")) == ("nwl", "csw")
+    assert (tagged.lexicon_spec(), tagged.lexicon_spec("csw"), tagged.lexicon_spec("")) == (
+        "TWL06",
+        "csw",
+        "TWL06",
+    )

@@ -97,7 +97,7 @@ def test_wordle_reply_matches_the_oracle_and_the_cli(client: TestClient, guess: 
 
 
 def test_wordle_game_hides_the_answer_until_it_is_over(client: TestClient) -> None:
-    from lexigrid.web.wordle import DAILY_PREFIX
+    from lexigrid.wordle.token import DAILY_PREFIX
 
     game = client.get("/api/wordle/new", params={"mode": "daily", "date": "2026-01-02"}).json()
     assert game["token"] == f"{DAILY_PREFIX}2026-01-02" and "answer" not in game
@@ -131,8 +131,8 @@ def test_wordle_game_hides_the_answer_until_it_is_over(client: TestClient) -> No
     ids=["unknown-word", "short", "forged-token", "hard-mode"],
 )
 def test_wordle_refusals(client: TestClient, body: dict[str, Any], message: str) -> None:
-    from lexigrid.web.wordle import answer_of
     from lexigrid.wordle import original, reply_table
+    from lexigrid.wordle.token import answer_of
 
     if body.get("hard"):
         answer = answer_of("seed-1", reply_table(original()))

@@ -68,7 +68,7 @@ def _lexicon(name: str | None, position: Position, strict: bool = False) -> Lexi
     from lexigrid.lexicon import load
     from lexigrid.scrabble.sanity import board_warnings
 
-    lex = load(name or position.ops.get("lex") or None)
+    lex = load(position.lexicon_spec(name))
     warnings = board_warnings(position.board, lex)
     if warnings and strict:
         raise LexigridError(f"{'; '.join(warnings)} (--strict): fix the CGP, or drop --strict")

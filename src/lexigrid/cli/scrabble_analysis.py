@@ -77,7 +77,7 @@ def sim(
         raise LexigridError("give --iterations or --seconds, not both")
     position = parse_cgp(cgp)
     check_request(position, plays, plies, iterations, seconds, confidence / 100)
-    spec = lexicon or position.ops.get("lex") or None
+    spec = position.lexicon_spec(lexicon)
     engine = Engine.shared(load(spec), position.rules).prepare()
     opponent = None
     if infer is not None:
@@ -227,7 +227,7 @@ def infer(
     from lexigrid.scrabble.infer import infer as infer_leaves
 
     position = parse_cgp(cgp)
-    spec = lexicon or position.ops.get("lex") or "default"
+    spec = position.lexicon_spec(lexicon)
     engine = Engine.shared(load(spec), position.rules).prepare()
     runner = make_runner(jobs)
     found = infer_leaves(position, move, engine, margin=margin, score=score, runner=runner, lexicon_spec=spec)

@@ -277,6 +277,7 @@ def tree(
 ) -> None:
     """The decision tree with the fewest total guesses, re-played by the checker against every answer."""
     from lexigrid.wordle.optimal import default_openers, optimal_tree
+    from lexigrid.wordle.report import TreeProof, tree_report
     from lexigrid.wordle.tree import check_tree, dumps_tree
 
     table = _table(answers, guesses, length, lexicon)
@@ -290,10 +291,8 @@ def tree(
         )
     seconds = time.perf_counter() - start
     guesses_allowed = len(table.lists.guesses)
-    every = guesses_allowed if openers is None else min(openers, guesses_allowed)
-    tried = 1 if opener is not None else every
-    from_opener = width is None  # every later guess searched: optimal given its first guess
-    proven = from_opener and tried == guesses_allowed  # and every allowed first guess searched
+    tried = 1 if opener is not None else guesses_allowed if openers is None else min(openers, guesses_allowed)
+    proof = TreeProof(found.guess, opener is not None, tried, guesses_allowed, width)
     checked = check_tree(found, table.lists.answers, frozenset(table.lists.guesses), hard=hard)
     if out is not None:
         fmt = "json" if out.suffix == ".json" else "text"
@@ -301,38 +300,16 @@ def tree(
             out.write_text(dumps_tree(found, table.lists.answers, fmt))
         except OSError as error:
             raise LexigridError(f"cannot write the tree to {str(out)!r}: {error.strerror}") from None
-    summary = {
-        "strategy": "optimal",
-        "opener": found.guess,
-        "hard": hard,
-        "games": checked.games,
-        "total": checked.total,
-        "average": round(checked.average, 4),
-        "max": checked.max,
-        "failures": checked.failures,
-        "distribution": {str(k): v for k, v in checked.distribution.items()},
-        "breadth": width,
-        "optimal_from_opener": from_opener,
-        "openers_tried": tried,
-        "guesses_allowed": guesses_allowed,
-        "proven_optimal": proven,
-        "sets_searched": search.nodes,
-        "seconds": round(seconds, 3),
-        "out": str(out) if out else None,
-    }
+    summary = tree_report(
+        checked, proof, hard=hard, sets=search.nodes, seconds=seconds, out=str(out) if out else None
+    )
     if json:
         emit_json(summary)
     else:
         _summary_table(summary, checked.distribution)
-        if proven:
-            proof = "proven optimal (every first guess and every later guess tried)"
-        elif from_opener and opener is not None:
-            proof = f"optimal from {found.guess}, the first guess given (other first guesses not tried)"
-        elif from_opener:
-            proof = f"optimal from {found.guess}, the best of the {count(tried, 'likeliest first guess')}"
-        else:
-            proof = f"best over the top {count(width or 0, 'guess')} per set"
-        console.print(f"{proof}; re-played against all {count(checked.games, 'answer')} by the checker")
+        console.print(
+            f"{proof.verdict()}; re-played against all {count(checked.games, 'answer')} by the checker"
+        )
 
 
 @app.command("openers")

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from lexigrid.dates import parse_date
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
 from lexigrid.letterboxed.board import DEFAULT_SHAPE, MIN_WORD_LENGTH, Board, Shape
 from lexigrid.letterboxed.playable import playable_words
 from lexigrid.lexicon import Lexicon, load
@@ -124,7 +124,9 @@ def generate(
     if not firsts:
         raise LexigridError(f"lexicon {lex.name!r} has no common words to build a board from")
     if seed < 0:  # random.Random(-5) is random.Random(5): two seeds, one board
-        raise LexigridError(f"--seed must be 0 or more, not {seed}")
+        raise OptionError(
+            f"a seed is 0 or more, not {seed}", "seed", f"{{option}} must be 0 or more, not {seed}"
+        )
     rng = random.Random(seed)
     for _ in range(MAX_TRIES):
         first, first_mask = firsts[rng.randrange(len(firsts))]

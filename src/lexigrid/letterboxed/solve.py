@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from lexigrid.errors import LexigridError
+from lexigrid.errors import OptionError
 from lexigrid.letterboxed.board import Board
 from lexigrid.letterboxed.playable import playable_words
 from lexigrid.letterboxed.search import MAX_WORDS, Solver, sort_key
@@ -19,7 +19,11 @@ DEFAULT_TOP = 500
 def check_max_words(max_words: int) -> int:
     """The number of words allowed in a solution, or an error when it is out of range."""
     if not 1 <= max_words <= MAX_WORDS:
-        raise LexigridError(f"--max-words must be between 1 and {MAX_WORDS}, not {max_words}")
+        raise OptionError(
+            f"a solution has between 1 and {MAX_WORDS} words, not {max_words}",
+            "max_words",
+            f"{{option}} must be between 1 and {MAX_WORDS}, not {max_words}",
+        )
     return max_words
 
 
@@ -38,7 +42,11 @@ def solver(
     """The solver of a board over the playable words of a lexicon (the default one when None), leaving
     out offensive words unless they are allowed: its solutions and hints never use them."""
     if common is not None and common < 1:
-        raise LexigridError(f"--common must be at least 1, not {common}")
+        raise OptionError(
+            f"keep at least 1 of the most common words, not {common}",
+            "common",
+            f"{{option}} must be at least 1, not {common}",
+        )
     b = board_of(board)
     lex = load() if lexicon is None else lexicon
     words = playable_words(b, lex, common)
@@ -62,7 +70,9 @@ def solve(
     if top is None:
         return sorted(iter_solutions_of(s, max_words), key=sort_key)
     if top < 1:
-        raise LexigridError(f"--top must be at least 1, not {top}")
+        raise OptionError(
+            f"ask for at least 1 solution, not {top}", "top", f"{{option}} must be at least 1, not {top}"
+        )
     return s.best(top, max_words)
 
 

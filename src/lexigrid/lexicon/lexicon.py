@@ -14,7 +14,7 @@ from typing import Any, Literal, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import cache, frequency
 from lexigrid.lexicon.rack import MAX_BLANKS, MAX_TILES, SearchRack, parse_rack
 from lexigrid.lexicon.sources import Source, open_source, parse_words
@@ -256,7 +256,11 @@ class Lexicon:
     def common(self, n: int) -> Lexicon:
         """The sub-lexicon of the `n` most frequent words (by wordfreq rank within this lexicon)."""
         if n < 1:
-            raise LexigridError(f"--common must be at least 1, not {n}")
+            raise OptionError(
+                f"keep at least 1 of the most common words, not {n}",
+                "common",
+                f"{{option}} must be at least 1, not {n}",
+            )
         keep = [w for w, r in zip(self._words, self._rank, strict=True) if 0 < r <= n]
         return self.restrict(keep, name=f"{self.name} (top {n})")
 

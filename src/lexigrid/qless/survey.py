@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from lexigrid.checkpoint import Checkpoint
-from lexigrid.errors import LexigridError
+from lexigrid.errors import OptionError
 from lexigrid.lexicon import load
 from lexigrid.qless import solver
 from lexigrid.qless.dice import DICE, roll
@@ -133,7 +133,11 @@ def survey(
 ) -> Survey:
     """The unsolvable fraction among the rolls of seeds 0..rolls-1."""
     if rolls < 1:
-        raise LexigridError(f"--rolls must be at least 1, not {rolls}")
+        raise OptionError(
+            f"a survey needs at least 1 roll, not {rolls}",
+            "rolls",
+            f"{{option}} must be at least 1, not {rolls}",
+        )
     started = time.perf_counter()
     done = Checkpoint(checkpoint, _header(words, exact=False, rolls=rolls))
     spans = [(i, s, min(s + BLOCK, rolls)) for i, s in enumerate(range(0, rolls, BLOCK))]

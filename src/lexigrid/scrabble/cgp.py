@@ -32,6 +32,13 @@ class Position:
         """The rack of the player to move."""
         return self.racks[0]
 
+    def lexicon_spec(self, asked: str | None = None) -> str:
+        """The lexicon the position is read in, by name or path: the one `asked` for, else the CGP's `lex`
+        opcode, else the default lexicon."""
+        from lexigrid.lexicon.sources import DEFAULT_LEXICON
+
+        return asked or self.ops.get("lex") or DEFAULT_LEXICON
+
     def player_count(self) -> int:
         """The players in the game: two in a CGP position."""
         return 2

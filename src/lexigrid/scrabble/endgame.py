@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
 from lexigrid.scrabble import _engine
 from lexigrid.scrabble.cgp import Position
 from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS
@@ -115,11 +115,23 @@ def solve(
     """Solve the endgame of `position` (bag empty, both racks known) as deep as `plies` within `seconds`."""
     check_endgame(position)
     if plies is not None and plies < 1:
-        raise LexigridError(f"--plies must be at least 1, not {plies}")
+        raise OptionError(
+            f"an endgame search needs at least 1 ply, not {plies}",
+            "plies",
+            f"{{option}} must be at least 1, not {plies}",
+        )
     if seconds is not None and seconds <= 0:
-        raise LexigridError(f"--seconds must be positive, not {seconds}")
+        raise OptionError(
+            f"an endgame search's time must be positive, not {seconds} seconds",
+            "seconds",
+            f"{{option}} must be positive, not {seconds}",
+        )
     if not 1 <= top <= MAX_TOP:
-        raise LexigridError(f"--top must be between 1 and {MAX_TOP}, not {top}")
+        raise OptionError(
+            f"an endgame search ranks between 1 and {MAX_TOP} first moves, not {top}",
+            "top",
+            f"{{option}} must be between 1 and {MAX_TOP}, not {top}",
+        )
     if position.rules.rack_size > 7:
         raise LexigridError("the endgame solver handles racks of up to 7 tiles")
     engine = engine or Engine.shared(rules=position.rules)

@@ -1,11 +1,102 @@
-"""The independent referee: checks a tile placement against the rules from scratch and scores it."""
+"""The independent referee: checks a tile placement against the rules from scratch and scores it, word by
+word and tile by tile (`breakdown`: what the web page shows to explain a score)."""
 
 from __future__ import annotations
+
+from typing import Any, NamedTuple
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.board import Board
 from lexigrid.scrabble.move import THROUGH, Move
+from lexigrid.scrabble.rules import Rules
+
+Square = tuple[int, int, str, bool]  # row, column, tile, whether it is new
+
+
+class SquareScore(NamedTuple):
+    """A tile of a word: its face value and the square's multipliers (which count only under a new tile)."""
+
+    row: int
+    col: int
+    tile: str
+    new: bool
+    value: int
+    letter_multiplier: int
+    word_multiplier: int
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape of a square."""
+        return self._asdict()
+
+
+class WordScore(NamedTuple):
+    """One word a placement forms: its squares, their letter points, the word multiplier and the points."""
+
+    formed: tuple[Square, ...]
+    letters: int
+    word_multiplier: int
+    rules: Rules
+
+    @property
+    def word(self) -> str:
+        """The word, upper case."""
+        return "".join(tile for _, _, tile, _ in self.formed).upper()
+
+    @property
+    def score(self) -> int:
+        """The word's points."""
+        return self.letters * self.word_multiplier
+
+    @property
+    def squares(self) -> list[SquareScore]:
+        """Each tile with its value and multipliers."""
+        return [SquareScore(r, c, t, new, *_terms(self.rules, r, c, t, new)) for r, c, t, new in self.formed]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape of a word."""
+        return {
+            "word": self.word,
+            "squares": [s.as_dict() for s in self.squares],
+            "letters": self.letters,
+            "word_multiplier": self.word_multiplier,
+            "score": self.score,
+        }
+
+
+class Breakdown(NamedTuple):
+    """A legal placement's score: each word it forms (the main word first), and the bingo bonus."""
+
+    words: tuple[WordScore, ...]
+    bingo: int
+
+    @property
+    def score(self) -> int:
+        """The placement's points."""
+        return sum(word.score for word in self.words) + self.bingo
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape of the breakdown (the web's explanation adds the move)."""
+        return {"words": [w.as_dict() for w in self.words], "bingo": self.bingo, "score": self.score}
+
+
+def _terms(rules: Rules, row: int, col: int, tile: str, new: bool) -> tuple[int, int, int]:
+    """A tile's face value and its square's letter and word multipliers, which count only under a new tile."""
+    layout = rules.layout
+    if new:
+        return rules.tiles.score(tile), layout.letter_multiplier(row, col), layout.word_multiplier(row, col)
+    return rules.tiles.score(tile), 1, 1
+
+
+def word_score(rules: Rules, word: list[Square]) -> WordScore:
+    """How a word scores: its tiles' face values times their letter multipliers, summed, times the word
+    multipliers."""
+    letters, multiplier = 0, 1
+    for r, c, tile, new in word:
+        value, lm, wm = _terms(rules, r, c, tile, new)
+        letters += value * lm
+        multiplier *= wm
+    return WordScore(tuple(word), letters, multiplier, rules)
 
 
 def _run(
@@ -27,7 +118,7 @@ def _run(
     return squares
 
 
-def words_formed(board: Board, move: Move) -> list[list[tuple[int, int, str, bool]]]:
+def words_formed(board: Board, move: Move) -> list[list[Square]]:
     """Every word of 2+ letters a placement forms, as (row, col, tile, is_new) squares; main word first."""
     new = {(r, c): t for r, c, t in move.squares()}
     if not new:
@@ -55,6 +146,12 @@ def words_formed(board: Board, move: Move) -> list[list[tuple[int, int, str, boo
 
 def check(board: Board, move: Move, lexicon: Lexicon) -> int:
     """The score of a legal tile placement; raise LexigridError saying why an illegal one is illegal."""
+    return breakdown(board, move, lexicon).score
+
+
+def breakdown(board: Board, move: Move, lexicon: Lexicon) -> Breakdown:
+    """A legal tile placement's score word by word and tile by tile; raise LexigridError saying why an
+    illegal one is illegal."""
     if move.kind != "place":
         raise LexigridError(f"{move.notation} is not a tile placement")
     words = words_formed(board, move)
@@ -78,16 +175,5 @@ def check(board: Board, move: Move, lexicon: Lexicon) -> int:
         if not lexicon.is_word(text.upper()):
             raise LexigridError(f"{move.notation} forms {text.upper()}, which is not in {lexicon.name}")
     rules = board.rules
-    total = 0
-    for word in words:
-        word_total, multiplier = 0, 1
-        for r, c, tile, is_new in word:
-            value = rules.tiles.score(tile)
-            if is_new:
-                value *= rules.layout.letter_multiplier(r, c)
-                multiplier *= rules.layout.word_multiplier(r, c)
-            word_total += value
-        total += word_total * multiplier
-    if len(new) == rules.rack_size:
-        total += rules.bingo_bonus
-    return total
+    bingo = rules.bingo_bonus if len(new) == rules.rack_size else 0
+    return Breakdown(tuple(word_score(rules, word) for word in words), bingo)

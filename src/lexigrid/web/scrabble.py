@@ -25,8 +25,7 @@ from lexigrid.scrabble import Engine, Position, parse_cgp, parse_move
 from lexigrid.scrabble.endgame import MAX_PLIES, MAX_TOP, check_endgame, solve
 from lexigrid.scrabble.game import HUMAN, Game
 from lexigrid.scrabble.players import ENDGAME_SECONDS, computer
-from lexigrid.scrabble.referee import check as referee_check
-from lexigrid.scrabble.referee import words_formed
+from lexigrid.scrabble.referee import breakdown
 from lexigrid.scrabble.report import moves_report, position_report
 from lexigrid.scrabble.rules import Rules
 from lexigrid.scrabble.sim import DEFAULT_ITERATIONS, MAX_PLAYS, Progress, check_request, simulate
@@ -51,7 +50,7 @@ log = logging.getLogger("lexigrid.web")
 
 def _lexicon(name: str | None, position: Position) -> Lexicon:
     """The request's lexicon, else the CGP's `lex` opcode, else the default: by name only."""
-    return lexicon_by_name(name or position.ops.get("lex") or None)
+    return lexicon_by_name(position.lexicon_spec(name))
 
 
 def engine(lex: Lexicon, rules: Rules) -> Engine:
@@ -121,50 +120,13 @@ class ExplainRequest(BaseModel):
 def explain(request: ExplainRequest) -> dict[str, Any]:
     """A placement's score, word by word and tile by tile, as the referee computes it."""
     position = parse_cgp(request.cgp)
-    board, rules = position.board, position.rules
+    board = position.board
     move = parse_move(request.move, board)
     if move.kind != "place":
         raise LexigridError(f"{move.notation} is not a tile placement: only placements have a breakdown")
-    total = referee_check(board, move, _lexicon(request.lexicon, position))
-    layout = rules.layout
-    words = []
-    for line in words_formed(board, move):
-        squares: list[dict[str, Any]] = []
-        multiplier = 1
-        for r, c, tile, is_new in line:
-            letter_mult = layout.letter_multiplier(r, c) if is_new else 1
-            word_mult = layout.word_multiplier(r, c) if is_new else 1
-            multiplier *= word_mult
-            squares.append(
-                {
-                    "row": r,
-                    "col": c,
-                    "tile": tile,
-                    "new": is_new,
-                    "value": rules.tiles.score(tile),
-                    "letter_multiplier": letter_mult,
-                    "word_multiplier": word_mult,
-                }
-            )
-        letters = sum(s["value"] * s["letter_multiplier"] for s in squares)
-        words.append(
-            {
-                "word": "".join(s["tile"] for s in squares).upper(),
-                "squares": squares,
-                "letters": letters,
-                "word_multiplier": multiplier,
-                "score": letters * multiplier,
-            }
-        )
-    bingo = rules.bingo_bonus if len(move.squares()) == rules.rack_size else 0
-    return {
-        "move": move.notation,
-        "paren": move.paren,
-        "squares": [{"row": r, "col": c, "tile": t} for r, c, t in move.squares()],
-        "words": words,
-        "bingo": bingo,
-        "score": total,
-    }
+    explained = breakdown(board, move, _lexicon(request.lexicon, position))
+    squares = [{"row": r, "col": c, "tile": t} for r, c, t in move.squares()]
+    return {"move": move.notation, "paren": move.paren, "squares": squares, **explained.as_dict()}
 
 
 class EndgameRequest(BaseModel):

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import random
-import secrets
 from functools import lru_cache
 from typing import Annotated, Any
 
@@ -18,14 +16,12 @@ from lexigrid.web.common import budgeted, lexicon_by_name, templates
 from lexigrid.wordle import Game, ReplyTable, format_reply, reply_table, word_lists
 from lexigrid.wordle.game import MAX_GUESSES
 from lexigrid.wordle.report import reply_report
+from lexigrid.wordle.token import answer_of, daily_token, seed_token, share_text, token_label
 
 api = APIRouter()
 pages = APIRouter()
 
 Word = Annotated[str, Query(min_length=1, max_length=16, description="A word of letters A-Z.")]
-# Daily games are seeded by the date as YYYYMMDD: the same day gives everyone the same answer.
-DAILY_PREFIX = "daily-"
-SEED_PREFIX = "seed-"
 
 
 def _table(length: int | None = None, lexicon: str | None = None) -> ReplyTable:
@@ -68,21 +64,6 @@ def check(guess: Word) -> dict[str, Any]:
     return {"guess": word, "answer": lists.is_answer(word)}
 
 
-def answer_of(token: str, table: ReplyTable) -> str:
-    """The answer of a game token: `daily-YYYY-MM-DD` or `seed-N` (as `lexigrid wordle play --seed N`)."""
-    if token.startswith(DAILY_PREFIX):
-        try:
-            day = parse_date(token[len(DAILY_PREFIX) :])
-        except LexigridError:
-            raise LexigridError(f"bad daily token {token!r}: write daily-YYYY-MM-DD") from None
-        seed = int(day.strftime("%Y%m%d"))
-    elif token.startswith(SEED_PREFIX) and token[len(SEED_PREFIX) :].isdigit():
-        seed = int(token[len(SEED_PREFIX) :])
-    else:
-        raise LexigridError(f"bad game token {token!r}: start a game from /api/wordle/new")
-    return random.Random(seed).sample(table.lists.answers, 1)[0]
-
-
 @api.get("/new")
 def new_game(
     mode: Annotated[str, Query(pattern="^(daily|seeded|random)$")] = "daily",
@@ -94,13 +75,13 @@ def new_game(
     """A new game: its token (the answer stays on the server), word length and guess limit."""
     if mode == "daily":
         day = parse_date(date or None)
-        token, label = f"{DAILY_PREFIX}{day.isoformat()}", f"Daily {day.isoformat()}"
+        token, label = daily_token(day), f"Daily {day.isoformat()}"
     elif mode == "seeded":
         if seed is None:
             raise LexigridError("a seeded game needs a seed: add seed=N")
-        token, label = f"{SEED_PREFIX}{seed}", f"Seed {seed}"
+        token, label = seed_token(seed), f"Seed {seed}"
     else:
-        token, label = f"{SEED_PREFIX}{secrets.randbits(48)}", "Random"
+        token, label = seed_token(), "Random"
     table = _table()
     answer_of(token, table)
     return {"token": token, "label": label, "length": table.lists.length, "max_guesses": MAX_GUESSES}
@@ -113,13 +94,6 @@ class GuessRequest(BaseModel):
     history: list[str] = Field(default_factory=list, max_length=MAX_GUESSES)
     guess: str = Field(max_length=16)
     hard: bool = False
-
-
-def _share(label: str, game: Game) -> str:
-    n = len(game.answer)
-    score = len(game.history) if game.won else "X"
-    rows = [format_reply(r, n, "emoji") for _, r in game.history]
-    return f"lexigrid Wordle {label} {score}/{game.max_guesses}{'*' if game.hard else ''}\n" + "\n".join(rows)
 
 
 @api.post("/guess")
@@ -139,8 +113,7 @@ def guess(request: GuessRequest) -> dict[str, Any]:
         "keyboard": {k: ".YG"[v] for k, v in game.keyboard().items()},
     }
     if game.over:
-        label = request.token.replace(DAILY_PREFIX, "").replace(SEED_PREFIX, "#")
-        payload |= {"answer": game.answer, "share": _share(label, game)}
+        payload |= {"answer": game.answer, "share": share_text(token_label(request.token), game)}
     return payload
 
 

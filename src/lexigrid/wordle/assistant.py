@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from lexigrid.counts import count
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
 from lexigrid.wordle.game import MAX_GUESSES, Turn, hard_mode_allowed, hard_mode_violation
 from lexigrid.wordle.reply import EMOJI, EMOJI_DARK, format_reply, parse_reply, reply_for, solved
 from lexigrid.wordle.strategies import score_guesses
@@ -95,7 +95,11 @@ def replay(table: ReplyTable, history: list[Turn], hard: bool = False) -> tuple[
         if hard:
             reason = hard_mode_violation(word, history[:n])
             if reason is not None:
-                raise LexigridError(f"{word} breaks {reason}: drop --hard or fix the history")
+                raise OptionError(
+                    f"{word} breaks {reason}: leave hard mode or fix the history",
+                    "hard",
+                    f"{word} breaks {reason}: drop {{option}} or fix the history",
+                )
         if n > 0 and history[n - 1][1] == table.solved:
             raise LexigridError(f"{history[n - 1][0]} was already all green: the game ended before {word}")
         guess = table.guess_id(word)

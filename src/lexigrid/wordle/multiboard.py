@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.wordle.strategies import score_guesses
 from lexigrid.wordle.table import Indices, ReplyTable, reply_table
@@ -117,7 +117,11 @@ def multi_board_backtest(
 ) -> MultiBoardResult:
     """Play `games` seeded games of `boards` distinct answers each over `runner`."""
     if boards < 2:
-        raise LexigridError("a multi-board backtest needs --boards 2 or more")
+        raise OptionError(
+            "a multi-board backtest needs 2 boards or more",
+            "boards",
+            "a multi-board backtest needs {option} 2 or more",
+        )
     if boards > len(lists.answers):
         raise LexigridError(f"{boards} boards need {boards} answers; the list has {len(lists.answers)}")
     start = time.perf_counter()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from rich.console import Console
@@ -12,6 +11,7 @@ from lexigrid.counts import count
 from lexigrid.wordle.display import board, keyboard
 from lexigrid.wordle.game import Game
 from lexigrid.wordle.table import ReplyTable
+from lexigrid.wordle.token import seeded_answers
 from lexigrid.wordle.variants import BOARD_NAMES, Absurdle, MultiGame, multi_board_guesses
 
 Reader = Callable[[str], "str | None"]  # returns None at the end of input
@@ -29,13 +29,12 @@ def play_session(
     answer: str | None = None,
 ) -> bool:
     """Play one game; True when won."""
-    rng = random.Random(seed)
     if absurdle:
         return _play_absurdle(table, console, read, hard)
     if answer is not None:
         picks = [table.lists.answers[table.answer_id(answer)]]
     else:
-        picks = rng.sample(table.lists.answers, boards)
+        picks = seeded_answers(table.lists.answers, seed, boards)
     game = MultiGame(table, picks, hard)
     limit = multi_board_guesses(boards) if boards > 1 else 6
     if boards == 1:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from lexigrid.counts import count
 from lexigrid.errors import LexigridError
 from lexigrid.wordle import assistant
 from lexigrid.wordle.reply import (
@@ -13,6 +15,9 @@ from lexigrid.wordle.reply import (
 )  # (reply_report lives there: one-shot path)
 from lexigrid.wordle.table import reply_table
 from lexigrid.wordle.words import WordLists
+
+if TYPE_CHECKING:
+    from lexigrid.wordle.tree import TreeSummary
 
 
 def suggest_report(
@@ -94,4 +99,61 @@ def answer_report(
     return {"answer": word, "guesses": result.guesses[0], **result.summary()}
 
 
-__all__ = ["answer_report", "grade_report", "reply_report", "suggest_report"]
+@dataclass(frozen=True)
+class TreeProof:
+    """How far an optimal-tree search went, which says what its tree is proven to be."""
+
+    opener: str  # the tree's first guess
+    opener_given: bool  # the first guess was given, not searched
+    tried: int  # first guesses searched
+    guesses_allowed: int
+    breadth: int | None  # guesses tried per set (None: every one)
+
+    @property
+    def from_opener(self) -> bool:
+        """Optimal given its first guess: every later guess was searched."""
+        return self.breadth is None
+
+    @property
+    def proven(self) -> bool:
+        """Proven optimal: every first guess and every later guess searched."""
+        return self.from_opener and self.tried == self.guesses_allowed
+
+    def verdict(self) -> str:
+        """What the tree is, in words."""
+        if self.proven:
+            return "proven optimal (every first guess and every later guess tried)"
+        if self.from_opener and self.opener_given:
+            return f"optimal from {self.opener}, the first guess given (other first guesses not tried)"
+        if self.from_opener:
+            return f"optimal from {self.opener}, the best of the {count(self.tried, 'likeliest first guess')}"
+        return f"best over the top {count(self.breadth or 0, 'guess')} per set"
+
+
+def tree_report(
+    checked: TreeSummary, proof: TreeProof, *, hard: bool, sets: int, seconds: float, out: str | None
+) -> dict[str, Any]:
+    """An optimal tree's summary (`lexigrid wordle tree --json`): the checker's replay of every answer and
+    what the search proved."""
+    return {
+        "strategy": "optimal",
+        "opener": proof.opener,
+        "hard": hard,
+        "games": checked.games,
+        "total": checked.total,
+        "average": round(checked.average, 4),
+        "max": checked.max,
+        "failures": checked.failures,
+        "distribution": {str(k): v for k, v in checked.distribution.items()},
+        "breadth": proof.breadth,
+        "optimal_from_opener": proof.from_opener,
+        "openers_tried": proof.tried,
+        "guesses_allowed": proof.guesses_allowed,
+        "proven_optimal": proof.proven,
+        "sets_searched": sets,
+        "seconds": round(seconds, 3),
+        "out": out,
+    }
+
+
+__all__ = ["TreeProof", "answer_report", "grade_report", "reply_report", "suggest_report", "tree_report"]
