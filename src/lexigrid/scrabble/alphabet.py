@@ -169,12 +169,12 @@ class Alphabet:
         text = letters.decode("latin-1")
         return text.translate(self._placement_text[0]), text.translate(self._placement_text[1])
 
-    def rack_codes(self, tiles: str | Mapping[str, int]) -> bytes:
-        """How many of each code `tiles` hold (a string, or counts by tile): index 0 the blanks."""
+    def rack_codes(self, tiles: Mapping[str, int]) -> bytes:
+        """How many of each code some tiles hold (given as counts by tile): index 0 the blanks."""
         counts = bytearray(self.size + 1)
-        pairs = tiles.items() if isinstance(tiles, Mapping) else ((t, 1) for t in tiles)
-        for tile, n in pairs:
-            counts[self._codes[tile]] += n
+        codes = self._codes
+        for tile, n in tiles.items():
+            counts[codes[tile]] += n
         return bytes(counts)
 
     def word_bytes(self, words: Iterable[str]) -> bytes:
@@ -194,7 +194,9 @@ ENGLISH = Alphabet(tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
 
 def sorted_tiles(tiles: Iterable[str]) -> str:
     """Tiles in rack order: letters in order, blanks last."""
-    return "".join(sorted(tiles, key=lambda t: (t == BLANK, t)))
+    ordered = "".join(sorted(tiles))
+    blanks = ordered.count(BLANK)
+    return ordered.replace(BLANK, "") + BLANK * blanks if blanks else ordered
 
 
 def take_tiles(rack: str, tiles: str) -> str:

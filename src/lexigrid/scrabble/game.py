@@ -59,12 +59,12 @@ class GamePosition(Position):
     """A Position whose bag is the game's real bag (2-4 players: the other racks are lumped together)."""
 
     def __init__(self, game: Game, player: int) -> None:
-        others = "".join(game.racks[q] for q in range(len(game.seats)) if q != player)
+        others = "".join(game.state.racks[q] for q in range(len(game.seats)) if q != player)
         super().__init__(
-            game.board,
-            (Rack.of_tiles(game.racks[player]), Rack.of_tiles(others)),
-            (game.scores[player], max(s for q, s in enumerate(game.scores) if q != player)),
-            game.zeros,
+            game.state.board,
+            (Rack.of_tiles(game.state.racks[player]), Rack.of_tiles(others)),
+            (game.state.scores[player], max(s for q, s in enumerate(game.state.scores) if q != player)),
+            game.state.zeros,
         )
         self._bag = len(game.bag)
         self._players = len(game.seats)
@@ -227,12 +227,12 @@ class Game:
     @property
     def over(self) -> bool:
         """Whether the game has ended."""
-        return self.end_reason is not None
+        return self.state.end is not None
 
     @property
     def seat(self) -> Seat:
         """The seat to move."""
-        return self.seats[self.to_move]
+        return self.seats[self.state.to_move]
 
     @property
     def awaiting(self) -> str:
@@ -249,13 +249,13 @@ class Game:
 
     def position(self, player: int | None = None) -> GamePosition:
         """The position as the engine sees it for a player (default: the one to move)."""
-        return GamePosition(self, self.to_move if player is None else player)
+        return GamePosition(self, self.state.to_move if player is None else player)
 
     def unseen(self, player: int | None = None) -> Counter[str]:
         """The tiles a player cannot see: the bag plus the other racks."""
-        p = self.to_move if player is None else player
+        p = self.state.to_move if player is None else player
         left = Counter(self.bag.tiles)
-        for q, rack in enumerate(self.racks):
+        for q, rack in enumerate(self.state.racks):
             if q != p:
                 left.update(rack)
         return left
@@ -264,22 +264,22 @@ class Game:
         """The position in CGP from a player's side (default: the one to move; then the next player),
         with the lexicon as the `lex` opcode; the racks of players not `shown` are left empty (None:
         every rack; what a seat may see is `view.View`'s to say)."""
-        p = self.to_move if player is None else player
+        p = self.state.to_move if player is None else player
         q = (p + 1) % len(self.seats)
-        racks = [rack if shown is None or i in shown else "" for i, rack in enumerate(self.racks)]
+        racks = [rack if shown is None or i in shown else "" for i, rack in enumerate(self.state.racks)]
         position = Position(
-            self.board,
+            self.state.board,
             (Rack(racks[p]), Rack(racks[q])),
-            (self.scores[p], self.scores[q]),
-            self.zeros,
+            (self.state.scores[p], self.state.scores[q]),
+            self.state.zeros,
             {"lex": self.lexicon.name.replace(";", "")},
         )
         return format_cgp(position)
 
     def winners(self) -> list[int]:
         """The players with the highest score (several on a tie)."""
-        top = max(self.scores)
-        return [i for i, s in enumerate(self.scores) if s == top]
+        top = max(self.state.scores)
+        return [i for i, s in enumerate(self.state.scores) if s == top]
 
     def verdict(self) -> str | None:
         """The result in words once the game is over (`ending.verdict`), else None."""
@@ -328,7 +328,7 @@ class Game:
                     f"{self.seats[self.pending.player].name if self.pending else 'a player'} went out: "
                     "type 'challenge' or 'accept'"
                 )
-            move = read_move(action, self.board, self.racks[self.to_move], literal)
+            move = read_move(action, self.state.board, self.state.racks[self.state.to_move], literal)
             self._apply(move, validate=True)
             action = move.notation if move.kind != "exchange" else f"-{move.word}"
         self.actions.append(action)  # canonical: read back literally on replay
@@ -339,11 +339,12 @@ class Game:
         """Play a placement given as new tiles (see `action.tiles_notation`)."""
         if self.awaiting == "challenge-or-accept":
             return self.play("")  # the reason: challenge or accept
-        return self._play(tiles_notation(self.board, tiles), literal=True)  # the tiles say which are blanks
+        notation = tiles_notation(self.state.board, tiles)
+        return self._play(notation, literal=True)  # the tiles say which are blanks
 
     def play_computer(self) -> list[Turn]:
         """Let the computer player to move act; its new record lines."""
-        player = self._computers.get(self.to_move)
+        player = self._computers.get(self.state.to_move)
         if player is None or self.over:
             raise LexigridError("it is not a computer player's turn")
         before = len(self.turns)
@@ -380,9 +381,9 @@ class Game:
 
     def _apply(self, move: Move, validate: bool) -> None:
         """Apply a move of the player to move (validated against the rules unless it is the engine's)."""
-        p, rack = self.to_move, self.racks[self.to_move]
+        p, rack = self.state.to_move, self.state.racks[self.state.to_move]
         if move.kind == "pass":
-            self._scoreless_move(move, Turn(p, "pass", rack, "-", 0, self.scores[p]))
+            self._scoreless_move(move, Turn(p, "pass", rack, "-", 0, self.state.scores[p]))
             return
         used = move.tiles_used
         lacking = shortfall(rack, used)
@@ -395,7 +396,8 @@ class Game:
             raise IllegalMove(
                 f"exchanges need at least {self.rules.rack_size} tiles in the bag; it holds {len(self.bag)}"
             )
-        self._scoreless_move(move, Turn(p, "exchange", rack, f"-{sorted_tiles(used)}", 0, self.scores[p]))
+        turn = Turn(p, "exchange", rack, f"-{sorted_tiles(used)}", 0, self.state.scores[p])
+        self._scoreless_move(move, turn)
 
     def _scoreless_move(self, move: Move, turn: Turn) -> None:
         """A pass or an exchange: played, recorded, one more scoreless turn."""
@@ -406,32 +408,33 @@ class Game:
 
     def _place(self, move: Move, validate: bool) -> None:
         """The player to move lays a placement, scores it and draws; it stays pending if phonies stand."""
-        p, rack, before = self.to_move, self.racks[self.to_move], self.scores[self.to_move]
+        state = self.state
+        p, rack, before = state.to_move, state.racks[state.to_move], state.scores[state.to_move]
         score, words = self._judge(move) if validate else (move.score, self._words(move))
         self.pending = None
-        zeros_before = self.zeros
+        zeros_before = self.state.zeros
         played = self.state.apply(move, score)
-        bingo = len(move.tiles_used) == self.rules.rack_size
+        bingo = len(rack) - len(played.kept) == self.rules.rack_size
         self._record(Turn(p, "place", rack, _gcg_place(move), score, before + score, move.notation, bingo))
         self._record_end()
         if self.rule.phonies_stand:
-            self.pending = Pending(p, move, words, played.drawn, zeros_before, not self.racks[p])
+            self.pending = Pending(p, move, words, played.drawn, zeros_before, not self.state.racks[p])
 
     def _words(self, move: Move) -> list[str]:
         """The words a placement forms, kept for a challenge (only where phonies stand)."""
         if not self.rule.phonies_stand:
             return []
-        return ["".join(t for *_, t, _ in w).upper() for w in referee.words_formed(self.board, move)]
+        return ["".join(t for *_, t, _ in w).upper() for w in referee.words_formed(self.state.board, move)]
 
     def _judge(self, move: Move) -> tuple[int, list[str]]:
         """The score and words of a placement, or IllegalMove with the reason (phonies allowed when
         challenges are not void: they stand until challenged)."""
         try:
-            formed = referee.words_formed(self.board, move)
+            formed = referee.words_formed(self.state.board, move)
             words = ["".join(t for *_, t, _ in w).upper() for w in formed]
             if not self.rule.phonies_stand:
-                return referee.check(self.board, move, self.lexicon), words
-            return referee.check(self.board, move, Lexicon.from_words(words or ["AA"])), words
+                return referee.check(self.state.board, move, self.lexicon), words
+            return referee.check(self.state.board, move, Lexicon.from_words(words or ["AA"])), words
         except LexigridError as error:
             raise IllegalMove(str(error)) from None
 
@@ -442,15 +445,15 @@ class Game:
         pending = self.pending
         if pending is None:
             raise IllegalMove("there is no play to challenge: challenge right after an opponent's placement")
-        if pending.player == self.to_move:
+        if pending.player == self.state.to_move:
             raise IllegalMove("you cannot challenge your own play")
         if any(not self.lexicon.is_word(w) for w in pending.words):
             self.pending = None
             self._withdraw(pending)
             return
-        penalty = self.rule.penalty(self.to_move, pending, self.racks, self.scores)
+        penalty = self.rule.penalty(self.state.to_move, pending, self.state.racks, self.state.scores)
         self.pending = None
-        self.scores[penalty.turn.player] = penalty.turn.total
+        self.state.scores[penalty.turn.player] = penalty.turn.total
         self._record(penalty.turn)
         if pending.out:
             self.state.finish_out(pending.player)
@@ -462,15 +465,15 @@ class Game:
         """A challenged phony comes off the board: its tiles back on the rack, those drawn back in the bag."""
         p, move = pending.player, pending.move
         for r, c, _ in move.squares():
-            self.board[r, c] = ""
+            self.state.board[r, c] = ""
         played = self.turns[-1] if self.turns[-1].kind == "place" else None
         score = played.score if played else move.score
-        self.scores[p] -= score
-        kept = take_tiles(self.racks[p], pending.drawn)
+        self.state.scores[p] -= score
+        kept = take_tiles(self.state.racks[p], pending.drawn)
         self.bag.put_back(pending.drawn)
-        self.racks[p] = sorted_tiles(kept + move.tiles_used)
-        self._record(Turn(p, "withdrawn", self.racks[p], "--", -score, self.scores[p]))
-        self.zeros = pending.zeros_before
+        self.state.racks[p] = sorted_tiles(kept + move.tiles_used)
+        self._record(Turn(p, "withdrawn", self.state.racks[p], "--", -score, self.state.scores[p]))
+        self.state.zeros = pending.zeros_before
         self.state.scoreless_turn()
         self._record_end()
 
@@ -494,7 +497,7 @@ class Game:
 
     def rack_value(self, player: int) -> int:
         """The face value of a player's rack."""
-        return rack_value(self.racks[player], self.rules.tiles)
+        return rack_value(self.state.racks[player], self.rules.tiles)
 
     # --- replay -----------------------------------------------------------------------------------
 

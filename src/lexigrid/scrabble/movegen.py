@@ -64,11 +64,12 @@ class CrossChecks(LineListener):
 
     def snapshot(self) -> object:
         """The checks, cross scores and pending lines as they are (a memory copy)."""
+        rows, cols = self.pending_rows, self.pending_cols
         return (
             array("I", self.checks),
             array("i", self.cscores),
-            frozenset(self.pending_rows),
-            frozenset(self.pending_cols),
+            tuple(rows) if rows else (),
+            tuple(cols) if cols else (),
         )
 
     def restore(self, state: object) -> None:

@@ -98,8 +98,7 @@ class Played(NamedTuple):
     points: int
 
 
-@dataclass
-class _Undo:
+class _Undo(NamedTuple):
     """What `undo` restores: the state's fields before a move, and the board's tiles when it changed."""
 
     to_move: int
@@ -172,11 +171,13 @@ class PlayState:
         rack = self.racks[p]
         if self.undoable:
             self._remember(move)
-        if move.kind == "pass":
+        kind = move.kind
+        if kind == "pass":
             played = Played(p, rack, "", 0)
-        elif move.kind == "exchange":
-            kept = take_tiles(rack, move.tiles_used)
-            drawn = self.bag.exchange(move.tiles_used)
+        elif kind == "exchange":
+            used = move.tiles_used
+            kept = take_tiles(rack, used)
+            drawn = self.bag.exchange(used)
             self.racks[p] = sorted_tiles(kept + drawn)
             played = Played(p, kept, drawn, 0)
         else:
@@ -187,13 +188,13 @@ class PlayState:
             self.racks[p] = sorted_tiles(kept + drawn)
             self.scores[p] += points
             played = Played(p, kept, drawn, points)
-        if move.kind == "place" and played.points:
+        if played.points:  # a placement that scored
             self.zeros = 0
         else:
             self.scoreless_turn()
-        if not self.over and move.kind == "place" and not self.racks[p] and self.end_on_out:
+        if self.end is None and kind == "place" and not self.racks[p] and self.end_on_out:
             self.finish_out(p)
-        if not self.over:
+        if self.end is None:
             self.to_move = (p + 1) % len(self.racks)
         return played
 

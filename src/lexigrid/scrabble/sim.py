@@ -240,7 +240,7 @@ class Playout:
         leaves = ["", ""]  # the tiles each side kept on its last move
         leaves[0] = state.apply(move).kept
         ply = 0
-        while not state.over and (ply < self.spec.plies or not len(state.bag)):
+        while state.end is None and (ply < self.spec.plies or not len(state.bag)):
             side = state.to_move
             reply = self.engine.best(state.position(), "equity")
             assert reply is not None
