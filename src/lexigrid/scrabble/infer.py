@@ -33,26 +33,18 @@ from typing import Any
 from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import DEFAULT_RUNNER, Runner
-from lexigrid.scrabble.alphabet import Alphabet, sorted_tiles
+from lexigrid.scrabble.alphabet import sorted_tiles
 from lexigrid.scrabble.board import Rack, column_name
 from lexigrid.scrabble.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.leave import LeaveModel
 from lexigrid.scrabble.move import Move, parse_coordinate, parse_move
-from lexigrid.scrabble.movegen import PASS_EQUITY, Engine
+from lexigrid.scrabble.movegen import PASS_EQUITY, Codes, Engine, RackEquity
 from lexigrid.scrabble.players import worker_lexicon
 from lexigrid.scrabble.referee import check
 
 DEFAULT_MARGIN = 5.0  # points of static equity, MAGPIE's default
 EPSILON = 1e-9  # equities equal up to float rounding count as equal
 KILLERS = 16  # the best moves of earlier racks kept to refute later ones
-VOWELS = frozenset("AEIOU")
-
-Codes = tuple[tuple[int, int], ...]  # a multiset of tiles as (tile code, count), '?' = 0, A = 1
-
-
-def _codes(tiles: str, alphabet: Alphabet) -> Codes:
-    """The multiset of `tiles` as (code, count) pairs."""
-    return tuple((alphabet.code(t), n) for t, n in sorted(Counter(tiles).items()))
 
 
 @dataclass(frozen=True)
@@ -154,9 +146,8 @@ class Judge:
     searched: int = 0
 
     def __post_init__(self) -> None:
-        self.alphabet = self.engine.alphabet
-        self.used = _codes(self.play.tiles_used, self.alphabet)
-        self.penalties = self._penalties(self.play)
+        self.used = self.engine.codes(self.play.tiles_used)
+        self.penalties = self.engine.opening_penalties(self.position.board, self.play)
         self.can_exchange = self._rack_position("?" * self.engine.rules.rack_size).can_exchange()
 
     def _rack_position(self, rack: str) -> Position:
@@ -164,33 +155,19 @@ class Judge:
         p = self.position
         return Position(p.board, (Rack.of_tiles(rack), p.racks[1]), p.scores, p.zeros, p.ops)
 
-    def _penalties(self, move: Move) -> tuple[float, ...]:
-        """The opening vowel penalties of a placement's new vowels, in the order the generator adds them."""
-        board = self.position.board
-        if move.kind != "place" or not board.is_empty():
-            return ()
-        vowel = memoryview(self.engine.layout_arrays(board)[2]).cast("d")
-        dim = board.dim
-        return tuple(
-            vowel[dim * dim + c * dim + r] if move.down else vowel[r * dim + c]
-            for r, c, tile in move.squares()
-            if tile.upper() in VOWELS
-        )
-
     def equity_loss(self, leave: str) -> float | None:
         """The rack's best equity less the play's, or None when that exceeds the margin."""
         position = self._rack_position(self.play.tiles_used + leave)
-        strides, table = self.engine.leave_table(position)
-        values = memoryview(table).cast("d")
-        counts = self.alphabet.rack_codes(position.rack.counts)
-        full = sum(counts[c] * strides[c] for c in range(len(counts)) if counts[c])
-        played = _equity(self.play.score, values, full, strides, self.used, self.penalties)
+        rack = self.engine.rack_equity(position)
         if self.play.kind == "exchange":
-            played = values[full - sum(n * strides[c] for c, n in self.used)]
+            played = rack.leave(self.used)
+        else:
+            played = rack.placement(self.play.score, self.used, self.penalties)
         threshold = played + self.margin + EPSILON
-        if self.can_exchange and len(values) > 1 and max(values[:-1]) > threshold:
+        swap = rack.best_exchange() if self.can_exchange else None
+        if swap is not None and swap > threshold:
             return None
-        if self._refuted(values, full, strides, counts, threshold):
+        if self._refuted(rack, threshold):
             return None
         self.searched += 1
         best = self.engine.best(position, "equity")
@@ -198,23 +175,23 @@ class Judge:
         if best.kind == "pass":
             top = PASS_EQUITY
         elif best.kind == "exchange":
-            top = values[full - sum(n * strides[c] for c, n in _codes(best.word, self.alphabet))]
+            top = rack.leave(self.engine.codes(best.word))
         else:
-            killer = _Killer(_codes(best.tiles_used, self.alphabet), best.score, self._penalties(best))
-            top = _equity(killer.score, values, full, strides, killer.tiles, killer.penalties)
+            penalties = self.engine.opening_penalties(self.position.board, best)
+            killer = _Killer(self.engine.codes(best.tiles_used), best.score, penalties)
+            top = rack.placement(killer.score, killer.tiles, killer.penalties)
             self._remember(killer)
         return None if top > threshold else max(0.0, top - played)
 
-    def _refuted(
-        self, values: memoryview[float], full: int, strides: bytes, counts: bytes, threshold: float
-    ) -> bool:
+    def _refuted(self, rack: RackEquity, threshold: float) -> bool:
         """Whether a remembered move the rack can make beats the threshold (moved to the front if so)."""
         for i, killer in enumerate(self.killers):
-            if all(counts[c] >= n for c, n in killer.tiles):
-                equity = _equity(killer.score, values, full, strides, killer.tiles, killer.penalties)
-                if equity > threshold:
-                    self.killers.insert(0, self.killers.pop(i))
-                    return True
+            if (
+                rack.holds(killer.tiles)
+                and rack.placement(killer.score, killer.tiles, killer.penalties) > threshold
+            ):
+                self.killers.insert(0, self.killers.pop(i))
+                return True
         return False
 
     def _remember(self, killer: _Killer) -> None:
@@ -222,21 +199,6 @@ class Judge:
         if killer not in self.killers:
             self.killers.insert(0, killer)
             del self.killers[KILLERS:]
-
-
-def _equity(
-    score: int,
-    values: memoryview[float],
-    full: int,
-    strides: bytes,
-    tiles: Codes,
-    penalties: tuple[float, ...],
-) -> float:
-    """A placement's static equity for a rack, summed in the compiled generator's order."""
-    equity = score + values[full - sum(n * strides[c] for c, n in tiles)]
-    for penalty in penalties:
-        equity += penalty
-    return float(equity)
 
 
 def sub_multisets(pool: Sequence[tuple[str, int]], size: int) -> Iterator[str]:

@@ -6,7 +6,7 @@ import itertools
 import math
 import struct
 from array import array
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
@@ -173,6 +173,46 @@ class MoveList:
         return moves if n is None else moves[:n]
 
 
+Codes = tuple[tuple[int, int], ...]  # a multiset of tiles as (tile code, count) pairs
+VOWELS = frozenset("AEIOU")
+
+
+class RackEquity:
+    """A rack's static equities as the compiled generator sums them: a move's equity from its score, the
+    tiles it uses (as codes) and its opening vowel penalties, from the rack's leave table."""
+
+    __slots__ = ("counts", "full", "strides", "values")
+
+    def __init__(self, counts: bytes, strides: bytes, table: bytes) -> None:
+        self.counts = counts
+        self.strides = strides
+        self.values = memoryview(table).cast("d")
+        self.full = sum(counts[c] * strides[c] for c in range(len(counts)) if counts[c])
+
+    def holds(self, used: Codes) -> bool:
+        """Whether the rack holds these tiles."""
+        counts = self.counts
+        return all(counts[c] >= n for c, n in used)
+
+    def leave(self, used: Codes) -> float:
+        """The leave's equity term once these tiles are played or exchanged."""
+        strides = self.strides
+        return float(self.values[self.full - sum(n * strides[c] for c, n in used)])
+
+    def placement(self, score: int, used: Codes, penalties: tuple[float, ...] = ()) -> float:
+        """A placement's static equity: score, leave term, then each opening vowel penalty (this order)."""
+        strides = self.strides
+        equity = score + self.values[self.full - sum(n * strides[c] for c, n in used)]
+        for penalty in penalties:
+            equity += penalty
+        return float(equity)
+
+    def best_exchange(self) -> float | None:
+        """The best exchange's equity (None when there is nothing to exchange)."""
+        values = self.values
+        return max(values[:-1]) if len(values) > 1 else None
+
+
 KIND_ORDER = {"place": 0, "exchange": 1, "pass": 2}
 
 
@@ -318,6 +358,30 @@ class Engine:
             sum(self.rules.tiles.score(t) for t in position.racks[1].counts.elements()) if bag_empty else 0
         )
         return self.alphabet.rack_codes(position.rack.counts), bag_empty, opponent
+
+    def rack_equity(self, position: Position) -> RackEquity:
+        """The static equities of the position's rack (see RackEquity)."""
+        key = self._leave_key(position)
+        strides, table = self._leave_table(key)
+        return RackEquity(key[0], strides, table)
+
+    def codes(self, tiles: str) -> Codes:
+        """A multiset of tiles as (code, count) pairs, in tile order."""
+        code = self.alphabet.code
+        return tuple((code(t), n) for t, n in sorted(Counter(tiles).items()))
+
+    def opening_penalties(self, board: Board, move: Move) -> tuple[float, ...]:
+        """The opening vowel penalties of a placement's new vowels on an empty board, in the order the
+        generator adds them (none once the board has tiles)."""
+        if move.kind != "place" or not board.is_empty():
+            return ()
+        vowel = memoryview(self.layout_arrays(board)[2]).cast("d")
+        dim = board.dim
+        return tuple(
+            vowel[dim * dim + c * dim + r] if move.down else vowel[r * dim + c]
+            for r, c, tile in move.squares()
+            if tile.upper() in VOWELS
+        )
 
     def leave_value(self, leave: str) -> float:
         """The leave model's value of the tiles kept, memoised by sorted leave."""
