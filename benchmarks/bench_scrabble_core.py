@@ -1,7 +1,7 @@
-"""The Scrabble core's paths in instructions, not seconds: self-play turns, simulation play-outs, an
-endgame search with its principal-variation replay and a game replayed from its actions (callgrind).
+"""The Scrabble core's paths in instructions, not seconds: move generation, self-play turns, simulation
+play-outs, an endgame search with its principal-variation replay and a game replayed (callgrind).
 
-Run: python benchmarks/bench_scrabble_core.py [--parts selfplay,sim,endgame,replay] [--json]
+Run: python benchmarks/bench_scrabble_core.py [--parts engine,selfplay,sim,endgame,replay] [--json]
      python benchmarks/bench_scrabble_core.py --run PART   (one part in this process: what callgrind runs)
 
 On a shared 2-core machine CPU time moves with the neighbours' load; an instruction count does not. Each part
@@ -52,6 +52,27 @@ def _warm() -> Any:
     Game = _game_class()
     Game.new(["equity", "equity"], seed=1, lexicon=lexicon, endgame_seconds=None).play_computers()
     return lexicon, engine
+
+
+def engine(work: bool) -> None:
+    """Every placement, the best by score and by equity, on the reference board's three racks and an
+    opening, three times (the compiled generator's work, with its Python around it)."""
+    from lexigrid.scrabble import parse_cgp
+
+    _, found = _warm()
+    board = MIDGAME.split()[0]
+    positions = [
+        parse_cgp(f"{b} {rack}/ 0/0 0") for b in (board,) for rack in ("AEINRST", "AEINRT?", "EINRT??")
+    ]
+    positions.append(parse_cgp(f"{'/'.join(['15'] * 15)} AEINRST/ 0/0 0"))
+    for position in positions:
+        found.best(position, "equity")
+    if work:
+        for _ in range(3):
+            for position in positions:
+                found.moves(position).top(20, "score")
+                found.best(position, "score")
+                found.best(position, "equity")
 
 
 def selfplay(work: bool) -> None:
@@ -114,6 +135,7 @@ def replay(work: bool) -> None:
 
 
 PARTS: dict[str, Callable[[bool], None]] = {
+    "engine": engine,
     "selfplay": selfplay,
     "sim": sim,
     "endgame": endgame,
