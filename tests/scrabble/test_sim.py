@@ -322,9 +322,9 @@ def test_top_two_samples_the_leader_and_its_closest_rival_most(trap_lexicon: Lex
     assert counts[0] + counts[1] > 0.8 * result.iterations and min(counts) >= 32
     assert result.plays[0].utility > result.plays[1].utility
     assert simulate(position, engine, plays=4, plies=1, iterations=100, seed=1).stopped == "budget"
-    with pytest.raises(LexigridError, match="--plays must be at most 100"):
+    with pytest.raises(LexigridError, match="at most 100 plays, not 101"):  # the library's words
         simulate(position, engine, plays=101)
-    with pytest.raises(LexigridError, match="--confidence must be from 50"):
+    with pytest.raises(LexigridError, match="confidence must be from 50"):
         simulate(position, engine, confidence=1.0)
 
 
