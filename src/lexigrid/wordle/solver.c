@@ -4,9 +4,10 @@
  * is searched guess by guess (node_value) only after the cheap facts have failed: the memo, a candidate
  * that splits S into singletons (or singletons and one pair), and the bound of every guess's parts (the
  * count pass). A guess (guess_value) is searched part by part, again cheapest facts first: sizes 1 and 2,
- * the size bound 2q - 1 + max(0, q - p), the memo, a splitting candidate; only then are the parts left
- * searched, smallest first, each with the budget the others leave. Every value is exact below the bar
- * it was searched with and a proven lower bound at or above it, and the memo keeps both kinds.
+ * the size bound 2q - 1 + max(0, q - p), a splitting candidate, the memo, and at the first guess each
+ * part's own bound; only then are the parts left searched, smallest first, each with the budget the
+ * others leave. Every value is exact below the bar it was searched with and a proven lower bound at or
+ * above it, and the memo keeps both kinds.
  */
 #include "solver.h"
 
