@@ -6,6 +6,7 @@ import json
 import math
 from collections import Counter
 from collections.abc import Callable
+from fractions import Fraction
 from functools import cache
 from itertools import product
 from pathlib import Path
@@ -97,19 +98,30 @@ def test_multisets_and_their_weights_against_every_face_outcome(tiny_dice: Words
     assert int(weights.sum()) == 6 ** len(TINY_DICE)
 
 
-def test_exact_survey_against_a_brute_force_oracle(tiny_dice: Words) -> None:
+@pytest.mark.parametrize("block", [2000, 7], ids=["one block", "blocks of 7"])
+def test_exact_survey_against_a_brute_force_oracle(
+    tiny_dice: Words, block: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(survey_module, "EXACT_BLOCK", block)
     words = set(TINY_WORDS)
 
     @cache
     def unsolvable(letters: str) -> bool:
         return not oracle_solutions(letters, words)
 
-    bad = sum(unsolvable("".join(sorted(faces))) for faces in product(*TINY_DICE))
+    outcomes = Counter("".join(sorted(faces)) for faces in product(*TINY_DICE))
+    bad = sum(n for letters, n in outcomes.items() if unsolvable(letters))
     found = exact_survey(tiny_dice, runner=QUIET).as_dict()
     assert found["exact"] and found["rolls"] == 6**5 and found["unsolvable"] == bad
     assert 0 < bad < 6**5  # the example has both kinds
     assert found["interval"] == [bad / 6**5, bad / 6**5]
-    assert found["multisets"] == len({"".join(sorted(f)) for f in product(*TINY_DICE)})
+    assert found["fraction"] == str(Fraction(bad, 6**5)) and "/" in found["fraction"]
+    assert found["multisets"] == len(outcomes)
+    assert found["unsolvable_multisets"] == sum(map(unsolvable, outcomes))
+    likeliest = sorted((-n, letters) for letters, n in outcomes.items() if unsolvable(letters))
+    assert [(x["letters"], x["outcomes"]) for x in found["likeliest"]] == [
+        (letters, -n) for n, letters in likeliest[: survey_module.LIKELIEST]
+    ]
 
 
 @pytest.fixture
@@ -173,3 +185,14 @@ def test_cli_bad_checkpoint_is_one_line(cli: Cli, tmp_path: Path) -> None:
     result = cli("qless", "survey", "--rolls", "5", "--checkpoint", str(path))
     assert result.exit_code == 2
     assert result.stderr.startswith("error: ") and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_cli_exact_names_the_fraction_the_unsolvable_multisets_and_the_likeliest(
+    cli: Cli, tiny_dice: Words
+) -> None:
+    assert tiny_dice.lexicon is not None
+    found = exact_survey(tiny_dice, runner=QUIET).as_dict()
+    result = cli("qless", "survey", "--exact", "--lexicon", tiny_dice.lexicon)
+    assert result.exit_code == 0, result.stderr
+    assert f"= {found['fraction']}; {found['unsolvable_multisets']} of {found['multisets']}" in result.stdout
+    assert found["likeliest"][0]["letters"] in result.stdout.split("likeliest: ")[1]

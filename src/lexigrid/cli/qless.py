@@ -233,6 +233,13 @@ def survey_command(
             f" ({what}; {kind})",
         )
     )
+    if exact:
+        likeliest = ", ".join(f"{x['letters']} ({x['probability']:.2e})" for x in report["likeliest"])
+        console.print(
+            f"= {report['fraction']}; {counts.number(report['unsolvable_multisets'])} of "
+            f"{counts.count(report['multisets'], 'distinct multiset')} unsolvable; likeliest: {likeliest}",
+            markup=False,
+        )
 
 
 def _common_note(common: int | None) -> str:

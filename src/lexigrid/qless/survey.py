@@ -30,6 +30,7 @@ from lexigrid.stats import wilson
 
 BLOCK = 500  # sampled rolls per task
 EXACT_BLOCK = 2000  # multisets per task
+LIKELIEST = 10  # the most likely unsolvable rolls an exact survey names
 Keys = npt.NDArray[np.int64]
 
 
@@ -103,7 +104,9 @@ class Survey:
     common: int | None
     exact: bool
     elapsed_ms: float
-    multisets: int | None = None
+    multisets: int | None = None  # exact: the distinct multisets, those unsolvable, the likeliest of them
+    unsolvable_multisets: int | None = None
+    likeliest: tuple[tuple[str, int], ...] = ()  # (letters, face outcomes showing them), likeliest first
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON report."""
@@ -118,7 +121,19 @@ class Survey:
             "exact": self.exact,
             "elapsed_ms": round(self.elapsed_ms, 1),
         }
-        return report if self.multisets is None else {**report, "multisets": self.multisets}
+        if self.multisets is None:
+            return report
+        whole = math.gcd(self.unsolvable, self.rolls) or 1
+        return {
+            **report,
+            "fraction": f"{self.unsolvable // whole}/{self.rolls // whole}",
+            "multisets": self.multisets,
+            "unsolvable_multisets": self.unsolvable_multisets,
+            "likeliest": [
+                {"letters": letters, "outcomes": outcomes, "probability": outcomes / self.rolls}
+                for letters, outcomes in self.likeliest
+            ],
+        }
 
 
 def _run(job: Any, items: list[Any], done: Checkpoint, runner: Runner, what: str) -> None:
@@ -157,9 +172,30 @@ def exact_survey(words: Words, *, checkpoint: Path | None = None, runner: Runner
         for i, s in enumerate(range(0, len(keys), EXACT_BLOCK))
     ]
     _run(functools.partial(exact_block, words), blocks, done, runner, f"multisets (x{EXACT_BLOCK})")
-    bad = sum(r["weight"] for r in _latest(done))
+    records = _latest(done)
+    bad = sum(r["weight"] for r in records)
+    likeliest = likeliest_unsolvable(words, keys, weights, LIKELIEST)
     ms = (time.perf_counter() - started) * 1000
-    return Survey(outcomes, bad, words.common, True, ms, len(keys))
+    unsolvable = sum(r["unsolvable"] for r in records)
+    return Survey(outcomes, bad, words.common, True, ms, len(keys), unsolvable, likeliest)
+
+
+def likeliest_unsolvable(words: Words, keys: Keys, weights: Keys, n: int) -> tuple[tuple[str, int], ...]:
+    """The `n` unsolvable multisets the most face outcomes show (ties alphabetically), likeliest first:
+    multisets are checked from the heaviest down until no lighter one can enter."""
+    order = np.argsort(-weights, kind="stable")
+    found: list[tuple[str, int]] = []
+    for start in range(0, len(order), EXACT_BLOCK):
+        chunk = order[start : start + EXACT_BLOCK]
+        if len(found) >= n and weights[chunk[0]] < found[n - 1][1]:
+            break
+        letters = [letters_of(int(key)) for key in keys[chunk]]
+        outcomes = weights[chunk].tolist()
+        found += [
+            (x, w) for x, w, ok in zip(letters, outcomes, solvable(words, letters), strict=True) if not ok
+        ]
+        found.sort(key=lambda item: (-item[1], item[0]))
+    return tuple(found[:n])
 
 
 def _latest(done: Checkpoint) -> list[dict[str, Any]]:
