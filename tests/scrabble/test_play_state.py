@@ -140,3 +140,18 @@ def test_the_turn_goes_round(players: int) -> None:
     for turn in range(players + 1):
         assert state.to_move == turn % players
         state.apply(Move("pass"))
+
+
+def test_a_checkpoint_puts_the_whole_state_back(default_lexicon: Lexicon) -> None:
+    """What a play-out does: play from a checkpoint without keeping records, then restore it."""
+    engine = Engine(default_lexicon)
+    position = parse_cgp(f"{REFERENCE_BOARD} AEINRST/DEIOQUV 10/20 0")
+    state = PlayState.of_position(position, OrderedBag(sorted(position.bag().elements())))
+    state.undoable = False
+    engine.cross_checks(state.board)
+    start, before = state.checkpoint(), _fingerprint(state, engine)
+    for _ in range(3):
+        state.apply(engine.best(state.position(), "equity"))  # type: ignore[arg-type]
+    assert _fingerprint(state, engine) != before and not state.history
+    state.restore(start)
+    assert _fingerprint(state, engine) == before

@@ -25,6 +25,8 @@ from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.turn import Turn
 
 End = Literal["out", "scoreless"]
+# board, racks, scores, scoreless turns, player to move, bag, end, end-of-game lines, history length
+Checkpoint = tuple[BoardSnapshot, list[str], list[int], int, int, list[str], "End | None", list[Turn], int]
 
 
 class TileBag(Protocol):
@@ -216,6 +218,28 @@ class PlayState:
         self.end, self.end_turns = reason, turns
 
     # --- taking moves back --------------------------------------------------------------------------
+
+    def checkpoint(self) -> Checkpoint:
+        """The whole state as it is, for `restore` (a play-out's start: one copy, no record a move)."""
+        return (
+            self.board.snapshot(),
+            list(self.racks),
+            list(self.scores),
+            self.zeros,
+            self.to_move,
+            self.bag.mark(),
+            self.end,
+            self.end_turns,
+            len(self.history),
+        )
+
+    def restore(self, saved: Checkpoint) -> None:
+        """The state as `checkpoint` found it: board (and its listeners), racks, scores, bag and history."""
+        board, racks, scores, self.zeros, self.to_move, bag, self.end, self.end_turns, length = saved
+        self.board.restore(board)
+        self.racks, self.scores = list(racks), list(scores)
+        self.bag.rewind(bag)
+        del self.history[length:]
 
     def _remember(self, move: Move) -> None:
         """Keep what `undo` needs to take `move` back."""

@@ -88,15 +88,20 @@ def _terms(rules: Rules, row: int, col: int, tile: str, new: bool) -> tuple[int,
     return rules.tiles.score(tile), 1, 1
 
 
-def word_score(rules: Rules, word: list[Square]) -> WordScore:
-    """How a word scores: its tiles' face values times their letter multipliers, summed, times the word
-    multipliers."""
+def word_points(rules: Rules, word: list[Square]) -> tuple[int, int]:
+    """How a word scores: its tiles' face values times their letter multipliers, summed; and the product
+    of the word multipliers (the word's points are the two multiplied)."""
     letters, multiplier = 0, 1
     for r, c, tile, new in word:
         value, lm, wm = _terms(rules, r, c, tile, new)
         letters += value * lm
         multiplier *= wm
-    return WordScore(tuple(word), letters, multiplier, rules)
+    return letters, multiplier
+
+
+def word_score(rules: Rules, word: list[Square]) -> WordScore:
+    """A word's score with its parts (see `word_points`)."""
+    return WordScore(tuple(word), *word_points(rules, word), rules)
 
 
 def _run(
@@ -146,12 +151,28 @@ def words_formed(board: Board, move: Move) -> list[list[Square]]:
 
 def check(board: Board, move: Move, lexicon: Lexicon) -> int:
     """The score of a legal tile placement; raise LexigridError saying why an illegal one is illegal."""
-    return breakdown(board, move, lexicon).score
+    rules, words = board.rules, judged(board, move, lexicon)
+    total = 0
+    for word in words:
+        letters, multiplier = word_points(rules, word)
+        total += letters * multiplier
+    return total + bingo_bonus(rules, move)
 
 
 def breakdown(board: Board, move: Move, lexicon: Lexicon) -> Breakdown:
     """A legal tile placement's score word by word and tile by tile; raise LexigridError saying why an
     illegal one is illegal."""
+    rules, words = board.rules, judged(board, move, lexicon)
+    return Breakdown(tuple(word_score(rules, word) for word in words), bingo_bonus(rules, move))
+
+
+def bingo_bonus(rules: Rules, move: Move) -> int:
+    """The bonus for a placement of a whole rack."""
+    return rules.bingo_bonus if len(move.squares()) == rules.rack_size else 0
+
+
+def judged(board: Board, move: Move, lexicon: Lexicon) -> list[list[Square]]:
+    """The words a legal tile placement forms; raise LexigridError saying why an illegal one is illegal."""
     if move.kind != "place":
         raise LexigridError(f"{move.notation} is not a tile placement")
     words = words_formed(board, move)
@@ -174,6 +195,4 @@ def breakdown(board: Board, move: Move, lexicon: Lexicon) -> Breakdown:
         text = "".join(t for _, _, t, _ in word)
         if not lexicon.is_word(text.upper()):
             raise LexigridError(f"{move.notation} forms {text.upper()}, which is not in {lexicon.name}")
-    rules = board.rules
-    bingo = rules.bingo_bonus if len(new) == rules.rack_size else 0
-    return Breakdown(tuple(word_score(rules, word) for word in words), bingo)
+    return words

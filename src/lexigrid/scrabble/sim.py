@@ -197,7 +197,9 @@ class Playout:
         self.table = table
         self.position = position
         self.state = PlayState.of_position(position)
-        engine.cross_checks(self.state.board)  # kept in step with the working board, and undone with it
+        self.state.undoable = False  # each play-out goes back to the start at once (`restore`)
+        engine.cross_checks(self.state.board)  # kept in step with the working board, and restored with it
+        self.start = self.state.checkpoint()
         self.rack_size = position.rules.rack_size
         self.known = str(position.racks[1])
         pool = Counter(position.unseen())
@@ -247,7 +249,7 @@ class Playout:
             leaves[side] = state.apply(reply).kept
             ply += 1
         outcome = self._measure(leaves)
-        state.rewind()
+        state.restore(self.start)
         return outcome
 
     def _measure(self, leaves: list[str]) -> Outcome:
