@@ -132,7 +132,7 @@ def _engine(lexicon: str | None, rules: Any, leaves: str | None) -> Any:
 def _loaded(lexicon: str | None, leaves: str | None) -> tuple[Any, Any]:
     """The lexicon and leave model of a line's specs, read once per process."""
     from lexigrid.scrabble.leave import load_leaves
-    from lexigrid.scrabble.players import worker_lexicon
+    from lexigrid.scrabble.movegen import worker_lexicon
 
     return worker_lexicon(lexicon), load_leaves(leaves)
 

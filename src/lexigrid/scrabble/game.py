@@ -17,13 +17,12 @@ import uuid
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon, load
-from lexigrid.scrabble import referee
 from lexigrid.scrabble.action import IllegalMove, read_move, tiles_notation
-from lexigrid.scrabble.alphabet import shortfall, sorted_tiles, take_tiles
+from lexigrid.scrabble.alphabet import sorted_tiles
 from lexigrid.scrabble.bag import Bag
 from lexigrid.scrabble.board import Board, Rack
 from lexigrid.scrabble.cgp import Position, format_cgp
@@ -35,11 +34,13 @@ from lexigrid.scrabble.play_state import PlayState
 from lexigrid.scrabble.players import ENDGAME_SECONDS, Player, computer, solve_endgame
 from lexigrid.scrabble.rules import Rules, rules
 from lexigrid.scrabble.turn import Turn
+from lexigrid.scrabble.umpire import Umpire
 
 if TYPE_CHECKING:
     from lexigrid.scrabble.endgame import Solution
 
 HUMAN = "human"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,19 @@ class GamePosition(Position):
         return self._bag >= self.rules.rack_size
 
 
+class _Part(Generic[T]):
+    """A game's name for a part of its play state or umpire (`game.racks` is `game.state.racks`)."""
+
+    def __init__(self, owner: str, name: str) -> None:
+        self.owner, self.name = owner, name
+
+    def __get__(self, game: Game, kind: type | None = None) -> T:
+        return getattr(getattr(game, self.owner), self.name)  # type: ignore[no-any-return]
+
+    def __set__(self, game: Game, value: T) -> None:
+        setattr(getattr(game, self.owner), self.name, value)
+
+
 @dataclass
 class Game:
     """The state of one game; `play` applies an action or raises IllegalMove with the reason."""
@@ -95,9 +109,8 @@ class Game:
     rules: Rules = field(default_factory=rules)
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     state: PlayState = field(init=False, repr=False)  # board, bag, racks, scores, whose turn, the end
-    turns: list[Turn] = field(default_factory=list)
+    umpire: Umpire = field(init=False, repr=False)  # applies actions under the rules; the record
     actions: list[str] = field(default_factory=list)
-    pending: Pending | None = None
     listeners: list[Callable[[Game], None]] = field(default_factory=list, repr=False)
     _computers: dict[int, Player] = field(default_factory=dict, repr=False)
     rule: ChallengeRule = field(init=False, repr=False, compare=False)  # the rule object of `challenge`
@@ -117,6 +130,7 @@ class Game:
             Board(self.rules), racks, [0] * len(self.seats), bag, end_on_out=not self.rule.phonies_stand
         )
         self.state.undoable = False
+        self.umpire = Umpire(self.state, self.lexicon, self.rule)
         for i, seat in enumerate(self.seats):
             if not seat.is_human:
                 self._computers[i] = computer(seat.kind, self.lexicon, self.rules, self.endgame_seconds)
@@ -164,63 +178,21 @@ class Game:
             game.id = game_id
         return game
 
-    # --- the play state's parts, by their names in a game -------------------------------------------
+    # --- the play state's and the umpire's parts, by their names in a game ---------------------------
 
-    @property
-    def board(self) -> Board:
-        """The board."""
-        return self.state.board
+    board = _Part[Board]("state", "board")
+    bag = _Part[Bag]("state", "bag")
+    racks = _Part[list[str]]("state", "racks")  # each player's rack, in rack order
+    scores = _Part[list[int]]("state", "scores")
+    to_move = _Part[int]("state", "to_move")  # the player to move
+    zeros = _Part[int]("state", "zeros")  # scoreless turns in a row
+    end_reason = _Part[str | None]("state", "end")  # how the game ended: `out`, `scoreless`, None: on
+    turns = _Part[list[Turn]]("umpire", "turns")  # the record
+    pending = _Part[Pending | None]("umpire", "pending")  # the last placement while it may be challenged
 
-    @board.setter
-    def board(self, board: Board) -> None:
-        self.state.board = board
-
-    @property
-    def bag(self) -> Bag:
-        """The game's seeded bag."""
-        assert isinstance(self.state.bag, Bag)
-        return self.state.bag
-
-    @property
-    def racks(self) -> list[str]:
-        """Each player's rack, in rack order."""
-        return self.state.racks
-
-    @racks.setter
-    def racks(self, racks: list[str]) -> None:
-        self.state.racks = racks
-
-    @property
-    def scores(self) -> list[int]:
-        """Each player's score."""
-        return self.state.scores
-
-    @scores.setter
-    def scores(self, scores: list[int]) -> None:
-        self.state.scores = scores
-
-    @property
-    def to_move(self) -> int:
-        """The player to move."""
-        return self.state.to_move
-
-    @to_move.setter
-    def to_move(self, player: int) -> None:
-        self.state.to_move = player
-
-    @property
-    def zeros(self) -> int:
-        """Scoreless turns in a row."""
-        return self.state.zeros
-
-    @zeros.setter
-    def zeros(self, zeros: int) -> None:
-        self.state.zeros = zeros
-
-    @property
-    def end_reason(self) -> str | None:
-        """How the game ended: `out`, `scoreless`, or None while it goes on."""
-        return self.state.end
+    def rack_value(self, player: int) -> int:
+        """The face value of a player's rack."""
+        return rack_value(self.state.racks[player], self.rules.tiles)
 
     # --- what the players see ---------------------------------------------------------------------
 
@@ -315,12 +287,12 @@ class Game:
         before = len(self.turns)
         word = action.lower()
         if word == "challenge":
-            self._challenge()
+            self.umpire.challenge()
             action = word
         elif word == "accept":
             if self.awaiting != "challenge-or-accept":
                 raise IllegalMove("there is nothing to accept: play a move, -ABC to exchange or - to pass")
-            self._accept()
+            self.umpire.accept()
             action = word
         else:
             if self.awaiting == "challenge-or-accept":
@@ -329,7 +301,7 @@ class Game:
                     "type 'challenge' or 'accept'"
                 )
             move = read_move(action, self.state.board, self.state.racks[self.state.to_move], literal)
-            self._apply(move, validate=True)
+            self.umpire.move(move, validate=True)
             action = move.notation if move.kind != "exchange" else f"-{move.word}"
         self.actions.append(action)  # canonical: read back literally on replay
         self._changed()
@@ -350,18 +322,18 @@ class Game:
         before = len(self.turns)
         if self.pending is not None and self.rule.phonies_stand:
             if any(not self.lexicon.is_word(w) for w in self.pending.words):
-                self._challenge()
+                self.umpire.challenge()
                 self.actions.append("challenge")
                 self._changed()
                 return self.turns[before:]
             if self.pending.out:
-                self._accept()
+                self.umpire.accept()
                 self.actions.append("accept")
                 self._changed()
                 return self.turns[before:]
         rng = random.Random(self.seed * 1_000_003 + len(self.actions))
         move = player.choose(self.position(), rng)
-        self._apply(move, validate=False)
+        self.umpire.move(move, validate=False)
         self.actions.append(move.notation)
         self._changed()
         return self.turns[before:]
@@ -376,128 +348,6 @@ class Game:
     def _changed(self) -> None:
         for listener in self.listeners:
             listener(self)
-
-    # --- the turn loop: one move of the player to move (the rules of a turn are the play state's) -----
-
-    def _apply(self, move: Move, validate: bool) -> None:
-        """Apply a move of the player to move (validated against the rules unless it is the engine's)."""
-        p, rack = self.state.to_move, self.state.racks[self.state.to_move]
-        if move.kind == "pass":
-            self._scoreless_move(move, Turn(p, "pass", rack, "-", 0, self.state.scores[p]))
-            return
-        used = move.tiles_used
-        lacking = shortfall(rack, used)
-        if lacking:
-            raise IllegalMove(f"{move.notation}: your rack ({rack}) has {lacking}")
-        if move.kind == "place":
-            self._place(move, validate)
-            return
-        if len(self.bag) < self.rules.rack_size:
-            raise IllegalMove(
-                f"exchanges need at least {self.rules.rack_size} tiles in the bag; it holds {len(self.bag)}"
-            )
-        turn = Turn(p, "exchange", rack, f"-{sorted_tiles(used)}", 0, self.state.scores[p])
-        self._scoreless_move(move, turn)
-
-    def _scoreless_move(self, move: Move, turn: Turn) -> None:
-        """A pass or an exchange: played, recorded, one more scoreless turn."""
-        self.pending = None
-        self.state.apply(move)
-        self._record(turn)
-        self._record_end()
-
-    def _place(self, move: Move, validate: bool) -> None:
-        """The player to move lays a placement, scores it and draws; it stays pending if phonies stand."""
-        state = self.state
-        p, rack, before = state.to_move, state.racks[state.to_move], state.scores[state.to_move]
-        score, words = self._judge(move) if validate else (move.score, self._words(move))
-        self.pending = None
-        zeros_before = self.state.zeros
-        played = self.state.apply(move, score)
-        bingo = len(rack) - len(played.kept) == self.rules.rack_size
-        self._record(Turn(p, "place", rack, _gcg_place(move), score, before + score, move.notation, bingo))
-        self._record_end()
-        if self.rule.phonies_stand:
-            self.pending = Pending(p, move, words, played.drawn, zeros_before, not self.state.racks[p])
-
-    def _words(self, move: Move) -> list[str]:
-        """The words a placement forms, kept for a challenge (only where phonies stand)."""
-        if not self.rule.phonies_stand:
-            return []
-        return ["".join(t for *_, t, _ in w).upper() for w in referee.words_formed(self.state.board, move)]
-
-    def _judge(self, move: Move) -> tuple[int, list[str]]:
-        """The score and words of a placement, or IllegalMove with the reason (phonies allowed when
-        challenges are not void: they stand until challenged)."""
-        try:
-            formed = referee.words_formed(self.state.board, move)
-            words = ["".join(t for *_, t, _ in w).upper() for w in formed]
-            if not self.rule.phonies_stand:
-                return referee.check(self.state.board, move, self.lexicon), words
-            return referee.check(self.state.board, move, Lexicon.from_words(words or ["AA"])), words
-        except LexigridError as error:
-            raise IllegalMove(str(error)) from None
-
-    # --- challenges -------------------------------------------------------------------------------
-
-    def _challenge(self) -> None:
-        """The player to move challenges the last placement: a phony is withdrawn, else the rule's penalty."""
-        pending = self.pending
-        if pending is None:
-            raise IllegalMove("there is no play to challenge: challenge right after an opponent's placement")
-        if pending.player == self.state.to_move:
-            raise IllegalMove("you cannot challenge your own play")
-        if any(not self.lexicon.is_word(w) for w in pending.words):
-            self.pending = None
-            self._withdraw(pending)
-            return
-        penalty = self.rule.penalty(self.state.to_move, pending, self.state.racks, self.state.scores)
-        self.pending = None
-        self.state.scores[penalty.turn.player] = penalty.turn.total
-        self._record(penalty.turn)
-        if pending.out:
-            self.state.finish_out(pending.player)
-        elif penalty.loses_turn:
-            self.state.apply(Move("pass"))  # the challenger's turn is lost: a scoreless turn
-        self._record_end()
-
-    def _withdraw(self, pending: Pending) -> None:
-        """A challenged phony comes off the board: its tiles back on the rack, those drawn back in the bag."""
-        p, move = pending.player, pending.move
-        for r, c, _ in move.squares():
-            self.state.board[r, c] = ""
-        played = self.turns[-1] if self.turns[-1].kind == "place" else None
-        score = played.score if played else move.score
-        self.state.scores[p] -= score
-        kept = take_tiles(self.state.racks[p], pending.drawn)
-        self.bag.put_back(pending.drawn)
-        self.state.racks[p] = sorted_tiles(kept + move.tiles_used)
-        self._record(Turn(p, "withdrawn", self.state.racks[p], "--", -score, self.state.scores[p]))
-        self.state.zeros = pending.zeros_before
-        self.state.scoreless_turn()
-        self._record_end()
-
-    def _accept(self) -> None:
-        """The player to move accepts the last placement, which went out: the game ends."""
-        assert self.pending is not None
-        p = self.pending.player
-        self.pending = None
-        self.state.finish_out(p)
-        self._record_end()
-
-    # --- the record -------------------------------------------------------------------------------
-
-    def _record(self, turn: Turn) -> None:
-        self.turns.append(turn)
-
-    def _record_end(self) -> None:
-        """Once the game has ended, its end-of-game lines (see `ending`) go on the record."""
-        if self.over:
-            self.turns.extend(self.state.end_turns)
-
-    def rack_value(self, player: int) -> int:
-        """The face value of a player's rack."""
-        return rack_value(self.state.racks[player], self.rules.tiles)
 
     # --- replay -----------------------------------------------------------------------------------
 
@@ -526,11 +376,6 @@ class Game:
                 self._play(action, literal=True)
         finally:
             self.listeners = listeners
-
-
-def _gcg_place(move: Move) -> str:
-    """A placement as GCG writes it: coordinate, then the word with played-through squares as '.'."""
-    return f"{move.coordinate} {move.played}"
 
 
 def _default_names(kinds: Sequence[str]) -> list[str]:

@@ -38,8 +38,7 @@ from lexigrid.scrabble.board import Rack, column_name
 from lexigrid.scrabble.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.leave import LeaveModel
 from lexigrid.scrabble.move import Move, parse_coordinate, parse_move
-from lexigrid.scrabble.movegen import PASS_EQUITY, Codes, Engine, RackEquity
-from lexigrid.scrabble.players import worker_lexicon
+from lexigrid.scrabble.movegen import PASS_EQUITY, Codes, Engine, RackEquity, worker_lexicon
 from lexigrid.scrabble.referee import check
 
 DEFAULT_MARGIN = 5.0  # points of static equity, MAGPIE's default

@@ -231,6 +231,16 @@ def _transposed(values: list[int], dim: int) -> list[int]:
 
 
 _SHARED: OrderedDict[tuple[str, Hashable, Hashable], Engine] = OrderedDict()
+_LEXICONS: dict[str | None, Lexicon] = {}
+
+
+def worker_lexicon(spec: str | None) -> Lexicon:
+    """A lexicon by name or path, loaded once per process (a worker plays many games or judges many racks
+    with it; loading reads and checks the word list)."""
+    found = _LEXICONS.get(spec)
+    if found is None:
+        found = _LEXICONS[spec] = load_lexicon(spec)
+    return found
 
 
 class Engine:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from lexigrid.errors import LexigridError
-from lexigrid.lexicon import Lexicon, load
+from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.cgp import Position
 from lexigrid.scrabble.move import Move
 from lexigrid.scrabble.movegen import Engine
@@ -40,16 +40,6 @@ class Player(Protocol):
 
 
 _VOCABULARIES: dict[tuple[str, int], Lexicon] = {}
-_LEXICONS: dict[str | None, Lexicon] = {}
-
-
-def worker_lexicon(spec: str | None) -> Lexicon:
-    """A lexicon by name or path, loaded once per process (a worker plays many games with it; loading
-    reads and checks the word list)."""
-    found = _LEXICONS.get(spec)
-    if found is None:
-        found = _LEXICONS[spec] = load(spec)
-    return found
 
 
 def vocabulary(lexicon: Lexicon, n: int) -> Lexicon:

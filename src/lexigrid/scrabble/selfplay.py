@@ -18,7 +18,7 @@ from typing import Any
 from lexigrid.errors import LexigridError, OptionError
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.players import worker_lexicon
+from lexigrid.scrabble.movegen import worker_lexicon
 from lexigrid.stats import wilson
 
 

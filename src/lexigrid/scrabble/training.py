@@ -24,8 +24,8 @@ from lexigrid.scrabble.cgp import Position
 from lexigrid.scrabble.game import Game
 from lexigrid.scrabble.leave import HeuristicLeaves, LeaveModel, LinearLeaves, leave_features
 from lexigrid.scrabble.move import Move
-from lexigrid.scrabble.movegen import Engine
-from lexigrid.scrabble.players import EquityPlayer, worker_lexicon
+from lexigrid.scrabble.movegen import Engine, worker_lexicon
+from lexigrid.scrabble.players import EquityPlayer
 from lexigrid.scrabble.rules import rules
 
 RIDGE = 20.0  # shrinks rarely seen features (pairs such as QZ) towards 0

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from lexigrid.errors import OptionError
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.players import worker_lexicon
+from lexigrid.scrabble.movegen import worker_lexicon
 from lexigrid.scrabble.winpct import Sample, WinTable, fit
 
 
