@@ -10,9 +10,9 @@ OPTIMISE = [] if sys.platform == "win32" else ["-O3", "-std=c99"]
 setup(
     ext_modules=[
         Extension(
-            "lexigrid.scrabble._engine",
-            sources=["src/lexigrid/scrabble/_engine.c", "src/lexigrid/scrabble/_endgame.c"],
-            depends=["src/lexigrid/scrabble/engine.h"],
+            "lexigrid.scrabble.engine._engine",
+            sources=["src/lexigrid/scrabble/engine/_engine.c", "src/lexigrid/scrabble/engine/_endgame.c"],
+            depends=["src/lexigrid/scrabble/engine/engine.h"],
             extra_compile_args=OPTIMISE,
         ),
         Extension(

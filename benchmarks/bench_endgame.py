@@ -223,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_lexigrid:
         from lexigrid.lexicon import load
         from lexigrid.scrabble import Engine
-        from lexigrid.scrabble.endgame import solve
+        from lexigrid.scrabble.analysis.endgame import solve
 
         engine = Engine(load(str(TWL06)))  # prepared once: loading is not counted, as for MAGPIE
         try:

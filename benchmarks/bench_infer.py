@@ -30,7 +30,7 @@ def main() -> None:
     from lexigrid.lexicon import load
     from lexigrid.runner import Runner
     from lexigrid.scrabble import Engine, parse_cgp
-    from lexigrid.scrabble.infer import infer
+    from lexigrid.scrabble.analysis.infer import infer
 
     jobs = int(sys.argv[sys.argv.index("--jobs") + 1]) if "--jobs" in sys.argv else 1
     spec = str(TWL06) if TWL06.exists() else "default"

@@ -66,8 +66,9 @@ def main() -> None:
 
     os.environ.setdefault("LEXIGRID_CACHE_DIR", tempfile.mkdtemp(prefix="lexigrid-bench-"))
     from lexigrid.lexicon import load
-    from lexigrid.scrabble import Engine, gaddag, parse_cgp
-    from lexigrid.scrabble.movegen import MODE_ALL
+    from lexigrid.scrabble import Engine, parse_cgp
+    from lexigrid.scrabble.engine import gaddag
+    from lexigrid.scrabble.engine.movegen import MODE_ALL
 
     console = Console()
     lexicon = load(str(TWL06))
@@ -145,8 +146,8 @@ def main() -> None:
 def analysis_table(engine: Any) -> Table:
     """Simulation play-outs and rack inference per CPU second on the reference board (issue 12)."""
     from lexigrid.scrabble import parse_cgp
-    from lexigrid.scrabble.infer import infer
-    from lexigrid.scrabble.sim import simulate
+    from lexigrid.scrabble.analysis.infer import infer
+    from lexigrid.scrabble.analysis.sim import simulate
 
     table = Table(title="Analysis on the reference board (CPU time, one process)")
     for column in ("what", "work", "CPU s", "per CPU second"):

@@ -36,10 +36,9 @@ def instrumented(owner: Any, name: str, totals: dict[str, float]) -> Callable[[]
 
 def throughput(levels: list[str], games: int, seed: int) -> dict[str, float]:
     """CPU ms per turn of whole self-play games in this process, and the engine's share of it."""
-    from lexigrid.scrabble import movegen
-    from lexigrid.scrabble.game import Game
-    from lexigrid.scrabble.movegen import Engine
-    from lexigrid.scrabble.players import worker_lexicon
+    from lexigrid.scrabble.engine import movegen
+    from lexigrid.scrabble.engine.movegen import Engine, worker_lexicon
+    from lexigrid.scrabble.game.game import Game
 
     lexicon = worker_lexicon(None)
     for warm in range(5):  # engines built, GADDAG loaded, caches warm
@@ -78,7 +77,7 @@ def main() -> None:
     os.environ.setdefault("LEXIGRID_CACHE_DIR", tempfile.mkdtemp(prefix="lexigrid-bench-"))
     from lexigrid.cli.scrabble_game import tournament_table
     from lexigrid.runner import Runner
-    from lexigrid.scrabble.selfplay import tournament
+    from lexigrid.scrabble.learn.selfplay import tournament
 
     console = Console()
     table = Table(title="Static self-play throughput (CPU per turn, one process, NWL, best of --repeat runs)")

@@ -15,8 +15,8 @@ import time
 from lexigrid.lexicon import load
 from lexigrid.runner import Runner
 from lexigrid.scrabble import Engine, parse_cgp
-from lexigrid.scrabble.selfplay import tournament, wilson
-from lexigrid.scrabble.sim import simulate
+from lexigrid.scrabble.analysis.sim import simulate
+from lexigrid.scrabble.learn.selfplay import tournament, wilson
 
 REFERENCE = "15/15/15/15/15/2COZY9/3A11/3FLAMES1A4/8TAXI3/4RATIO1E4/4A3N6/4VERGE6/4E10/4N10/15"
 

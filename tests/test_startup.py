@@ -96,5 +96,9 @@ def test_a_command_builds_only_the_tables_it_reads(tmp_path: Path) -> None:
 
 def test_drawing_a_position_loads_no_engine() -> None:
     modules = imported_by("scrabble", "show", f"{EMPTY_BOARD} AEINRST/ 0/0 0")
-    assert loaded(modules, "lexigrid.scrabble.board") and not loaded(modules, "numpy")
-    assert not [m for m in ("lexigrid.scrabble.movegen", "lexigrid.scrabble._engine") if loaded(modules, m)]
+    assert loaded(modules, "lexigrid.scrabble.core.board") and not loaded(modules, "numpy")
+    assert not [
+        m
+        for m in ("lexigrid.scrabble.engine.movegen", "lexigrid.scrabble.engine._engine")
+        if loaded(modules, m)
+    ]

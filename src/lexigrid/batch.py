@@ -107,7 +107,7 @@ def wordle(line: Mapping[str, Any]) -> Record:
 def scrabble(line: Mapping[str, Any]) -> Record:
     """`lexigrid scrabble moves CGP --json` for `{"cgp": "...", "top": 20, "sort": "score", ...}`."""
     from lexigrid.scrabble import parse_cgp
-    from lexigrid.scrabble.report import moves_report
+    from lexigrid.scrabble.analysis.report import moves_report
 
     position = parse_cgp(_required(line, "cgp"))
     if not len(position.rack):
@@ -131,8 +131,8 @@ def _engine(lexicon: str | None, rules: Any, leaves: str | None) -> Any:
 @functools.cache
 def _loaded(lexicon: str | None, leaves: str | None) -> tuple[Any, Any]:
     """The lexicon and leave model of a line's specs, read once per process."""
-    from lexigrid.scrabble.leave import load_leaves
-    from lexigrid.scrabble.movegen import worker_lexicon
+    from lexigrid.scrabble.engine.leave import load_leaves
+    from lexigrid.scrabble.engine.movegen import worker_lexicon
 
     return worker_lexicon(lexicon), load_leaves(leaves)
 

@@ -2,7 +2,7 @@
 
 It shares no code with the compiled search: placements come from the brute-force generator
 (`lexigrid.scrabble.oracle.placements`, itself checked by the referee), and the rules are written out
-again from `lexigrid.scrabble.game` for two players with the bag empty:
+again from `lexigrid.scrabble.game.game` for two players with the bag empty:
 
 - a placement scores its points; a pass scores 0 (no exchanges: the bag is empty);
 - the scoreless-turn count goes up by 1 after a pass or a 0-point placement and goes back to 0 after a
@@ -22,10 +22,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from lexigrid.lexicon import Lexicon
-from lexigrid.scrabble.board import Board, Rack
-from lexigrid.scrabble.cgp import Position
-from lexigrid.scrabble.move import Move
-from lexigrid.scrabble.rules import BLANK, TileSet
+from lexigrid.scrabble.core.board import Board, Rack
+from lexigrid.scrabble.core.cgp import Position
+from lexigrid.scrabble.core.move import Move
+from lexigrid.scrabble.core.rules import BLANK, TileSet
 from tests.scrabble.oracle import placements, spans
 
 MAX_SCORELESS_TURNS = 6  # written out again, not imported: the game's rule as its docs state it

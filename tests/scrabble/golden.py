@@ -40,7 +40,7 @@ def named_positions(lexicon: Lexicon) -> list[tuple[str, str]]:
 def self_play_positions(lexicon: Lexicon) -> list[tuple[str, str]]:
     """Positions of a seeded static self-play game: two mid-game turns (parallel plays and hooks), the
     turn with the fewest tiles left in a bag that is not empty, and the first two endgame turns."""
-    from lexigrid.scrabble.game import Game
+    from lexigrid.scrabble.game.game import Game
 
     game = Game.new(["equity", "equity"], seed=SELF_PLAY_SEED, lexicon=lexicon, endgame_seconds=None)
     found: list[tuple[str, str]] = []

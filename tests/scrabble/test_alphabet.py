@@ -6,7 +6,7 @@ import pytest
 
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble import Board, Rack, parse_move
-from lexigrid.scrabble.alphabet import (
+from lexigrid.scrabble.core.alphabet import (
     BLANK,
     BLANK_FLAG,
     ENGLISH,
@@ -19,7 +19,7 @@ from lexigrid.scrabble.alphabet import (
     sorted_tiles,
     take_tiles,
 )
-from lexigrid.scrabble.rules import Rules, TileSet, layout, tile_set
+from lexigrid.scrabble.core.rules import Rules, TileSet, layout, tile_set
 
 # Catalan's tiles include three of two or more letters (MAGPIE's letter distribution names them so).
 CATALAN = Alphabet(("A", "B", "C", "Ç", "D", "E", "L", "L·L", "N", "NY", "O", "QU", "S", "T", "U"))

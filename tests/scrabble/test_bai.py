@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 
-from lexigrid.scrabble.bai import evidence, leader_confidence, paired_glr, threshold, top_two
+from lexigrid.scrabble.analysis.bai import evidence, leader_confidence, paired_glr, threshold, top_two
 
 
 def test_the_threshold_grows_with_confidence_and_slowly_with_play_outs() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
-from lexigrid.scrabble.endgame import solve
+from lexigrid.scrabble.analysis.endgame import solve
 from tests.conftest import TWL06, CliResult, shared_file
 from tests.scrabble_game.conftest import ENDGAME_BOARD as BOARD
 from tests.scrabble_game.conftest import RACED

@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Board, Engine, Move, Position, Rack, Rules, TileSet, layout, parse_cgp, tile_set
-from lexigrid.scrabble.endgame import Solution, check_endgame, solve
-from lexigrid.scrabble.game import Game, Seat
-from lexigrid.scrabble.move import parse_move
-from lexigrid.scrabble.referee import check
+from lexigrid.scrabble.analysis.endgame import Solution, check_endgame, solve
+from lexigrid.scrabble.core.move import parse_move
+from lexigrid.scrabble.core.referee import check
+from lexigrid.scrabble.game.game import Game, Seat
 from tests.conftest import shared_file
 from tests.scrabble.conftest import REFERENCE_BOARD
 from tests.scrabble.endgame_oracle import (

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, HeuristicLeaves, Rules, TileSet, layout, tile_set
-from lexigrid.scrabble.leave import LinearLeaves
-from lexigrid.scrabble.movegen import SHARED_ENGINES
+from lexigrid.scrabble.engine.leave import LinearLeaves
+from lexigrid.scrabble.engine.movegen import SHARED_ENGINES
 
 
 def test_the_same_inputs_share_one_engine(small_lexicon: Lexicon) -> None:

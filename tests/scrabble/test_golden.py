@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from lexigrid.scrabble import Engine, parse_cgp
-from lexigrid.scrabble.referee import check
+from lexigrid.scrabble.core.referee import check
 from tests.scrabble.conftest import REFERENCE_BOARD, reference_positions
 
 try:

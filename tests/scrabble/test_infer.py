@@ -15,8 +15,7 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
 from lexigrid.scrabble import Board, Engine, Move, Position, Rack, parse_cgp
-from lexigrid.scrabble.alphabet import leave_after
-from lexigrid.scrabble.infer import (
+from lexigrid.scrabble.analysis.infer import (
     Inference,
     before_play,
     infer,
@@ -25,8 +24,9 @@ from lexigrid.scrabble.infer import (
     rack_pool,
     sub_multisets,
 )
-from lexigrid.scrabble.leave import HeuristicLeaves
-from lexigrid.scrabble.rules import Rules, TileSet, layout, tile_set
+from lexigrid.scrabble.core.alphabet import leave_after
+from lexigrid.scrabble.core.rules import Rules, TileSet, layout, tile_set
+from lexigrid.scrabble.engine.leave import HeuristicLeaves
 from tests.conftest import CliResult
 from tests.scrabble.conftest import SMALL_WORDS
 from tests.scrabble.oracle import placements

@@ -8,9 +8,9 @@ import pytest
 
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Board, HeuristicLeaves
-from lexigrid.scrabble.leave import LinearLeaves, default_leaves, leave_features
-from lexigrid.scrabble.referee import check
-from lexigrid.scrabble.training import fit, play_game
+from lexigrid.scrabble.core.referee import check
+from lexigrid.scrabble.engine.leave import LinearLeaves, default_leaves, leave_features
+from lexigrid.scrabble.learn.training import fit, play_game
 
 
 @pytest.mark.parametrize(

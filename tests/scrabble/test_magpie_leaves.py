@@ -9,7 +9,7 @@ import pytest
 
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
-from lexigrid.scrabble.leave import KlvLeaves, load_leaves
+from lexigrid.scrabble.engine.leave import KlvLeaves, load_leaves
 from tests.conftest import shared_file
 from tests.scrabble.conftest import reference_positions
 

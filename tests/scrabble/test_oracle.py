@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Board, Engine, Position, Rack, parse_cgp
-from lexigrid.scrabble.referee import check
+from lexigrid.scrabble.core.referee import check
 from tests.scrabble.conftest import REFERENCE_BOARD
 from tests.scrabble.oracle import placements
 

@@ -13,11 +13,11 @@ import pytest
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine
-from lexigrid.scrabble.board import Board, Rack
-from lexigrid.scrabble.cgp import Position, parse_cgp
-from lexigrid.scrabble.move import Move, parse_move
-from lexigrid.scrabble.peg import solve_peg
-from lexigrid.scrabble.rules import Rules, TileSet, layout, tile_set
+from lexigrid.scrabble.analysis.peg import solve_peg
+from lexigrid.scrabble.core.board import Board, Rack
+from lexigrid.scrabble.core.cgp import Position, parse_cgp
+from lexigrid.scrabble.core.move import Move, parse_move
+from lexigrid.scrabble.core.rules import Rules, TileSet, layout, tile_set
 from tests.conftest import CliResult
 from tests.scrabble.conftest import REFERENCE_BOARD
 from tests.scrabble.endgame_oracle import EndgameOracle, possible_words, rack_value

@@ -9,10 +9,10 @@ import pytest
 
 from lexigrid.lexicon import Lexicon, load
 from lexigrid.scrabble import Board, Engine, Move, parse_cgp, parse_move
-from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS
-from lexigrid.scrabble.play_state import OrderedBag, PlayState
-from lexigrid.scrabble.referee import check
-from lexigrid.scrabble.rules import rules
+from lexigrid.scrabble.core.ending import MAX_SCORELESS_TURNS
+from lexigrid.scrabble.core.play_state import OrderedBag, PlayState
+from lexigrid.scrabble.core.referee import check
+from lexigrid.scrabble.core.rules import rules
 from tests.scrabble.conftest import REFERENCE_BOARD
 
 EMPTY = "/".join(["15"] * 15)

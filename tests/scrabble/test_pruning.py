@@ -14,12 +14,13 @@ from hypothesis import strategies as st
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.lexicon.cache import CACHE_ENV, artifact_path
-from lexigrid.scrabble import Board, Engine, Position, Rack, _engine, parse_cgp
-from lexigrid.scrabble.gaddag import WORD_MAP_VERSION
-from lexigrid.scrabble.gaddag import build as build_gaddag
-from lexigrid.scrabble.gaddag import load as load_gaddag
-from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.movegen import tie_order
+from lexigrid.scrabble import Board, Engine, Position, Rack, parse_cgp
+from lexigrid.scrabble.engine import _engine
+from lexigrid.scrabble.engine.gaddag import WORD_MAP_VERSION
+from lexigrid.scrabble.engine.gaddag import build as build_gaddag
+from lexigrid.scrabble.engine.gaddag import load as load_gaddag
+from lexigrid.scrabble.engine.movegen import tie_order
+from lexigrid.scrabble.game.game import Game
 from tests.scrabble.conftest import REFERENCE_BOARD, SMALL_WORDS
 
 

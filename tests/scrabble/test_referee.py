@@ -7,7 +7,7 @@ import pytest
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Board, Engine, parse_cgp, parse_move
-from lexigrid.scrabble.referee import breakdown, check
+from lexigrid.scrabble.core.referee import breakdown, check
 from tests.scrabble.conftest import REFERENCE_BOARD
 
 

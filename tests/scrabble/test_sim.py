@@ -12,11 +12,11 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
 from lexigrid.scrabble import Engine, Move, Position, Rack, Rules, parse_cgp
-from lexigrid.scrabble.rules import TileSet
-from lexigrid.scrabble.rules import rules as default_rules
-from lexigrid.scrabble.sim import Progress, simulate
-from lexigrid.scrabble.sim_player import SimPlayer, sim_player
-from lexigrid.scrabble.winpct import WinTable, default_table, fit
+from lexigrid.scrabble.analysis.sim import Progress, simulate
+from lexigrid.scrabble.analysis.sim_player import SimPlayer, sim_player
+from lexigrid.scrabble.core.rules import TileSet
+from lexigrid.scrabble.core.rules import rules as default_rules
+from lexigrid.scrabble.engine.winpct import WinTable, default_table, fit
 from tests.conftest import CliResult
 from tests.scrabble.conftest import REFERENCE_BOARD, SMALL_WORDS
 
@@ -172,8 +172,8 @@ def test_the_sim_player_simulates_only_two_player_games(
     """With more players the simulation (two sides) does not apply: the best move by static equity."""
     import random
 
-    from lexigrid.scrabble import sim_player as module
-    from lexigrid.scrabble.game import Game
+    from lexigrid.scrabble.analysis import sim_player as module
+    from lexigrid.scrabble.game.game import Game
 
     def simulated(*args: object, **kwargs: object) -> None:
         raise RuntimeError("simulated")
@@ -297,7 +297,7 @@ def test_a_time_budget_is_used_unless_the_best_play_is_identified(
 ) -> None:
     """`--seconds 8` ran until one play was left by a loose test (0.1 s on a real board); now it runs
     until the leader is identified at 99 % or the 8 s are spent, and the plays not told apart are tied."""
-    from lexigrid.scrabble import sim as sim_module
+    from lexigrid.scrabble.analysis import sim as sim_module
 
     position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSSTUU")
     monkeypatch.setattr(sim_module, "time", _Clock(1.0))  # a few rounds in 8 s: not enough to identify

@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from lexigrid.lexicon import Lexicon
-from lexigrid.scrabble.board import Board
-from lexigrid.scrabble.cgp import parse_cgp
-from lexigrid.scrabble.game import Game
+from lexigrid.scrabble.core.board import Board
+from lexigrid.scrabble.core.cgp import parse_cgp
+from lexigrid.scrabble.game.game import Game
 from tests.scrabble.conftest import SMALL_WORDS
 
 EMPTY = ["." * 15] * 15

@@ -10,15 +10,15 @@ from collections.abc import Callable
 import pytest
 from rich.console import Console
 
+from lexigrid.cli.scrabble_session import Session
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import QUIET_RUNNER
 from lexigrid.scrabble import parse_cgp
-from lexigrid.scrabble.endgame import solve
-from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.movegen import Engine
-from lexigrid.scrabble.play import Session
-from lexigrid.scrabble.players import EquityPlayer
-from lexigrid.scrabble.selfplay import tournament
+from lexigrid.scrabble.analysis.endgame import solve
+from lexigrid.scrabble.engine.movegen import Engine
+from lexigrid.scrabble.game.game import Game
+from lexigrid.scrabble.game.players import EquityPlayer
+from lexigrid.scrabble.learn.selfplay import tournament
 from tests.conftest import CliResult
 from tests.scrabble_game.conftest import RACED, at_endgame, set_up
 from tests.scrabble_game.test_play import scripted

@@ -6,9 +6,9 @@ import pytest
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
-from lexigrid.scrabble.ending import MAX_SCORELESS_TURNS
-from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.movegen import Engine
+from lexigrid.scrabble.core.ending import MAX_SCORELESS_TURNS
+from lexigrid.scrabble.engine.movegen import Engine
+from lexigrid.scrabble.game.game import Game
 from tests.scrabble_game.conftest import set_up, tile_total
 from tests.scrabble_game.test_rules import MIDGAME
 
@@ -94,9 +94,9 @@ def test_equity_player_uses_the_engine_best_move(default_lexicon: Lexicon) -> No
 
 
 def test_beginner_plays_only_its_vocabulary(default_lexicon: Lexicon) -> None:
-    from lexigrid.scrabble import referee
-    from lexigrid.scrabble.move import parse_move
-    from lexigrid.scrabble.players import BEGINNER_VOCABULARY, vocabulary
+    from lexigrid.scrabble.core import referee
+    from lexigrid.scrabble.core.move import parse_move
+    from lexigrid.scrabble.game.players import BEGINNER_VOCABULARY, vocabulary
 
     words = vocabulary(default_lexicon, BEGINNER_VOCABULARY)
     game = Game.new(["beginner", "equity"], seed=17, lexicon=default_lexicon)
@@ -115,7 +115,7 @@ def test_beginner_plays_only_its_vocabulary(default_lexicon: Lexicon) -> None:
 
 
 def test_a_computer_seat_takes_another_player_but_a_person_seat_does_not(default_lexicon: Lexicon) -> None:
-    from lexigrid.scrabble.players import ScorePlayer
+    from lexigrid.scrabble.game.players import ScorePlayer
 
     game = Game.new(["human", "equity"], seed=3, lexicon=default_lexicon)
     player = ScorePlayer(Engine.shared(default_lexicon, game.rules))

@@ -8,10 +8,10 @@ import pytest
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
-from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.gcg import export_gcg, format_gcg, parse_gcg
-from lexigrid.scrabble.gcg_replay import replay_gcg
-from lexigrid.scrabble.view import View
+from lexigrid.scrabble.game.game import Game
+from lexigrid.scrabble.game.view import View
+from lexigrid.scrabble.records.gcg import export_gcg, format_gcg, parse_gcg
+from lexigrid.scrabble.records.gcg_replay import replay_gcg
 
 COMPUTER_GAMES = [
     ("equity v score", ["equity", "score"], 31),

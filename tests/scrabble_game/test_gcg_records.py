@@ -13,8 +13,8 @@ import pytest
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import load
-from lexigrid.scrabble.gcg import format_gcg, parse_gcg
-from lexigrid.scrabble.gcg_replay import replay_gcg
+from lexigrid.scrabble.records.gcg import format_gcg, parse_gcg
+from lexigrid.scrabble.records.gcg_replay import replay_gcg
 from tests.conftest import SHARED, CliResult, shared_file
 
 GCG = SHARED / "data" / "scrabble" / "gcg"

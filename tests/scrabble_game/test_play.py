@@ -9,13 +9,13 @@ from pathlib import Path
 
 from rich.console import Console
 
+from lexigrid.cli.scrabble_session import Session
 from lexigrid.lexicon import Lexicon
-from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.gcg import parse_gcg
-from lexigrid.scrabble.gcg_replay import replay_gcg
-from lexigrid.scrabble.play import Session
-from lexigrid.scrabble.store import GameStore
-from lexigrid.scrabble.view import View
+from lexigrid.scrabble.game.game import Game
+from lexigrid.scrabble.game.store import GameStore
+from lexigrid.scrabble.game.view import View
+from lexigrid.scrabble.records.gcg import parse_gcg
+from lexigrid.scrabble.records.gcg_replay import replay_gcg
 from tests.conftest import CliResult
 
 

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
-from lexigrid.scrabble.action import IllegalMove, tiles_notation
-from lexigrid.scrabble.ending import verdict
-from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.view import View
+from lexigrid.scrabble.core.ending import verdict
+from lexigrid.scrabble.game.action import IllegalMove, tiles_notation
+from lexigrid.scrabble.game.game import Game
+from lexigrid.scrabble.game.view import View
 from tests.scrabble_game.conftest import EMPTY, set_up
 
 # Named positions: RATES across the centre (8F-8J).

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.play import describe
-from lexigrid.scrabble.view import View
+from lexigrid.cli.scrabble_session import describe
+from lexigrid.scrabble.game.game import Game
+from lexigrid.scrabble.game.view import View
 from tests.scrabble_game.test_rules import MIDGAME
 
 

@@ -6,12 +6,12 @@ import pytest
 
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import QUIET_RUNNER, Runner
-from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.gcg import export_gcg, parse_gcg
-from lexigrid.scrabble.gcg_replay import replay_gcg
-from lexigrid.scrabble.selfplay import tournament
-from lexigrid.scrabble.store import GameStore
-from lexigrid.scrabble.view import View
+from lexigrid.scrabble.game.game import Game
+from lexigrid.scrabble.game.store import GameStore
+from lexigrid.scrabble.game.view import View
+from lexigrid.scrabble.learn.selfplay import tournament
+from lexigrid.scrabble.records.gcg import export_gcg, parse_gcg
+from lexigrid.scrabble.records.gcg_replay import replay_gcg
 from tests.scrabble_game.conftest import tile_total
 
 MIXES = [["equity", "score"], ["beginner", "equity"], ["score", "top:3", "equity"], ["equity"] * 4]

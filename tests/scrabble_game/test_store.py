@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from lexigrid.cli.scrabble_session import Session
 from lexigrid.errors import LexigridError, NotFound
 from lexigrid.lexicon import Lexicon
-from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.play import Session
-from lexigrid.scrabble.store import GameStore, default_path, kept
-from lexigrid.scrabble.view import View
+from lexigrid.scrabble.game.game import Game
+from lexigrid.scrabble.game.store import GameStore, default_path, kept
+from lexigrid.scrabble.game.view import View
 
 
 def test_store_lives_in_the_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,12 +9,12 @@ import pytest
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
-from lexigrid.scrabble.cgp import parse_cgp
-from lexigrid.scrabble.game import Game
-from lexigrid.scrabble.gcg import export_gcg, parse_gcg
-from lexigrid.scrabble.gcg_replay import replay_gcg
-from lexigrid.scrabble.store import GameStore
-from lexigrid.scrabble.view import View
+from lexigrid.scrabble.core.cgp import parse_cgp
+from lexigrid.scrabble.game.game import Game
+from lexigrid.scrabble.game.store import GameStore
+from lexigrid.scrabble.game.view import View
+from lexigrid.scrabble.records.gcg import export_gcg, parse_gcg
+from lexigrid.scrabble.records.gcg_replay import replay_gcg
 from tests.conftest import CliResult
 
 

@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
-from lexigrid.scrabble.endgame import MAX_TOP, solve
-from lexigrid.scrabble.game import Game
+from lexigrid.scrabble.analysis.endgame import MAX_TOP, solve
+from lexigrid.scrabble.game.game import Game
 from tests.conftest import run_cli, shared_file
 from tests.scrabble_game.conftest import ENDGAME_BOARD as BOARD
 from tests.scrabble_game.conftest import RACED, at_endgame
@@ -112,7 +112,7 @@ def test_the_computers_endgame_move_keeps_within_a_short_budget(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import lexigrid.web.common as common
-    from lexigrid.scrabble.players import ENDGAME_SECONDS
+    from lexigrid.scrabble.game.players import ENDGAME_SECONDS
     from lexigrid.web import scrabble as web_scrabble
 
     path = shared_file("data", "scrabble", "endgames.jsonl")

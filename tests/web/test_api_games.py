@@ -247,7 +247,7 @@ def test_scrabble_moves_match_the_cli(client: TestClient) -> None:
 
 def test_scrabble_breakdown_adds_up_to_the_referees_score(client: TestClient) -> None:
     from lexigrid.scrabble import parse_cgp, parse_move
-    from lexigrid.scrabble.referee import check
+    from lexigrid.scrabble.core.referee import check
 
     moves = client.post("/api/scrabble/moves", json={"cgp": CGP, "top": 40}).json()["moves"]
     position = parse_cgp(CGP)

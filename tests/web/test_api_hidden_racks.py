@@ -8,7 +8,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from lexigrid.scrabble import parse_cgp
-from lexigrid.scrabble.view import View
+from lexigrid.scrabble.game.view import View
 
 COMPUTER = 1  # the person moves first
 

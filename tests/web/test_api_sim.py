@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
-from lexigrid.scrabble.sim import Progress, simulate
+from lexigrid.scrabble.analysis.sim import Progress, simulate
 from lexigrid.web import common
 from lexigrid.web import scrabble as web_scrabble
 from lexigrid.web.pool import SolverPool, report
@@ -110,7 +110,7 @@ class _Clock:
 def test_a_long_run_stops_itself_within_the_budget(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from lexigrid.scrabble import sim as sim_module
+    from lexigrid.scrabble.analysis import sim as sim_module
 
     # The run gets 80% of the budget and stops itself there, with its table, instead of being cut off.
     # Its clock is a counter (in a solver forked after the swap); the budget itself is far off.

@@ -8,7 +8,7 @@ import pytest
 
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp, parse_move
-from lexigrid.scrabble.referee import check
+from lexigrid.scrabble.core.referee import check
 from tests.web.conftest import hold_first, press, release, screenshot, until_held, wait_for_analysis, width
 
 pytestmark = pytest.mark.browser
@@ -126,7 +126,7 @@ def test_a_board_edited_while_its_analysis_is_out_keeps_the_edit(page: Any, live
 def test_the_analysis_page_shows_the_scores_bag_and_unseen_tiles(screen: Any, live_server: str) -> None:
     from urllib.parse import quote
 
-    from lexigrid.scrabble.report import position_report
+    from lexigrid.scrabble.analysis.report import position_report
 
     cgp = "15/15/15/15/15/15/15/3QUIXOTE5/15/15/15/15/15/15/15 AEINRST/BB 120/95 0"
     screen.goto(f"{live_server}/scrabble?cgp={quote(cgp)}")

@@ -9,7 +9,7 @@ import pytest
 
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
-from lexigrid.scrabble.endgame import solve
+from lexigrid.scrabble.analysis.endgame import solve
 from tests.scrabble_game.conftest import RACED
 from tests.web.conftest import hold_first, release, screenshot, until_held, wait_for_analysis
 
@@ -74,7 +74,7 @@ def test_solve_an_endgame_on_a_phone_offline(phone: Any, live_server: str) -> No
 
 
 def test_a_hint_in_an_endgame_shows_the_solved_sequence(page: Any, live_server: str) -> None:
-    from lexigrid.scrabble.game import Game
+    from lexigrid.scrabble.game.game import Game
     from lexigrid.web import scrabble as web_scrabble
     from tests.scrabble_game.conftest import at_endgame
 

@@ -10,8 +10,8 @@ import pytest
 
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
-from lexigrid.scrabble.move import Move
-from lexigrid.scrabble.view import View
+from lexigrid.scrabble.core.move import Move
+from lexigrid.scrabble.game.view import View
 from tests.web.conftest import (
     fits_width,
     hold_first,

@@ -9,7 +9,7 @@ import pytest
 
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
-from lexigrid.scrabble.sim import simulate
+from lexigrid.scrabble.analysis.sim import simulate
 from lexigrid.web import common
 from tests.scrabble.conftest import REFERENCE_BOARD
 from tests.scrabble_game.conftest import ENDGAME_BOARD

@@ -120,7 +120,7 @@ def test_multi_board_guesser_plays_a_sure_answer(table: ReplyTable) -> None:
 def test_play_session_with_an_injected_reader(table: ReplyTable) -> None:
     from rich.console import Console
 
-    from lexigrid.wordle.play import play_session
+    from lexigrid.cli.wordle_play import play_session
 
     typed = iter(["toolong", "crane", "beach"])
     console = Console(record=True, width=100)

@@ -66,7 +66,7 @@ def _lexicon(name: str | None, position: Position, strict: bool = False) -> Lexi
     from lexigrid.cli.common import err_console
     from lexigrid.errors import LexigridError
     from lexigrid.lexicon import load
-    from lexigrid.scrabble.sanity import board_warnings
+    from lexigrid.scrabble.core.sanity import board_warnings
 
     lex = load(position.lexicon_spec(name))
     warnings = board_warnings(position.board, lex)
@@ -80,9 +80,9 @@ def _lexicon(name: str | None, position: Position, strict: bool = False) -> Lexi
 @app.command("show")
 def show(cgp: CgpArgument, json: JsonOption = False) -> None:
     """Draw the board with its premium squares, the racks, the scores, the bag and the unseen tiles."""
+    from lexigrid.cli.scrabble_render import board_table
     from lexigrid.scrabble import parse_cgp
-    from lexigrid.scrabble.render import board_table
-    from lexigrid.scrabble.report import position_report
+    from lexigrid.scrabble.analysis.report import position_report
 
     position = parse_cgp(cgp)
     if json:
@@ -118,8 +118,8 @@ def moves(
 
     from lexigrid.errors import LexigridError
     from lexigrid.scrabble import Engine
-    from lexigrid.scrabble.alphabet import leave_after
-    from lexigrid.scrabble.leave import load_leaves
+    from lexigrid.scrabble.core.alphabet import leave_after
+    from lexigrid.scrabble.engine.leave import load_leaves
 
     if sort not in ("score", "equity"):
         raise LexigridError(f"unknown --sort {sort!r}: use score or equity")
@@ -127,7 +127,7 @@ def moves(
     lex, chosen = _lexicon(lexicon, position, strict), load_leaves(leaves)
     engine = Engine.shared(lex, position.rules, chosen).prepare(word_map=False)  # every move: no word map
     if json:
-        from lexigrid.scrabble.report import moves_report
+        from lexigrid.scrabble.analysis.report import moves_report
 
         emit_json(moves_report(engine, position, top, "score" if sort == "score" else "equity"))
         return
@@ -160,14 +160,14 @@ def best(
 
     from lexigrid.errors import LexigridError
     from lexigrid.scrabble import Engine
-    from lexigrid.scrabble.leave import load_leaves
+    from lexigrid.scrabble.engine.leave import load_leaves
 
     if by not in ("score", "equity"):
         raise LexigridError(f"unknown --by {by!r}: use score or equity")
     position = _position(cgp)
     engine = Engine.shared(_lexicon(lexicon, position, strict), position.rules, load_leaves(leaves)).prepare()
     if json:
-        from lexigrid.scrabble.report import best_report
+        from lexigrid.scrabble.analysis.report import best_report
 
         emit_json(best_report(engine, position, "score" if by == "score" else "equity"))
         return
@@ -200,9 +200,9 @@ def endgame(
 ) -> None:
     """Solve an endgame exactly (bag empty, both racks known): the value and the best sequence of moves."""
     from lexigrid.cli.common import err_console
+    from lexigrid.cli.scrabble_render import board_table, endgame_summary, pv_table, top_table
     from lexigrid.scrabble import Engine
-    from lexigrid.scrabble.endgame import check_endgame, solve
-    from lexigrid.scrabble.render import board_table, endgame_summary, pv_table, top_table
+    from lexigrid.scrabble.analysis.endgame import check_endgame, solve
 
     position = _position(cgp)
     check_endgame(position)
@@ -248,8 +248,8 @@ def learn_leaves(
     """Learn leave values by self-play (fitted value iteration over leave features)."""
     from pathlib import Path
 
-    from lexigrid.scrabble.leave import LinearLeaves
-    from lexigrid.scrabble.training import learn
+    from lexigrid.scrabble.engine.leave import LinearLeaves
+    from lexigrid.scrabble.learn.training import learn
 
     first = LinearLeaves.read(Path(start)) if start else None
     model = learn(games, rounds, make_runner(jobs), lexicon, seed=seed, start=first)
@@ -268,8 +268,8 @@ def compare_leaves(
     json: JsonOption = False,
 ) -> None:
     """Play learned leave values against the heuristic: win rate and mean spread."""
-    from lexigrid.scrabble.leave import HeuristicLeaves, load_leaves
-    from lexigrid.scrabble.training import compare
+    from lexigrid.scrabble.engine.leave import HeuristicLeaves, load_leaves
+    from lexigrid.scrabble.learn.training import compare
 
     model = load_leaves(leaves)
     result = compare(model, HeuristicLeaves(), pairs, make_runner(jobs), lexicon)

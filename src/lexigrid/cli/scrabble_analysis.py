@@ -22,8 +22,8 @@ from lexigrid.cli.common import (
 from lexigrid.counts import count, number
 
 if TYPE_CHECKING:
-    from lexigrid.scrabble.infer import Inference
-    from lexigrid.scrabble.sim import PlayStats, Progress, SimResult
+    from lexigrid.scrabble.analysis.infer import Inference
+    from lexigrid.scrabble.analysis.sim import PlayStats, Progress, SimResult
 
 CgpArgument = Annotated[
     str,
@@ -70,7 +70,7 @@ def sim(
     from lexigrid.errors import LexigridError
     from lexigrid.lexicon import load
     from lexigrid.scrabble import Engine, parse_cgp
-    from lexigrid.scrabble.sim import check_request, simulate
+    from lexigrid.scrabble.analysis.sim import check_request, simulate
 
     runner = make_runner(jobs, backend, scheduler)
     if iterations is not None and seconds is not None:
@@ -81,7 +81,7 @@ def sim(
     engine = Engine.shared(load(spec), position.rules).prepare()
     opponent = None
     if infer is not None:
-        from lexigrid.scrabble.infer import kept_after
+        from lexigrid.scrabble.analysis.infer import kept_after
 
         opponent = kept_after(position, infer, engine, runner=runner)
         if opponent is None:
@@ -174,7 +174,7 @@ def learn_winpct(
     from pathlib import Path
 
     from lexigrid.errors import LexigridError
-    from lexigrid.scrabble.winpct_learn import learn
+    from lexigrid.scrabble.learn.winpct_learn import learn
 
     learned = learn(games, seed=seed, runner=make_runner(jobs, backend, scheduler, not json), lexicon=lexicon)
     try:
@@ -224,7 +224,7 @@ def infer(
     """Infer what a player kept from the play they made: the likeliest leaves and each tile's chance."""
     from lexigrid.lexicon import load
     from lexigrid.scrabble import Engine, parse_cgp
-    from lexigrid.scrabble.infer import infer as infer_leaves
+    from lexigrid.scrabble.analysis.infer import infer as infer_leaves
 
     position = parse_cgp(cgp)
     spec = position.lexicon_spec(lexicon)

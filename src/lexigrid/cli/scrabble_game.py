@@ -22,8 +22,8 @@ from lexigrid.cli.common import (
 from lexigrid.counts import count
 
 if TYPE_CHECKING:
-    from lexigrid.scrabble.selfplay import Tournament
-    from lexigrid.scrabble.store import GameStore
+    from lexigrid.scrabble.game.store import GameStore
+    from lexigrid.scrabble.learn.selfplay import Tournament
 
 PlayersOption = Annotated[
     str,
@@ -44,9 +44,9 @@ def play(
     lexicon: LexiconOption = None,
 ) -> None:
     """Play a game in the terminal against people or the computer; saved after every move."""
-    from lexigrid.scrabble.game import Game
-    from lexigrid.scrabble.play import Session
-    from lexigrid.scrabble.store import GameStore
+    from lexigrid.cli.scrabble_session import Session
+    from lexigrid.scrabble.game.game import Game
+    from lexigrid.scrabble.game.store import GameStore
 
     game = Game.new(
         _split(players),
@@ -64,8 +64,8 @@ def resume(
     ] = None,
 ) -> None:
     """Resume a saved game where it stopped."""
-    from lexigrid.scrabble.play import Session
-    from lexigrid.scrabble.store import GameStore
+    from lexigrid.cli.scrabble_session import Session
+    from lexigrid.scrabble.game.store import GameStore
 
     store = GameStore()
     game = store.load(game_id)
@@ -84,7 +84,7 @@ def games(
     """List the saved games, most recent first, or delete some (--delete ID)."""
     import datetime
 
-    from lexigrid.scrabble.store import GameStore
+    from lexigrid.scrabble.game.store import GameStore
 
     store = GameStore()
     if delete:
@@ -138,7 +138,7 @@ def selfplay(
     json: JsonOption = False,
 ) -> None:
     """Computer players against each other: win rate with a 95% interval, scores, bingos, speed."""
-    from lexigrid.scrabble.selfplay import tournament
+    from lexigrid.scrabble.learn.selfplay import tournament
 
     result = tournament(
         _split(players),
@@ -194,9 +194,9 @@ def export(
     from pathlib import Path
 
     from lexigrid.errors import LexigridError
-    from lexigrid.scrabble.gcg import export_gcg
-    from lexigrid.scrabble.store import GameStore
-    from lexigrid.scrabble.view import View
+    from lexigrid.scrabble.game.store import GameStore
+    from lexigrid.scrabble.game.view import View
+    from lexigrid.scrabble.records.gcg import export_gcg
 
     game = GameStore().load(game_id)
     view = View.full(game) if reveal else View.of_people(game)
@@ -230,11 +230,11 @@ def import_(
     #lexicon is not installed, the record is replayed without word checks (with a warning)."""
     from pathlib import Path
 
+    from lexigrid.cli.scrabble_render import board_table
     from lexigrid.errors import LexigridError
     from lexigrid.lexicon import Lexicon, load
-    from lexigrid.scrabble.gcg import parse_gcg
-    from lexigrid.scrabble.gcg_replay import replay_gcg
-    from lexigrid.scrabble.render import board_table
+    from lexigrid.scrabble.records.gcg import parse_gcg
+    from lexigrid.scrabble.records.gcg_replay import replay_gcg
 
     try:
         data = Path(path).read_bytes()

@@ -12,7 +12,7 @@ from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
 from lexigrid.counts import count
 
 if TYPE_CHECKING:
-    from lexigrid.scrabble.peg import PegSolution
+    from lexigrid.scrabble.analysis.peg import PegSolution
 
 CgpArgument = Annotated[
     str,
@@ -31,10 +31,10 @@ def peg(
 ) -> None:
     """Solve a pre-endgame with 1 tile in the bag: each play's win % and mean spread over every scenario."""
     from lexigrid.cli.common import err_console
+    from lexigrid.cli.scrabble_render import board_table
     from lexigrid.lexicon import load
     from lexigrid.scrabble import Engine, parse_cgp
-    from lexigrid.scrabble.peg import peg_bag, solve_peg
-    from lexigrid.scrabble.render import board_table
+    from lexigrid.scrabble.analysis.peg import peg_bag, solve_peg
 
     position = parse_cgp(cgp)
     peg_bag(position)
@@ -66,7 +66,7 @@ def peg(
 
 def _plays_table(solution: PegSolution) -> Table:
     """The best plays with win %, mean spread and the scenarios each wins."""
-    from lexigrid.scrabble.render import shown
+    from lexigrid.cli.scrabble_render import shown
 
     table = Table(title=f"the {len(solution.plays)} best plays")
     for name in ("#", "move", "score", "win %", "spread", "wins", "draws", "scenarios", "exact"):

@@ -154,7 +154,7 @@ def play(
     lexicon: LexiconOption = None,
 ) -> None:
     """Play in the terminal: type a guess at the prompt; invalid guesses are refused with the reason."""
-    from lexigrid.wordle.play import play_session
+    from lexigrid.cli.wordle_play import play_session
 
     table = _table(answers, guesses, length, lexicon)
     play_session(
@@ -165,7 +165,7 @@ def play(
 def _summary_table(summary: dict[str, Any], distribution: dict[int, int], max_guesses: int = 6) -> None:
     from rich.table import Table
 
-    from lexigrid.wordle.display import distribution as chart
+    from lexigrid.cli.wordle_display import distribution as chart
 
     console.print(chart(distribution, max_guesses))
     info = Table.grid(padding=(0, 2))
@@ -481,7 +481,7 @@ def grade(
     """Skill and luck (0-99) of each guess of a game, the opener included, and the best guess there."""
     from rich.table import Table
 
-    from lexigrid.wordle.display import tiles
+    from lexigrid.cli.wordle_display import tiles
     from lexigrid.wordle.grade import summary_line
     from lexigrid.wordle.reply import parse_reply
     from lexigrid.wordle.report import grade_report

@@ -2,21 +2,21 @@
 
 import importlib
 
-from lexigrid.scrabble.board import Board, Rack
-from lexigrid.scrabble.cgp import Position, format_cgp, parse_cgp
-from lexigrid.scrabble.move import Move, parse_move
-from lexigrid.scrabble.rules import Layout, Rules, TileSet, layout, rules, tile_set
+from lexigrid.scrabble.core.board import Board, Rack
+from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
+from lexigrid.scrabble.core.move import Move, parse_move
+from lexigrid.scrabble.core.rules import Layout, Rules, TileSet, layout, rules, tile_set
 
 TYPE_CHECKING = False  # (mypy knows the name)
 if TYPE_CHECKING:
-    from lexigrid.scrabble.leave import HeuristicLeaves, LeaveModel, TableLeaves
-    from lexigrid.scrabble.movegen import Engine, MoveList
+    from lexigrid.scrabble.engine.leave import HeuristicLeaves, LeaveModel, TableLeaves
+    from lexigrid.scrabble.engine.movegen import Engine, MoveList
 
 # The engine and the leave models need numpy and the compiled engine: imported on first use, so that
 # `scrabble show` (a board drawn from its CGP) does without them.
 _LAZY = {
-    **{name: "lexigrid.scrabble.movegen" for name in ("Engine", "MoveList")},
-    **{name: "lexigrid.scrabble.leave" for name in ("HeuristicLeaves", "LeaveModel", "TableLeaves")},
+    **{name: "lexigrid.scrabble.engine.movegen" for name in ("Engine", "MoveList")},
+    **{name: "lexigrid.scrabble.engine.leave" for name in ("HeuristicLeaves", "LeaveModel", "TableLeaves")},
 }
 
 

@@ -22,17 +22,17 @@ from lexigrid.budget import BudgetExceeded
 from lexigrid.errors import LexigridError, NotFound
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Position, parse_cgp, parse_move
-from lexigrid.scrabble.endgame import MAX_PLIES, MAX_TOP, check_endgame, solve
-from lexigrid.scrabble.game import HUMAN, Game
-from lexigrid.scrabble.players import ENDGAME_SECONDS, computer
-from lexigrid.scrabble.referee import breakdown
-from lexigrid.scrabble.report import moves_report, position_report
-from lexigrid.scrabble.rules import Rules
-from lexigrid.scrabble.sim import DEFAULT_ITERATIONS, MAX_PLAYS, Progress, check_request, simulate
-from lexigrid.scrabble.sim_player import SimPlayer
-from lexigrid.scrabble.store import GameStore, kept
-from lexigrid.scrabble.view import View
-from lexigrid.scrabble.winpct import default_table
+from lexigrid.scrabble.analysis.endgame import MAX_PLIES, MAX_TOP, check_endgame, solve
+from lexigrid.scrabble.analysis.report import moves_report, position_report
+from lexigrid.scrabble.analysis.sim import DEFAULT_ITERATIONS, MAX_PLAYS, Progress, check_request, simulate
+from lexigrid.scrabble.analysis.sim_player import SimPlayer
+from lexigrid.scrabble.core.referee import breakdown
+from lexigrid.scrabble.core.rules import Rules
+from lexigrid.scrabble.engine.winpct import default_table
+from lexigrid.scrabble.game.game import HUMAN, Game
+from lexigrid.scrabble.game.players import ENDGAME_SECONDS, computer
+from lexigrid.scrabble.game.store import GameStore, kept
+from lexigrid.scrabble.game.view import View
 from lexigrid.web import common, pool
 from lexigrid.web.common import budgeted, budgeted_fork, lexicon_by_name, solver_pool, templates
 

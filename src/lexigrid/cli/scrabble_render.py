@@ -1,0 +1,99 @@
+"""Drawing a board with its premium squares, and a solved endgame, in the terminal (rich)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.table import Table
+from rich.text import Text
+
+from lexigrid.scrabble.core.board import Board, column_name
+from lexigrid.scrabble.core.move import Move
+from lexigrid.scrabble.core.play_state import PlayState
+
+if TYPE_CHECKING:
+    from lexigrid.scrabble.analysis.endgame import Solution
+    from lexigrid.scrabble.core.cgp import Position
+
+PREMIUM_STYLES = {
+    "T": ("TW", "white on red3"),
+    "Q": ("QW", "white on dark_red"),
+    "D": ("DW", "black on light_pink1"),
+    "*": ("★", "black on light_pink1"),
+    "t": ("TL", "white on blue3"),
+    "q": ("QL", "white on navy_blue"),
+    "d": ("DL", "black on light_sky_blue1"),
+    ".": ("·", "dim"),
+}
+TILE_STYLE = "bold black on wheat1"
+BLANK_STYLE = "bold red on wheat1"
+
+
+def board_table(board: Board, title: str | None = None) -> Table:
+    """The board as a rich table: tiles (blanks in red, lowercase) over premium squares."""
+    table = Table(title=title, show_lines=False, padding=(0, 0), box=None, show_edge=False)
+    table.add_column("", justify="left", style="dim", width=3)
+    for col in range(board.dim):
+        table.add_column(column_name(col), justify="center", width=3)
+    for row in range(board.dim):
+        cells: list[Text] = [Text(f"{row + 1:>2} ")]
+        for col in range(board.dim):
+            tile = board[row, col]
+            if tile:
+                cells.append(Text(f" {tile} ", style=BLANK_STYLE if tile.islower() else TILE_STYLE))
+            else:
+                label, style = PREMIUM_STYLES[board.rules.layout.premium(row, col)]
+                cells.append(Text(f"{label:^3}", style=style))
+        table.add_row(*cells)
+    return table
+
+
+def shown(move: Move) -> str:
+    """A move as the tables show it: played-through letters in parentheses, `pass` for the pass."""
+    return "pass" if move.kind == "pass" else move.paren
+
+
+def endgame_summary(solution: Solution) -> Text:
+    """One line: the value for the side to move, whether it is proven, and the best first move."""
+    proof = "exact" if solution.exact else "best found so far, not proven"
+    return Text.assemble(
+        "value ", (f"{solution.value:+d}", "bold"), f" ({proof})  best ", (shown(solution.best), "bold")
+    )
+
+
+def pv_table(
+    position: Position, solution: Solution, sides: tuple[str, str] = ("to move", "opponent")
+) -> Table:
+    """The principal variation played through the play state: each ply's player, move, points and the
+    mover's running spread, then how the game ends (a player out with twice the other rack, or six
+    scoreless turns, as the state's end-of-game lines say)."""
+    state = PlayState.of_position(position)
+    spread = state.spread()
+    table = Table(title="principal variation (best play by both sides)")
+    for name in ("ply", "player", "move", "score", "spread"):
+        table.add_column(name, justify="left" if name in ("player", "move") else "right")
+    for ply, step in enumerate(solution.pv, 1):
+        state.apply(step.move)
+        spread += step.score if step.player == 0 else -step.score
+        table.add_row(str(ply), sides[step.player], shown(step.move), str(step.score), f"{spread:+d}")
+    if state.end == "out":
+        out = state.end_turns[-1]
+        ending = f"out: 2 × {out.move}"
+        table.add_row("", sides[out.player], ending, f"+{out.score}", f"{state.spread():+d}", style="bold")
+    elif state.end == "scoreless":
+        racks = state.racks
+        ending = f"six scoreless turns: racks lost ({racks[0] or '-'} / {racks[1] or '-'})"
+        table.add_row("", "both", ending, "", f"{state.spread():+d}", style="bold")
+    else:
+        table.add_row("", "", "(cut short here: the game goes on)", "", "", style="dim")
+    return table
+
+
+def top_table(solution: Solution) -> Table:
+    """The best first moves with their values under best play."""
+    table = Table(title=f"the {len(solution.top)} best first moves")
+    for name in ("#", "move", "score", "value"):
+        table.add_column(name, justify="left" if name == "move" else "right")
+    for i, ranked in enumerate(solution.top, 1):
+        table.add_row(str(i), shown(ranked.move), str(ranked.move.score), f"{ranked.value:+d}")
+    return table

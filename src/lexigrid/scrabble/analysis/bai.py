@@ -1,0 +1,80 @@
+"""Best-arm identification for the simulation: which play to sample next (Top-Two sampling with the TCB
+challenger) and when the best play is identified (a paired GLR test against Garivier and Kaufmann's
+threshold). The rule is described in `lexigrid.scrabble.analysis.sim`; this module knows only arrays
+of utilities.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+import numpy as np
+
+VARIANCE_FLOOR = 1e-6  # a play's utility variance at least this (a few equal play-outs are not certain)
+EXACT = 1e-12  # a paired difference varying less than this (rounding) is taken as exact
+LEADER_SHARE = 0.5  # Top-Two's beta: the chance that a pick goes to the leader
+
+
+def threshold(playouts: int, confidence: float) -> float:
+    """GK16's stopping threshold log((1 + log t) / delta) at t play-outs, delta = 1 - confidence."""
+    return math.log((1.0 + math.log(max(playouts, 1))) / (1.0 - confidence))
+
+
+def paired_glr(leader: np.ndarray, other: np.ndarray) -> float:
+    """The evidence that `leader` beats `other`: n d^2 / 2 s^2 over the paired differences of the
+    iterations both have (0 when the mean difference is not positive; infinite when it is exact)."""
+    n = min(len(leader), len(other))
+    if n == 0:
+        return 0.0
+    diffs = leader[:n] - other[:n]
+    mean = float(diffs.mean())
+    if mean <= 0:
+        return 0.0
+    var = float(diffs.var(ddof=1)) if n > 1 else 0.0
+    if var <= EXACT:
+        return math.inf
+    return n * mean * mean / (2.0 * var)
+
+
+def evidence(utilities: Sequence[np.ndarray], leader: int) -> list[float]:
+    """`paired_glr` of the leader against each play (infinite against itself)."""
+    return [math.inf if c == leader else paired_glr(utilities[leader], u) for c, u in enumerate(utilities)]
+
+
+def leader_confidence(weakest: float, playouts: int) -> float:
+    """The confidence at which the weakest evidence just passes the threshold (0 to 1)."""
+    if math.isinf(weakest):
+        return 1.0
+    return max(0.0, 1.0 - (1.0 + math.log(max(playouts, 1))) * math.exp(-weakest))
+
+
+def _cost(means: list[float], variances: list[float], counts: list[int], leader: int, other: int) -> float:
+    """The Gaussian transportation cost from the leader to `other`, plus log n (TCB's penalty)."""
+    gap = means[leader] - means[other]
+    spread = variances[leader] / counts[leader] + variances[other] / counts[other]
+    cost = gap * gap / (2.0 * spread) if gap > 0 else 0.0
+    return cost + math.log(counts[other])
+
+
+def top_two(utilities: Sequence[np.ndarray], caps: int, picks: int, rng: random.Random) -> list[int]:
+    """`picks` plays to sample next (repeats allowed), chosen one at a time from the means and variances
+    now while the counts advance as plays are picked; no play past `caps` play-outs."""
+    means = [float(u.mean()) for u in utilities]
+    variances = [max(float(u.var(ddof=1)) if len(u) > 1 else 0.0, VARIANCE_FLOOR) for u in utilities]
+    counts = [len(u) for u in utilities]
+    leader = max(range(len(means)), key=lambda c: (means[c], -c))
+    chosen: list[int] = []
+    for _ in range(picks):
+        open_ = [c for c in range(len(counts)) if counts[c] < caps]
+        if not open_:
+            break
+        others = [c for c in open_ if c != leader]
+        challenger = min(others, key=lambda c: (_cost(means, variances, counts, leader, c), c), default=None)
+        coin = rng.random() < LEADER_SHARE
+        pick = leader if (coin or challenger is None) and leader in open_ else challenger
+        assert pick is not None
+        chosen.append(pick)
+        counts[pick] += 1
+    return chosen

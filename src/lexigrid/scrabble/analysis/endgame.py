@@ -1,0 +1,215 @@
+"""The exact endgame solver: once the bag is empty, negamax with alpha-beta over both known racks.
+
+The search itself is compiled (`_endgame.c`); this module checks the position, hands it over and reads
+the answer back: the value (the exact spread change for the side to move under best play, counting the
+going-out bonus and the six-scoreless-turns rule as `lexigrid.scrabble.game.game` scores real games), the
+principal variation and the best first moves.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from lexigrid.errors import LexigridError, OptionError
+from lexigrid.scrabble.core.cgp import Position
+from lexigrid.scrabble.core.ending import MAX_SCORELESS_TURNS
+from lexigrid.scrabble.core.move import Move
+from lexigrid.scrabble.core.play_state import PlayState
+from lexigrid.scrabble.engine import _engine
+from lexigrid.scrabble.engine.movegen import Engine, decode_bytes, tie_order
+
+MAX_PLIES = 100  # deeper than any endgame lasts: each placement uses a tile and passes come in short runs
+MAX_TOP = 64
+TABLE_BITS = 22  # at most 4M transposition-table entries of 24 bytes (96 MB), fewer for small endgames
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a principal variation: who played it (0 = the side to move at the root) and its points."""
+
+    player: int
+    move: Move
+
+    @property
+    def score(self) -> int:
+        """The points the move scored."""
+        return self.move.score
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape of a step."""
+        move = self.move
+        return {"player": self.player, "move": move.notation, "paren": move.paren, "score": self.score}
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A first move with its value under best play from then on."""
+
+    move: Move
+    value: int
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape of a ranked first move."""
+        move = self.move
+        return {"move": move.notation, "paren": move.paren, "score": move.score, "value": self.value}
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What the endgame search found: `exact` when it proved the value (no ply or time limit cut it)."""
+
+    value: int
+    best: Move
+    pv: list[Step]
+    top: list[Ranked]
+    plies: int
+    exact: bool
+    nodes: int
+    elapsed_ms: float
+    end: str = ""  # how the principal variation ends: "out", "scoreless", or "" when it is cut short
+    final_spread: int = field(default=0)  # mover minus opponent at the end of the principal variation
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape of a solution, as `scrabble endgame --json` and the web API give it."""
+        return {
+            "value": self.value,
+            "best": self.best.notation,
+            "pv": [step.as_dict() for step in self.pv],
+            "top": [ranked.as_dict() for ranked in self.top],
+            "plies": self.plies,
+            "exact": self.exact,
+            "nodes": self.nodes,
+            "elapsed_ms": round(self.elapsed_ms, 1),
+            "end": self.end,
+            "final_spread": self.final_spread,
+        }
+
+
+def check_endgame(position: Position) -> None:
+    """Raise a one-line LexigridError unless the bag is empty and both racks are known."""
+    position.validate()  # the racks and the board hold no more of a tile than the set has
+    if len(position.rack) == 0:
+        raise LexigridError("the side to move has no tiles: give its rack in the CGP (RACK/OPPONENT_RACK)")
+    bag = position.bag_size()
+    if len(position.racks[1]) == 0:
+        raise LexigridError(
+            "the opponent's rack is unknown: an endgame needs both racks in the CGP (RACK/OPPONENT_RACK)"
+            + (f"; the {bag} unseen tiles would be theirs" if bag else "")
+        )
+    if bag:
+        raise LexigridError(
+            f"the bag is not empty ({bag} tile{'s' if bag > 1 else ''}): the endgame solver needs an "
+            "empty bag; put every other tile on the board or the racks"
+        )
+
+
+def solve(
+    position: Position,
+    engine: Engine | None = None,
+    plies: int | None = None,
+    seconds: float | None = None,
+    top: int = 1,
+) -> Solution:
+    """Solve the endgame of `position` (bag empty, both racks known) as deep as `plies` within `seconds`."""
+    check_endgame(position)
+    if plies is not None and plies < 1:
+        raise OptionError(
+            f"an endgame search needs at least 1 ply, not {plies}",
+            "plies",
+            f"{{option}} must be at least 1, not {plies}",
+        )
+    if seconds is not None and seconds <= 0:
+        raise OptionError(
+            f"an endgame search's time must be positive, not {seconds} seconds",
+            "seconds",
+            f"{{option}} must be positive, not {seconds}",
+        )
+    if not 1 <= top <= MAX_TOP:
+        raise OptionError(
+            f"an endgame search ranks between 1 and {MAX_TOP} first moves, not {top}",
+            "top",
+            f"{{option}} must be between 1 and {MAX_TOP}, not {top}",
+        )
+    if position.rules.rack_size > 7:
+        raise LexigridError("the endgame solver handles racks of up to 7 tiles")
+    engine = engine or Engine.shared(rules=position.rules)
+    board = position.board
+    checks = engine.cross_checks(board)
+    lmul, wmul, _ = engine.layout_arrays(board)
+    zeros = min(position.zeros, MAX_SCORELESS_TURNS - 1)
+    started = time.perf_counter()
+    depth, exact, nodes, ranked, pv_records = _engine.endgame(
+        endgame_graph(position, engine),
+        bytes(board.tiles),
+        board.dim,
+        checks.checks,
+        checks.cscores,
+        lmul,
+        wmul,
+        engine.tile_scores,
+        engine.alphabet.rack_codes(position.racks[0].counts),
+        engine.alphabet.rack_codes(position.racks[1].counts),
+        zeros,
+        position.rules.rack_size,
+        position.rules.bingo_bonus,
+        plies or MAX_PLIES,
+        seconds or 0.0,
+        top,
+        min(TABLE_BITS, 12 + len(position.racks[0]) + len(position.racks[1])),
+    )
+    elapsed = 1000 * (time.perf_counter() - started)
+    top_moves = sorted((Ranked(_decode(record, engine), value) for value, record in ranked), key=_rank_order)
+    pv_moves = [_decode(record, engine) for record in pv_records]
+    steps, end, spread = _replay(position, pv_moves)
+    if exact and not end and pv_moves and pv_moves[-1].kind == "pass":
+        # the search ends a game at two passes in a row, which has the same value as passing on to the
+        # sixth scoreless turn (see _endgame.c): show the line the rules play out
+        steps, end, spread = _replay(position, pv_moves + [Move("pass")] * MAX_SCORELESS_TURNS)
+    best = top_moves[0]
+    return Solution(
+        value=best.value,
+        best=best.move,
+        pv=steps,
+        top=top_moves[:top],
+        plies=depth,
+        exact=bool(exact),
+        nodes=nodes,
+        elapsed_ms=elapsed,
+        end=end,
+        final_spread=position.scores[0] - position.scores[1] + spread,
+    )
+
+
+def endgame_graph(position: Position, engine: Engine) -> bytes:
+    """The search graph of just the words this endgame can form (see endgame_words in _endgame.c)."""
+    racks = engine.alphabet.rack_codes(position.racks[0].counts + position.racks[1].counts)
+    words = _engine.endgame_words(
+        engine.gaddag.search_graph, bytes(position.board.tiles), position.board.dim, racks
+    )
+    return _engine.search_graph(_engine.build_gaddag(words))
+
+
+def _decode(record: bytes, engine: Engine) -> Move:
+    """A record from the compiled search as a Move (empty: the pass)."""
+    return decode_bytes(record, engine.alphabet) if record else Move("pass")
+
+
+def _rank_order(ranked: Ranked) -> tuple[int, int, str]:
+    """Best value first; ties by placements first, then notation (as `tie_order`)."""
+    return (-ranked.value, *tie_order(ranked.move))
+
+
+def _replay(position: Position, moves: list[Move]) -> tuple[list[Step], str, int]:
+    """The steps of a principal variation played through the play state, how the game ends ("out",
+    "scoreless", or "" when the moves stop first), and the spread change (for the side to move)."""
+    state = PlayState.of_position(position)
+    steps = []
+    for move in moves:
+        steps.append(Step(state.to_move, move))
+        state.apply(move)
+        if state.over:
+            break
+    spread = state.spread() - (position.scores[0] - position.scores[1])
+    return steps, state.end or "", spread

@@ -1,0 +1,424 @@
+"""Rack inference: what a player kept, judged from the play they made (MAGPIE's exhaustive inference).
+
+Given the position before the play (the player who made it to move, their rack unknown) and the play,
+every **leave** they might have kept is tried: a rack is the tiles the play used plus a leave drawn from
+the tiles they could have held (the unseen tiles less the observer's rack and the tiles played). A leave
+is **consistent** when the play's static equity with that rack is within `margin` of the rack's best
+move. Each consistent leave is weighted by the chance of drawing its whole rack (multivariate
+hypergeometric: the product over tiles of C(pool count, count in rack)), and the weights are normalised
+into the **leave distribution**. When only one leave is possible (the play used every tile, or the pool
+holds just enough tiles), it is certain and kept whatever its equity.
+
+Weights: MAGPIE weighs a leave by the ways of drawing the leave from the pool less the tiles played;
+here the whole rack is weighed, which is the posterior of a uniformly drawn rack given the play (the
+two differ by a factor 1 / C(played + kept, played) per tile, so kept duplicates of played tiles count
+a little less).
+
+Speed: the best-move search is the cost. Before searching a rack, two cheap bounds can prove it
+inconsistent: the best exchange (the rack's leave table, when exchanging is legal) and the best moves
+found for earlier racks (*killers*): a move whose tiles the rack holds has a known equity, so if one
+beats the play by more than the margin no search is needed. Consistent racks are always searched.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from lexigrid.errors import LexigridError, OptionError
+from lexigrid.lexicon import Lexicon
+from lexigrid.runner import DEFAULT_RUNNER, Runner
+from lexigrid.scrabble.core.alphabet import sorted_tiles
+from lexigrid.scrabble.core.board import Rack, column_name
+from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
+from lexigrid.scrabble.core.move import Move, parse_coordinate, parse_move
+from lexigrid.scrabble.core.referee import check
+from lexigrid.scrabble.engine.leave import LeaveModel
+from lexigrid.scrabble.engine.movegen import PASS_EQUITY, Codes, Engine, RackEquity, worker_lexicon
+
+DEFAULT_MARGIN = 5.0  # points of static equity, MAGPIE's default
+EPSILON = 1e-9  # equities equal up to float rounding count as equal
+KILLERS = 16  # the best moves of earlier racks kept to refute later ones
+
+
+@dataclass(frozen=True)
+class InferredLeave:
+    """A consistent leave: its tiles, its probability, its ways of being drawn and its equity loss."""
+
+    tiles: str
+    probability: float
+    draws: int
+    equity_loss: float  # the rack's best static equity less the play's (0 when the play was best)
+
+
+@dataclass
+class Inference:
+    """The distribution of what a player kept after a play, and how it was found."""
+
+    play: Move
+    margin: float
+    pool: dict[str, int]  # the tiles their rack was drawn from, before the play
+    leave_size: int
+    leaves: list[InferredLeave]  # likeliest first
+    racks_checked: int
+    consistent: int
+    searched: int  # racks that needed a best-move search (the others were refuted by a bound)
+    elapsed_s: float
+    certain: bool = False  # only one leave was possible
+
+    @property
+    def racks_per_second(self) -> float:
+        """Racks checked per second of wall time."""
+        return self.racks_checked / self.elapsed_s if self.elapsed_s > 0 else 0.0
+
+    def marginals(self) -> dict[str, float]:
+        """Per tile of the pool, the chance they kept at least one."""
+        held: dict[str, float] = dict.fromkeys(sorted_tiles("".join(self.pool)), 0.0)
+        for leave in self.leaves:
+            for tile in set(leave.tiles):
+                held[tile] += leave.probability
+        return {tile: min(1.0, p) for tile, p in held.items()}
+
+    def choices(self) -> tuple[list[str], list[float]]:
+        """The leaves and their probabilities, for `random.choices`."""
+        return [leave.tiles for leave in self.leaves], [leave.probability for leave in self.leaves]
+
+    def sample_leave(self, rng: random.Random) -> str | None:
+        """A leave drawn from the distribution (None when no leave is consistent with the play)."""
+        if not self.leaves:
+            return None
+        tiles, weights = self.choices()
+        return rng.choices(tiles, weights)[0]
+
+    def as_dict(self, top: int | None = None) -> dict[str, Any]:
+        """The JSON shape of `scrabble infer --json` and the web API."""
+        shown = self.leaves if top is None else self.leaves[:top]
+        return {
+            "play": self.play.notation,
+            "paren": self.play.paren,
+            "score": self.play.score,
+            "tiles_played": self.play.tiles_used,
+            "margin": self.margin,
+            "leave_size": self.leave_size,
+            "certain": self.certain,
+            "racks_checked": self.racks_checked,
+            "consistent": self.consistent,
+            "searched": self.searched,
+            "leaves": [
+                {
+                    "leave": leave.tiles,
+                    "probability": round(leave.probability, 6),
+                    "draws": leave.draws,
+                    "equity_loss": round(leave.equity_loss, 3),
+                }
+                for leave in shown
+            ],
+            "marginals": {tile: round(p, 6) for tile, p in self.marginals().items()},
+            "elapsed_ms": round(self.elapsed_s * 1000, 3),
+            "racks_per_second": round(self.racks_per_second, 1),
+        }
+
+
+@dataclass
+class _Killer:
+    """A best move found for an earlier rack: its tiles, score and opening vowel penalties."""
+
+    tiles: Codes
+    score: int
+    penalties: tuple[float, ...]
+
+
+@dataclass
+class Judge:
+    """Decides rack by rack whether a play is within the margin of that rack's best move."""
+
+    engine: Engine
+    position: Position  # before the play; racks[1] is the observer's rack (may be empty)
+    play: Move  # with its score
+    margin: float
+    killers: list[_Killer] = field(default_factory=list)
+    searched: int = 0
+
+    def __post_init__(self) -> None:
+        self.used = self.engine.codes(self.play.tiles_used)
+        self.penalties = self.engine.opening_penalties(self.position.board, self.play)
+        self.can_exchange = self._rack_position("?" * self.engine.rules.rack_size).can_exchange()
+
+    def _rack_position(self, rack: str) -> Position:
+        """The position before the play with `rack` on the player's rack."""
+        p = self.position
+        return Position(p.board, (Rack.of_tiles(rack), p.racks[1]), p.scores, p.zeros, p.ops)
+
+    def equity_loss(self, leave: str) -> float | None:
+        """The rack's best equity less the play's, or None when that exceeds the margin."""
+        position = self._rack_position(self.play.tiles_used + leave)
+        rack = self.engine.rack_equity(position)
+        if self.play.kind == "exchange":
+            played = rack.leave(self.used)
+        else:
+            played = rack.placement(self.play.score, self.used, self.penalties)
+        threshold = played + self.margin + EPSILON
+        swap = rack.best_exchange() if self.can_exchange else None
+        if swap is not None and swap > threshold:
+            return None
+        if self._refuted(rack, threshold):
+            return None
+        self.searched += 1
+        best = self.engine.best(position, "equity")
+        assert best is not None
+        if best.kind == "pass":
+            top = PASS_EQUITY
+        elif best.kind == "exchange":
+            top = rack.leave(self.engine.codes(best.word))
+        else:
+            penalties = self.engine.opening_penalties(self.position.board, best)
+            killer = _Killer(self.engine.codes(best.tiles_used), best.score, penalties)
+            top = rack.placement(killer.score, killer.tiles, killer.penalties)
+            self._remember(killer)
+        return None if top > threshold else max(0.0, top - played)
+
+    def _refuted(self, rack: RackEquity, threshold: float) -> bool:
+        """Whether a remembered move the rack can make beats the threshold (moved to the front if so)."""
+        for i, killer in enumerate(self.killers):
+            if (
+                rack.holds(killer.tiles)
+                and rack.placement(killer.score, killer.tiles, killer.penalties) > threshold
+            ):
+                self.killers.insert(0, self.killers.pop(i))
+                return True
+        return False
+
+    def _remember(self, killer: _Killer) -> None:
+        """Keep a best move to try on later racks (most recent first, a few at most)."""
+        if killer not in self.killers:
+            self.killers.insert(0, killer)
+            del self.killers[KILLERS:]
+
+
+def sub_multisets(pool: Sequence[tuple[str, int]], size: int) -> Iterator[str]:
+    """Every distinct multiset of `size` tiles from a pool of (tile, count), as sorted strings."""
+    if size == 0:
+        yield ""
+        return
+    if not pool:
+        return
+    (tile, count), rest = pool[0], pool[1:]
+    room = sum(n for _, n in rest)
+    for k in range(min(count, size), -1, -1):
+        if size - k <= room:
+            for tail in sub_multisets(rest, size - k):
+                yield tile * k + tail
+
+
+def rack_draws(pool: Counter[str], rack: str) -> int:
+    """The ways to draw `rack` from `pool` (distinct tiles of the same letter told apart)."""
+    return math.prod(math.comb(pool[t], n) for t, n in Counter(rack).items())
+
+
+def read_play(position: Position, text: str, engine: Engine, score: int | None = None) -> Move:
+    """The play in notation, checked legal on the position's board and scored (LexigridError if not)."""
+    if not text.strip():
+        raise LexigridError("empty move: give a play such as '8D WORD' or an exchange such as '-ABC'")
+    move = parse_move(text, position.board)
+    if move.kind == "pass":
+        raise LexigridError("a pass uses no tiles, so it tells nothing about the rack: infer from a play")
+    if move.kind == "place":
+        try:
+            points = check(position.board, move, engine.lexicon)
+        except LexigridError as error:
+            raise LexigridError(f"{move.notation} is not legal in this position: {error}") from None
+        move = Move("place", move.row, move.col, move.down, move.word, move.played, points)
+    size = engine.rules.rack_size
+    if len(move.tiles_used) > size:
+        raise LexigridError(f"{move.notation} uses {len(move.tiles_used)} tiles: a rack holds {size}")
+    if score is not None and score != move.score:
+        raise LexigridError(f"{move.notation} scores {move.score} on this board, not {score}")
+    return move
+
+
+def before_play(after: Position, text: str, engine: Engine) -> Position:
+    """The position before the opponent's play, from the one after it (the observer to move).
+
+    The play's new tiles are its letters outside parentheses (GCG style: `8D W(OR)D`; `.` also marks a
+    played-through square): they come off the board, the opponent is to move with their rack unknown
+    and the play's points come off their score. An exchange or a pass changes only whose turn it is."""
+    swapped = (Rack(), after.racks[0])
+    if not text.strip() or text.strip().startswith("-"):
+        return Position(
+            after.board.copy(), swapped, (after.scores[1], after.scores[0]), after.zeros, after.ops
+        )
+    parts = text.split()
+    if len(parts) != 2:
+        raise LexigridError(f"bad move {text!r}: write '8D W(OR)D', played-through letters in parentheses")
+    row, col, down = parse_coordinate(parts[0])
+    board = after.board.copy()
+    through, i = False, 0
+    for ch in parts[1]:
+        if ch in "()":
+            through = ch == "("
+            continue
+        r, c = (row + i, col) if down else (row, col + i)
+        if not board.in_bounds(r, c):
+            raise LexigridError(f"{text} runs off the board")
+        if not board[r, c] or (ch != "." and board[r, c].upper() != ch.upper()):
+            square = f"{column_name(c)}{r + 1}" if down else f"{r + 1}{column_name(c)}"
+            found = f"{square} holds {board[r, c]}, not {ch}" if board[r, c] else f"{square} is empty"
+            raise LexigridError(
+                f"{text} is not on the board ({found}): give the last play as it stands on the board"
+            )
+        if not through and ch != ".":
+            board[r, c] = ""
+        i += 1
+    try:
+        points = check(board, parse_move(text, board), engine.lexicon)
+    except LexigridError as error:
+        raise LexigridError(f"{text} is not a legal play on the board before it: {error}") from None
+    scores = (after.scores[1] - points, after.scores[0])
+    return Position(board, swapped, scores, after.zeros, after.ops)
+
+
+def rack_pool(position: Position) -> Counter[str]:
+    """The tiles the player's rack was drawn from: all but the board's and the observer's (racks[1])."""
+    return position.bag() + position.racks[0].counts
+
+
+def infer(
+    position: Position,
+    play: str | Move,
+    engine: Engine,
+    *,
+    margin: float = DEFAULT_MARGIN,
+    score: int | None = None,
+    runner: Runner = DEFAULT_RUNNER,
+    lexicon_spec: str | None = None,
+) -> Inference:
+    """The distribution of the leave kept by the player to move, who made `play` from this position.
+
+    racks[0] may list tiles known to be on their rack (MAGPIE's known rack); racks[1] is the observer's.
+    With a runner of several workers the racks are checked over it; each worker loads `lexicon_spec`
+    (else it is sent the engine's lexicon)."""
+    if margin < 0:
+        raise OptionError(
+            f"the margin must be 0 or more points of equity, not {margin:g}",
+            "margin",
+            f"{{option}} must be 0 or more, not {margin:g}",
+        )
+    start = time.perf_counter()
+    move = play if isinstance(play, Move) else read_play(position, play, engine, score)
+    pool = rack_pool(position)
+    _check_drawable(move, pool, position)
+    judge = Judge(engine, position, move, margin)
+    if move.kind == "exchange" and not judge.can_exchange:
+        raise LexigridError(f"{move.notation} is not legal in this position: the bag holds too few tiles")
+    leaves, leave_size = candidate_leaves(position, move, pool)
+    certain = len(leaves) == 1
+    if certain:
+        losses: list[float | None] = [0.0]
+    elif not runner.in_process:
+        losses, judge.searched = _fan_out(position, move, engine, margin, leaves, runner, lexicon_spec)
+    else:
+        losses = [judge.equity_loss(leave) for leave in leaves]
+    return _distribution(move, margin, pool, leave_size, leaves, losses, judge.searched, start, certain)
+
+
+def _check_drawable(move: Move, pool: Counter[str], position: Position) -> None:
+    """Raise unless the play's tiles (and any known rack tiles) could have been on the rack."""
+    missing = Counter(move.tiles_used) - pool
+    if missing:
+        tiles = sorted_tiles("".join(missing.elements()))
+        raise LexigridError(f"{move.notation} uses {tiles}, which are not unseen in this position")
+
+
+def candidate_leaves(position: Position, move: Move, pool: Counter[str]) -> tuple[list[str], int]:
+    """Every leave the player could have kept (with any known rack tiles), and the leave size."""
+    used = Counter(move.tiles_used)
+    known = position.racks[0].counts
+    rack_size = min(position.rules.rack_size, sum(pool.values()))
+    kept_known = known - used  # known tiles the play did not use stay on the rack
+    free = pool - (used | known)
+    leave_size = rack_size - len(move.tiles_used)
+    extra = leave_size - sum(kept_known.values())
+    if extra < 0:
+        raise LexigridError(
+            f"the known rack {position.racks[0]} and {move.notation} need more than {rack_size} tiles"
+        )
+    base = "".join(kept_known.elements())
+    items = sorted(free.items())
+    return [sorted_tiles(base + tail) for tail in sub_multisets(items, extra)], leave_size
+
+
+def _distribution(
+    move: Move,
+    margin: float,
+    pool: Counter[str],
+    leave_size: int,
+    leaves: list[str],
+    losses: Sequence[float | None],
+    searched: int,
+    start: float,
+    certain: bool,
+) -> Inference:
+    """The consistent leaves weighted by their racks' draws, likeliest first."""
+    kept = [
+        (leave, loss, rack_draws(pool, move.tiles_used + leave))
+        for leave, loss in zip(leaves, losses, strict=True)
+        if loss is not None
+    ]
+    total = sum(draws for _, _, draws in kept)
+    found = [InferredLeave(leave, draws / total, draws, loss) for leave, loss, draws in kept]
+    found.sort(key=lambda leave: (-leave.draws, leave.tiles))
+    pool_tiles = {tile: n for tile, n in sorted(pool.items())}
+    elapsed = time.perf_counter() - start
+    return Inference(
+        move, margin, pool_tiles, leave_size, found, len(leaves), len(found), searched, elapsed, certain
+    )
+
+
+Block = tuple[str | Lexicon | None, LeaveModel, str, str, float, list[str]]
+
+
+def judge_block(block: Block) -> tuple[list[float | None], int]:
+    """Runner job: the equity losses of a block of leaves (None: inconsistent) and the searches made."""
+    lexicon, leaves, cgp, play, margin, block_leaves = block
+    position = parse_cgp(cgp)
+    lex = lexicon if isinstance(lexicon, Lexicon) else worker_lexicon(lexicon)
+    engine = Engine.shared(lex, position.rules, leaves)
+    judge = Judge(engine, position, read_play(position, play, engine), margin)
+    return [judge.equity_loss(leave) for leave in block_leaves], judge.searched
+
+
+def _fan_out(
+    position: Position,
+    move: Move,
+    engine: Engine,
+    margin: float,
+    leaves: list[str],
+    runner: Runner,
+    lexicon_spec: str | None,
+) -> tuple[list[float | None], int]:
+    """Judge the leaves in blocks over the shared runner (a few blocks per worker)."""
+    lexicon: str | Lexicon | None = lexicon_spec if lexicon_spec is not None else engine.lexicon
+    size = max(1, -(-len(leaves) // (runner.jobs * 4)))
+    cgp, play = format_cgp(position), move.paren
+    blocks: list[Block] = [
+        (lexicon, engine.leaves, cgp, play, margin, leaves[i : i + size]) for i in range(0, len(leaves), size)
+    ]
+    results = runner.run(judge_block, blocks, progress=False, chunk_size=1)
+    return [loss for losses, _ in results for loss in losses], sum(searched for _, searched in results)
+
+
+def kept_after(
+    after: Position, text: str, engine: Engine, *, runner: Runner = DEFAULT_RUNNER
+) -> list[tuple[str, float]] | None:
+    """What the opponent kept after their last play `text`, seen from the position after it (the observer
+    to move): weighted leaves for `simulate(opponent=...)`, or None when no leave fits the play."""
+    found = infer(before_play(after, text, engine), text, engine, runner=runner)
+    if not found.leaves:
+        return None
+    tiles, weights = found.choices()
+    return list(zip(tiles, weights, strict=True))

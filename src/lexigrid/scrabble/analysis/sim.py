@@ -1,0 +1,530 @@
+"""Monte Carlo simulation (Sheppard's Maven method): the best plays by static equity, each played out a
+few plies ahead against random opponent racks, both sides playing the engine's static-equity moves.
+
+An *iteration* deals the opponent a rack from the unseen tiles (or from a given distribution of leaves,
+filled up at random) and shuffles the rest into a bag order; every candidate play is then played out from
+that same deal (common random numbers: the differences between plays are measured on the same luck, so
+they settle much faster than the plays' own values). A play-out applies the candidate, refills the rack,
+and plays `plies` more moves with `Engine.best(position, "equity")`; when the bag is empty by then it goes
+on to the end of the game (a few static moves at most), which also makes an empty-bag position exact.
+Its *value* is the points margin the play-out gained for the mover, plus the leave value of the mover's
+last leave, minus that of the opponent's (the tiles each kept on their last move; nothing once the game is
+over); its *win probability* comes from the learned spread x tiles-left table (`winpct`). The moves are
+played through the play state (`play_state.PlayState`): the rules of a real game, going out and six
+scoreless turns included.
+
+Plays are ranked by their mean *utility*: win probability plus SPREAD_WEIGHT x value (1/2000 a point: 20
+points of spread weigh as one percentage point of winning, enough to prefer the bigger win among plays
+equally likely to win, as MAGPIE's sim does). Which play to sample next is best-arm identification by
+Top-Two sampling (Jourdan, Degenne, Baudry, de Heide, Kaufmann 2022, "Top Two Algorithms Revisited"): every
+play gets MIN_ITERATIONS play-outs first; then the *leader* is the play with the best mean utility and the
+*challenger* the other play with the smallest Gaussian transportation cost to it (TCB: (mean gap)^2 /
+2(var_L/n_L + var_b/n_b), plus log n_b so that no play is starved); a seeded coin picks the leader with
+probability 1/2, else the challenger. A play's k-th play-out always uses iteration k's deal (common random
+numbers), so any two plays are compared by paired differences over the iterations both have.
+The run stops when the leader is *identified*: for every other play b the generalized likelihood ratio of
+"the leader beats b" (n d^2 / 2 s^2 over the paired differences d of their first n common iterations) is
+above Garivier and Kaufmann's threshold log((1 + log t) / delta) at t play-outs (GK16, delta = 1 - the
+confidence, 99 % by default); or when the budget is spent (iterations a play at most, or seconds), or when
+`on_round` asks (`stopped`: identified, budget, user). Plays the leader has not beaten by that test are
+*tied* with it: shown beside it, not ranked below it by noise. Sampling is chosen a round at a time (from
+the means at the round's start, the counts advancing as plays are picked), and rounds are split over the
+shared runner by iteration, so a seeded run with an iteration budget gives the same result with any
+`--jobs`. Moves are applied to one working board per process and undone by restoring its tiles and
+cross-check arrays from a snapshot (a memory copy: no cross-check is recomputed on undo).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+import uuid
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+from lexigrid.errors import LexigridError, OptionError
+from lexigrid.lexicon import load
+from lexigrid.runner import DEFAULT_RUNNER, Runner
+from lexigrid.scrabble.analysis.bai import evidence, leader_confidence, threshold, top_two
+from lexigrid.scrabble.core.board import Rack
+from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
+from lexigrid.scrabble.core.move import Move
+from lexigrid.scrabble.core.play_state import OrderedBag, PlayState
+from lexigrid.scrabble.engine.movegen import Engine
+from lexigrid.scrabble.engine.winpct import WinTable, default_table
+
+MIN_ITERATIONS = 32  # play-outs every play gets before Top-Two sampling begins
+ROUND_PLAYOUTS = 1024  # play-outs a round at most (a round ends with the stopping test and a report)
+SPREAD_WEIGHT = 1 / 2000  # utility = win probability + this x value: 20 points weigh as 1 % of winning
+DEFAULT_PLAYS, DEFAULT_PLIES, DEFAULT_ITERATIONS = 15, 2, 1000
+DEFAULT_CONFIDENCE, MAX_PLAYS = 0.99, 100
+Stopped = Literal["identified", "budget", "user"]
+LeaveDistribution = Sequence[tuple[str, float]]
+# What the opponent kept: a callable giving a leave from a random generator (None: nothing known, such
+# as `Inference.sample_leave`), or (leave, weight) pairs (`Inference.choices()`); the rest of the rack is
+# filled at random from the unseen tiles. None: a uniformly random rack.
+OpponentRacks = Callable[[random.Random], str | None] | LeaveDistribution | None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One play-out: the value (points margin plus leave terms) and the mover's win probability."""
+
+    value: float
+    win: float
+
+
+@dataclass
+class PlayStats:
+    """A candidate play's play-outs so far."""
+
+    move: Move
+    values: list[float] = field(default_factory=list)
+    wins: list[float] = field(default_factory=list)
+    tied: bool = False  # not yet told apart from the leader at the run's confidence
+    _utilities: np.ndarray = field(default_factory=lambda: np.empty(0), repr=False, compare=False)
+
+    @property
+    def iterations(self) -> int:
+        """Play-outs done."""
+        return len(self.values)
+
+    @property
+    def mean_value(self) -> float:
+        """Mean value (spread gained plus the final leave terms)."""
+        return sum(self.values) / len(self.values) if self.values else 0.0
+
+    @property
+    def win_pct(self) -> float:
+        """Mean win probability, in percent."""
+        return 100.0 * sum(self.wins) / len(self.wins) if self.wins else 0.0
+
+    @property
+    def stderr(self) -> float:
+        """Standard error of the mean value."""
+        n = len(self.values)
+        if n < 2:
+            return 0.0
+        mean = self.mean_value
+        return math.sqrt(sum((v - mean) ** 2 for v in self.values) / (n - 1) / n)
+
+    def utilities(self) -> np.ndarray:
+        """Each play-out's utility: win probability plus SPREAD_WEIGHT x value (only the play-outs added
+        since the last call are converted: a long run reads these every round)."""
+        have = len(self._utilities)
+        if have < len(self.values):
+            fresh = np.asarray(self.wins[have:]) + SPREAD_WEIGHT * np.asarray(self.values[have:])
+            self._utilities = np.concatenate((self._utilities, fresh))
+        return self._utilities
+
+    @property
+    def utility(self) -> float:
+        """Mean utility, the ranking key."""
+        return float(self.utilities().mean()) if self.values else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        """One row of the JSON result."""
+        return {
+            "move": self.move.notation,
+            "paren": self.move.paren,
+            "score": self.move.score,
+            "equity": self.move.equity,
+            "win_pct": round(self.win_pct, 2),
+            "mean_spread": round(self.mean_value, 2),
+            "stderr": round(self.stderr, 2),
+            "iterations": self.iterations,
+            "tied": self.tied,
+        }
+
+
+@dataclass
+class SimResult:
+    """The candidates, best first, with the run's totals."""
+
+    plays: list[PlayStats]
+    stopped: Stopped
+    elapsed_ms: float
+    confidence: float = DEFAULT_CONFIDENCE  # the confidence asked
+    leader_confidence: float = 0.0  # how sure the run is that the leader is best (by the same test)
+
+    @property
+    def iterations(self) -> int:
+        """Play-outs done over all candidates."""
+        return sum(p.iterations for p in self.plays)
+
+    @property
+    def best(self) -> Move:
+        """The best play."""
+        return self.plays[0].move
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape of `scrabble sim --json` and the web API."""
+        return {
+            "plays": [p.as_dict() for p in self.plays],
+            "iterations": self.iterations,
+            "stopped": self.stopped,
+            "confidence": self.confidence,
+            "leader_confidence": round(self.leader_confidence, 4),
+            "elapsed_ms": round(self.elapsed_ms, 1),
+        }
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    """What a worker needs to play out iterations: the position, the candidates and the settings."""
+
+    cgp: str
+    candidates: tuple[Move, ...]
+    plies: int
+    seed: int
+    opponent: Callable[[random.Random], str | None] | tuple[tuple[str, float], ...] | None
+    lexicon: str | None
+    lexicon_sha256: str
+    token: str  # names this simulation's working board in each process (`_PLAYOUTS`)
+
+
+class Playout:
+    """One process's working state, on which candidates and the plies after them are applied and undone."""
+
+    def __init__(self, engine: Engine, position: Position, spec: SimSpec, table: WinTable) -> None:
+        self.engine = engine
+        self.spec = spec
+        self.table = table
+        self.position = position
+        self.state = PlayState.of_position(position)
+        self.state.undoable = False  # each play-out goes back to the start at once (`restore`)
+        engine.cross_checks(self.state.board)  # kept in step with the working board, and restored with it
+        self.start = self.state.checkpoint()
+        self.rack_size = position.rules.rack_size
+        self.known = str(position.racks[1])
+        pool = Counter(position.unseen())
+        pool.subtract(position.racks[1].counts)
+        self.pool = sorted((+pool).elements())  # unseen tiles not known to be on the opponent's rack
+
+    def deal(self, index: int) -> tuple[str, list[str], random.Random]:
+        """Iteration `index`'s opponent rack and bag order (drawn from the end), and its generator."""
+        rng = random.Random(f"{self.spec.seed}:{index}")
+        kept = self.known + self._opponent_leave(rng)
+        pool = list(self.pool)
+        for tile in kept[len(self.known) :]:
+            if tile not in pool:
+                raise LexigridError(f"the opponent leave {kept!r} is not drawable from the unseen tiles")
+            pool.remove(tile)
+        rng.shuffle(pool)
+        need = max(0, min(self.rack_size - len(kept), len(pool)))
+        return kept + "".join(pool[len(pool) - need :]), pool[: len(pool) - need], rng
+
+    def _opponent_leave(self, rng: random.Random) -> str:
+        """The tiles the opponent is taken to have kept (beyond the known ones), from the distribution."""
+        opponent = self.spec.opponent
+        if opponent is None or len(self.known) >= self.rack_size:
+            return ""
+        if callable(opponent):
+            return (opponent(rng) or "").upper()  # None or "": nothing known, a uniform draw
+        leaves = [leave for leave, _ in opponent]
+        return rng.choices(leaves, weights=[w for _, w in opponent])[0].upper()
+
+    def iterate(self, index: int, active: Sequence[int]) -> list[Outcome]:
+        """Iteration `index`: the same deal played out for each active candidate."""
+        opponent, bag, rng = self.deal(index)
+        return [self.play_out(self.spec.candidates[c], opponent, list(bag), rng) for c in active]
+
+    def play_out(self, move: Move, opponent: str, bag: list[str], rng: random.Random) -> Outcome:
+        """Apply the candidate and the plies after it, measure, and undo."""
+        state = self.state
+        state.racks[1] = opponent
+        state.bag = OrderedBag(bag, rng)
+        leaves = ["", ""]  # the tiles each side kept on its last move
+        leaves[0] = state.apply(move).kept
+        ply = 0
+        while state.end is None and (ply < self.spec.plies or not len(state.bag)):
+            side = state.to_move
+            reply = self.engine.best(state.position(), "equity")
+            assert reply is not None
+            leaves[side] = state.apply(reply).kept
+            ply += 1
+        outcome = self._measure(leaves)
+        state.restore(self.start)
+        return outcome
+
+    def _measure(self, leaves: list[str]) -> Outcome:
+        """The play-out's value and the mover's chance of winning from where it ended."""
+        state, start = self.state, self.position
+        value = float(state.scores[0] - state.scores[1] - (start.scores[0] - start.scores[1]))
+        spread = start.scores[0] - start.scores[1] + value
+        if state.over:
+            return Outcome(value, 1.0 if spread > 0 else 0.0 if spread < 0 else 0.5)
+        value += self.engine.leave_value(leaves[0]) - self.engine.leave_value(leaves[1])
+        spread = start.scores[0] - start.scores[1] + value
+        to_move = state.to_move
+        unseen = len(state.bag) + len(state.racks[1 - to_move])
+        if to_move == 0:
+            return Outcome(value, self.table.win_probability(spread, unseen))
+        return Outcome(value, 1.0 - self.table.win_probability(-spread, unseen))
+
+
+_PLAYOUTS: dict[str, Playout] = {}
+
+
+def _playout(spec: SimSpec) -> Playout:
+    """This process's working board for a spec: registered by the parent (and inherited by forked
+    workers), else built here from the spec's lexicon (a Dask worker)."""
+    found = _PLAYOUTS.get(spec.token)
+    if found is None:
+        lexicon = load(spec.lexicon)
+        if lexicon.sha256 != spec.lexicon_sha256:
+            raise OptionError(
+                "a remote simulation worker needs the lexicon by name or path",
+                "lexicon",
+                "a remote simulation worker needs the lexicon by name or path ({option})",
+            )
+        position = parse_cgp(spec.cgp)
+        if len(_PLAYOUTS) > 8:  # a long-lived remote worker: forget earlier simulations
+            _PLAYOUTS.clear()
+        found = _PLAYOUTS[spec.token] = Playout(
+            Engine.shared(lexicon, position.rules), position, spec, default_table()
+        )
+    return found
+
+
+Deals = tuple[tuple[int, tuple[int, ...]], ...]  # (iteration, the candidates played out on its deal)
+
+
+def play_iterations(item: tuple[SimSpec, Deals]) -> list[list[Outcome]]:
+    """Runner job: iterations, each for its candidates."""
+    spec, deals = item
+    playout = _playout(spec)
+    return [playout.iterate(i, plays) for i, plays in deals]
+
+
+def check_request(
+    position: Position,
+    plays: int,
+    plies: int,
+    iterations: int | None,
+    seconds: float | None,
+    confidence: float = DEFAULT_CONFIDENCE,
+) -> None:
+    """One-line errors for a simulation that cannot run."""
+    if not len(position.rack):
+        raise LexigridError(
+            "the CGP gives the player to move no tiles: add racks after the board, e.g. AEINRST/"
+        )
+    for count, option, thing in (
+        (plays, "plays", "play"),
+        (plies, "plies", "ply"),
+        (iterations, "iterations", "iteration"),
+    ):
+        if count is not None and count <= 0:
+            raise OptionError(
+                f"a simulation needs at least 1 {thing}, not {count}",
+                option,
+                f"{{option}} must be at least 1, not {count}",
+            )
+    if plays > MAX_PLAYS:
+        raise OptionError(
+            f"a simulation takes at most {MAX_PLAYS} plays, not {plays}",
+            "plays",
+            f"{{option}} must be at most {MAX_PLAYS}, not {plays}",
+        )
+    if not 0.5 <= confidence < 1:
+        raise OptionError(
+            f"the confidence must be from 50 to under 100 %, not {100 * confidence:g}",
+            "confidence",
+            f"{{option}} must be from 50 to under 100 (%), not {100 * confidence:g}",
+        )
+    if seconds is not None and not seconds > 0:
+        raise OptionError(
+            f"a simulation's time must be more than 0 seconds, not {seconds:g}",
+            "seconds",
+            f"{{option}} must be more than 0, not {seconds:g}",
+        )
+    check_bag(position, plies)
+
+
+def sim_bag(position: Position) -> int:
+    """The bag's size once the opponent holds a full rack (the opponent's rack may be unknown in a CGP)."""
+    return max(0, sum(position.unseen().values()) - position.rules.rack_size)
+
+
+def check_bag(position: Position, plies: int) -> None:
+    """Refuse a bag too small for the plies asked: each ply must be able to draw (an empty bag is fine:
+    the play-outs then go to the end of the game)."""
+    bag = sim_bag(position)
+    if 0 < bag < plies:
+        too_few = f"the bag holds {bag} tile(s), too few for {plies} plies"
+        raise OptionError(
+            f"{too_few}: ask for {bag} plies or fewer",
+            "plies",
+            f"{too_few}: ask for {{option}} {bag} or fewer",
+        )
+
+
+@dataclass
+class Progress:
+    """A snapshot of a running simulation, for a live display."""
+
+    plays: list[PlayStats]
+    iterations: int
+    elapsed_ms: float
+    leader_confidence: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        """The running table in the final result's shape (a web page streams these as it converges)."""
+        return {
+            "plays": [p.as_dict() for p in self.plays],
+            "iterations": self.iterations,
+            "leader_confidence": round(self.leader_confidence, 4),
+            "elapsed_ms": round(self.elapsed_ms, 1),
+        }
+
+
+def simulate(
+    position: Position,
+    engine: Engine,
+    *,
+    plays: int = DEFAULT_PLAYS,
+    plies: int = DEFAULT_PLIES,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    confidence: float = DEFAULT_CONFIDENCE,
+    seed: int = 0,
+    opponent: OpponentRacks = None,
+    runner: Runner = DEFAULT_RUNNER,
+    lexicon: str | None = None,
+    table: WinTable | None = None,
+    on_round: Callable[[Progress], bool | None] | None = None,
+) -> SimResult:
+    """Simulate the `plays` best moves by static equity, `plies` ahead, until the best is identified at
+    `confidence` or the budget is spent: `iterations` play-outs a play at most (default 1000) or `seconds`;
+    `opponent` gives what the opponent kept (see OpponentRacks). `on_round` gets the ranked plays after
+    every round and stops the run by returning True. Rounds are split over `runner`'s workers by iteration."""
+    check_request(position, plays, plies, iterations, seconds, confidence)
+    position = with_known_opponent(position)
+    start = time.perf_counter()
+    cap = iterations if iterations is not None else (10**9 if seconds is not None else DEFAULT_ITERATIONS)
+    candidates = tuple(engine.moves(position).top(plays, "equity"))
+    if opponent is not None and not callable(opponent):
+        opponent = tuple((str(leave), float(w)) for leave, w in opponent)
+    token = uuid.uuid4().hex
+    spec = SimSpec(
+        format_cgp(position), candidates, plies, seed, opponent, lexicon, engine.lexicon.sha256, token
+    )
+    _PLAYOUTS[spec.token] = Playout(engine, position, spec, table or default_table())
+    stats = [PlayStats(m) for m in candidates]
+    if sim_bag(position) == 0:  # the opponent holds every unseen tile: each play-out is the same
+        cap = 1
+    picker = random.Random(f"{seed}:top-two")
+    stopped: Stopped = "budget"
+    sure = 0.0
+    try:
+        while True:
+            picks = _picks(stats, cap, picker, start, seconds)
+            if not picks:
+                break
+            _run_round(spec, _deals(stats, picks), stats, runner)
+            identified, sure = _judge(stats, confidence)
+            snapshot = Progress(_ranked(stats), sum(s.iterations for s in stats), _ms(start), sure)
+            if on_round is not None and on_round(snapshot):  # True: stop now (a web page's stop button)
+                stopped = "user"
+                break
+            if identified:
+                stopped = "identified"
+                break
+            if seconds is not None and time.perf_counter() - start >= seconds:
+                break
+    finally:
+        del _PLAYOUTS[spec.token]
+    return SimResult(_ranked(stats), stopped, _ms(start), confidence, sure)
+
+
+def _picks(
+    stats: list[PlayStats], cap: int, picker: random.Random, start: float, seconds: float | None
+) -> list[int]:
+    """The next round's plays to sample: MIN_ITERATIONS of each first, then Top-Two's picks."""
+    done = sum(s.iterations for s in stats)
+    if done == 0:
+        return [c for _ in range(min(MIN_ITERATIONS, cap)) for c in range(len(stats))]
+    elapsed = time.perf_counter() - start
+    left = None if seconds is None else seconds - elapsed
+    return top_two([s.utilities() for s in stats], cap, _round_size(done, done / elapsed, left), picker)
+
+
+def _deals(stats: list[PlayStats], picks: list[int]) -> Deals:
+    """The picks as iterations: a play's k-th play-out is on iteration k's deal."""
+    following = [s.iterations for s in stats]
+    by_deal: dict[int, list[int]] = {}
+    for c in picks:
+        by_deal.setdefault(following[c], []).append(c)
+        following[c] += 1
+    return tuple((i, tuple(by_deal[i])) for i in sorted(by_deal))
+
+
+def _judge(stats: list[PlayStats], confidence: float) -> tuple[bool, float]:
+    """Mark the plays tied with the leader; whether the leader is identified, and how surely."""
+    utilities = [s.utilities() for s in stats]
+    leader = _leader(stats)
+    found = evidence(utilities, leader)
+    playouts = sum(s.iterations for s in stats)
+    bound = threshold(playouts, confidence)
+    for s, strength in zip(stats, found, strict=True):
+        s.tied = s is not stats[leader] and strength <= bound
+    return min(found) > bound, leader_confidence(min(found), playouts)
+
+
+def _leader(stats: list[PlayStats]) -> int:
+    """The play with the best mean utility (the first of equals)."""
+    return max(range(len(stats)), key=lambda c: (stats[c].utility, -c))
+
+
+def _ms(start: float) -> float:
+    """Milliseconds since `start`."""
+    return 1000 * (time.perf_counter() - start)
+
+
+def with_known_opponent(position: Position) -> Position:
+    """The position with the opponent's rack filled in when it is certain: all unseen tiles, the bag
+    being empty (so the engine's equities use the endgame rules)."""
+    unseen = position.unseen()
+    if sum(unseen.values()) > position.rules.rack_size or len(position.racks[1]) == sum(unseen.values()):
+        return position
+    opponent = Rack.of_tiles("".join(sorted(unseen.elements())))
+    return Position(position.board, (position.rack, opponent), position.scores, position.zeros, position.ops)
+
+
+def _round_size(done: int, rate: float, left: float | None) -> int:
+    """Play-outs in the next round: as many as done so far, up to ROUND_PLAYOUTS (the same for any number
+    of workers, so a seeded run's rounds do not depend on --jobs); with a time budget, no more than the
+    time left allows at the rate seen so far."""
+    size = min(done, ROUND_PLAYOUTS)
+    if left is not None and rate > 0:
+        size = max(1, min(size, int(rate * left) + 1))
+    return size
+
+
+def _run_round(spec: SimSpec, deals: Deals, stats: list[PlayStats], runner: Runner) -> None:
+    """Play out a round of iterations (split over the workers by iteration) and record the outcomes."""
+    parts = max(1, min(runner.jobs, len(deals)))
+    step = -(-len(deals) // parts)
+    items = [(spec, deals[i : i + step]) for i in range(0, len(deals), step)]
+    if runner.in_process:
+        results = [play_iterations(item) for item in items]
+    else:
+        results = runner.run(play_iterations, items, progress=False, chunk_size=1)
+    outcomes_each = [outcomes for part in results for outcomes in part]
+    for (_, plays), outcomes in zip(deals, outcomes_each, strict=True):
+        for c, outcome in zip(plays, outcomes, strict=True):
+            stats[c].values.append(outcome.value)
+            stats[c].wins.append(outcome.win)
+
+
+def _ranked(stats: list[PlayStats]) -> list[PlayStats]:
+    """The plays best first: the leader, the plays tied with it, then the rest, each by utility."""
+    leader = _leader(stats)
+    order = sorted(range(len(stats)), key=lambda i: (i != leader, not stats[i].tied, -stats[i].utility, i))
+    return [stats[i] for i in order]

@@ -1,0 +1,148 @@
+"""The rules as data: tile sets, premium layouts, rack size and the bingo bonus."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from importlib import resources
+
+from lexigrid.errors import LexigridError
+from lexigrid.scrabble.core.alphabet import BLANK, ENGLISH, Alphabet, face_value
+
+LETTER_MULTIPLIERS = {"d": 2, "t": 3, "q": 4}
+WORD_MULTIPLIERS = {"D": 2, "T": 3, "Q": 4, "*": 2}
+
+
+def _data_lines(name: str) -> list[str]:
+    """The non-comment lines of a bundled data file."""
+    text = resources.files("lexigrid.scrabble").joinpath("data", name).read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """How many tiles of each letter the bag holds and what each scores ('?' is the blank)."""
+
+    name: str
+    counts: dict[str, int]
+    scores: dict[str, int]
+
+    @cached_property
+    def alphabet(self) -> Alphabet:
+        """The set's letters as codes: English (A = 1 .. Z = 26, the codes of the lexicons' words) when
+        they are all English letters, else the letters in the order the set lists them."""
+        letters = tuple(tile for tile in self.counts if tile != BLANK)
+        return ENGLISH if all(ENGLISH.is_letter(t) for t in letters) else Alphabet(letters)
+
+    @cached_property
+    def total(self) -> int:
+        """The number of tiles in a full bag."""
+        return sum(self.counts.values())
+
+    def value(self, tiles: str) -> int:
+        """The face value of some rack tiles."""
+        return face_value(tiles, self.scores)
+
+    def score(self, tile: str) -> int:
+        """A tile's score: a lowercase letter is a blank and scores 0."""
+        return 0 if tile == BLANK or tile.islower() else self.scores[tile]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A square board's premium squares: letter and word multipliers, row-major."""
+
+    name: str
+    dim: int
+    cells: tuple[str, ...] = field(repr=False)
+
+    @property
+    def center(self) -> tuple[int, int]:
+        """The start square (row, column)."""
+        return self.dim // 2, self.dim // 2
+
+    @cached_property
+    def symmetric(self) -> bool:
+        """Whether the layout is its own transpose (then a down opening mirrors an across one)."""
+        return all(self.cells[r][c] == self.cells[c][r] for r in range(self.dim) for c in range(self.dim))
+
+    def letter_multiplier(self, row: int, col: int) -> int:
+        """The letter multiplier of a square."""
+        return LETTER_MULTIPLIERS.get(self.cells[row][col], 1)
+
+    def word_multiplier(self, row: int, col: int) -> int:
+        """The word multiplier of a square."""
+        return WORD_MULTIPLIERS.get(self.cells[row][col], 1)
+
+    def premium(self, row: int, col: int) -> str:
+        """The square's code: '.', d/t/q (letter), D/T/Q (word) or '*' (start)."""
+        return self.cells[row][col]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything that fixes legality and scores apart from the lexicon."""
+
+    tiles: TileSet
+    layout: Layout
+    rack_size: int = 7
+    bingo_bonus: int = 50
+
+    @property
+    def dim(self) -> int:
+        """The board's side."""
+        return self.layout.dim
+
+    @cached_property
+    def key(self) -> tuple[object, ...]:
+        """Everything that makes two rule sets differ: the tiles (counts and scores), the layout's squares,
+        the rack size and the bingo bonus."""
+        tiles = self.tiles
+        return (
+            tuple(sorted(tiles.counts.items())),
+            tuple(sorted(tiles.scores.items())),
+            self.layout.cells,
+            self.rack_size,
+            self.bingo_bonus,
+        )
+
+
+@cache
+def tile_set(name: str = "english") -> TileSet:
+    """A bundled tile set by name."""
+    try:
+        lines = _data_lines(f"tiles_{name}.txt")
+    except FileNotFoundError:
+        raise LexigridError(f"unknown tile set {name!r}: use 'english'") from None
+    counts: dict[str, int] = {}
+    scores: dict[str, int] = {}
+    for line in lines:
+        letter, count, score = line.split()
+        counts[letter] = int(count)
+        scores[letter] = int(score)
+    return TileSet(name, counts, scores)
+
+
+@cache
+def layout(name: str = "standard") -> Layout:
+    """A bundled premium layout by name ('standard' 15x15 or 'super' 21x21)."""
+    try:
+        rows = _data_lines(f"layout_{name}.txt")
+    except FileNotFoundError:
+        raise LexigridError(f"unknown board layout {name!r}: use 'standard' or 'super'") from None
+    return Layout(name, len(rows), tuple(rows))
+
+
+@cache
+def layout_for_dim(dim: int) -> Layout:
+    """The bundled layout with `dim` rows."""
+    for name in ("standard", "super"):
+        if layout(name).dim == dim:
+            return layout(name)
+    raise LexigridError(f"a board has 15 rows (standard) or 21 rows (Super Scrabble), not {dim}")
+
+
+@cache
+def rules(layout_name: str = "standard", tiles_name: str = "english") -> Rules:
+    """The standard rules on a bundled layout."""
+    return Rules(tile_set(tiles_name), layout(layout_name))

@@ -1,0 +1,296 @@
+"""Leave values: what the tiles kept on the rack are worth, for static equity (score + leave)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from lexigrid.errors import LexigridError
+from lexigrid.scrabble.core.alphabet import BLANK, ENGLISH, Alphabet
+
+VOWELS = frozenset("AEIOU")
+
+# A documented heuristic, in points: the blank and S are worth keeping, clumsy tiles are not. The numbers
+# follow the shape of published single-tile leave tables (blank ~ +25, S ~ +8, Q ~ -7, V/U/W ~ -4).
+TILE_VALUES: dict[str, float] = {
+    "?": 25.0, "S": 8.0, "Z": 3.0, "X": 3.0, "E": 1.5, "R": 1.5, "H": 1.0, "N": 0.5, "D": 0.5, "M": 0.5,
+    "A": 0.5, "T": 0.0, "C": 0.0, "L": -0.5, "K": -0.5, "P": -0.5, "Y": -1.0, "O": -1.5, "I": -2.0,
+    "B": -2.0, "F": -2.0, "G": -2.0, "J": -2.5, "U": -4.0, "W": -4.0, "V": -5.5, "Q": -7.0,
+}  # fmt: skip
+DUPLICATE_PENALTY = 4.0  # each extra copy of a letter kept
+IMBALANCE_PENALTY = 2.5  # each vowel beyond consonants + 1, each consonant beyond vowels + 2
+Q_WITHOUT_U_PENALTY = 6.0
+
+
+class LeaveModel(Protocol):
+    """Something that values a leave (the tiles kept, '?' for a blank)."""
+
+    def value(self, leave: str) -> float:
+        """The leave's value in points."""
+        ...
+
+
+class AdditiveLeaves:
+    """A leave value: one term per copy of each tile, a vowel/consonant-mix term and a Q-without-U term.
+
+    Both shipped models have this shape, which lets a rack's whole leave table (up to 128 leaves) be
+    built from the model's `coefficients` by the compiled engine (`table`: the same with numpy outer
+    sums, for racks too big for it) instead of one call per leave."""
+
+    def per_copy(self, tile: str, copy: int) -> float:
+        """What the copy-th copy of `tile` adds (copy 1 = the first)."""
+        raise NotImplementedError
+
+    def mix(self, vowels: int, consonants: int) -> float:
+        """What this many vowels and consonants (blanks are neither) add; 0 for the empty leave."""
+        raise NotImplementedError
+
+    def q_without_u(self) -> float:
+        """What keeping a Q without a U adds."""
+        raise NotImplementedError
+
+    def pair(self, first: str, second: str) -> float:
+        """What keeping both of two different tiles adds (their synergy; first < second)."""
+        return 0.0
+
+    def value(self, leave: str) -> float:
+        """The value of a leave ('?' for a blank)."""
+        if not leave:
+            return 0.0
+        counts = Counter(leave)
+        total = sum(self.per_copy(t, k) for t, n in counts.items() for k in range(1, n + 1))
+        vowels = sum(n for t, n in counts.items() if t in VOWELS)
+        consonants = sum(n for t, n in counts.items() if t != BLANK and t not in VOWELS)
+        total += self.mix(vowels, consonants)
+        if counts["Q"] and not counts["U"]:
+            total += self.q_without_u()
+        tiles = sorted(counts)
+        total += sum(self.pair(a, b) for i, a in enumerate(tiles) for b in tiles[i + 1 :])
+        return total
+
+    def coefficients(self, copies: int, alphabet: Alphabet = ENGLISH) -> tuple[bytes, bytes, bytes, float]:
+        """The model as float64 arrays by tile code ('?' = 0): per copy, pair, mix; Q without U."""
+        tiles = [alphabet.glyph(code) for code in range(alphabet.size + 1)]
+        per_copy = [self.per_copy(t, k) for t in tiles for k in range(1, copies + 1)]
+        pair = [self.pair(*sorted((a, b))) if a != b else 0.0 for a in tiles for b in tiles]
+        mix = [self.mix(v, c) for v in range(copies + 1) for c in range(copies + 1)]
+        as_bytes = [np.array(values, dtype=np.float64).tobytes() for values in (per_copy, pair, mix)]
+        return as_bytes[0], as_bytes[1], as_bytes[2], self.q_without_u()
+
+    def table(self, held: list[tuple[str, int]]) -> npt.NDArray[np.float64]:
+        """Values of every leave of a rack: index = sum of kept[i] * prod(count[j] + 1 for j < i)."""
+        values = np.zeros(1)
+        vowels = np.zeros(1, dtype=np.int64)
+        consonants = np.zeros(1, dtype=np.int64)
+        q = np.zeros(1, dtype=bool)
+        u = np.zeros(1, dtype=bool)
+        present: list[tuple[str, npt.NDArray[np.float64]]] = []  # each earlier tile: kept at all, per index
+        for tile, count in held:
+            kept = np.arange(count + 1)
+            terms = np.concatenate([[0.0], np.cumsum([self.per_copy(tile, k) for k in range(1, count + 1)])])
+            synergy = np.zeros(len(values))
+            for other, mask in present:
+                synergy += self.pair(*sorted((tile, other))) * mask
+            here = (kept > 0).astype(np.float64)
+            values = (terms[:, None] + values[None, :] + here[:, None] * synergy[None, :]).ravel()
+            present = [(other, np.tile(mask, count + 1)) for other, mask in present]
+            present.append((tile, np.repeat(here, len(values) // (count + 1))))
+            is_vowel, is_consonant = tile in VOWELS, tile != BLANK and tile not in VOWELS
+            vowels = ((kept * is_vowel)[:, None] + vowels[None, :]).ravel()
+            consonants = ((kept * is_consonant)[:, None] + consonants[None, :]).ravel()
+            q = (((kept > 0) & (tile == "Q"))[:, None] | q[None, :]).ravel()
+            u = (((kept > 0) & (tile == "U"))[:, None] | u[None, :]).ravel()
+        size = int(vowels.max(initial=0)) + 1, int(consonants.max(initial=0)) + 1
+        mixes = np.array([[self.mix(v, c) for c in range(size[1])] for v in range(size[0])])
+        values = values + mixes[vowels, consonants] + np.where(q & ~u, self.q_without_u(), 0.0)
+        values[0] = 0.0
+        return np.asarray(values, dtype=np.float64)
+
+
+@dataclass(frozen=True)
+class HeuristicLeaves(AdditiveLeaves):
+    """Per-tile values, minus penalties for duplicates, vowel/consonant imbalance and Q without U."""
+
+    @property
+    def key(self) -> Hashable:
+        """What tells this model from others (see `leaves_key`)."""
+        return ("heuristic",)
+
+    def per_copy(self, tile: str, copy: int) -> float:
+        """The tile's value, less the duplicate penalty for every copy after the first (not for blanks)."""
+        penalty = DUPLICATE_PENALTY if copy > 1 and tile != BLANK else 0.0
+        return TILE_VALUES.get(tile, 0.0) - penalty
+
+    def mix(self, vowels: int, consonants: int) -> float:
+        """The imbalance penalty."""
+        return -IMBALANCE_PENALTY * (max(0, vowels - consonants - 1) + max(0, consonants - vowels - 2))
+
+    def q_without_u(self) -> float:
+        """The Q-without-U penalty."""
+        return -Q_WITHOUT_U_PENALTY
+
+
+def leave_features(leave: str) -> list[str]:
+    """A leave's features: each copy of each tile (S1, S2), each pair of different tiles (ER), the vowel/
+    consonant mix (v2c3), Q without U."""
+    counts = Counter(leave)
+    names = [f"{tile}{k}" for tile, n in counts.items() for k in range(1, n + 1)]
+    tiles = sorted(counts)
+    names += [a + b for i, a in enumerate(tiles) for b in tiles[i + 1 :]]
+    vowels = sum(n for t, n in counts.items() if t in VOWELS)
+    consonants = sum(n for t, n in counts.items() if t != BLANK and t not in VOWELS)
+    names.append(f"v{vowels}c{consonants}")
+    if counts["Q"] and not counts["U"]:
+        names.append("q-no-u")
+    return names
+
+
+@dataclass(frozen=True)
+class LinearLeaves(AdditiveLeaves):
+    """Learned feature weights: value(leave) = the sum of its features' weights minus the empty leave's."""
+
+    weights: dict[str, float] = field(hash=False)
+
+    @cached_property
+    def key(self) -> Hashable:
+        """What tells this model from others (see `leaves_key`): its weights' digest."""
+        text = json.dumps(sorted(self.weights.items()))
+        return ("linear", hashlib.sha256(text.encode()).hexdigest())
+
+    def per_copy(self, tile: str, copy: int) -> float:
+        """The weight of feature `S2`-style."""
+        return self.weights.get(f"{tile}{copy}", 0.0)
+
+    def mix(self, vowels: int, consonants: int) -> float:
+        """The weight of feature `v2c3`-style, relative to the empty leave's `v0c0`."""
+        return self.weights.get(f"v{vowels}c{consonants}", 0.0) - self.weights.get("v0c0", 0.0)
+
+    def q_without_u(self) -> float:
+        """The weight of feature `q-no-u`."""
+        return self.weights.get("q-no-u", 0.0)
+
+    def pair(self, first: str, second: str) -> float:
+        """The weight of feature `ER`-style."""
+        return self.weights.get(first + second, 0.0)
+
+    def save(self, path: Path) -> None:
+        """Write the weights as JSON."""
+        path.write_text(json.dumps(dict(sorted(self.weights.items())), indent=1) + "\n")
+
+    @classmethod
+    def read(cls, path: Path) -> LinearLeaves:
+        """Weights saved by `save`."""
+        try:
+            weights = json.loads(path.read_text())
+        except (OSError, ValueError) as error:
+            raise LexigridError(f"cannot read leave weights from {path}: {error}") from None
+        if not isinstance(weights, dict) or not all(isinstance(v, int | float) for v in weights.values()):
+            raise LexigridError(f"{path} is not a JSON object of leave feature weights")
+        return cls({str(k): float(v) for k, v in weights.items()})
+
+
+def default_leaves() -> LeaveModel:
+    """The leave values learned by self-play that ship with lexigrid, else the heuristic."""
+    try:
+        text = resources.files("lexigrid.scrabble").joinpath("data", "leaves_english.json").read_text()
+    except FileNotFoundError:
+        return HeuristicLeaves()
+    return LinearLeaves(json.loads(text))
+
+
+@dataclass
+class TableLeaves:
+    """Leave values looked up in a table of sorted leaves (learned by self-play), else a fallback."""
+
+    table: dict[str, float]
+    fallback: LeaveModel
+
+    def value(self, leave: str) -> float:
+        """The table's value of the leave, or the fallback's when it is not in the table."""
+        key = "".join(sorted(leave))
+        found = self.table.get(key)
+        return found if found is not None else self.fallback.value(leave)
+
+    @classmethod
+    def read(cls, path: Path, fallback: LeaveModel | None = None) -> TableLeaves:
+        """A table saved as JSON {leave: value}."""
+        return cls(json.loads(path.read_text()), fallback or HeuristicLeaves())
+
+
+KLV_FORMAT_VERSION = 1  # bump when the cached leave dictionaries change shape
+
+
+@dataclass(frozen=True)
+class KlvLeaves:
+    """A KLV/KLV2 leave table (the wolges and MAGPIE format): each leave's value looked up; 0 if absent."""
+
+    table: dict[str, float] = field(hash=False, repr=False)
+    name: str = "klv"
+    digest: str = field(default="", compare=False)  # the file's SHA-256, when read from one
+
+    @property
+    def key(self) -> Hashable:
+        """What tells this model from others (see `leaves_key`): its file's digest (else the model)."""
+        return ("klv", self.digest) if self.digest else ("klv-object", id(self))
+
+    def value(self, leave: str) -> float:
+        """The table's value of the leave (sorted tiles, '?' first), 0 for the empty or an unlisted leave."""
+        return self.table.get("".join(sorted(leave)), 0.0)
+
+    @classmethod
+    def read(cls, path: Path) -> KlvLeaves:
+        """The leave table in a KLV or KLV2 file, parsed once and then read from the cache."""
+        from lexigrid.lexicon import cache
+        from lexigrid.lexicon.added import read_file
+        from lexigrid.lexicon.kwg import klv_leaves
+
+        data = read_file(path, "leave table")
+        key = hashlib.sha256(data).hexdigest()
+        table, _ = cache.cached("leaves", key, KLV_FORMAT_VERSION, lambda: klv_leaves(data, str(path)))
+        return cls(table, path.name, key)
+
+
+def leaves_key(model: LeaveModel | None) -> Hashable:
+    """What tells leave models apart, for caching what is built from one (`Engine.shared`): the model's
+    `key` (its kind and numbers), else the model itself when hashable, else its identity; None for none."""
+    if model is None:
+        return None
+    key = getattr(model, "key", None)
+    if key is not None:
+        return key  # type: ignore[no-any-return]
+    return model if isinstance(model, Hashable) else ("object", id(model))
+
+
+NAMED_LEAVES = ("learned", "heuristic")
+
+
+def load_leaves(spec: str | Path | None) -> LeaveModel:
+    """The leave model for `--leaves`: learned (the default), heuristic, a JSON weights file, a KLV/KLV2
+    file, or the name of a lexicon added with its leave table."""
+    from lexigrid.lexicon.added import leaves_path
+    from lexigrid.lexicon.sources import is_lexicon_name
+
+    if spec is None or spec in ("", "learned", "default"):
+        return default_leaves()
+    if spec == "heuristic":
+        return HeuristicLeaves()
+    path = Path(spec).expanduser()
+    if path.exists():
+        return LinearLeaves.read(path) if path.suffix == ".json" else KlvLeaves.read(path)
+    text = str(spec)
+    if is_lexicon_name(text) and leaves_path(text).is_file():
+        return KlvLeaves.read(leaves_path(text))
+    raise LexigridError(
+        f"unknown leaves {text!r}: use learned, heuristic, a KLV/KLV2 or JSON file, or the name of a "
+        "lexicon added with `lexigrid lexicon add NAME FILE --leaves KLV`"
+    )

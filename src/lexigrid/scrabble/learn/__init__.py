@@ -1,0 +1,1 @@
+"""Learning by self-play: tournaments between computer levels, leave values, the win table."""

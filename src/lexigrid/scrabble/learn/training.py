@@ -1,0 +1,169 @@
+"""Learning leave values by self-play: static-equity games, then fitted value iteration on their turns.
+
+Each turn played with tiles still in the bag yields one sample: the leave kept, the score of the same
+player's next turn, and the leave kept then. A leave's value is how much more than average the rest of the
+game goes for its holder: next score + value(next leave), minus the mean, solved by fitting a linear model
+over leave features (each copy of each tile, the vowel/consonant mix, Q without U) again and again on the
+same samples until the values settle (temporal-difference learning, as in the self-play leave tables of
+wolges and MAGPIE; they fit every leave, we fit features, which needs far fewer games). The games are
+whole `Game`s, with equity players whose engines use the leave models being learned or compared.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from lexigrid.runner import DEFAULT_RUNNER, Runner
+from lexigrid.scrabble.core.alphabet import leave_after
+from lexigrid.scrabble.core.cgp import Position
+from lexigrid.scrabble.core.move import Move
+from lexigrid.scrabble.core.rules import rules
+from lexigrid.scrabble.engine.leave import HeuristicLeaves, LeaveModel, LinearLeaves, leave_features
+from lexigrid.scrabble.engine.movegen import Engine, worker_lexicon
+from lexigrid.scrabble.game.game import Game
+from lexigrid.scrabble.game.players import EquityPlayer
+
+RIDGE = 20.0  # shrinks rarely seen features (pairs such as QZ) towards 0
+
+
+Sample = tuple[str, int, str | None]  # leave kept, next-turn score, leave kept then (None: bag was empty)
+
+
+@dataclass
+class GameRecord:
+    """One self-play game: final scores (first player first) and the (leave, next-turn score) samples."""
+
+    scores: tuple[int, int]
+    samples: list[Sample]
+    moves: list[Move]
+
+
+@dataclass
+class _Turn:
+    """What a learning player saw and did: the bag's size, its rack, its move."""
+
+    bag: int
+    rack: str
+    move: Move
+
+
+@dataclass
+class _Recorder:
+    """An equity player that writes down each of its turns (both players share one log, in turn order)."""
+
+    player: EquityPlayer
+    log: list[_Turn] = field(default_factory=list)
+    level: str = "equity"
+
+    def choose(self, position: Position, rng: random.Random) -> Move:
+        """The equity player's move, logged."""
+        move = self.player.choose(position, rng)
+        self.log.append(_Turn(position.bag_size(), str(position.rack), move))
+        return move
+
+
+def play_game(seed: int, models: tuple[LeaveModel, LeaveModel], lexicon: str | None = None) -> GameRecord:
+    """A game between two static-equity players (first player uses models[0])."""
+    lex = worker_lexicon(lexicon)
+    engines = (Engine.shared(lex, rules(), models[0]), Engine.shared(lex, rules(), models[1]))
+    game = Game.new(["equity", "equity"], seed=seed, lexicon=engines[0].lexicon, endgame_seconds=None)
+    log: list[_Turn] = []
+    for seat, engine in enumerate(engines):  # static endgames: samples come from turns with a bag
+        game.seat_computer(seat, _Recorder(EquityPlayer(engine, endgame_seconds=None), log))
+    game.play_computers()
+    kept = {
+        t: "".join(sorted(leave_after(turn.rack, turn.move.tiles_used)))
+        for t, turn in enumerate(log)
+        if turn.bag
+    }
+    # the same player's next turn is two turns on
+    samples = [
+        (leave, log[t + 2].move.score, kept.get(t + 2)) for t, leave in kept.items() if t + 2 < len(log)
+    ]
+    return GameRecord((game.scores[0], game.scores[1]), samples, [turn.move for turn in log])
+
+
+def _play(item: tuple[int, tuple[LeaveModel, LeaveModel], str | None]) -> GameRecord:
+    """Runner job: one game."""
+    seed, models, lexicon = item
+    return play_game(seed, models, lexicon)
+
+
+def fit(samples: Sequence[Sample], iterations: int = 25) -> LinearLeaves:
+    """Fitted value iteration: weights explaining next score + value(next leave), minus the mean."""
+    names = sorted({name for leave, _, _ in samples for name in leave_features(leave)})
+    column = {name: i for i, name in enumerate(names)}
+    x = np.zeros((len(samples), len(names)))
+    for row, (leave, _, _) in enumerate(samples):
+        for name in leave_features(leave):
+            x[row, column[name]] += 1.0
+    solve = np.linalg.inv(x.T @ x + RIDGE * np.eye(len(names))) @ x.T
+    scores = np.array([score for _, score, _ in samples], dtype=float)
+    following = sorted({n for _, _, n in samples if n is not None})
+    where = {leave: i for i, leave in enumerate(following)}
+    index = np.array([where[n] if n is not None else -1 for _, _, n in samples])
+    model = LinearLeaves({})
+    for _ in range(iterations):
+        values = np.array([model.value(leave) for leave in following] + [0.0])
+        y = scores + values[index]
+        weights = solve @ (y - y.mean())
+        model = LinearLeaves({name: float(w) for name, w in zip(names, weights, strict=True)})
+    return LinearLeaves({name: round(w, 3) for name, w in model.weights.items()})
+
+
+def learn(
+    games: int,
+    rounds: int = 2,
+    runner: Runner = DEFAULT_RUNNER,
+    lexicon: str | None = None,
+    seed: int = 1,
+    start: LeaveModel | None = None,
+) -> LinearLeaves:
+    """Leave weights from `rounds` rounds of self-play games over `runner`, the first played with `start`."""
+    model: LeaveModel = start or HeuristicLeaves()
+    learned = LinearLeaves({})
+    for r in range(rounds):
+        items = [(seed + r * games + i, (model, model), lexicon) for i in range(games)]
+        records = runner.run(_play, items, f"self-play round {r + 1}")
+        learned = fit([s for record in records for s in record.samples])
+        model = learned
+    return learned
+
+
+@dataclass
+class Comparison:
+    """A head-to-head match over paired games (same bag, each side moving first once)."""
+
+    games: int
+    wins: float  # draws count a half
+    mean_spread: float
+    spread_stderr: float
+
+    @property
+    def win_rate(self) -> float:
+        """The first model's share of wins."""
+        return self.wins / self.games
+
+
+def compare(
+    model: LeaveModel,
+    other: LeaveModel,
+    pairs: int,
+    runner: Runner = DEFAULT_RUNNER,
+    lexicon: str | None = None,
+    seed: int = 10_000_000,
+) -> Comparison:
+    """How `model` fares against `other` over 2 x pairs games (played over `runner`)."""
+    items = [(seed + i, (model, other), lexicon) for i in range(pairs)]
+    items += [(seed + i, (other, model), lexicon) for i in range(pairs)]
+    records = runner.run(_play, items, "head to head")
+    spreads = [r.scores[0] - r.scores[1] for r in records[:pairs]]
+    spreads += [r.scores[1] - r.scores[0] for r in records[pairs:]]
+    wins = sum(1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in spreads)
+    stderr = statistics.stdev(spreads) / len(spreads) ** 0.5 if len(spreads) > 1 else 0.0
+    return Comparison(len(spreads), wins, statistics.fmean(spreads), stderr)

@@ -1,0 +1,312 @@
+"""GCG game records: written from a game and read back, every line checked for form (replay: `gcg_replay`).
+
+A GCG file is pragmas (`#player1 nick Full Name`, `#lexicon NWL`, ...) then one line per event:
+`>nick: RACK 8D W.RD +24 124` (a placement; '.' a played-through square, lowercase a blank),
+`>nick: RACK -ABC +0 100` (exchange; `-3` when the tiles are unknown), `>nick: RACK - +0 100` (pass, or a
+turn lost to a failed double challenge), `>nick: RACK -- -24 100` (the previous play withdrawn),
+`>nick: RACK (challenge) +5 129` (challenge bonus), `>nick: (RACK) +12 340` (the player who went out
+gains the others' tiles), `>nick: RACK (RACK) -6 300` (tiles left at the end), `>nick: (time) -10 290`
+(a time penalty). `#note` text belongs to the event before it and may run over several lines; `#rack1`
+and `#rack2` give the racks at the end of an unfinished record. The file is UTF-8 (a BOM allowed) or
+ISO-8859-1, as a first-line `#character-encoding` says (without one: UTF-8 if it decodes, else
+ISO-8859-1). Games of 3-4 players use `#player3` and `#player4` (an extension: GCG describes two).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from lexigrid.errors import LexigridError
+from lexigrid.scrabble.game.view import View
+
+_EVENT = re.compile(r"^>([^:]+):(.*)$")
+_SCORE = re.compile(r"^[+-]\d+$")
+_TOTAL = re.compile(r"^-?\d+$")
+_COORDINATE = re.compile(r"^(\d{1,2}[A-Za-z]|[A-Za-z]\d{1,2})$")
+ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "iso-8859-1": "latin-1", "iso8859-1": "latin-1"}
+# Pragmas that describe the whole game: each at most once, and before the first event.
+HEADER_PRAGMAS = frozenset(
+    {"title", "description", "id", "lexicon", "game-type", "board-layout", "tile-set", "tile-distribution"}
+)
+GAME_TYPES = frozenset({"classic"})
+BOM = b"\xef\xbb\xbf"
+
+EventKind = Literal["place", "exchange", "pass", "withdrawn", "challenge", "out", "penalty", "time"]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event line: whose, their rack ('' when not given), the move text, the points, the new total,
+    its `#note` ('' when none) and its line in the file (0 when built, not read)."""
+
+    nick: str
+    rack: str
+    move: str
+    score: int
+    total: int
+    note: str = ""
+    number: int = field(default=0, compare=False)
+
+    @property
+    def kind(self) -> EventKind:
+        """What the event is (its move text is checked for form when read)."""
+        return _kind(self.move, self.rack)
+
+    def line(self) -> str:
+        """The event as a GCG line."""
+        rack = f"{self.rack} " if self.rack else ""
+        return f">{self.nick}: {rack}{self.move} {self.score:+d} {self.total}"
+
+
+@dataclass
+class Record:
+    """A parsed GCG file: the players (nick, full name), the lexicon named, the events, other header
+    pragmas (as written) and the racks at the end of an unfinished record (player index -> rack; their
+    lines in the file apart)."""
+
+    players: list[tuple[str, str]]
+    lexicon: str | None = None
+    events: list[Event] = field(default_factory=list)
+    pragmas: list[str] = field(default_factory=list)
+    last_racks: dict[int, str] = field(default_factory=dict)
+    last_rack_lines: dict[int, int] = field(default_factory=dict, compare=False)
+
+
+def _nick(name: str) -> str:
+    """A player name as a GCG nickname (no spaces or colons)."""
+    return re.sub(r"[\s:]+", "_", name) or "player"
+
+
+def record_of(view: View) -> Record:
+    """A game's GCG record as a view sees it: hidden racks left out, hidden exchanges as a count, the
+    seed only once nothing is hidden; an unfinished record ends with the racks seen (`#rackN`)."""
+    game = view.game
+    players = [(_nick(seat.name), seat.name) for seat in game.seats]
+    events = [
+        Event(players[t.player][0], t.rack if t.kind != "out" else "", t.move, t.score, t.total)
+        for t in view.turns()
+    ]
+    seed = view.seed()
+    about = f"lexigrid game {game.id}" + (f" seed {seed}" if seed is not None else "")
+    pragmas = [f"#description {about} challenge {game.challenge}"]
+    return Record(players, game.lexicon.name, events, pragmas, view.last_racks())
+
+
+def export_gcg(view: View) -> str:
+    """A game as GCG text, as a view sees it (`View.full` for the whole record)."""
+    return format_gcg(record_of(view))
+
+
+def format_gcg(record: Record) -> str:
+    """A record as GCG text (UTF-8), notes after their events."""
+    lines = ["#character-encoding UTF-8"]
+    lines += [f"#player{i + 1} {nick} {name}" for i, (nick, name) in enumerate(record.players)]
+    if record.lexicon:
+        lines.append(f"#lexicon {record.lexicon}")
+    lines += record.pragmas
+    for event in record.events:
+        lines.append(event.line())
+        if event.note:
+            lines.append(f"#note {event.note}")
+    lines += [f"#rack{i + 1} {rack}" for i, rack in sorted(record.last_racks.items())]
+    return "\n".join(lines) + "\n"
+
+
+def decode_gcg(data: bytes) -> str:
+    """GCG bytes as text, in the encoding its first line names (UTF-8 or ISO-8859-1), else guessed."""
+    if not data.strip():
+        raise LexigridError("the GCG file is empty")
+    encoding = None
+    if data.startswith(BOM):
+        data, encoding = data[len(BOM) :], "utf-8"
+    first = data.split(b"\n", 1)[0].strip()
+    if first.startswith(b"#character-encoding"):
+        named = first[len(b"#character-encoding") :].strip().decode("ascii", "replace")
+        encoding = ENCODINGS.get(named.lower())
+        if encoding is None:
+            raise LexigridError(
+                f"GCG line 1: character encoding {named!r} is not supported: use UTF-8 or ISO-8859-1"
+            )
+    if encoding is None:
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            return data.decode("latin-1")
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise LexigridError(f"GCG line {line}: the bytes are not valid {encoding.upper()}") from None
+
+
+def parse_gcg(text: str | bytes) -> Record:
+    """Read a GCG record (bytes are decoded first); LexigridError names the first line at fault."""
+    return _Parser().parse(decode_gcg(text) if isinstance(text, bytes) else text)
+
+
+class _Parser:
+    """The line-by-line reader behind `parse_gcg`."""
+
+    def __init__(self) -> None:
+        self.players: dict[int, tuple[str, str]] = {}
+        self.record = Record([])
+        self.seen: set[str] = set()
+        self.in_note = False
+
+    def parse(self, text: str) -> Record:
+        """The record of a whole text."""
+        if not text.strip():
+            raise LexigridError("the GCG file is empty")
+        for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+            line = raw.strip()
+            try:
+                self.line(line, number)
+            except LexigridError as error:
+                raise LexigridError(f"GCG line {number}: {error} ({_shown(line)})") from None
+        if len(self.players) < 2:
+            raise LexigridError("a GCG record needs #player1 and #player2 lines (nickname, then full name)")
+        self.record.players = [self.players[i] for i in sorted(self.players)]
+        return self.record
+
+    def line(self, line: str, number: int) -> None:
+        """Take one line."""
+        if line.startswith("#"):
+            self.in_note = False
+            self.pragma(line, number)
+        elif line.startswith(">"):
+            self.in_note = False
+            self.event(line, number)
+        elif self.in_note:  # a note running over several lines
+            last = self.record.events[-1]
+            self.record.events[-1] = replace(last, note=f"{last.note}\n{line}")
+        elif line:
+            raise LexigridError("neither a #pragma nor a >nick: event")
+
+    def pragma(self, line: str, number: int) -> None:
+        """Take a `#name value` line."""
+        name, _, value = line[1:].partition(" ")
+        value = value.strip()
+        events = self.record.events
+        player = re.fullmatch(r"player(\d)", name)
+        if name == "character-encoding":
+            if number != 1:
+                raise LexigridError("#character-encoding must be the first line")
+        elif player:
+            self.player(int(player.group(1)), value)
+        elif name == "note":
+            if not events:
+                raise LexigridError("a #note before any event (a note follows the event it is about)")
+            self.record.events[-1] = replace(events[-1], note=value)
+            self.in_note = True
+        elif name in ("rack1", "rack2", "rack3", "rack4"):
+            if not value or not _is_rack(value):
+                raise LexigridError(f"the rack {value!r} is malformed: letters and '?' only")
+            self.record.last_racks[int(name[-1]) - 1] = value
+            self.record.last_rack_lines[int(name[-1]) - 1] = number
+        elif name in HEADER_PRAGMAS:
+            self.header(name, value, line)
+        else:
+            self.record.pragmas.append(line)
+
+    def header(self, name: str, value: str, line: str) -> None:
+        """Take a pragma about the whole game: once, before the events."""
+        if self.record.events:
+            raise LexigridError(f"#{name} after the game events: put it in the header")
+        if name in self.seen:
+            raise LexigridError(f"#{name} given twice")
+        self.seen.add(name)
+        if name == "game-type" and value.lower() not in GAME_TYPES:
+            raise LexigridError(f"game type {value!r} is not supported: only classic games are read")
+        if name == "lexicon":
+            self.record.lexicon = value or None
+        else:
+            self.record.pragmas.append(line)
+
+    def player(self, index: int, value: str) -> None:
+        """Take a `#playerN nick Full Name` line."""
+        if self.record.events:
+            raise LexigridError(f"#player{index} after the game events: put it in the header")
+        if index in self.players:
+            raise LexigridError(f"#player{index} given twice")
+        nick, _, full = value.partition(" ")
+        if not nick:
+            raise LexigridError(f"#player{index} needs a nickname")
+        full = full.strip() or nick
+        for other_nick, other_full in self.players.values():
+            if nick == other_nick:
+                raise LexigridError(f"two players share the nickname {nick!r}")
+            if full == other_full:
+                raise LexigridError(f"two players share the name {full!r}")
+        self.players[index] = (nick, full)
+
+    def event(self, line: str, number: int) -> None:
+        """Take a `>nick: ...` line."""
+        if self.record.last_racks:
+            raise LexigridError("an event after the #rack lines that end an unfinished record")
+        if len(self.players) < 2:
+            raise LexigridError("an event before the #player1 and #player2 lines")
+        found = _EVENT.match(line)
+        if not found:
+            raise LexigridError("an event is '>nick: RACK MOVE +POINTS TOTAL'")
+        parts = found.group(2).split()
+        if len(parts) < 3 or not _SCORE.match(parts[-2]) or not _TOTAL.match(parts[-1]):
+            raise LexigridError("an event should end with the points (+24) and the new total")
+        body = parts[:-2]
+        rack = ""
+        if (
+            not body[0].startswith("(")
+            and not (len(body) == 2 and _COORDINATE.match(body[0]))
+            and len(body) > 1
+        ):
+            rack, body = body[0], body[1:]
+            if not _is_rack(rack):
+                raise LexigridError(f"the rack {rack!r} is malformed: letters and '?' only")
+        move = " ".join(body)
+        _check_form(move, rack)
+        nick = found.group(1).strip()
+        self.record.events.append(Event(nick, rack, move, int(parts[-2]), int(parts[-1]), number=number))
+
+
+def _kind(move: str, rack: str) -> EventKind:
+    """What a move text (after the rack, if any) is: see `Event.kind`."""
+    if move == "--":
+        return "withdrawn"
+    if move == "-":
+        return "pass"
+    if move.startswith("-"):
+        return "exchange"
+    if move == "(challenge)":
+        return "challenge"
+    if move == "(time)":
+        return "time"
+    if move.startswith("("):
+        return "penalty" if rack else "out"
+    return "place"
+
+
+def _check_form(move: str, rack: str) -> None:
+    """A move text must be one of the event forms (LexigridError says what is wrong)."""
+    kind = _kind(move, rack)
+    if kind == "exchange":
+        tiles = move[1:]
+        if not (tiles.isdigit() or _is_rack(tiles)):
+            raise LexigridError(f"the exchange {move!r} is malformed: -TILES or -COUNT")
+    elif kind in ("out", "penalty"):
+        if not move.endswith(")") or not _is_rack(move[1:-1]):
+            raise LexigridError(f"the rack in {move!r} is malformed: (LETTERS) with '?' for a blank")
+    elif kind == "place":
+        parts = move.split()
+        if len(parts) != 2 or not _COORDINATE.match(parts[0]):
+            raise LexigridError(f"{move!r} is not a move: a placement is 'COORDINATE WORD', e.g. 8D W.RD")
+
+
+def _is_rack(text: str) -> bool:
+    """Whether a token is a rack: upper-case letters (any alphabet) and '?' blanks."""
+    return bool(text) and all(ch == "?" or (ch.isalpha() and ch.isupper()) for ch in text)
+
+
+def _shown(line: str) -> str:
+    """A line as quoted in an error (cut short when long)."""
+    return repr(line if len(line) <= 60 else line[:57] + "...")
