@@ -11,8 +11,11 @@ setup(
     ext_modules=[
         Extension(
             "lexigrid.scrabble.engine._engine",
-            sources=["src/lexigrid/scrabble/engine/_engine.c", "src/lexigrid/scrabble/engine/_endgame.c"],
-            depends=["src/lexigrid/scrabble/engine/engine.h"],
+            sources=[
+                f"src/lexigrid/scrabble/engine/{name}.c"
+                for name in ("module", "gaddag", "checks", "wordmap", "movegen", "leaves", "endgame")
+            ],
+            depends=["src/lexigrid/scrabble/engine/engine.h", "src/lexigrid/scrabble/engine/wordmap.h"],
             extra_compile_args=OPTIMISE,
         ),
         Extension(

@@ -212,17 +212,25 @@ def test_a_cached_word_map_is_used_only_when_its_checksum_and_layout_check_out(
 @pytest.mark.parametrize(
     ("argument", "value", "reason"),
     [
-        (2, 33, "1 to 32 squares a side"),  # past MAX_DIM: the generator's line buffers would overflow
-        (2, 0, "1 to 32 squares a side"),
-        (2, 16, "fewer than dim x dim squares"),  # 225 tiles read as a 16 x 16 board
-        (3, b"", "cross-checks"),
-        (5, b"\x01" * 225, "premiums"),
-        (8, b"\x01" * 5, "27 entries"),
-        (10, b"", "leave table is shorter"),
+        (
+            (1, "dim"),
+            33,
+            "1 to 32 squares a side",
+        ),  # past MAX_DIM: the generator's line buffers would overflow
+        ((1, "dim"), 0, "1 to 32 squares a side"),
+        ((1, "dim"), 16, "fewer than dim x dim squares"),  # 225 tiles read as a 16 x 16 board
+        ((1, "checks"), b"", "cross-checks"),
+        ((2, "lmul"), b"\x01" * 225, "premiums"),
+        ((3, "counts"), b"\x01" * 5, "27 entries"),
+        ((3, "leaves"), b"", "leave table is shorter"),
     ],
 )
 def test_the_generator_refuses_packed_arrays_that_do_not_fit_the_board(
-    small_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch, argument: int, value: object, reason: str
+    small_lexicon: Lexicon,
+    monkeypatch: pytest.MonkeyPatch,
+    argument: tuple[int, str],
+    value: object,
+    reason: str,
 ) -> None:
     engine = Engine(small_lexicon)
     position = Position(Board(), (Rack("AEINRST"), Rack()))
@@ -231,7 +239,8 @@ def test_the_generator_refuses_packed_arrays_that_do_not_fit_the_board(
     monkeypatch.setattr(_engine, "generate", lambda *args: calls.append(args) or real(*args))
     assert engine.count(position) > 0  # the engine's own arrays fit
     args = list(calls[0])
-    args[argument] = value
+    group, name = argument  # the named tuple (board, layout, rack) and its field
+    args[group] = args[group]._replace(**{name: value})  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match=reason):
         real(*args)
 

@@ -1,6 +1,6 @@
 """The exact endgame solver: once the bag is empty, negamax with alpha-beta over both known racks.
 
-The search itself is compiled (`_endgame.c`); this module checks the position, hands it over and reads
+The search itself is compiled (`engine/endgame.c`); this module checks the position, hands it over and reads
 the answer back: the value (the exact spread change for the side to move under best play, counting the
 going-out bonus and the six-scoreless-turns rule as `lexigrid.scrabble.game.game` scores real games), the
 principal variation and the best first moves.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from lexigrid.errors import LexigridError, OptionError
 from lexigrid.scrabble.core.cgp import Position
@@ -18,11 +18,24 @@ from lexigrid.scrabble.core.ending import MAX_SCORELESS_TURNS
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.core.play_state import PlayState
 from lexigrid.scrabble.engine import _engine
-from lexigrid.scrabble.engine.movegen import Engine, decode_bytes, tie_order
+from lexigrid.scrabble.engine.movegen import BoardArrays, Engine, decode_bytes, tie_order
 
 MAX_PLIES = 100  # deeper than any endgame lasts: each placement uses a tile and passes come in short runs
 MAX_TOP = 64
 TABLE_BITS = 22  # at most 4M transposition-table entries of 24 bytes (96 MB), fewer for small endgames
+
+
+class EndgameSearch(NamedTuple):
+    """How the compiled endgame search runs: the scoreless turns so far, the bingo, the depth and time limits
+    (0: none), the first moves to rank and the transposition table's size (2^bits entries)."""
+
+    zeros: int
+    bingo_tiles: int
+    bingo_bonus: int
+    max_plies: int
+    seconds: float
+    top: int
+    table_bits: int
 
 
 @dataclass(frozen=True)
@@ -137,27 +150,23 @@ def solve(
     engine = engine or Engine.shared(rules=position.rules)
     board = position.board
     checks = engine.cross_checks(board)
-    lmul, wmul, _ = engine.layout_arrays(board)
-    zeros = min(position.zeros, MAX_SCORELESS_TURNS - 1)
+    search = EndgameSearch(
+        zeros=min(position.zeros, MAX_SCORELESS_TURNS - 1),
+        bingo_tiles=position.rules.rack_size,
+        bingo_bonus=position.rules.bingo_bonus,
+        max_plies=plies or MAX_PLIES,
+        seconds=seconds or 0.0,
+        top=top,
+        table_bits=min(TABLE_BITS, 12 + len(position.racks[0]) + len(position.racks[1])),
+    )
+    mine, theirs = (engine.alphabet.rack_codes(rack.counts) for rack in position.racks)
     started = time.perf_counter()
     depth, exact, nodes, ranked, pv_records = _engine.endgame(
         endgame_graph(position, engine),
-        bytes(board.tiles),
-        board.dim,
-        checks.checks,
-        checks.cscores,
-        lmul,
-        wmul,
-        engine.tile_scores,
-        engine.alphabet.rack_codes(position.racks[0].counts),
-        engine.alphabet.rack_codes(position.racks[1].counts),
-        zeros,
-        position.rules.rack_size,
-        position.rules.bingo_bonus,
-        plies or MAX_PLIES,
-        seconds or 0.0,
-        top,
-        min(TABLE_BITS, 12 + len(position.racks[0]) + len(position.racks[1])),
+        BoardArrays(bytes(board.tiles), board.dim, checks.checks, checks.cscores),
+        engine.layout(board, vowels=False),
+        (mine, theirs),
+        search,
     )
     elapsed = 1000 * (time.perf_counter() - started)
     top_moves = sorted((Ranked(_decode(record, engine), value) for value, record in ranked), key=_rank_order)
@@ -165,7 +174,7 @@ def solve(
     steps, end, spread = _replay(position, pv_moves)
     if exact and not end and pv_moves and pv_moves[-1].kind == "pass":
         # the search ends a game at two passes in a row, which has the same value as passing on to the
-        # sixth scoreless turn (see _endgame.c): show the line the rules play out
+        # sixth scoreless turn (see engine/endgame.c): show the line the rules play out
         steps, end, spread = _replay(position, pv_moves + [Move("pass")] * MAX_SCORELESS_TURNS)
     best = top_moves[0]
     return Solution(
@@ -183,7 +192,7 @@ def solve(
 
 
 def endgame_graph(position: Position, engine: Engine) -> bytes:
-    """The search graph of just the words this endgame can form (see endgame_words in _endgame.c)."""
+    """The search graph of just the words this endgame can form (endgame_words_build in engine/endgame.c)."""
     racks = engine.alphabet.rack_codes(position.racks[0].counts + position.racks[1].counts)
     words = _engine.endgame_words(
         engine.gaddag.search_graph, bytes(position.board.tiles), position.board.dim, racks

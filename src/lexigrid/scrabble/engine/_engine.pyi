@@ -1,4 +1,4 @@
-"""Type stubs for the compiled move generator (_engine.c)."""
+"""Type stubs for the compiled engine (module.c: the named tuples of movegen.py and endgame.py)."""
 
 from typing_extensions import Buffer
 
@@ -20,23 +20,10 @@ def word_map_fits(data: Buffer, /) -> bool: ...
 def checksum(data: Buffer, /) -> int: ...
 def generate(
     graph: Buffer,
-    tiles: Buffer,
-    dim: int,
-    checks: Buffer,
-    cscores: Buffer,
-    lmul: Buffer,
-    wmul: Buffer,
-    scores: Buffer,
-    rack: Buffer,
-    strides: Buffer,
-    leave_values: Buffer,
-    vowel_penalty: Buffer,
-    mode: int,
-    bingo_tiles: int,
-    bingo_bonus: int,
-    symmetric: bool,
-    word_map: Buffer,
-    floor: float = ...,
+    board: tuple[Buffer, int, Buffer, Buffer],
+    layout: tuple[Buffer, Buffer, Buffer, Buffer],
+    rack: tuple[Buffer, Buffer, Buffer],
+    search: tuple[int, int, int, bool, Buffer, float],
     /,
 ) -> bytes | int: ...
 def leave_table(
@@ -44,22 +31,10 @@ def leave_table(
 ) -> tuple[bytes, bytes]: ...
 def endgame(
     graph: Buffer,
-    tiles: Buffer,
-    dim: int,
-    checks: Buffer,
-    cscores: Buffer,
-    lmul: Buffer,
-    wmul: Buffer,
-    scores: Buffer,
-    mine: Buffer,
-    theirs: Buffer,
-    zeros: int,
-    bingo_tiles: int,
-    bingo_bonus: int,
-    max_plies: int,
-    seconds: float,
-    top: int,
-    table_bits: int,
+    board: tuple[Buffer, int, Buffer, Buffer],
+    layout: tuple[Buffer, Buffer, Buffer, Buffer],
+    racks: tuple[Buffer, Buffer],
+    search: tuple[int, int, int, int, float, int, int],
     /,
 ) -> tuple[int, int, int, list[tuple[int, bytes]], list[bytes]]: ...
 def endgame_words(graph: Buffer, tiles: Buffer, dim: int, racks: Buffer, /) -> bytes: ...

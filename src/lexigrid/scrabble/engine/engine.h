@@ -1,10 +1,19 @@
-/* What the compiled engine's parts share: the search graph's arcs, generated placements, the generator's
- * state, and the functions the endgame search (_endgame.c) calls in the move generator (_engine.c). */
+/* What the compiled engine's parts share. One file per concern, the Python binding apart (module.c):
+ *   gaddag.c    building the GADDAG from words, and relaying it as the search graph
+ *   checks.c    cross-checks and cross scores, line by line
+ *   wordmap.c   anagram keys and the word map (its lookups are inline, in wordmap.h)
+ *   movegen.c   move generation: every placement, the count, the best by score or equity
+ *   leaves.c    the leave table of a rack under an additive leave model
+ *   endgame.c   the exact endgame search (init / solve / results / free) and the endgame's own words
+ *   module.c    the Python module: arguments read into the named structs below, results built, errors
+ * The GADDAG is stored KWG-style as flat uint32 arcs. A node is a run of arcs, the last one flagged END.
+ * Arc bits: 0..21 child node index (0 = no child), 22 END, 23 ACCEPTS (the path through this arc is a
+ * complete GADDAG string), 24..31 letter (0 = the GADDAG separator, 1..26 = A..Z). arcs[0] points to the root.
+ */
 #ifndef LEXIGRID_ENGINE_H
 #define LEXIGRID_ENGINE_H
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define CHILD_MASK 0x3FFFFFu
@@ -17,6 +26,7 @@
 #define MAX_DIM 32
 #define THROUGH 0x40
 #define BLANK 0x20
+#define VOWEL_CODES ((1u << 1) | (1u << 5) | (1u << 9) | (1u << 15) | (1u << 21)) /* A E I O U */
 
 /* Bits set in x, without a libgcc call; gcc compiles it to the popcnt instruction where that is allowed. */
 static inline uint32_t pop32(uint32_t x) {
@@ -120,20 +130,159 @@ typedef struct {
     const double *vowel_penalty; /* NULL unless the board is empty */
 } Direction;
 
+/* ---- the named argument structs (read by module.c from the Python side's named tuples) ---------------- */
+
+/* A board: dim x dim tiles (square codes), and per direction its cross-checks and cross scores (across,
+ * then down stored transposed: 2 x dim x dim each). Lengths in bytes. */
+typedef struct {
+    const uint8_t *tiles;
+    size_t tiles_len;
+    int dim;
+    uint32_t *checks; /* written only by update_lines */
+    size_t checks_len;
+    int32_t *cscores;
+    size_t cscores_len;
+} BoardArgs;
+
+/* A layout: letter and word multipliers (row-major, then transposed), the tile scores by code, and the
+ * opening vowel penalties (doubles, row-major then transposed; length 0: none). */
+typedef struct {
+    const uint8_t *lmul, *wmul;
+    size_t lmul_len, wmul_len;
+    const int8_t *scores;
+    size_t scores_len;
+    const double *vowel;
+    size_t vowel_len;
+} LayoutArgs;
+
+/* A rack: 27 tile counts (blank first), with its leave table: strides per code and a value per leave. */
+typedef struct {
+    const uint8_t *counts, *strides;
+    size_t counts_len, strides_len;
+    const double *leaves;
+    size_t leaves_len;
+} RackArgs;
+
+/* What to find: the mode, the bingo, whether the layout is its own transpose, the word map (length 0:
+ * none) and, by equity, the least equity wanted (NO_FLOOR: any). */
+typedef struct {
+    int mode, bingo_tiles, bingo_bonus, symmetric;
+    const char *word_map;
+    size_t word_map_len;
+    double floor;
+} SearchArgs;
+
+#define NO_FLOOR -1e300
+
+typedef struct {
+    const uint32_t *graph; /* the search graph (see gaddag.c) */
+    size_t graph_len;
+    BoardArgs board;
+    LayoutArgs layout;
+    RackArgs rack;
+    SearchArgs search;
+} GenArgs;
+
+/* ---- gaddag.c ------------------------------------------------------------------------------------- */
+
+enum { ENGINE_OK = 0, ENGINE_NOMEM, ENGINE_LONG_WORD, ENGINE_BAD_LETTER, ENGINE_TOO_BIG, ENGINE_NOT_GADDAG };
+
+/* The packed GADDAG of `n` bytes of words (uppercase A-Z, newline-separated) into *arcs (malloc'd, *len
+ * arcs); ENGINE_OK or an error. */
+int gaddag_build(const char *words, size_t n, uint32_t **arcs, size_t *len);
+
+/* The search graph of a packed GADDAG of `n` arcs into *graph (malloc'd, *size entries). */
+int search_graph_build(const uint32_t *kwg, size_t n, uint32_t **graph, size_t *size);
+
+/* ---- checks.c ------------------------------------------------------------------------------------- */
+
+/* The check and cross score of square i of a line (what update_lines computes for it). */
+void square_check(const uint32_t *graph, const uint8_t *line, int dim, const int8_t *scores, int i,
+                  uint32_t *check, int32_t *cscore);
+
+/* Whether the arrays and the line numbers fit a board of `dim` (1 to MAX_DIM) squares a side. */
+int lines_fit(const BoardArgs *board, size_t scores_len, const uint8_t *rows, size_t nrows, const uint8_t *cols,
+              size_t ncols);
+
+/* Recompute the checks and cross scores of the given rows (checks for down play) and columns (across). */
+void update_lines(const uint32_t *graph, const BoardArgs *board, const int8_t *scores, const uint8_t *rows,
+                  size_t nrows, const uint8_t *cols, size_t ncols);
+
+/* ---- movegen.c ------------------------------------------------------------------------------------ */
+
+/* Why the arrays of `a` do not fit each other or the board (NULL: they do). */
+const char *gen_args_misfit(const GenArgs *a);
+
+/* Generate into g (memset to 0 first) what a->search.mode asks for: every placement (g->out, g->n), the
+ * count (g->n) or the best (g->best, g->have_best); -1 when out of memory. Pure C: the caller may release
+ * the GIL around it. */
+int generate_moves(const GenArgs *a, Gen *g);
+
 /* Every legal placement of g's rack on the board of `dirs`, appended to g->out (g->mode is MODE_ALL). */
 void all_placements(Gen *g, const Direction dirs[2], int empty, uint32_t root, int leave);
 
 /* A placement's notation as a string: `8D WORD` across, `D8 WORD` down, blanks in lowercase. */
 void notation(char *out, int down, int row, int col, const uint8_t *letters, int length);
 
-/* The check and cross score of square i of a line (what line_checks computes for it). */
-void square_check(const uint32_t *graph, const uint8_t *line, int dim, const int8_t *scores, int i,
-                  uint32_t *check, int32_t *cscore);
+/* ---- leaves.c ------------------------------------------------------------------------------------- */
 
-/* endgame(...): the exact endgame search (see _endgame.c). */
-PyObject *endgame(PyObject *self, PyObject *args);
+/* Every leave of a rack (27 counts) under an additive leave model: strides per code and n values (see
+ * leaves.c); NULL, or why the arguments do not fit. */
+const char *leave_values(const uint8_t *rack, size_t rack_len, const double *per_copy, size_t copy_len,
+                         const double *pair, size_t pair_len, const double *mix, size_t mix_len, double q_without_u,
+                         int copies, uint8_t strides[27], double values[256], size_t *n);
 
-/* endgame_words(...): the words an endgame can form (see _endgame.c). */
-PyObject *endgame_words(PyObject *self, PyObject *args);
+/* ---- endgame.c ------------------------------------------------------------------------------------ */
+
+#define MAX_PLY 128
+
+typedef struct {
+    const uint32_t *graph;
+    size_t graph_len;
+    BoardArgs board;
+    LayoutArgs layout;              /* multipliers and tile scores (no vowel penalties) */
+    const uint8_t *mine, *theirs;   /* 27 tile counts each, blank first */
+    size_t mine_len, theirs_len;
+    int zeros, bingo_tiles, bingo_bonus, max_plies, top, table_bits;
+    double seconds;                 /* <= 0: no limit */
+} EndgameArgs;
+
+typedef struct {
+    int value;
+    MoveRec move; /* length 0: the pass */
+} RankedMove;
+
+typedef struct {
+    int depth, exact, interrupted;
+    uint64_t nodes;
+    RankedMove *ranked; /* the proven best first moves, best first (malloc'd) */
+    int n_ranked;
+    MoveRec pv[MAX_PLY]; /* the principal variation (length 0: a pass) */
+    int n_pv;
+} EndgameResult;
+
+typedef struct Endgame Endgame;
+
+/* A callback the search calls now and then: nonzero stops it (a signal came). */
+typedef int (*Interrupted)(void *context);
+
+/* Why the arguments do not fit (NULL: they do). */
+const char *endgame_misfit(const EndgameArgs *a);
+
+/* The search's state for a position: its tables and the root's moves (NULL: out of memory). */
+Endgame *endgame_init(const EndgameArgs *a);
+
+/* Iterative deepening within the time limit; `interrupted` (may be NULL) is called now and then. */
+void endgame_solve(Endgame *e, Interrupted interrupted, void *context);
+
+/* The ranked first moves and the principal variation into `out`; -1 when out of memory. */
+int endgame_results(Endgame *e, EndgameResult *out);
+
+void endgame_free(Endgame *e, EndgameResult *r);
+
+/* The words an endgame can form with both racks' tiles along the board's lines, newline-separated into
+ * *out (malloc'd, *len bytes); -1 when out of memory. */
+int endgame_words_build(const uint32_t *graph, const uint8_t *tiles, int dim, const uint8_t *rack, char **out,
+                        size_t *len);
 
 #endif

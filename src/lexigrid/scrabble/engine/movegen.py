@@ -9,7 +9,7 @@ from array import array
 from collections import Counter, OrderedDict
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -33,7 +33,7 @@ SHORTEST_WORD = 2  # the word map holds the words of 2+ letters: any whole-rack 
 MODE_ALL, MODE_BEST_SCORE, MODE_BEST_EQUITY, MODE_COUNT = 0, 1, 2, 3
 SHARED_ENGINES = 8  # engines `Engine.shared` keeps in a process (the most recently used)
 
-# One generated placement as the compiled generator writes it (see MoveRec in _engine.c).
+# One generated placement as the compiled generator writes it (see MoveRec in engine.h).
 RECORD = np.dtype(
     [
         ("row", "u1"), ("col", "u1"), ("down", "u1"), ("length", "u1"), ("ntiles", "u1"), ("leave", "u1"),
@@ -41,6 +41,46 @@ RECORD = np.dtype(
     ]
 )  # fmt: skip
 RECORD_STRUCT = struct.Struct("<6Bhd24s")  # RECORD, for decoding one record without numpy
+
+
+class BoardArrays(NamedTuple):
+    """A board as the compiled engine reads it: tiles (square codes), side, cross-checks and cross scores
+    (across, then down stored transposed)."""
+
+    tiles: bytearray | bytes
+    dim: int
+    checks: array[int]
+    cscores: array[int]
+
+
+class LayoutArrays(NamedTuple):
+    """A layout as the compiled engine reads it: letter and word multipliers (row-major, then transposed),
+    the tile scores by code, the opening vowel penalties (b"": none)."""
+
+    lmul: bytes
+    wmul: bytes
+    scores: bytes
+    vowel: bytes
+
+
+class RackLeaves(NamedTuple):
+    """A rack as the compiled engine reads it: 27 tile counts (blank first) and its leave table."""
+
+    counts: bytes
+    strides: bytes
+    leaves: bytes
+
+
+class Search(NamedTuple):
+    """What the compiled generator is to find: the mode, the bingo, whether the layout is its own transpose,
+    the word map (b"": none) and, by equity, the least equity wanted (-inf: any)."""
+
+    mode: int
+    bingo_tiles: int
+    bingo_bonus: int
+    symmetric: bool
+    word_map: bytes | memoryview
+    floor: float
 
 
 class CrossChecks(LineListener):
@@ -55,6 +95,7 @@ class CrossChecks(LineListener):
         self.cscores = array("i", bytes(8 * n))
         self.pending_rows: set[int] = set(range(board.dim))
         self.pending_cols: set[int] = set(range(board.dim))
+        self.arrays = BoardArrays(board.tiles, board.dim, self.checks, self.cscores)
         board.listen(self)
 
     def lines_changed(self, rows: tuple[int, ...], cols: tuple[int, ...]) -> None:
@@ -284,6 +325,7 @@ class Engine:
         self.alphabet = alphabet = tiles.alphabet
         self.tile_scores = bytes([0, *(tiles.scores.get(letter, 0) for letter in alphabet.glyphs)])
         self._layouts: dict[int, tuple[bytes, bytes, bytes]] = {}
+        self._layout_arrays: dict[tuple[int, bool], LayoutArrays] = {}
         self._leave_tables: dict[tuple[bytes, bool, int], tuple[bytes, bytes]] = {}
         self._exchange_peaks: dict[tuple[bytes, bool, int], tuple[int, float] | None] = {}
         self._leave_values: dict[str, float] = {}
@@ -338,6 +380,15 @@ class Engine:
                 array("d", across + down).tobytes(),
             )
             self._layouts[board.dim] = found
+        return found
+
+    def layout(self, board: Board, vowels: bool) -> LayoutArrays:
+        """The layout's arrays as the compiled engine reads them, with the opening vowel penalties or not."""
+        found = self._layout_arrays.get((board.dim, vowels))
+        if found is None:
+            lmul, wmul, vowel = self.layout_arrays(board)
+            found = LayoutArrays(lmul, wmul, self.tile_scores, vowel if vowels else b"")
+            self._layout_arrays[board.dim, vowels] = found
         return found
 
     def cross_checks(self, board: Board) -> CrossChecks:
@@ -442,30 +493,21 @@ class Engine:
         equity, only a placement of that equity or more is wanted)."""
         board = position.board
         checks = self.cross_checks(board)
-        lmul, wmul, vowel = self.layout_arrays(board)
         if key is None:
             key = self._leave_key(position)
         strides, leave_values = self._leave_table(key)
-        result: bytes | int = _engine.generate(
-            self.gaddag.search_graph,
-            board.tiles,
-            board.dim,
-            checks.checks,
-            checks.cscores,
-            lmul,
-            wmul,
-            self.tile_scores,
-            key[0],
-            strides,
-            leave_values,
-            vowel if mode in (MODE_ALL, MODE_BEST_EQUITY) else b"",
+        best = mode in (MODE_BEST_SCORE, MODE_BEST_EQUITY)
+        search = Search(
             mode,
             self.rules.rack_size,
             self.rules.bingo_bonus,
             board.rules.layout.symmetric,
-            self.gaddag.word_map(SHORTEST_WORD) if mode in (MODE_BEST_SCORE, MODE_BEST_EQUITY) else b"",
+            self.gaddag.word_map(SHORTEST_WORD) if best else b"",
             -math.inf if floor is None else floor,
         )
+        layout = self.layout(board, mode in (MODE_ALL, MODE_BEST_EQUITY))
+        rack = RackLeaves(key[0], strides, leave_values)
+        result: bytes | int = _engine.generate(self.gaddag.search_graph, checks.arrays, layout, rack, search)
         return result
 
     def count(self, position: Position) -> int:

@@ -15,14 +15,15 @@
  * Moves come from the move generator (all_placements) at every node and are tried best first: the
  * transposition table's move, then by a cheap estimate (see estimate).
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "engine.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #define INF 30000
 #define PROVEN 255         /* a stored depth: the value does not depend on any horizon */
-#define MAX_PLY 128
 #define MAX_SCORELESS 6
 #define PASS_MOVE 1ull     /* a small move: the pass (0 = no move) */
 #define TT_EXACT 1
@@ -71,8 +72,9 @@ typedef struct {
     uint64_t nodes;
     double deadline;       /* CLOCK_MONOTONIC seconds, 0 = none */
     int stopped;           /* the deadline passed or a signal came: unwind */
-    int interrupted;       /* a Python exception is set */
-    PyThreadState *thread; /* the released GIL, for signal checks */
+    int interrupted;       /* the hook said stop (a signal came) */
+    Interrupted hook;      /* called now and then (NULL: never) */
+    void *hook_context;
     double zero_leave;
 } Solver;
 
@@ -249,11 +251,7 @@ static void take(uint8_t *after, const uint8_t *rack, const MoveRec *m) {
 static void tick(Solver *s) {
     if ((++s->nodes & CHECK_EVERY) != 0) return;
     if (s->deadline > 0 && now() > s->deadline) s->stopped = 1;
-    if ((s->nodes & 0xFFFFu) == 0 && s->thread) {
-        PyEval_RestoreThread(s->thread);
-        if (PyErr_CheckSignals()) s->stopped = s->interrupted = 1;
-        s->thread = PyEval_SaveThread();
-    }
+    if ((s->nodes & 0xFFFFu) == 0 && s->hook && s->hook(s->hook_context)) s->stopped = s->interrupted = 1;
 }
 
 /* The estimate that orders a node's moves: going out first (by what it gains), then the points scored,
@@ -488,29 +486,17 @@ static MoveRec chosen_move(Solver *s, int k, int n, uint64_t move) {
     return none;
 }
 
-static PyObject *record_bytes(const MoveRec *m) {
-    return PyBytes_FromStringAndSize((const char *)m, m->length ? (Py_ssize_t)sizeof(MoveRec) : 0);
-}
-
-/* The principal variation from the root's best move: each later move re-searched with a full window
- * (quick: the table holds the values). */
-static PyObject *principal_variation(Solver *s, const MoveRec *first, const uint8_t *mine, const uint8_t *theirs,
-                                     int zeros, int depth) {
-    PyObject *pv = PyList_New(0);
-    if (!pv) return NULL;
+/* The principal variation from the root's best move into `pv`: each later move re-searched with a full
+ * window (quick: the table holds the values). Returns its length. */
+static int principal_variation(Solver *s, const MoveRec *first, const uint8_t *mine, const uint8_t *theirs,
+                               int zeros, int depth, MoveRec pv[MAX_PLY]) {
     uint8_t racks[2][27];
     memcpy(racks[0], mine, 27);
     memcpy(racks[1], theirs, 27);
     MoveRec m = *first;
-    int side = 0, k = 0;
+    int side = 0, k = 0, n = 0;
     for (;;) {
-        PyObject *item = record_bytes(&m);
-        if (!item || PyList_Append(pv, item)) {
-            Py_XDECREF(item);
-            Py_DECREF(pv);
-            return NULL;
-        }
-        Py_DECREF(item);
+        pv[n++] = m;
         if (k + 1 >= depth || k + 1 >= MAX_PLY) break;
         int own = side, other = 1 - side;
         zeros = zeros_class(s, racks[own], racks[other], zeros);
@@ -531,72 +517,76 @@ static PyObject *principal_variation(Solver *s, const MoveRec *first, const uint
         side = other;
         int hz = 0;
         uint64_t move = 0;
-        Py_BEGIN_ALLOW_THREADS negamax(s, k, depth - k, -INF, INF, racks[side], racks[1 - side], zeros, &hz, &move);
-        Py_END_ALLOW_THREADS if (s->stopped) break;
+        negamax(s, k, depth - k, -INF, INF, racks[side], racks[1 - side], zeros, &hz, &move);
+        if (s->stopped) break;
         if (!move) break;
         m = chosen_move(s, k, s->buf[k].count, move);
     }
-    return pv;
+    return n;
 }
 
-/* endgame(graph, tiles, dim, checks, cscores, lmul2, wmul2, scores, mine, theirs, zeros, bingo_tiles,
- *         bingo_bonus, max_plies, seconds, top, table_bits)
- *   -> (plies searched, exact, nodes, [(value, record)] of the proven best first moves, [record] the PV)
- * mine/theirs: 27 tile counts (blank first); a record of length 0 is the pass; seconds <= 0: no limit. */
-PyObject *endgame(PyObject *self, PyObject *args) {
-    Py_buffer graph_b, tiles_b, checks_b, cscores_b, lmul_b, wmul_b, scores_b, mine_b, theirs_b;
-    int dim, zeros, bingo_tiles, bingo_bonus, max_plies, top, table_bits;
-    double seconds;
-    if (!PyArg_ParseTuple(args, "y*y*iy*y*y*y*y*y*y*iiiidii", &graph_b, &tiles_b, &dim, &checks_b, &cscores_b,
-                          &lmul_b, &wmul_b, &scores_b, &mine_b, &theirs_b, &zeros, &bingo_tiles, &bingo_bonus,
-                          &max_plies, &seconds, &top, &table_bits))
-        return NULL;
-    PyObject *result = NULL;
-    Solver *s = calloc(1, sizeof(Solver));
+/* ------------------------------------------------------------------------------------------------ */
+/* The search's life: init (tables, the root's moves), solve (iterative deepening), results (the ranked */
+/* first moves and the principal variation), free.                                                     */
+
+struct Endgame {
+    Solver *s;
     Root r;
-    memset(&r, 0, sizeof r);
-    uint8_t *arena = NULL;
-    int nn = dim * dim;
-    if (dim < 1 || dim > MAX_DIM || tiles_b.len != nn || checks_b.len != 8 * nn || cscores_b.len != 8 * nn ||
-        lmul_b.len != 2 * nn || wmul_b.len != 2 * nn || scores_b.len != 27 || mine_b.len != 27 ||
-        theirs_b.len != 27 || max_plies < 1 || top < 1 || top > 64 || table_bits < 10 || table_bits > 30 ||
-        zeros < 0 || zeros >= MAX_SCORELESS || graph_b.len < 8) {
-        PyErr_SetString(PyExc_ValueError, "endgame: bad arguments");
-        goto done;
-    }
-    if (!s) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (max_plies > MAX_PLY) max_plies = MAX_PLY;
-    s->graph = graph_b.buf;
+    uint8_t *arena;
+    uint8_t mine[27], theirs[27];
+    int zeros, max_plies;
+    double seconds;
+};
+
+const char *endgame_misfit(const EndgameArgs *a) {
+    int dim = a->board.dim;
+    size_t nn = (size_t)dim * (size_t)dim;
+    if (dim < 1 || dim > MAX_DIM || a->board.tiles_len != nn || a->board.checks_len != 8 * nn ||
+        a->board.cscores_len != 8 * nn || a->layout.lmul_len != 2 * nn || a->layout.wmul_len != 2 * nn ||
+        a->layout.scores_len != 27 || a->mine_len != 27 || a->theirs_len != 27 || a->max_plies < 1 || a->top < 1 ||
+        a->top > 64 || a->table_bits < 10 || a->table_bits > 30 || a->zeros < 0 || a->zeros >= MAX_SCORELESS ||
+        a->graph_len < 8)
+        return "bad arguments";
+    return NULL;
+}
+
+Endgame *endgame_init(const EndgameArgs *a) {
+    Endgame *e = calloc(1, sizeof(Endgame));
+    if (!e) return NULL;
+    Solver *s = e->s = calloc(1, sizeof(Solver));
+    Root *r = &e->r;
+    int dim = a->board.dim, nn = dim * dim;
+    if (!s) goto fail;
+    e->max_plies = a->max_plies > MAX_PLY ? MAX_PLY : a->max_plies;
+    e->seconds = a->seconds;
+    e->zeros = a->zeros;
+    memcpy(e->mine, a->mine, 27);
+    memcpy(e->theirs, a->theirs, 27);
+    s->graph = a->graph;
     s->root = s->graph[1];
     s->dim = dim;
     s->nn = nn;
-    s->scores = scores_b.buf;
-    s->lmul = lmul_b.buf;
-    s->wmul = wmul_b.buf;
-    s->bingo_tiles = bingo_tiles;
-    s->bingo_bonus = bingo_bonus;
+    s->scores = a->layout.scores;
+    s->lmul = a->layout.lmul;
+    s->wmul = a->layout.wmul;
+    s->bingo_tiles = a->bingo_tiles;
+    s->bingo_bonus = a->bingo_bonus;
     for (int x = 0; x < 27; x++)
         if (!s->scores[x]) s->zero_tiles |= 1u << x;
     init_keys(s);
-    s->table_mask = ((size_t)1 << table_bits) - 1;
+    s->table_mask = ((size_t)1 << a->table_bits) - 1;
     s->table = calloc(s->table_mask + 1, sizeof(Entry));
     size_t per_ply = 2 * (size_t)nn + 2 * (size_t)nn * (sizeof(uint32_t) + sizeof(int32_t));
-    arena = malloc(per_ply * (MAX_PLY + 2));
-    if (!s->table || !arena) {
-        PyErr_NoMemory();
-        goto done;
-    }
+    e->arena = malloc(per_ply * (MAX_PLY + 2));
+    if (!s->table || !e->arena) goto fail;
     for (int k = 0; k < MAX_PLY + 2; k++) {
-        uint8_t *base = arena + per_ply * (size_t)k;
+        uint8_t *base = e->arena + per_ply * (size_t)k;
         s->ply[k].checks = (uint32_t *)base;
         s->ply[k].cscores = (int32_t *)(base + 8 * (size_t)nn);
         s->ply[k].tiles = base + 16 * (size_t)nn;
         s->ply[k].transposed = base + 17 * (size_t)nn;
     }
-    const uint8_t *tiles = tiles_b.buf;
+    const uint8_t *tiles = a->board.tiles;
     Ply *p0 = &s->ply[0];
     memcpy(p0->tiles, tiles, (size_t)nn);
     for (int row = 0; row < dim; row++)
@@ -605,79 +595,86 @@ PyObject *endgame(PyObject *self, PyObject *args) {
             p0->transposed[col * dim + row] = t;
             if (t) p0->hash ^= s->zobrist[row * dim + col][t & 63];
         }
-    memcpy(p0->checks, checks_b.buf, 8 * (size_t)nn);
-    memcpy(p0->cscores, cscores_b.buf, 8 * (size_t)nn);
+    memcpy(p0->checks, a->board.checks, 8 * (size_t)nn);
+    memcpy(p0->cscores, a->board.cscores, 8 * (size_t)nn);
     Gen *g = &s->gen;
     g->graph = s->graph;
     g->dim = dim;
     g->mode = MODE_ALL;
-    g->bingo_tiles = bingo_tiles;
-    g->bingo_bonus = bingo_bonus;
+    g->bingo_tiles = a->bingo_tiles;
+    g->bingo_bonus = a->bingo_bonus;
     g->scores = s->scores;
     g->leave_values = &s->zero_leave;
     /* the root keeps its true scoreless count: the class gives every node its value, but a first pass's own
      * value depends on the count itself (see the top) */
-    const uint8_t *mine = mine_b.buf, *theirs = theirs_b.buf;
-    int n = placements(s, 0, mine);
-    r.s = s;
-    r.n = n;
-    r.top = top;
-    if (n >= 0) {
-        r.moves = malloc(((size_t)n + 1) * sizeof(MoveRec));
-        r.order = malloc(((size_t)n + 1) * sizeof(int));
-        r.current = calloc((size_t)n + 1, sizeof(RootValue));
-        r.done = calloc((size_t)n + 1, sizeof(RootValue));
-    }
-    if (n < 0 || !r.moves || !r.order || !r.current || !r.done) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    memcpy(r.moves, s->buf[0].moves, (size_t)n * sizeof(MoveRec));
-    estimate(s, 0, n, mine, rack_value(s, theirs));
+    int n = placements(s, 0, e->mine);
+    r->s = s;
+    r->n = n;
+    r->top = a->top;
+    if (n < 0) goto fail;
+    r->moves = malloc(((size_t)n + 1) * sizeof(MoveRec));
+    r->order = malloc(((size_t)n + 1) * sizeof(int));
+    r->current = calloc((size_t)n + 1, sizeof(RootValue));
+    r->done = calloc((size_t)n + 1, sizeof(RootValue));
+    if (!r->moves || !r->order || !r->current || !r->done) goto fail;
+    memcpy(r->moves, s->buf[0].moves, (size_t)n * sizeof(MoveRec));
+    estimate(s, 0, n, e->mine, rack_value(s, e->theirs));
     sort_moves(&s->buf[0], n, 0);
-    memcpy(r.order, s->buf[0].order, (size_t)n * sizeof(int));
-    r.order[n] = n; /* the pass */
-    s->thread = PyEval_SaveThread();
-    deepen(&r, 1, 1, mine, theirs, zeros); /* one ply always: a move to give however short the time */
-    if (!s->stopped && !r.exact) {
-        s->deadline = seconds > 0 ? now() + seconds : 0;
-        deepen(&r, 2, max_plies, mine, theirs, zeros);
+    memcpy(r->order, s->buf[0].order, (size_t)n * sizeof(int));
+    r->order[n] = n; /* the pass */
+    return e;
+fail:
+    endgame_free(e, NULL);
+    return NULL;
+}
+
+void endgame_solve(Endgame *e, Interrupted interrupted, void *context) {
+    Solver *s = e->s;
+    s->hook = interrupted;
+    s->hook_context = context;
+    deepen(&e->r, 1, 1, e->mine, e->theirs, e->zeros); /* one ply always: a move to give however short the time */
+    if (!s->stopped && !e->r.exact) {
+        s->deadline = e->seconds > 0 ? now() + e->seconds : 0;
+        deepen(&e->r, 2, e->max_plies, e->mine, e->theirs, e->zeros);
     }
-    PyEval_RestoreThread(s->thread);
-    s->thread = NULL;
-    if (s->interrupted) goto done;
+    s->hook = NULL; /* the principal variation is not interrupted (see endgame_results) */
+}
+
+int endgame_results(Endgame *e, EndgameResult *out) {
+    Solver *s = e->s;
+    Root *r = &e->r;
+    int n = r->n;
+    memset(out, 0, sizeof *out);
+    out->interrupted = s->interrupted;
+    if (s->interrupted) return 0;
     int stopped = s->stopped;
     s->stopped = 0;
-    PyObject *ranked = PyList_New(0);
-    if (!ranked) goto done;
+    out->ranked = malloc(((size_t)n + 1) * sizeof(RankedMove));
+    if (!out->ranked) return -1;
     for (int i = 0; i <= n; i++) {
-        int index = r.order[i];
-        if (!r.done[index].proven && i > 0) continue;
-        MoveRec pass;
-        memset(&pass, 0, sizeof pass);
-        PyObject *rec = record_bytes(index == n ? &pass : &r.moves[index]);
-        PyObject *item = rec ? Py_BuildValue("(iO)", r.done[index].value, rec) : NULL;
-        Py_XDECREF(rec);
-        if (!item || PyList_Append(ranked, item)) {
-            Py_XDECREF(item);
-            Py_DECREF(ranked);
-            goto done;
-        }
-        Py_DECREF(item);
+        int index = r->order[i];
+        if (!r->done[index].proven && i > 0) continue;
+        RankedMove *ranked = &out->ranked[out->n_ranked++];
+        memset(&ranked->move, 0, sizeof(MoveRec));
+        if (index < n) ranked->move = r->moves[index];
+        ranked->value = r->done[index].value;
     }
     MoveRec first;
     memset(&first, 0, sizeof first);
-    if (r.order[0] < n) first = r.moves[r.order[0]];
-    s->thread = NULL;
+    if (r->order[0] < n) first = r->moves[r->order[0]];
     /* the line is re-searched from a warm table: allow it as long again as the search, then cut it short */
-    if (seconds > 0) s->deadline = now() + seconds;
-    PyObject *pv = principal_variation(s, &first, mine, theirs, zeros, r.exact ? MAX_PLY : r.depth_done);
-    if (!pv) {
-        Py_DECREF(ranked);
-        goto done;
-    }
-    result = Py_BuildValue("(iiKNN)", r.depth_done, r.exact && !stopped, (unsigned long long)s->nodes, ranked, pv);
-done:
+    if (e->seconds > 0) s->deadline = now() + e->seconds;
+    out->n_pv = principal_variation(s, &first, e->mine, e->theirs, e->zeros, r->exact ? MAX_PLY : r->depth_done, out->pv);
+    out->depth = r->depth_done;
+    out->exact = r->exact && !stopped;
+    out->nodes = s->nodes;
+    return 0;
+}
+
+void endgame_free(Endgame *e, EndgameResult *result) {
+    if (result) free(result->ranked);
+    if (!e) return;
+    Solver *s = e->s;
     if (s) {
         for (int k = 0; k < MAX_PLY + 2; k++) {
             free(s->buf[k].moves);
@@ -689,21 +686,12 @@ done:
         free(s->table);
     }
     free(s);
-    free(arena);
-    free(r.moves);
-    free(r.order);
-    free(r.current);
-    free(r.done);
-    PyBuffer_Release(&graph_b);
-    PyBuffer_Release(&tiles_b);
-    PyBuffer_Release(&checks_b);
-    PyBuffer_Release(&cscores_b);
-    PyBuffer_Release(&lmul_b);
-    PyBuffer_Release(&wmul_b);
-    PyBuffer_Release(&scores_b);
-    PyBuffer_Release(&mine_b);
-    PyBuffer_Release(&theirs_b);
-    return result;
+    free(e->arena);
+    free(e->r.moves);
+    free(e->r.order);
+    free(e->r.current);
+    free(e->r.done);
+    free(e);
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -813,7 +801,7 @@ static void walk_back(WordWalk *w, uint32_t node, int pos, int end) {
 
 static void walk_through(WordWalk *w, int pos, uint32_t node, int anchor, int limit, int left);
 
-/* Go on from square `pos` along `arc` (see go_on in _engine.c): a word ends here, or the walk goes on
+/* Go on from square `pos` along `arc` (see go_on in movegen.c): a word ends here, or the walk goes on
  * leftwards over empty squares, or across the separator rightwards from the anchor. */
 static void walk_on(WordWalk *w, int pos, uint32_t arc, int anchor, int limit, int left) {
     const uint8_t *line = w->line;
@@ -868,49 +856,38 @@ static void line_words(WordWalk *w, const uint8_t *line) {
 
 /* endgame_words(graph, tiles, dim, racks) -> bytes: every word that fits a line of the board with the
  * tiles of `racks` (27 counts, both racks together), newline-separated, each once. */
-PyObject *endgame_words(PyObject *self, PyObject *args) {
-    Py_buffer graph_b, tiles_b, rack_b;
-    int dim;
-    if (!PyArg_ParseTuple(args, "y*y*iy*", &graph_b, &tiles_b, &dim, &rack_b)) return NULL;
-    PyObject *result = NULL;
+int endgame_words_build(const uint32_t *graph, const uint8_t *tiles, int dim, const uint8_t *rack, char **out,
+                        size_t *len) {
     WordWalk w;
     memset(&w, 0, sizeof w);
-    if (dim < 1 || dim > MAX_DIM || tiles_b.len != dim * dim || rack_b.len != 27 || graph_b.len < 8) {
-        PyErr_SetString(PyExc_ValueError, "endgame_words: bad arguments");
-        goto done;
-    }
-    w.graph = graph_b.buf;
+    w.graph = graph;
     w.dim = dim;
-    memcpy(w.rack, rack_b.buf, 27);
+    memcpy(w.rack, rack, 27);
     w.seen_mask = (1u << 12) - 1;
     w.seen = calloc(w.seen_mask + 1, sizeof(uint32_t));
-    if (!w.seen) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    const uint8_t *tiles = tiles_b.buf;
+    if (!w.seen) return -1;
     uint8_t lines[2 * MAX_DIM][MAX_DIM];
     int nlines = 0;
-    Py_BEGIN_ALLOW_THREADS memset(lines[0], 0, (size_t)dim); /* words of rack tiles alone, as on an empty line */
+    memset(lines[0], 0, (size_t)dim); /* words of rack tiles alone, as on an empty line */
     w.line = lines[0];
     walk_back(&w, w.graph[1], dim - 1, dim - 1);
     nlines = 1;
-    for (int d = 0; d < 2; d++) for (int i = 0; i < dim; i++) {
-        uint8_t *line = lines[nlines];
-        for (int j = 0; j < dim; j++) line[j] = d ? tiles[j * dim + i] : tiles[i * dim + j];
-        int repeat = 0; /* lines with the same tiles (empty ones, mostly) have the same words */
-        for (int k = 0; k < nlines && !repeat; k++) repeat = !memcmp(lines[k], line, (size_t)dim);
-        if (repeat) continue;
-        nlines++;
-        line_words(&w, line);
-    }
-    Py_END_ALLOW_THREADS if (w.failed) PyErr_NoMemory();
-    else result = PyBytes_FromStringAndSize(w.out ? w.out : "", (Py_ssize_t)w.len);
-done:
-    free(w.out);
+    for (int d = 0; d < 2; d++)
+        for (int i = 0; i < dim; i++) {
+            uint8_t *line = lines[nlines];
+            for (int j = 0; j < dim; j++) line[j] = d ? tiles[j * dim + i] : tiles[i * dim + j];
+            int repeat = 0; /* lines with the same tiles (empty ones, mostly) have the same words */
+            for (int k = 0; k < nlines && !repeat; k++) repeat = !memcmp(lines[k], line, (size_t)dim);
+            if (repeat) continue;
+            nlines++;
+            line_words(&w, line);
+        }
     free(w.seen);
-    PyBuffer_Release(&graph_b);
-    PyBuffer_Release(&tiles_b);
-    PyBuffer_Release(&rack_b);
-    return result;
+    if (w.failed) {
+        free(w.out);
+        return -1;
+    }
+    *out = w.out;
+    *len = w.len;
+    return 0;
 }

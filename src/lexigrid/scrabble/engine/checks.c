@@ -1,0 +1,88 @@
+/* Cross-checks: which letters may go on an empty square given the tiles beside it across the line, and
+ * their cross score (the points of those tiles), kept per square and direction and recomputed line by line.
+ * checks/cscores hold 2*dim*dim entries: [0, dim*dim) for across play (set by the column, row-major),
+ * [dim*dim, 2*dim*dim) for down play (set by the row, stored transposed: index c*dim + r). */
+#include "engine.h"
+
+/* Letters x such that prefix + x + suffix is a word (read as its full reversal, which needs no
+ * separator); prefix/suffix hold letter codes 1..26. */
+static uint32_t check_set(const uint32_t *graph, const uint8_t *prefix, int np, const uint8_t *suffix, int ns) {
+    uint32_t node = graph[1];
+    for (int i = ns - 1; i >= 0; i--) {
+        uint32_t a = next_arc(graph, node, suffix[i]);
+        if (!a) return 0;
+        node = a & SEARCH_CHILD;
+    }
+    uint32_t letters = graph[node] & ALL_LETTERS, set = 0;
+    const uint32_t *arcs = graph + node + 1 + (graph[node] & 1); /* past the separator's arc */
+    for (uint32_t rest = letters; rest; rest &= rest - 1) {
+        uint32_t x = (uint32_t)__builtin_ctz(rest), cur = *arcs++;
+        for (int j = np - 1; j >= 0 && cur; j--) cur = next_arc(graph, cur & SEARCH_CHILD, prefix[j]);
+        if (cur & SEARCH_ACCEPTS) set |= 1u << x;
+    }
+    return set;
+}
+
+void square_check(const uint32_t *graph, const uint8_t *line, int dim, const int8_t *scores, int i,
+                  uint32_t *check, int32_t *cscore) {
+    if (line[i]) {
+        *check = 0;
+        *cscore = -1;
+        return;
+    }
+    int a = i, z = i;
+    while (a > 0 && line[a - 1]) a--;
+    while (z < dim - 1 && line[z + 1]) z++;
+    if (a == i && z == i) {
+        *check = ALL_LETTERS;
+        *cscore = -1;
+        return;
+    }
+    uint8_t prefix[MAX_DIM], suffix[MAX_DIM];
+    int np = 0, ns = 0, sum = 0;
+    for (int j = a; j < i; j++) {
+        prefix[np++] = line[j] & 31;
+        sum += (line[j] & BLANK) ? 0 : scores[line[j] & 31];
+    }
+    for (int j = i + 1; j <= z; j++) {
+        suffix[ns++] = line[j] & 31;
+        sum += (line[j] & BLANK) ? 0 : scores[line[j] & 31];
+    }
+    *check = check_set(graph, prefix, np, suffix, ns);
+    *cscore = sum;
+}
+
+/* Fill checks/cscores for one line of `dim` squares (stride `step` in the output arrays). */
+static void line_checks(const uint32_t *graph, const uint8_t *line, int dim, const int8_t *scores,
+                        uint32_t *checks, int32_t *cscores, int step) {
+    for (int i = 0; i < dim; i++) square_check(graph, line, dim, scores, i, &checks[i * step], &cscores[i * step]);
+}
+
+int lines_fit(const BoardArgs *board, size_t scores_len, const uint8_t *rows, size_t nrows, const uint8_t *cols,
+              size_t ncols) {
+    int dim = board->dim;
+    size_t nn = (size_t)dim * (size_t)dim;
+    int fits = dim >= 1 && dim <= MAX_DIM && board->tiles_len >= nn && scores_len >= 27 &&
+               board->checks_len >= 2 * nn * sizeof(uint32_t) && board->cscores_len >= 2 * nn * sizeof(int32_t);
+    for (size_t k = 0; fits && k < ncols; k++) fits = cols[k] < dim;
+    for (size_t k = 0; fits && k < nrows; k++) fits = rows[k] < dim;
+    return fits;
+}
+
+void update_lines(const uint32_t *graph, const BoardArgs *board, const int8_t *scores, const uint8_t *rows,
+                  size_t nrows, const uint8_t *cols, size_t ncols) {
+    int dim = board->dim, nn = dim * dim;
+    const uint8_t *tiles = board->tiles;
+    uint32_t *checks = board->checks;
+    int32_t *cscores = board->cscores;
+    uint8_t line[MAX_DIM];
+    for (size_t k = 0; k < ncols; k++) {
+        int c = cols[k];
+        for (int r = 0; r < dim; r++) line[r] = tiles[r * dim + c];
+        line_checks(graph, line, dim, scores, checks + c, cscores + c, dim);
+    }
+    for (size_t k = 0; k < nrows; k++) {
+        int r = rows[k];
+        line_checks(graph, tiles + r * dim, dim, scores, checks + nn + r, cscores + nn + r, dim);
+    }
+}

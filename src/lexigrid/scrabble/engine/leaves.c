@@ -1,0 +1,62 @@
+/* Leave tables: every leave of a rack valued at once under an additive leave model (see leave.py). */
+#include "engine.h"
+
+#include <string.h>
+
+/* rack: 27 tile counts; per_copy: 27 x copies doubles (the k-th copy's term at code * copies + k - 1); pair:
+ * 27 x 27 doubles (the synergy of two different tiles kept); mix: (copies + 1)^2 doubles (vowels * (copies +
+ * 1) + consonants). Index = sum kept[i] * stride[i], the held tiles in code order with the first one's stride
+ * 1. The sums run in the order of AdditiveLeaves.table, so the values are the same doubles. NULL, or why the
+ * arguments do not fit. */
+const char *leave_values(const uint8_t *rack, size_t rack_len, const double *per_copy, size_t copy_len,
+                         const double *pair, size_t pair_len, const double *mix, size_t mix_len, double q_without_u,
+                         int copies, uint8_t strides[27], double values[256], size_t *n_out) {
+    int held[27], nheld = 0;
+    size_t size = 1;
+    memset(strides, 0, 27);
+    if (rack_len != 27 || copies < 1 || copy_len != 27 * (size_t)copies * sizeof(double) ||
+        pair_len != 27 * 27 * sizeof(double) || mix_len != (size_t)(copies + 1) * (size_t)(copies + 1) * sizeof(double))
+        return "bad buffer sizes";
+    for (int x = 0; x < 27; x++)
+        if (rack[x]) {
+            if (rack[x] > copies || size * (rack[x] + 1) > 255 * 255) return "rack too big";
+            held[nheld++] = x;
+            strides[x] = (uint8_t)(size <= 255 ? size : 0);
+            size *= rack[x] + 1;
+        }
+    if (size > 256) return "rack too big";
+    uint32_t kept_mask[256]; /* which held tiles (by position in held) each leave keeps */
+    uint8_t vowels[256], consonants[256], has_q[256], has_u[256];
+    values[0] = 0.0;
+    kept_mask[0] = 0;
+    vowels[0] = consonants[0] = has_q[0] = has_u[0] = 0;
+    size_t n = 1;
+    for (int i = 0; i < nheld; i++) {
+        int x = held[i], count = rack[x];
+        double terms[32];
+        terms[0] = 0.0;
+        for (int k = 1; k <= count; k++) terms[k] = terms[k - 1] + per_copy[x * copies + k - 1];
+        int is_vowel = (VOWEL_CODES >> x) & 1, is_consonant = x != 0 && !is_vowel;
+        for (int k = count; k >= 0; k--)
+            for (size_t j = 0; j < n; j++) {
+                size_t to = (size_t)k * n + j;
+                double synergy = 0.0;
+                if (k)
+                    for (int m = 0; m < i; m++)
+                        if (kept_mask[j] >> m & 1) synergy += pair[held[m] * 27 + x];
+                values[to] = (terms[k] + values[j]) + synergy;
+                kept_mask[to] = kept_mask[j] | (k ? 1u << i : 0);
+                vowels[to] = (uint8_t)(vowels[j] + (is_vowel ? k : 0));
+                consonants[to] = (uint8_t)(consonants[j] + (is_consonant ? k : 0));
+                has_q[to] = has_q[j] | (k && x == 17);
+                has_u[to] = has_u[j] | (k && x == 21);
+            }
+        n *= count + 1;
+    }
+    for (size_t j = 0; j < n; j++)
+        values[j] = (values[j] + mix[vowels[j] * (copies + 1) + consonants[j]]) +
+                    (has_q[j] && !has_u[j] ? q_without_u : 0.0);
+    values[0] = 0.0;
+    *n_out = n;
+    return NULL;
+}

@@ -1,0 +1,75 @@
+/* The word map's lookups, inline for the move generator's inner loops (the map itself: wordmap.c). */
+#ifndef LEXIGRID_WORDMAP_H
+#define LEXIGRID_WORDMAP_H
+
+#include <string.h>
+
+#include "engine.h"
+
+extern uint64_t LETTER_KEYS[32]; /* a letter code's random 64-bit key (see wordmap.c) */
+
+static inline size_t key_slot(uint64_t key, size_t mask) { return (size_t)(key ^ (key >> 29)) & mask; }
+
+typedef struct {
+    uint64_t key;
+    uint32_t first, count;
+} MapSlot;
+
+#define MAP_HEADER 24 /* slot mask, words, blank slot mask: uint64 each */
+
+/* The words filed under `key` in a word map (NULL, 0 when none). */
+static inline const uint8_t (*map_words(const char *map, uint64_t key, uint32_t *count))[16] {
+    uint64_t mask;
+    memcpy(&mask, map, 8);
+    const MapSlot *table = (const MapSlot *)(map + MAP_HEADER);
+    for (size_t j = key_slot(key, mask);; j = (j + 1) & mask) {
+        if (!table[j].count) break;
+        if (table[j].key == key) {
+            *count = table[j].count;
+            return (const uint8_t (*)[16])(table + mask + 1) + table[j].first;
+        }
+    }
+    *count = 0;
+    return NULL;
+}
+
+/* The letters a blank can stand for so that the letters of `key` and the blank make a word (a superset:
+ * see the blank table above). */
+static inline uint32_t map_blank_letters(const char *map, uint64_t key) {
+    uint64_t header[3];
+    memcpy(header, map, MAP_HEADER);
+    const uint32_t (*blank_table)[2] =
+        (const uint32_t (*)[2])(map + MAP_HEADER + (header[0] + 1) * sizeof(MapSlot) + header[1] * 16);
+    for (size_t b = key_slot(key, header[2]);; b = (b + 1) & header[2]) {
+        if (!blank_table[b][1]) return 0;
+        if (blank_table[b][0] == (uint32_t)(key >> 32)) return blank_table[b][1];
+    }
+}
+
+/* Start fetching the slot a lookup of `key` reads first. */
+static inline void map_prefetch(const char *map, uint64_t key) {
+    uint64_t mask;
+    memcpy(&mask, map, 8);
+    __builtin_prefetch((const MapSlot *)(map + MAP_HEADER) + key_slot(key, mask));
+}
+
+/* Whether a word map holds any word under `key`. */
+static inline int map_has(const char *map, uint64_t key) {
+    uint32_t count;
+    return map_words(map, key, &count) != NULL;
+}
+
+/* The keys of the 32 letter codes. */
+void init_letter_keys(void);
+
+/* The word map of the words of `lo` or more letters in a packed GADDAG of `n` arcs, into *out (malloc'd,
+ * *len bytes); -1 when out of memory. */
+int word_map_build(const uint32_t *kwg, size_t n, int lo, char **out, size_t *len);
+
+/* Whether `len` bytes hold a word map's layout: its sizes, and with `deep` every slot's words. */
+int map_fits(const char *map, size_t len, int deep);
+
+/* A 64-bit checksum of bytes (a cached copy's, to tell it from a damaged one). */
+uint64_t checksum64(const unsigned char *p, size_t len);
+
+#endif
