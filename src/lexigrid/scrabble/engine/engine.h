@@ -191,8 +191,12 @@ enum { ENGINE_OK = 0, ENGINE_NOMEM, ENGINE_LONG_WORD, ENGINE_BAD_LETTER, ENGINE_
  * arcs); ENGINE_OK or an error. */
 int gaddag_build(const char *words, size_t n, uint32_t **arcs, size_t *len);
 
-/* The search graph of a packed GADDAG of `n` arcs into *graph (malloc'd, *size entries). */
-int search_graph_build(const uint32_t *kwg, size_t n, uint32_t **graph, size_t *size);
+/* Where a result of `size` bytes goes, once its size is known (the module gives a bytes object's buffer,
+ * so nothing is copied); NULL: out of memory. */
+typedef void *(*Allocate)(size_t size, void *context);
+
+/* The search graph of a packed GADDAG of `n` arcs, into memory from `allocate`. */
+int search_graph_build(const uint32_t *kwg, size_t n, Allocate allocate, void *context);
 
 /* ---- checks.c ------------------------------------------------------------------------------------- */
 

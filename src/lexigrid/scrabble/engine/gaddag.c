@@ -205,7 +205,7 @@ done:
  * the child node's index, with SEARCH_ACCEPTS set when the path so far is a whole entry. graph[0] is the
  * empty node (index 0: no child) and graph[1] the root's index. */
 
-int search_graph_build(const uint32_t *kwg, size_t n, uint32_t **graph_out, size_t *size_out) {
+int search_graph_build(const uint32_t *kwg, size_t n, Allocate allocate, void *context) {
     size_t nodes = 0;
     uint32_t *index = calloc(n ? n : 1, sizeof(uint32_t)); /* a node's first arc -> its index in the graph */
     if (!index) return ENGINE_NOMEM;
@@ -222,7 +222,7 @@ int search_graph_build(const uint32_t *kwg, size_t n, uint32_t **graph_out, size
         return ENGINE_NOT_GADDAG;
     }
     size_t size = n + 1 + nodes;
-    uint32_t *graph = malloc(size * 4);
+    uint32_t *graph = allocate(size * 4, context);
     if (!graph) {
         free(index);
         return ENGINE_NOMEM;
@@ -243,7 +243,5 @@ int search_graph_build(const uint32_t *kwg, size_t n, uint32_t **graph_out, size
         start = (a & END_BIT) != 0;
     }
     free(index);
-    *graph_out = graph;
-    *size_out = size;
     return ENGINE_OK;
 }

@@ -105,17 +105,24 @@ static PyObject *build_gaddag(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* A bytes object of `size` bytes for a result to be written into (see Allocate); it is kept in *context. */
+static void *new_bytes(size_t size, void *context) {
+    PyObject **out = context;
+    *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size);
+    return *out ? PyBytes_AS_STRING(*out) : NULL;
+}
+
 /* search_graph(kwg: bytes) -> bytes: the GADDAG relaid for move generation (see gaddag.c). */
 static PyObject *search_graph(PyObject *self, PyObject *args) {
     Py_buffer kwg;
     if (!PyArg_ParseTuple(args, "y*", &kwg)) return NULL;
-    uint32_t *graph = NULL;
-    size_t size = 0;
-    int code = search_graph_build(kwg.buf, (size_t)kwg.len / 4, &graph, &size);
+    PyObject *out = NULL;
+    int code = search_graph_build(kwg.buf, (size_t)kwg.len / 4, new_bytes, &out);
     PyBuffer_Release(&kwg);
-    if (code) return engine_error(code);
-    PyObject *out = PyBytes_FromStringAndSize((const char *)graph, (Py_ssize_t)(size * 4));
-    free(graph);
+    if (code) {
+        Py_XDECREF(out);
+        return code == ENGINE_NOMEM && PyErr_Occurred() ? NULL : engine_error(code);
+    }
     return out;
 }
 
@@ -124,13 +131,13 @@ static PyObject *word_map(PyObject *self, PyObject *args) {
     Py_buffer kwg;
     int lo;
     if (!PyArg_ParseTuple(args, "y*i", &kwg, &lo)) return NULL;
-    char *map = NULL;
-    size_t len = 0;
-    int failed = word_map_build(kwg.buf, (size_t)kwg.len / 4, lo, &map, &len);
+    PyObject *out = NULL;
+    int failed = word_map_build(kwg.buf, (size_t)kwg.len / 4, lo, new_bytes, &out);
     PyBuffer_Release(&kwg);
-    if (failed) return PyErr_NoMemory();
-    PyObject *out = PyBytes_FromStringAndSize(map, (Py_ssize_t)len);
-    free(map);
+    if (failed) {
+        Py_XDECREF(out);
+        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+    }
     return out;
 }
 

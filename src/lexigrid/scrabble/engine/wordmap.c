@@ -67,13 +67,12 @@ static int by_word_key(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-int word_map_build(const uint32_t *kwg, size_t nkwg, int lo, char **map_out, size_t *len_out) {
+int word_map_build(const uint32_t *kwg, size_t nkwg, int lo, Allocate allocate, void *context) {
     MapWalk w = {kwg, lo, {0}, NULL, NULL, 0};
     uint32_t root = nkwg >= 1 ? w.kwg[0] & CHILD_MASK : 0;
     if (root) walk_words_of(&w, root, 0, 0);
     size_t n = w.n;
     int result = -1;
-    char *base = NULL;
     w.keys = malloc((n + 1) * sizeof(uint64_t));
     w.words = malloc((n + 1) * 16);
     uint32_t *order = malloc((n + 1) * sizeof(uint32_t));
@@ -90,7 +89,7 @@ int word_map_build(const uint32_t *kwg, size_t nkwg, int lo, char **map_out, siz
     while (slots < 2 * distinct) slots *= 2;
     while (blank_slots < 8 * distinct) blank_slots *= 2; /* about 5 keys per multiset: load under 2/3 */
     size_t len = MAP_HEADER + slots * sizeof(MapSlot) + n * 16 + blank_slots * 8;
-    base = malloc(len);
+    char *base = allocate(len, context);
     if (!base) goto done;
     uint64_t header[3] = {slots - 1, n, blank_slots - 1};
     memcpy(base, header, MAP_HEADER);
@@ -122,12 +121,8 @@ int word_map_build(const uint32_t *kwg, size_t nkwg, int lo, char **map_out, siz
             blank_table[bslot][1] |= 1u << x;
         }
     }
-    *map_out = base;
-    *len_out = len;
-    base = NULL;
     result = 0;
 done:
-    free(base);
     free(w.keys);
     free(w.words);
     free(order);

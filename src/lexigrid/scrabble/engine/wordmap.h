@@ -62,9 +62,9 @@ static inline int map_has(const char *map, uint64_t key) {
 /* The keys of the 32 letter codes. */
 void init_letter_keys(void);
 
-/* The word map of the words of `lo` or more letters in a packed GADDAG of `n` arcs, into *out (malloc'd,
- * *len bytes); -1 when out of memory. */
-int word_map_build(const uint32_t *kwg, size_t n, int lo, char **out, size_t *len);
+/* The word map of the words of `lo` or more letters in a packed GADDAG of `n` arcs, into memory from
+ * `allocate`; -1 when out of memory. */
+int word_map_build(const uint32_t *kwg, size_t n, int lo, Allocate allocate, void *context);
 
 /* Whether `len` bytes hold a word map's layout: its sizes, and with `deep` every slot's words. */
 int map_fits(const char *map, size_t len, int deep);
