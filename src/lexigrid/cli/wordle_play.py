@@ -45,14 +45,9 @@ def play_session(
     words = f"a {length}-letter word" if boards == 1 else f"{boards} words of {count(length, 'letter')}"
     console.print(Text.assemble((f"{name}{mode}", "bold"), f": {count(limit, 'guess')} to find {words}."))
     while not game.over:
-        typed = read(f"guess {game.turns + 1}/{limit}> ")
+        typed = _accepted_guess(console, read, f"guess {game.turns + 1}/{limit}> ", game.rejection)
         if typed is None:
-            console.print()
             break
-        reason = game.rejection(typed)
-        if reason is not None:
-            console.print(Text.assemble(("refused:", "red"), f" {reason}"))
-            continue
         game.guess(typed)
         _draw(console, game.boards)
     if game.won:
@@ -61,6 +56,19 @@ def play_session(
         answers = f"the answer{'s were' if boards > 1 else ' was'} {', '.join(picks)}"
         console.print(Text.assemble(("not solved", "bold red"), f": {answers}"))
     return game.won
+
+
+def _accepted_guess(
+    console: Console, read: Reader, prompt: str, rejection: Callable[[str], str | None]
+) -> str | None:
+    """The next guess the game accepts, refusing the others with their reason; None at the end of input."""
+    while (typed := read(prompt)) is not None:
+        reason = rejection(typed)
+        if reason is None:
+            return typed
+        console.print(Text.assemble(("refused:", "red"), f" {reason}"))
+    console.print()
+    return None
 
 
 def _draw(console: Console, boards: list[Game]) -> None:
@@ -79,14 +87,9 @@ def _play_absurdle(table: ReplyTable, console: Console, read: Reader, hard: bool
         )
     )
     while not game.won:
-        typed = read(f"guess {len(game.history) + 1}> ")
+        typed = _accepted_guess(console, read, f"guess {len(game.history) + 1}> ", game.rejection)
         if typed is None:
-            console.print()
             break
-        reason = game.rejection(typed)
-        if reason is not None:
-            console.print(Text.assemble(("refused:", "red"), f" {reason}"))
-            continue
         game.guess(typed)
         console.print(board(game.history))
         left = game.candidates.shape[0]
