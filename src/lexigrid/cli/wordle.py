@@ -480,9 +480,9 @@ def grade(
 ) -> None:
     """Skill and luck (0-99) of each guess of a game, the opener included, and the best guess there."""
     from rich.table import Table
+    from rich.text import Text
 
     from lexigrid.cli.wordle_display import tiles
-    from lexigrid.wordle.grade import summary_line
     from lexigrid.wordle.reply import parse_reply
     from lexigrid.wordle.report import grade_report
 
@@ -503,7 +503,7 @@ def grade(
             g["measure"],
         )
     console.print(grid)
-    console.print(summary_line(report["skill"], report["luck"], len(report["guesses"]), report["answer"]))
+    console.print(Text(report["summary"]))
 
 
 @app.command("review")

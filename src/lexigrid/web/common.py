@@ -54,16 +54,16 @@ def solver_pool() -> SolverPool:
     return _pool
 
 
-def budgeted(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
-    """Run a solve in the solver pool within the server's time budget (BudgetExceeded -> HTTP 503).
+def budgeted(fn: Callable[..., R], *args: Any, budget: float | None = None, **kwargs: Any) -> R:
+    """Run a solve in the solver pool within the server's time budget, or `budget` seconds when given
+    (BudgetExceeded -> HTTP 503).
 
     fn, the arguments and the result are pickled: pass names and plain values, not lexicons or engines.
     """
     pool = solver_pool()
+    seconds = SOLVE_BUDGET_SECONDS if budget is None else budget
     key = (fn.__module__, fn.__qualname__, args, tuple(sorted(kwargs.items())))
-    return _solves.get(
-        key, lambda: pool.call(fn, *args, seconds=SOLVE_BUDGET_SECONDS, wait=SOLVE_QUEUE_SECONDS, **kwargs)
-    )
+    return _solves.get(key, lambda: pool.call(fn, *args, seconds=seconds, wait=SOLVE_QUEUE_SECONDS, **kwargs))
 
 
 def budgeted_fork(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:

@@ -117,6 +117,46 @@ def guess(request: GuessRequest) -> dict[str, Any]:
     return payload
 
 
+class GradeRequest(BaseModel):
+    """A finished game to grade: its token, every guess played and the mode."""
+
+    token: str = Field(max_length=40)
+    history: list[str] = Field(max_length=MAX_GUESSES)
+    hard: bool = False
+
+
+# A grade searches every guess's total (an unusual opener's takes the longest): a roomier budget than a solve.
+GRADE_BUDGET_FACTOR = 12
+
+
+def _grade(history: str, answer: str, hard: bool) -> dict[str, Any]:
+    from lexigrid.wordle.report import grade_report
+
+    return grade_report(_table().lists, history, answer, hard=hard)
+
+
+@api.post("/grade")
+def grade(request: GradeRequest) -> dict[str, Any]:
+    """Skill and luck of every guess of a finished game. Same shape as `lexigrid wordle grade --json`.
+
+    Refused (400) while the game is on: the answer stays on the server until the game is over.
+    """
+    from lexigrid.web import common
+
+    table = _table()
+    game = Game(table, answer_of(request.token, table), request.hard)
+    for word in request.history:
+        game.guess(word)
+    if not game.over:
+        raise LexigridError(
+            f"the game is not over ({len(game.history)} of {game.max_guesses} guesses, not solved): "
+            "a game is analysed once it ends"
+        )
+    history = " ".join(word for word, _ in game.history)
+    seconds = GRADE_BUDGET_FACTOR * common.SOLVE_BUDGET_SECONDS
+    return budgeted(_grade, history, game.answer, request.hard, budget=seconds)
+
+
 def _suggest(history: str, hard: bool, top: int, show: int) -> dict[str, Any]:
     from lexigrid.wordle.report import suggest_report
 

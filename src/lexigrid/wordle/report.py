@@ -78,6 +78,7 @@ def grade_report(
         ],
         "skill": skill,
         "luck": luck,
+        "summary": grade.summary_line(skill, luck, len(grades), goal),
     }
 
 

@@ -77,7 +77,45 @@ function finish(data) {
   document.getElementById("outcome").textContent = data.won
     ? `Solved in ${state.history.length}!` : `The answer was ${data.answer}.`;
   document.getElementById("share").value = data.share;
+  Object.assign(document.getElementById("analyse"), { hidden: false, disabled: false });
 }
+
+// --- Analyse: the server grades the finished game (the same report as `lexigrid wordle grade --json`) ---
+const gradeApi = lexiLatest();  // a new game begun while the analysis runs: its late reply is dropped
+async function analyse() {
+  const panel = document.getElementById("analysis"), error = document.getElementById("analysis-error");
+  const body = document.querySelector("#analysis-table tbody");
+  panel.hidden = false;
+  body.replaceChildren();
+  error.textContent = "";
+  document.getElementById("analysis-summary").textContent = "analysing…";
+  document.getElementById("analyse").disabled = true;
+  const result = await gradeApi("/api/wordle/grade", { token: state.token, history: state.history, hard: state.hard });
+  if (!result) return;
+  document.getElementById("analyse").disabled = false;
+  if (!result.ok) {
+    document.getElementById("analysis-summary").textContent = "";
+    error.textContent = result.error;
+    return;
+  }
+  showGrade(result.data);
+}
+function showGrade(report) {
+  document.getElementById("analysis-summary").textContent = report.summary;
+  document.getElementById("analyse").hidden = true;
+  const body = document.querySelector("#analysis-table tbody");
+  body.replaceChildren(...report.guesses.map((g, i) => {
+    const tiles = lexiEl("span", { class: "mini-tiles", "aria-label": `${g.guess} ${g.reply}` },
+      ...[...g.guess].map((ch, c) => lexiEl("span", { class: "mini " + COLOUR[g.reply[c]], text: ch })));
+    const row = lexiEl("tr", { "data-guess": g.guess });
+    const cells = [String(i + 1), tiles, String(g.skill), String(g.luck),
+      `${g.candidates_before.toLocaleString("en")} → ${g.candidates_after.toLocaleString("en")}`, g.best];
+    for (const value of cells) row.append(lexiEl("td", {}, value));
+    row.cells[5].title = g.measure;
+    return row;
+  }));
+}
+document.getElementById("analyse").addEventListener("click", analyse);
 
 function press(key) {
   if (state.busy || !state.token) { ahead.push(key); return; }
@@ -120,6 +158,8 @@ async function start(event) {
     history: [], replies: [], typed: "", over: false, busy: false, hard: document.getElementById("hard").checked });
   document.getElementById("label").textContent = result.data.label + (state.hard ? " · hard mode" : "");
   document.getElementById("result").hidden = true;
+  document.getElementById("analysis").hidden = true;
+  gradeApi.drop();
   message.textContent = "";
   document.activeElement?.blur();
   drawBoard();
