@@ -52,11 +52,13 @@ def test_multi_letter_tiles_read_by_longest_match() -> None:
     assert CATALAN.letters_hint.startswith("A, B, C, Ç")
 
 
-def test_a_tile_set_of_other_letters_has_its_own_alphabet() -> None:
-    counts = {BLANK: 2, "A": 12, "Ç": 1, "L·L": 1, "NY": 1}
-    tiles = TileSet("catalan-ish", counts, dict.fromkeys(counts, 1))
-    assert tiles.alphabet.labels == ("A", "Ç", "L·L", "NY")
-    assert tile_set().alphabet is ENGLISH  # English letters keep the lexicons' codes
+def test_a_tile_set_names_its_alphabet() -> None:
+    catalan = tile_set("catalan")
+    assert catalan.alphabet.name == "catalan" and catalan.alphabet.size == 26
+    assert catalan.alphabet.labels[:5] == ("A", "B", "C", "Ç", "D")
+    assert tile_set("super_catalan").alphabet == catalan.alphabet  # same letters, same codes
+    assert tile_set().alphabet is ENGLISH and tile_set("super").alphabet is ENGLISH
+    assert tile_set("french").alphabet == ENGLISH and tile_set("french").alphabet.name == "french"
     some = TileSet("tiny", {"Q": 1, "A": 2, BLANK: 1}, {"Q": 10, "A": 1, BLANK: 0})
     assert some.alphabet is ENGLISH and some.alphabet.code("Q") == 17
 
@@ -83,7 +85,7 @@ def test_racks_and_moves_are_read_through_the_alphabet() -> None:
     assert str(Rack("aeinrs?")) == "AEINRS?"
     with pytest.raises(LexigridError, match="use A-Z and '\\?' for a blank"):
         Rack("AB1")
-    catalan = Rules(TileSet("ca", {BLANK: 2, **dict.fromkeys(CATALAN.labels, 2)}, {}), layout())
+    catalan = Rules(TileSet("ca", {BLANK: 2, **dict.fromkeys(CATALAN.glyphs, 2)}, {}, CATALAN), layout())
     rack = Rack("QUL·L?", 7, catalan.tiles.alphabet)
     assert len(rack) == 3
     move = parse_move("8D QUA", Board(catalan))

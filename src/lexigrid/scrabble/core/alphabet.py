@@ -32,6 +32,8 @@ class Alphabet:
     """A tile set's letters: labels in code order (code = index + 1; the blank is code 0, `?`)."""
 
     labels: tuple[str, ...]
+    name: str = field(default="english", compare=False)
+    aliases: tuple[tuple[str, str], ...] = field(default=(), compare=False)  # (alias, label): other spellings
     glyphs: str = field(init=False)
     _codes: dict[str, int] = field(init=False, repr=False, compare=False)  # glyph -> code ('?' -> 0)
     square_codes: dict[str, int] = field(init=False, repr=False, compare=False)  # board tile -> square code
@@ -54,13 +56,19 @@ class Alphabet:
         for tile, code in squares.items():
             tiles[code] = tile
         labels = {label: g for label, g in zip(self.labels, glyphs, strict=True)}
-        labels.update({label.lower(): g.lower() for label, g in labels.items()})
+        spellings = {f"[{label}]": labels[label] for label in self.labels if len(label) > 1}  # MAGPIE's CGP
+        for alias, label in self.aliases:
+            if label not in labels or alias in labels:
+                raise ValueError(f"alias {alias!r} of {label!r}: not a label, or a label itself")
+            spellings[alias] = labels[label]
+        labels.update(spellings)
+        labels.update({label.lower(): g.lower() for label, g in labels.items() if label.lower() != label})
         object.__setattr__(self, "glyphs", glyphs)
         object.__setattr__(self, "_codes", codes)
         object.__setattr__(self, "square_codes", squares)
         object.__setattr__(self, "square_tiles", tuple(tiles))
         object.__setattr__(self, "_labels", labels)
-        object.__setattr__(self, "_longest", max(len(label) for label in self.labels))
+        object.__setattr__(self, "_longest", max(len(label) for label in labels))
         self._placement_tables()
 
     def _placement_tables(self) -> None:
@@ -98,13 +106,15 @@ class Alphabet:
 
     # --- text and glyphs ---------------------------------------------------------------------------
 
-    def tokens(self, text: str) -> list[str]:
-        """`text` cut into labels, longest first at each point (`CHAT` -> `CH`, `A`, `T` when `CH` is a
-        tile); a character no label starts is a token of its own."""
+    def tokens(self, text: str, digits: bool = True) -> list[str]:
+        """`text` cut into labels or aliases, longest first at each point (`CHAT` -> `CH`, `A`, `T` when
+        `CH` is a tile); a character no label starts is a token of its own. Without `digits`, a digit is
+        never an alias (in a CGP row digits count empty squares)."""
         out, i = [], 0
         while i < len(text):
             for n in range(min(self._longest, len(text) - i), 0, -1):
-                if text[i : i + n] in self._labels:
+                token = text[i : i + n]
+                if token in self._labels and (digits or not token[0].isdigit()):
                     break
             else:
                 n = 1
@@ -112,16 +122,27 @@ class Alphabet:
             i += n
         return out
 
-    def read(self, text: str) -> str:
-        """Text as glyphs: each label (upper case: a tile, lower case: a blank's letter) as its glyph;
-        other characters as they are."""
-        if self._longest == 1 and self.glyphs == "".join(self.labels):
+    def read(self, text: str, digits: bool = True) -> str:
+        """Text as glyphs: each label or alias (upper case: a tile, lower case: a blank's letter) as its
+        glyph; other characters as they are (digits too, without `digits`: see `tokens`)."""
+        if self._longest == 1 and self.glyphs == "".join(self.labels) and not self.aliases:
             return text
-        return "".join(self._labels.get(token, token) for token in self.tokens(text))
+        labels = self._labels
+        return "".join(
+            labels[token] if token in labels and (digits or not token[0].isdigit()) else token
+            for token in self.tokens(text, digits)
+        )
+
+    def unknown(self, text: str) -> str | None:
+        """The first label-sized piece of `text` that is no letter of the alphabet (upper case), or None."""
+        for token in self.tokens(text):
+            if not self.is_letter(self._labels.get(token, token)):
+                return token
+        return None
 
     def write(self, glyphs: str) -> str:
         """Glyphs as text, each as its label (lower case for a blank's letter)."""
-        if self._longest == 1:
+        if self.glyphs == "".join(self.labels):
             return glyphs
         out = []
         for glyph in glyphs:

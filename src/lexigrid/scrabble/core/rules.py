@@ -7,7 +7,7 @@ from functools import cache, cached_property
 from importlib import resources
 
 from lexigrid.errors import LexigridError
-from lexigrid.scrabble.core.alphabet import BLANK, ENGLISH, Alphabet, face_value
+from lexigrid.scrabble.core.alphabet import BLANK, ENGLISH, MAX_LETTERS, Alphabet, face_value
 
 LETTER_MULTIPLIERS = {"d": 2, "t": 3, "q": 4}
 WORD_MULTIPLIERS = {"D": 2, "T": 3, "Q": 4, "*": 2}
@@ -24,15 +24,10 @@ class TileSet:
     """How many tiles of each letter the bag holds and what each scores ('?' is the blank)."""
 
     name: str
-    counts: dict[str, int]
+    counts: dict[str, int]  # by glyph (see `alphabet`), in code order
     scores: dict[str, int]
-
-    @cached_property
-    def alphabet(self) -> Alphabet:
-        """The set's letters as codes: English (A = 1 .. Z = 26, the codes of the lexicons' words) when
-        they are all English letters, else the letters in the order the set lists them."""
-        letters = tuple(tile for tile in self.counts if tile != BLANK)
-        return ENGLISH if all(ENGLISH.is_letter(t) for t in letters) else Alphabet(letters)
+    alphabet: Alphabet = ENGLISH
+    vowels: frozenset[str] = frozenset("AEIOU")  # glyphs (the opening vowel penalty counts them)
 
     @cached_property
     def total(self) -> int:
@@ -107,20 +102,61 @@ class Rules:
         )
 
 
+def tile_set_names() -> list[str]:
+    """The bundled tile sets' names (`english`, `super`, `catalan`, `super_catalan`, ...)."""
+    folder = resources.files("lexigrid.scrabble").joinpath("data")
+    found = (p.name for p in folder.iterdir() if p.name.startswith("tiles_") and p.name.endswith(".txt"))
+    return sorted(name[len("tiles_") : -len(".txt")] for name in found)
+
+
 @cache
 def tile_set(name: str = "english") -> TileSet:
-    """A bundled tile set by name."""
+    """A bundled tile set by name: one data file, `tiles_NAME.txt`, names its alphabet and vowels, then
+    lists each tile (`?` the blank) in code order with its count, its score and the aliases players type."""
+    if name not in tile_set_names():
+        raise LexigridError(f"unknown tile set {name!r}: use one of {', '.join(tile_set_names())}")
+    alphabet_name, vowels, rows = "english", "A E I O U", []
+    for line in _data_lines(f"tiles_{name}.txt"):
+        key, _, rest = line.partition(" ")
+        if key == "alphabet":
+            alphabet_name = rest.strip()
+        elif key == "vowels":
+            vowels = rest
+        else:
+            label, count, score, *spellings = line.split()
+            rows.append((label, int(count), int(score), spellings))
+    labels = tuple(label for label, *_ in rows if label != BLANK)
+    aliases = tuple((alias, label) for label, _, _, spelled in rows for alias in spelled)
+    if len(labels) > MAX_LETTERS:
+        raise LexigridError(
+            f"the {name} tile set has {len(labels)} letters: the engine keeps letter codes in five bits, at "
+            f"most {MAX_LETTERS} letters (Polish and Norwegian need 32; see docs/scrabble.md)"
+        )
+    alphabet = Alphabet(labels, alphabet_name, aliases)
+    alphabet = ENGLISH if alphabet == ENGLISH and alphabet_name == "english" and not aliases else alphabet
+    glyph = {BLANK: BLANK, **dict(zip(labels, alphabet.glyphs, strict=True))}
+    counts = {glyph[label]: count for label, count, _, _ in rows}
+    scores = {glyph[label]: score for label, _, score, _ in rows}
+    return TileSet(name, counts, scores, alphabet, frozenset(glyph[v] for v in vowels.split()))
+
+
+@cache
+def alphabet(name: str) -> Alphabet:
+    """A language's alphabet by name (`english`, `catalan`, ...): the one its standard tile set names."""
+    if name not in tile_set_names() or tile_set(name).alphabet.name != name:
+        known = sorted({tile_set(n).alphabet.name for n in tile_set_names() if _loads(n)})
+        raise LexigridError(f"unknown alphabet {name!r}: use one of {', '.join(known)}")
+    return tile_set(name).alphabet
+
+
+def _loads(name: str) -> bool:
+    """Whether a bundled tile set loads (Polish and Norwegian need 32 letter codes, more than the engine
+    keeps)."""
     try:
-        lines = _data_lines(f"tiles_{name}.txt")
-    except FileNotFoundError:
-        raise LexigridError(f"unknown tile set {name!r}: use 'english'") from None
-    counts: dict[str, int] = {}
-    scores: dict[str, int] = {}
-    for line in lines:
-        letter, count, score = line.split()
-        counts[letter] = int(count)
-        scores[letter] = int(score)
-    return TileSet(name, counts, scores)
+        tile_set(name)
+    except LexigridError:
+        return False
+    return True
 
 
 @cache
