@@ -56,6 +56,7 @@ from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.core.play_state import OrderedBag, PlayState
 from lexigrid.scrabble.engine.movegen import Engine
+from lexigrid.scrabble.engine.playout import Ending, PlayoutLoop
 from lexigrid.scrabble.engine.winpct import WinTable, default_table
 
 MIN_ITERATIONS = 32  # play-outs every play gets before Top-Two sampling begins
@@ -198,7 +199,14 @@ class Playout:
         self.position = position
         self.state = PlayState.of_position(position)
         self.state.undoable = False  # each play-out goes back to the start at once (`restore`)
-        engine.cross_checks(self.state.board)  # kept in step with the working board, and restored with it
+        # the compiled loop plays whole play-outs; the play state is the way for other leave models
+        self.loop = (
+            PlayoutLoop(engine, position, spec.candidates)
+            if engine.leave_coefficients(False) is not None
+            else None
+        )
+        if self.loop is None:
+            engine.cross_checks(self.state.board)  # kept in step with the working board, and restored with it
         self.start = self.state.checkpoint()
         self.rack_size = position.rules.rack_size
         self.known = str(position.racks[1])
@@ -232,10 +240,12 @@ class Playout:
     def iterate(self, index: int, active: Sequence[int]) -> list[Outcome]:
         """Iteration `index`: the same deal played out for each active candidate."""
         opponent, bag, rng = self.deal(index)
+        if self.loop is not None:
+            return [self._measure(e) for e in self.loop.run(active, opponent, bag, rng, self.spec.plies)]
         return [self.play_out(self.spec.candidates[c], opponent, list(bag), rng) for c in active]
 
     def play_out(self, move: Move, opponent: str, bag: list[str], rng: random.Random) -> Outcome:
-        """Apply the candidate and the plies after it, measure, and undo."""
+        """Apply the candidate and the plies after it through the play state, measure, and undo."""
         state = self.state
         state.racks[1] = opponent
         state.bag = OrderedBag(bag, rng)
@@ -248,22 +258,23 @@ class Playout:
             assert reply is not None
             leaves[side] = state.apply(reply).kept
             ply += 1
-        outcome = self._measure(leaves)
+        scores = (state.scores[0], state.scores[1])
+        other = len(state.racks[1 - state.to_move])
+        ending = Ending(scores, int(state.over), state.to_move, len(state.bag), other, (leaves[0], leaves[1]))
         state.restore(self.start)
-        return outcome
+        return self._measure(ending)
 
-    def _measure(self, leaves: list[str]) -> Outcome:
+    def _measure(self, ending: Ending) -> Outcome:
         """The play-out's value and the mover's chance of winning from where it ended."""
-        state, start = self.state, self.position
-        value = float(state.scores[0] - state.scores[1] - (start.scores[0] - start.scores[1]))
+        start = self.position
+        value = float(ending.scores[0] - ending.scores[1] - (start.scores[0] - start.scores[1]))
         spread = start.scores[0] - start.scores[1] + value
-        if state.over:
+        if ending.end:
             return Outcome(value, 1.0 if spread > 0 else 0.0 if spread < 0 else 0.5)
-        value += self.engine.leave_value(leaves[0]) - self.engine.leave_value(leaves[1])
+        value += self.engine.leave_value(ending.kept[0]) - self.engine.leave_value(ending.kept[1])
         spread = start.scores[0] - start.scores[1] + value
-        to_move = state.to_move
-        unseen = len(state.bag) + len(state.racks[1 - to_move])
-        if to_move == 0:
+        unseen = ending.bag + ending.other_rack
+        if ending.to_move == 0:
             return Outcome(value, self.table.win_probability(spread, unseen))
         return Outcome(value, 1.0 - self.table.win_probability(-spread, unseen))
 

@@ -1,5 +1,8 @@
 """Type stubs for the compiled engine (module.c: the named tuples of movegen.py and endgame.py)."""
 
+from collections.abc import Callable
+from typing import Any
+
 from typing_extensions import Buffer
 
 def build_gaddag(words: bytes, /) -> bytes: ...
@@ -38,3 +41,27 @@ def endgame(
     /,
 ) -> tuple[int, int, int, list[tuple[int, bytes]], list[bytes]]: ...
 def endgame_words(graph: Buffer, tiles: Buffer, dim: int, racks: Buffer, /) -> bytes: ...
+def playout_new(
+    graph: Buffer,
+    layout: tuple[Buffer, Buffer, Buffer, Buffer],
+    search: tuple[int, int, int, bool, Buffer, float],
+    leaves: tuple[Buffer, Buffer, Buffer, float, int],
+    end_leaves: tuple[Buffer, Buffer, Buffer, float, int],
+    rack_size: int,
+    board: tuple[Buffer, int, Buffer, Buffer],
+    rack: Buffer,
+    scores: tuple[int, ...],
+    zeros: int,
+    candidates: list[tuple[int, int, int, int, bytes, int, bytes]],
+    /,
+) -> object: ...
+def playout_run(
+    playouts: object,
+    plays: Buffer,
+    opponent: Buffer,
+    bag: Buffer,
+    plies: int,
+    randrange: Callable[[int], int],
+    record: bool,
+    /,
+) -> list[tuple[Any, ...]]: ...

@@ -5,7 +5,9 @@
  *   movegen.c   move generation: every placement, the count, the best by score or equity
  *   leaves.c    the leave table of a rack under an additive leave model
  *   endgame.c   the exact endgame search (init / solve / results / free) and the endgame's own words
+ *   playout.c   the simulation's play-out loop: moves applied to one play state, replies by equity
  *   module.c    the Python module: arguments read into the named structs below, results built, errors
+ *               (the play-out loop's binding apart, in playout_module.c)
  * The GADDAG is stored KWG-style as flat uint32 arcs. A node is a run of arcs, the last one flagged END.
  * Arc bits: 0..21 child node index (0 = no child), 22 END, 23 ACCEPTS (the path through this arc is a
  * complete GADDAG string), 24..31 letter (0 = the GADDAG separator, 1..26 = A..Z). arcs[0] points to the root.
@@ -288,5 +290,72 @@ void endgame_free(Endgame *e, EndgameResult *r);
  * *out (malloc'd, *len bytes); -1 when out of memory. */
 int endgame_words_build(const uint32_t *graph, const uint8_t *tiles, int dim, const uint8_t *rack, char **out,
                         size_t *len);
+
+/* ---- playout.c ------------------------------------------------------------------------------------ */
+
+#define MAX_SCORELESS_TURNS 6 /* core/ending.py */
+#define MAX_BAG 256
+#define PLAYOUT_MOVES 64
+enum { PLAY_PLACE = 0, PLAY_EXCHANGE = 1, PLAY_PASS = 2 };
+enum { END_NONE = 0, END_OUT = 1, END_SCORELESS = 2 };
+
+/* An additive leave model's coefficients as leave_values reads them. */
+typedef struct {
+    const double *per_copy, *pair, *mix;
+    size_t per_copy_len, pair_len, mix_len;
+    double q_without_u;
+    int copies;
+} LeaveCoefficients;
+
+/* What stays the same through a simulation: the search graph, the layout (with the opening vowel
+ * penalties), the search's bingo, symmetry and word map, the leave model and the endgame's leave terms. */
+typedef struct {
+    const uint32_t *graph;
+    size_t graph_len;
+    int dim, rack_size;
+    LayoutArgs layout;
+    SearchArgs search;
+    LeaveCoefficients leaves, end_leaves;
+} PlayoutRules;
+
+/* A two-player play state (see core/play_state.py): racks as 27 tile counts, the bag drawn from its end. */
+typedef struct {
+    uint8_t tiles[MAX_DIM * MAX_DIM];
+    uint32_t checks[2 * MAX_DIM * MAX_DIM]; /* across, then down transposed: 2 x dim x dim used */
+    int32_t cscores[2 * MAX_DIM * MAX_DIM];
+    uint8_t racks[2][27];
+    int scores[2], zeros, to_move, end;
+    uint8_t bag[MAX_BAG];
+    int bag_n;
+} PlayoutState;
+
+/* A move: a placement (the generator's record), an exchange (its tiles' codes, in order) or the pass. */
+typedef struct {
+    int kind, ntiles;
+    uint8_t tiles[32];
+    MoveRec place;
+} Play;
+
+/* What a play-out did: the replies chosen and the tiles each side kept on its last move. */
+typedef struct {
+    int n_moves;
+    Play moves[PLAYOUT_MOVES];
+    uint8_t kept[2][27];
+} PlayoutResult;
+
+/* A random integer in [0, n) from the caller's stream, or -1 (an error is set). */
+typedef int (*Randrange)(void *context, int n);
+
+/* The face value of a rack. */
+int rack_points(const PlayoutRules *r, const uint8_t counts[27]);
+
+/* Apply a move for the player to move (PlayState.apply); `kept` gets the tiles it kept. -1: randrange failed. */
+int playout_apply(const PlayoutRules *r, PlayoutState *s, const Play *m, uint8_t kept[27], Randrange randrange,
+                  void *context);
+
+/* The candidate, then replies by equity while the game is on and fewer than `plies` are played or the bag is
+ * empty (sim.py's play-out). -1: out of memory or randrange failed. */
+int playout_run(const PlayoutRules *r, PlayoutState *s, const Play *candidate, int plies, Randrange randrange,
+                void *context, PlayoutResult *out);
 
 #endif

@@ -355,6 +355,11 @@ done:
     return result;
 }
 
+/* ---- the play-out loop (its binding in playout_module.c) ------------------------------------------- */
+
+PyObject *playout_new(PyObject *self, PyObject *args);
+PyObject *playout_run_py(PyObject *self, PyObject *args);
+
 /* ---- the module ----------------------------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
@@ -368,6 +373,8 @@ static PyMethodDef methods[] = {
     {"generate", generate, METH_VARARGS, "Generate tile placements (all, best, or a count)."},
     {"endgame", endgame, METH_VARARGS, "Solve an endgame exactly (negamax with alpha-beta)."},
     {"endgame_words", endgame_words, METH_VARARGS, "The words that fit a line of the board with the racks' tiles."},
+    {"playout_new", playout_new, METH_VARARGS, "A simulation's play-out state: rules, start and candidates."},
+    {"playout_run", playout_run_py, METH_VARARGS, "Play out candidates on one deal in the compiled loop."},
     {NULL, NULL, 0, NULL},
 };
 

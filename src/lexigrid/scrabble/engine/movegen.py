@@ -347,6 +347,12 @@ class Engine:
             0.0,
         )
 
+    def leave_coefficients(self, bag_empty: bool) -> tuple[bytes, bytes, bytes, float, int] | None:
+        """The leave terms the compiled engine builds leave tables from (per copy, pair, mix, Q without U,
+        copies): the leave model's, or with the bag empty the endgame's; None: the model is not additive."""
+        found = self._end_coefficients if bag_empty else self._coefficients
+        return None if found is None else (*found, self._copies)
+
     def prepare(self, word_map: bool = True) -> Engine:
         """Build the per-process tables now (graph relayout; the word map, which only the best-move
         search reads), not on the first search."""

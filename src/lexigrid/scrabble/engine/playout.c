@@ -1,0 +1,177 @@
+/* The simulation's play-out loop, compiled: a candidate play and the plies after it applied to one play state
+ * (board, cross-checks, both racks, scores, the bag in its dealt order, scoreless turns, the end), each reply
+ * the best move by static equity. The rules are those of core/play_state.py and core/ending.py, move for move
+ * (tests/scrabble/test_playout.py replays these play-outs through the Python PlayState):
+ *   - a placement: its tiles go on the board (the cross-checks of its lines recomputed), come off the rack,
+ *     as many are drawn from the end of the bag, its score is added;
+ *   - an exchange: as many tiles drawn from the end of the bag, then each exchanged tile put back at a random
+ *     place (the caller's random numbers: the same stream as the Python bag's);
+ *   - a pass keeps the rack;
+ *   - a move that scores nothing is a scoreless turn, the sixth in a row ends the game with each player losing
+ *     their rack's value; a placement that empties the rack (the bag empty) ends it with twice the opponent's
+ *     rack added.
+ * The best move by equity is Engine.best's: the leave table of the rack (the additive model's, or with the bag
+ * empty the endgame's: -2 x points - 10 a tile kept, +2 x the opponent's points for going out), the best
+ * exchange when exchanging is legal (bag + the opponent's rack >= two racks; the first best leave, the whole
+ * rack excluded), the best placement of strictly more equity than it, else that exchange, else the pass. */
+#include "engine.h"
+
+#include <string.h>
+
+/* The end-of-game leave table: the leave model's with the bag empty, and the bonus for going out. */
+static void rack_table(const PlayoutRules *r, const PlayoutState *s, int bag_empty, uint8_t strides[27],
+                       double values[256], size_t *n) {
+    const uint8_t *rack = s->racks[s->to_move];
+    if (!bag_empty) {
+        const LeaveCoefficients *c = &r->leaves;
+        leave_values(rack, 27, c->per_copy, c->per_copy_len, c->pair, c->pair_len, c->mix, c->mix_len,
+                     c->q_without_u, c->copies, strides, values, n);
+        return;
+    }
+    const LeaveCoefficients *c = &r->end_leaves;
+    leave_values(rack, 27, c->per_copy, c->per_copy_len, c->pair, c->pair_len, c->mix, c->mix_len, c->q_without_u,
+                 c->copies, strides, values, n);
+    values[0] = 2.0 * rack_points(r, s->racks[1 - s->to_move]);
+}
+
+int rack_points(const PlayoutRules *r, const uint8_t counts[27]) {
+    int total = 0;
+    for (int x = 1; x < 27; x++) total += counts[x] * r->layout.scores[x];
+    return total;
+}
+
+static int rack_tiles(const uint8_t counts[27]) {
+    int total = 0;
+    for (int x = 0; x < 27; x++) total += counts[x];
+    return total;
+}
+
+/* The best move by equity for the player to move into *m (Engine.best(position, "equity")). */
+static int best_move(const PlayoutRules *r, PlayoutState *s, Play *m) {
+    uint8_t strides[27];
+    double values[256];
+    size_t n = 0;
+    int bag_empty = s->bag_n == 0, p = s->to_move;
+    rack_table(r, s, bag_empty, strides, values, &n);
+    /* the best exchange: the first best leave but the whole rack's (the last index) */
+    int peak = -1;
+    if (s->bag_n + rack_tiles(s->racks[1 - p]) >= 2 * r->rack_size)
+        for (size_t i = 0; i + 1 < n; i++)
+            if (peak < 0 || values[i] > values[peak]) peak = (int)i;
+    GenArgs a;
+    a.graph = r->graph;
+    a.graph_len = r->graph_len;
+    a.board.tiles = s->tiles;
+    a.board.tiles_len = (size_t)(r->dim * r->dim);
+    a.board.dim = r->dim;
+    a.board.checks = s->checks;
+    a.board.checks_len = sizeof s->checks;
+    a.board.cscores = s->cscores;
+    a.board.cscores_len = sizeof s->cscores;
+    a.layout = r->layout;
+    a.rack.counts = s->racks[p];
+    a.rack.counts_len = 27;
+    a.rack.strides = strides;
+    a.rack.strides_len = 27;
+    a.rack.leaves = values;
+    a.rack.leaves_len = n * sizeof(double);
+    a.search = r->search;
+    a.search.mode = MODE_BEST_EQUITY;
+    a.search.floor = peak >= 0 ? values[peak] : NO_FLOOR;
+    Gen g;
+    memset(&g, 0, sizeof g);
+    if (generate_moves(&a, &g)) return -1;
+    memset(m, 0, sizeof *m);
+    if (g.have_best && g.best.length) {
+        m->kind = PLAY_PLACE;
+        m->place = g.best;
+        return 0;
+    }
+    if (peak < 0) {
+        m->kind = PLAY_PASS;
+        return 0;
+    }
+    m->kind = PLAY_EXCHANGE; /* the tiles not kept, in code order (blanks first) */
+    const uint8_t *rack = s->racks[p];
+    for (int x = 0; x < 27; x++)
+        if (rack[x]) {
+            int kept = (peak / strides[x]) % (rack[x] + 1);
+            for (int k = kept; k < rack[x]; k++) m->tiles[m->ntiles++] = (uint8_t)x;
+        }
+    return 0;
+}
+
+/* n tiles from the end of the bag onto the rack. */
+static void draw(PlayoutState *s, uint8_t rack[27], int n) {
+    for (; n > 0 && s->bag_n > 0; n--) rack[s->bag[--s->bag_n]]++;
+}
+
+/* The game ends: each player's rack settled (going out: the other's rack twice to the one who went out). */
+static void finish(const PlayoutRules *r, PlayoutState *s, int reason, int out) {
+    if (reason == END_OUT) s->scores[out] += 2 * rack_points(r, s->racks[1 - out]);
+    else
+        for (int q = 0; q < 2; q++) s->scores[q] -= rack_points(r, s->racks[q]);
+    s->end = reason;
+}
+
+int playout_apply(const PlayoutRules *r, PlayoutState *s, const Play *m, uint8_t kept[27], Randrange randrange,
+                  void *context) {
+    int p = s->to_move, points = 0, dim = r->dim;
+    uint8_t *rack = s->racks[p];
+    if (m->kind == PLAY_EXCHANGE) {
+        for (int i = 0; i < m->ntiles; i++) rack[m->tiles[i]]--;
+        memcpy(kept, rack, 27);
+        draw(s, rack, m->ntiles);
+        for (int i = 0; i < m->ntiles; i++) { /* each exchanged tile in at a random place */
+            int at = randrange(context, s->bag_n + 1);
+            if (at < 0) return -1;
+            memmove(s->bag + at + 1, s->bag + at, (size_t)(s->bag_n - at));
+            s->bag[at] = m->tiles[i];
+            s->bag_n++;
+        }
+    } else if (m->kind == PLAY_PASS) {
+        memcpy(kept, rack, 27);
+    } else {
+        const MoveRec *mv = &m->place;
+        uint8_t lines[MAX_DIM]; /* the columns an across play's tiles are in, the rows of a down play's */
+        size_t nlines = 0;
+        int dr = mv->down ? 1 : 0, dc = mv->down ? 0 : 1;
+        for (int i = 0; i < mv->length; i++) {
+            uint8_t code = mv->letters[i];
+            if (code & THROUGH) continue;
+            int row = mv->row + dr * i, col = mv->col + dc * i;
+            s->tiles[row * dim + col] = code;
+            rack[code & BLANK ? 0 : code & 31]--;
+            lines[nlines++] = (uint8_t)(mv->down ? row : col);
+        }
+        uint8_t line = mv->down ? mv->col : mv->row;
+        BoardArgs b = {s->tiles, (size_t)(dim * dim), dim, s->checks, sizeof s->checks, s->cscores, sizeof s->cscores};
+        if (mv->down) update_lines(r->graph, &b, r->layout.scores, lines, nlines, &line, 1);
+        else update_lines(r->graph, &b, r->layout.scores, &line, 1, lines, nlines);
+        memcpy(kept, rack, 27);
+        draw(s, rack, r->rack_size - rack_tiles(rack));
+        points = mv->score;
+        s->scores[p] += points;
+    }
+    if (points) s->zeros = 0;
+    else if (++s->zeros >= MAX_SCORELESS_TURNS && !s->end)
+        finish(r, s, END_SCORELESS, p);
+    if (!s->end && m->kind == PLAY_PLACE && !rack_tiles(rack)) finish(r, s, END_OUT, p);
+    if (!s->end) s->to_move = 1 - p;
+    return 0;
+}
+
+int playout_run(const PlayoutRules *r, PlayoutState *s, const Play *candidate, int plies, Randrange randrange,
+                void *context, PlayoutResult *out) {
+    memset(out, 0, sizeof *out);
+    if (playout_apply(r, s, candidate, out->kept[0], randrange, context)) return -1;
+    Play reply;
+    for (int ply = 0; !s->end && (ply < plies || !s->bag_n); ply++) {
+        int side = s->to_move;
+        if (best_move(r, s, &reply)) return -1;
+        if (out->n_moves < PLAYOUT_MOVES) out->moves[out->n_moves] = reply;
+        out->n_moves++;
+        if (playout_apply(r, s, &reply, out->kept[side], randrange, context)) return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,141 @@
+"""The simulation's play-out loop in the compiled engine: a candidate play and the replies after it, each the
+best move by static equity, applied to one play state in C (engine/playout.c) under the rules of the play
+state (`core.play_state`) and the end of the game (`core.ending`), so Python is entered once per deal, not
+once per move. The bag is the caller's dealt order, drawn from its end, and exchanged tiles go back in at
+places drawn from the caller's random generator, as `OrderedBag` does: a play-out here is move for move the
+one the Python play state plays (tests/scrabble/test_playout.py replays them through it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from lexigrid.scrabble.core.alphabet import THROUGH_FLAG
+from lexigrid.scrabble.core.cgp import Position
+from lexigrid.scrabble.core.move import Move
+from lexigrid.scrabble.engine import _engine
+from lexigrid.scrabble.engine.movegen import SHORTEST_WORD, Engine, Search, decode_bytes
+
+KINDS = {"place": 0, "exchange": 1, "pass": 2}
+OUT, SCORELESS = 1, 2  # how a play-out's game ended (0: it did not)
+
+
+class Ending(NamedTuple):
+    """Where a play-out stopped: both scores (the mover's first), whether and how the game ended, who is to
+    move, the tiles in the bag, the tiles on the rack of the side not to move, and the tiles each side kept
+    on its last move."""
+
+    scores: tuple[int, int]
+    end: int
+    to_move: int
+    bag: int
+    other_rack: int
+    kept: tuple[str, str]
+
+
+class Record(NamedTuple):
+    """A play-out move by move (for checking): its ending, the replies, both racks and the bag left."""
+
+    ending: Ending
+    replies: list[Move]
+    racks: tuple[str, str]
+    bag: str
+
+
+class PlayoutLoop:
+    """The compiled play-out loop for one start position and its candidates."""
+
+    def __init__(self, engine: Engine, position: Position, candidates: Sequence[Move]) -> None:
+        coefficients, end = engine.leave_coefficients(False), engine.leave_coefficients(True)
+        if coefficients is None or end is None:
+            raise ValueError("the compiled play-out loop needs an additive leave model")
+        board = position.board.copy()
+        checks = engine.cross_checks(board)
+        self.alphabet = alphabet = engine.alphabet
+        glyphs = [alphabet.glyph(code) for code in range(alphabet.size + 1)]
+        table = bytearray(range(256))
+        for code, glyph in enumerate(glyphs):
+            table[ord(glyph)] = code
+        self._to_codes = bytes(table)
+        self._to_glyphs = bytes(ord(glyphs[c]) if c < len(glyphs) else 0 for c in range(256))
+        search = Search(0, engine.rules.rack_size, engine.rules.bingo_bonus, board.rules.layout.symmetric,
+                        engine.gaddag.word_map(SHORTEST_WORD), 0.0)  # fmt: skip
+        self.state = _engine.playout_new(
+            engine.gaddag.search_graph,
+            engine.layout(board, True),
+            search,
+            coefficients,
+            end,
+            engine.rules.rack_size,
+            checks.arrays,
+            alphabet.rack_codes(position.racks[0].counts),
+            tuple(position.scores),
+            position.zeros,
+            [self._play(move) for move in candidates],
+        )
+
+    def _play(self, move: Move) -> tuple[int, int, int, int, bytes, int, bytes]:
+        """A candidate as the loop reads it: kind, start, direction, letter codes, score, exchanged codes."""
+        alphabet = self.alphabet
+        if move.kind != "place":
+            return KINDS[move.kind], 0, 0, 0, b"", 0, self.codes(move.tiles_used)
+        letters = bytes(
+            THROUGH_FLAG | alphabet.square_code(w) if p == "." else alphabet.square_code(p)
+            for w, p in zip(move.word, move.played, strict=True)
+        )
+        return KINDS[move.kind], move.row, move.col, int(move.down), letters, move.score, b""
+
+    def codes(self, tiles: str) -> bytes:
+        """Rack tiles ('?' a blank) as codes."""
+        return tiles.encode("latin-1").translate(self._to_codes)
+
+    def glyphs(self, codes: bytes) -> str:
+        """Codes as rack tiles."""
+        return codes.translate(self._to_glyphs).decode("latin-1")
+
+    def run(
+        self, plays: Sequence[int], opponent: str, bag: Sequence[str], rng: random.Random, plies: int
+    ) -> list[Ending]:
+        """Play out the candidates at `plays` (in order, sharing `rng` for exchanges) on one deal: the
+        opponent's rack and the bag (drawn from the end)."""
+        found = _engine.playout_run(
+            self.state,
+            bytes(plays),
+            self.alphabet.rack_codes(Counter(opponent)),
+            self.codes("".join(bag)),
+            plies,
+            rng.randrange,
+            False,
+        )
+        return [self._ending(item) for item in found]
+
+    def record(self, play: int, opponent: str, bag: Sequence[str], rng: random.Random, plies: int) -> Record:
+        """One play-out with its replies, racks and bag (for checking it move by move)."""
+        (item,) = _engine.playout_run(
+            self.state,
+            bytes([play]),
+            self.alphabet.rack_codes(Counter(opponent)),
+            self.codes("".join(bag)),
+            plies,
+            rng.randrange,
+            True,
+        )
+        replies = [self._reply(kind, data) for kind, data in item[8]]
+        racks = (self.glyphs(item[9]), self.glyphs(item[10]))
+        return Record(self._ending(item), replies, racks, self.glyphs(item[11]))
+
+    def _ending(self, item: tuple[Any, ...]) -> Ending:
+        """The loop's answer for one play-out as an Ending."""
+        s0, s1, end, to_move, bag, other, kept0, kept1 = item[:8]
+        return Ending((s0, s1), end, to_move, bag, other, (self.glyphs(kept0), self.glyphs(kept1)))
+
+    def _reply(self, kind: int, data: bytes) -> Move:
+        """A reply as a Move: a placement's record, an exchange's codes, or the pass."""
+        if kind == KINDS["place"]:
+            return decode_bytes(data, self.alphabet)
+        if kind == KINDS["exchange"]:
+            return Move("exchange", word=self.glyphs(data))
+        return Move("pass")

@@ -1,0 +1,308 @@
+/* The Python binding of the play-out loop (playout.c): a simulation's fixed arguments and start state are read
+ * once into a capsule (`playout_new`), then each call plays out candidates on one deal (`playout_run`). No
+ * algorithm lives here. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "engine.h"
+#include "wordmap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PLAYOUT_BUFFERS 16
+#define MAX_CANDIDATES 128
+#define CAPSULE "lexigrid.playouts"
+
+/* What a capsule owns: the rules (pointing into the held buffers), the start state and the candidates. */
+typedef struct {
+    PlayoutRules rules;
+    PlayoutState start, work;
+    Play candidates[MAX_CANDIDATES];
+    int n_candidates;
+    Py_buffer views[PLAYOUT_BUFFERS];
+    int n_views;
+} Playouts;
+
+static void playouts_free(PyObject *capsule) {
+    Playouts *p = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (!p) return;
+    for (int i = 0; i < p->n_views; i++) PyBuffer_Release(&p->views[i]);
+    free(p);
+}
+
+/* One more buffer held by the capsule; NULL with a Python error. */
+static const void *keep(Playouts *p, PyObject *object, size_t *len) {
+    Py_buffer *view = &p->views[p->n_views];
+    if (PyObject_GetBuffer(object, view, PyBUF_SIMPLE) < 0) return NULL;
+    p->n_views++;
+    *len = (size_t)view->len;
+    return view->buf;
+}
+
+/* (per_copy, pair, mix, q_without_u, copies) */
+static int read_coefficients(PyObject *tuple, Playouts *p, LeaveCoefficients *c) {
+    PyObject *copy, *pair, *mix;
+    if (!PyArg_ParseTuple(tuple, "OOOdi;leaves: (per_copy, pair, mix, q_without_u, copies)", &copy, &pair, &mix,
+                          &c->q_without_u, &c->copies))
+        return -1;
+    if (!(c->per_copy = keep(p, copy, &c->per_copy_len)) || !(c->pair = keep(p, pair, &c->pair_len)) ||
+        !(c->mix = keep(p, mix, &c->mix_len)))
+        return -1;
+    if (c->copies < 1 || c->per_copy_len != 27 * (size_t)c->copies * sizeof(double) ||
+        c->pair_len != 27 * 27 * sizeof(double) || c->mix_len != (size_t)(c->copies + 1) * (c->copies + 1) * sizeof(double)) {
+        PyErr_SetString(PyExc_ValueError, "playout_new: the leave coefficients do not fit 27 tile codes");
+        return -1;
+    }
+    return 0;
+}
+
+/* A candidate (kind, row, col, down, letters, score, tiles): letters are the generator's codes (THROUGH on
+ * played-through squares), tiles an exchange's codes in order. */
+static int read_play(PyObject *tuple, Play *m) {
+    Py_buffer letters, tiles;
+    int row, col, down, score;
+    if (!PyArg_ParseTuple(tuple, "iiiiy*iy*;a play: (kind, row, col, down, letters, score, tiles)", &m->kind, &row,
+                          &col, &down, &letters, &score, &tiles))
+        return -1;
+    int fits = m->kind >= PLAY_PLACE && m->kind <= PLAY_PASS && letters.len <= 24 && tiles.len <= 32;
+    if (fits) {
+        m->place.row = (uint8_t)row;
+        m->place.col = (uint8_t)col;
+        m->place.down = (uint8_t)down;
+        m->place.length = (uint8_t)letters.len;
+        m->place.score = (int16_t)score;
+        memcpy(m->place.letters, letters.buf, (size_t)letters.len);
+        m->ntiles = (int)tiles.len;
+        memcpy(m->tiles, tiles.buf, (size_t)tiles.len);
+    }
+    PyBuffer_Release(&letters);
+    PyBuffer_Release(&tiles);
+    if (!fits) PyErr_SetString(PyExc_ValueError, "playout_new: a play does not fit");
+    return fits ? 0 : -1;
+}
+
+/* playout_new(graph, layout, search, leaves, end_leaves, rack_size, board, rack, scores, zeros, candidates)
+ * -> capsule. layout: LayoutArrays (with the vowel penalties); search: Search (its mode and floor unused);
+ * leaves, end_leaves: see read_coefficients; board: BoardArrays with the cross-checks up to date; rack: the
+ * mover's 27 tile counts; scores: (mover, opponent); candidates: see read_play. */
+PyObject *playout_new(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *graph_o, *layout_o, *search_o, *leaves_o, *end_o, *board_o, *rack_o, *candidates_o;
+    int rack_size, zeros, s0, s1;
+    if (!PyArg_ParseTuple(args, "OOOOOiOO(ii)iO", &graph_o, &layout_o, &search_o, &leaves_o, &end_o, &rack_size,
+                          &board_o, &rack_o, &s0, &s1, &zeros, &candidates_o))
+        return NULL;
+    Playouts *p = calloc(1, sizeof *p);
+    if (!p) return PyErr_NoMemory();
+    PyObject *capsule = PyCapsule_New(p, CAPSULE, playouts_free);
+    if (!capsule) {
+        free(p);
+        return NULL;
+    }
+    PlayoutRules *r = &p->rules;
+    PlayoutState *s = &p->start;
+    LayoutArgs *l = &r->layout;
+    PyObject *lmul, *wmul, *scores, *vowel, *map, *tiles, *checks, *cscores;
+    int mode;
+    double floor;
+    size_t len, tiles_len, checks_len, cscores_len;
+    r->rack_size = rack_size;
+    if (!(r->graph = keep(p, graph_o, &r->graph_len))) goto fail;
+    r->graph_len /= 4;
+    if (!PyArg_ParseTuple(layout_o, "OOOO;a layout: (lmul, wmul, scores, vowel)", &lmul, &wmul, &scores, &vowel) ||
+        !(l->lmul = keep(p, lmul, &l->lmul_len)) || !(l->wmul = keep(p, wmul, &l->wmul_len)) ||
+        !(l->scores = keep(p, scores, &l->scores_len)) || !(l->vowel = keep(p, vowel, &l->vowel_len)))
+        goto fail;
+    if (!PyArg_ParseTuple(search_o, "iiipOd;a search", &mode, &r->search.bingo_tiles, &r->search.bingo_bonus,
+                          &r->search.symmetric, &map, &floor) ||
+        !(r->search.word_map = keep(p, map, &r->search.word_map_len)))
+        goto fail;
+    if (read_coefficients(leaves_o, p, &r->leaves) || read_coefficients(end_o, p, &r->end_leaves)) goto fail;
+    if (!PyArg_ParseTuple(board_o, "OiOO;a board: (tiles, dim, checks, cscores)", &tiles, &r->dim, &checks, &cscores))
+        goto fail;
+    Py_buffer t, c, cs, rk;
+    if (PyObject_GetBuffer(tiles, &t, PyBUF_SIMPLE) < 0) goto fail;
+    tiles_len = (size_t)t.len;
+    if (PyObject_GetBuffer(checks, &c, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&t);
+        goto fail;
+    }
+    checks_len = (size_t)c.len;
+    if (PyObject_GetBuffer(cscores, &cs, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&t);
+        PyBuffer_Release(&c);
+        goto fail;
+    }
+    cscores_len = (size_t)cs.len;
+    size_t nn = (size_t)r->dim * (size_t)r->dim;
+    int fits = r->dim >= 1 && r->dim <= MAX_DIM && tiles_len == nn && checks_len == 2 * nn * 4 &&
+               cscores_len == 2 * nn * 4 && l->lmul_len >= 2 * nn && l->wmul_len >= 2 * nn && l->scores_len >= 27 &&
+               (!l->vowel_len || l->vowel_len >= 2 * nn * sizeof(double)) && rack_size >= 1 && rack_size <= 8;
+    if (fits) {
+        memcpy(s->tiles, t.buf, nn);
+        memcpy(s->checks, c.buf, 2 * nn * 4);
+        memcpy(s->cscores, cs.buf, 2 * nn * 4);
+    }
+    PyBuffer_Release(&t);
+    PyBuffer_Release(&c);
+    PyBuffer_Release(&cs);
+    if (!fits) {
+        PyErr_SetString(PyExc_ValueError, "playout_new: the board, layout or rack size do not fit");
+        goto fail;
+    }
+    if (r->search.word_map_len && !map_fits(r->search.word_map, r->search.word_map_len, 0)) {
+        PyErr_SetString(PyExc_ValueError, "playout_new: not a word map");
+        goto fail;
+    }
+    if (PyObject_GetBuffer(rack_o, &rk, PyBUF_SIMPLE) < 0) goto fail;
+    len = (size_t)rk.len;
+    if (len == 27) memcpy(s->racks[0], rk.buf, 27);
+    PyBuffer_Release(&rk);
+    if (len != 27) {
+        PyErr_SetString(PyExc_ValueError, "playout_new: a rack is 27 tile counts");
+        goto fail;
+    }
+    s->scores[0] = s0;
+    s->scores[1] = s1;
+    s->zeros = zeros;
+    PyObject *seq = PySequence_Fast(candidates_o, "playout_new: candidates must be a sequence");
+    if (!seq) goto fail;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > MAX_CANDIDATES) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "playout_new: at most 128 candidates");
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (read_play(PySequence_Fast_GET_ITEM(seq, i), &p->candidates[i])) {
+            Py_DECREF(seq);
+            goto fail;
+        }
+    Py_DECREF(seq);
+    p->n_candidates = (int)n;
+    return capsule;
+fail:
+    Py_DECREF(capsule);
+    return NULL;
+}
+
+/* Calls the Python callable `context` (random.Random.randrange) with n. */
+static int python_randrange(void *context, int n) {
+    PyObject *value = PyObject_CallFunction((PyObject *)context, "i", n);
+    if (!value) return -1;
+    long at = PyLong_AsLong(value);
+    Py_DECREF(value);
+    if (at < 0 || at >= n) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "randrange gave a number out of range");
+        return -1;
+    }
+    return (int)at;
+}
+
+/* The tiles of 27 counts as codes in code order. */
+static PyObject *codes_of(const uint8_t counts[27]) {
+    char codes[64];
+    int n = 0;
+    for (int x = 0; x < 27; x++)
+        for (int k = 0; k < counts[x] && n < 64; k++) codes[n++] = (char)x;
+    return PyBytes_FromStringAndSize(codes, n);
+}
+
+/* A reply as (kind, record or exchanged codes). */
+static PyObject *reply_of(const Play *m) {
+    if (m->kind == PLAY_PLACE)
+        return Py_BuildValue("(iy#)", m->kind, (const char *)&m->place, (Py_ssize_t)sizeof(MoveRec));
+    return Py_BuildValue("(iy#)", m->kind, (const char *)m->tiles, (Py_ssize_t)m->ntiles);
+}
+
+/* One play-out's answer: (mover's score, opponent's, end, to_move, bag, the other side's tiles, kept by the
+ * mover, kept by the opponent[, replies, the mover's rack, the opponent's, the bag]). */
+static PyObject *answer(const PlayoutState *s, const PlayoutResult *out, int record) {
+    int other = 0;
+    for (int x = 0; x < 27; x++) other += s->racks[1 - s->to_move][x];
+    PyObject *kept0 = codes_of(out->kept[0]), *kept1 = codes_of(out->kept[1]), *replies = NULL;
+    if (record && kept0 && kept1) {
+        int n = out->n_moves < PLAYOUT_MOVES ? out->n_moves : PLAYOUT_MOVES;
+        replies = PyList_New(n);
+        for (int i = 0; replies && i < n; i++) {
+            PyObject *reply = reply_of(&out->moves[i]);
+            if (!reply) {
+                Py_CLEAR(replies);
+                break;
+            }
+            PyList_SET_ITEM(replies, i, reply);
+        }
+    }
+    if (!kept0 || !kept1 || (record && !replies)) {
+        Py_XDECREF(kept0);
+        Py_XDECREF(kept1);
+        Py_XDECREF(replies);
+        return NULL;
+    }
+    if (record)
+        return Py_BuildValue("(iiiiiiNNNNNy#)", s->scores[0], s->scores[1], s->end, s->to_move, s->bag_n, other, kept0,
+                             kept1, replies, codes_of(s->racks[0]), codes_of(s->racks[1]), (const char *)s->bag,
+                             (Py_ssize_t)s->bag_n);
+    return Py_BuildValue("(iiiiiiNN)", s->scores[0], s->scores[1], s->end, s->to_move, s->bag_n, other, kept0, kept1);
+}
+
+/* playout_run(capsule, plays, opponent, bag, plies, randrange, record) -> [answer]: the candidates at indices
+ * `plays` (bytes) each played out from the start state with the opponent's rack (27 counts) and the bag
+ * (codes, drawn from the end); `randrange` puts exchanged tiles back (shared by the play-outs, in order). */
+PyObject *playout_run_py(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule, *randrange;
+    Py_buffer plays, opponent, bag;
+    int plies, record;
+    if (!PyArg_ParseTuple(args, "Oy*y*y*iOp", &capsule, &plays, &opponent, &bag, &plies, &randrange, &record))
+        return NULL;
+    PyObject *results = NULL;
+    Playouts *p = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (!p) goto done;
+    if (opponent.len != 27 || bag.len > MAX_BAG) {
+        PyErr_SetString(PyExc_ValueError, "playout_run: a rack is 27 tile counts, a bag at most 256 tiles");
+        goto done;
+    }
+    const uint8_t *index = plays.buf;
+    for (Py_ssize_t i = 0; i < plays.len; i++)
+        if (index[i] >= p->n_candidates) {
+            PyErr_SetString(PyExc_IndexError, "playout_run: no such candidate");
+            goto done;
+        }
+    results = PyList_New(plays.len);
+    if (!results) goto done;
+    size_t nn = (size_t)p->rules.dim * (size_t)p->rules.dim;
+    PlayoutState *s = &p->work;
+    PlayoutResult out;
+    for (Py_ssize_t i = 0; i < plays.len; i++) {
+        /* the start state: only the parts of the arrays the board uses */
+        memcpy(s->tiles, p->start.tiles, nn);
+        memcpy(s->checks, p->start.checks, 2 * nn * 4);
+        memcpy(s->cscores, p->start.cscores, 2 * nn * 4);
+        memcpy(s->racks[0], p->start.racks[0], 27);
+        memcpy(s->racks[1], opponent.buf, 27);
+        memcpy(s->scores, p->start.scores, sizeof s->scores);
+        s->zeros = p->start.zeros;
+        s->to_move = 0;
+        s->end = END_NONE;
+        memcpy(s->bag, bag.buf, (size_t)bag.len);
+        s->bag_n = (int)bag.len;
+        if (playout_run(&p->rules, s, &p->candidates[index[i]], plies, python_randrange, randrange, &out)) {
+            if (!PyErr_Occurred()) PyErr_NoMemory();
+            Py_CLEAR(results);
+            goto done;
+        }
+        PyObject *item = answer(s, &out, record);
+        if (!item) {
+            Py_CLEAR(results);
+            goto done;
+        }
+        PyList_SET_ITEM(results, i, item);
+    }
+done:
+    PyBuffer_Release(&plays);
+    PyBuffer_Release(&opponent);
+    PyBuffer_Release(&bag);
+    return results;
+}
