@@ -200,11 +200,7 @@ class Playout:
         self.state = PlayState.of_position(position)
         self.state.undoable = False  # each play-out goes back to the start at once (`restore`)
         # the compiled loop plays whole play-outs; the play state is the way for other leave models
-        self.loop = (
-            PlayoutLoop(engine, position, spec.candidates)
-            if engine.leave_coefficients(False) is not None
-            else None
-        )
+        self.loop = PlayoutLoop(engine, position, spec.candidates) if PlayoutLoop.fits(engine) else None
         if self.loop is None:
             engine.cross_checks(self.state.board)  # kept in step with the working board, and restored with it
         self.start = self.state.checkpoint()

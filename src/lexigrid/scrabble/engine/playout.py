@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from lexigrid.scrabble.core.alphabet import THROUGH_FLAG
+from lexigrid.scrabble.core.alphabet import ENGLISH, THROUGH_FLAG
 from lexigrid.scrabble.core.cgp import Position
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.engine import _engine
@@ -47,6 +47,11 @@ class Record(NamedTuple):
 
 class PlayoutLoop:
     """The compiled play-out loop for one start position and its candidates."""
+
+    @staticmethod
+    def fits(engine: Engine) -> bool:
+        """Whether the loop can play for this engine: an additive leave model and 26 letters and the blank."""
+        return engine.leave_coefficients(False) is not None and engine.alphabet.size == ENGLISH.size
 
     def __init__(self, engine: Engine, position: Position, candidates: Sequence[Move]) -> None:
         coefficients, end = engine.leave_coefficients(False), engine.leave_coefficients(True)
