@@ -302,3 +302,8 @@ register_analysis(app)
 from lexigrid.cli.scrabble_peg import register_commands as register_peg  # noqa: E402
 
 register_peg(app)
+
+# Game review (analyze) lives in its own module too.
+from lexigrid.cli.scrabble_review import register_commands as register_review  # noqa: E402
+
+register_review(app)

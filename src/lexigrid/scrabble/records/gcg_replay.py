@@ -28,16 +28,29 @@ from lexigrid.scrabble.records.gcg import Event, Record
 ENGLISH = frozenset(ENGLISH_LETTERS.glyphs + BLANK)
 
 
+@dataclass(frozen=True)
+class TurnState:
+    """The game just before a turn (a placement, an exchange or a pass): the event, whose it is (player
+    index), the board, the scores (in player order) and the scoreless turns in a row before it."""
+
+    event: Event
+    player: int
+    board: Board
+    scores: tuple[int, ...]
+    zeros: int
+
+
 @dataclass
 class Replay:
     """A replayed record: the final scores (in player order), the board, the phonies that stood (words the
-    lexicon lacks, as `line WORD`), and how far it was checked."""
+    lexicon lacks, as `line WORD`), how far it was checked, and the state before every turn."""
 
     scores: list[int]
     board: Board
     phonies: list[str] = field(default_factory=list)
     words_checked: bool = True
     tiles_scored: bool = True
+    turns: list[TurnState] = field(default_factory=list)
 
 
 @dataclass
@@ -73,6 +86,7 @@ class _Replayer:
         self.out_points = False
         self.penalized: set[int] = set()
         self.timed: set[int] = set()
+        self.states: list[TurnState] = []
 
     def run(self) -> Replay:
         """Replay every event, then the end-of-record racks."""
@@ -87,7 +101,8 @@ class _Replayer:
                 self.drawable(rack)
             except LexigridError as error:
                 raise LexigridError(f"GCG line {number}: #rack{player + 1} {rack}: {error}") from None
-        return Replay(self.scores, self.board, self.phonies, self.lexicon is not None, self.english)
+        checked = self.lexicon is not None
+        return Replay(self.scores, self.board, self.phonies, checked, self.english, self.states)
 
     def event(self, event: Event) -> None:
         """Check and apply one event, then its player's new total."""
@@ -112,6 +127,7 @@ class _Replayer:
         if self.last_turn is not None and p != (self.last_turn + 1) % len(self.order):
             raise LexigridError(f"{event.nick} moves out of turn")
         self.last_turn = p
+        self.states.append(TurnState(event, p, self.board.copy(), tuple(self.scores), self.zeros))
 
     def on_place(self, p: int, event: Event) -> None:
         """A placement: tiles from the rack, scored as recorded; words the lexicon lacks stood as phonies."""

@@ -1,0 +1,137 @@
+"""`lexigrid scrabble analyze`: a whole GCG record judged turn by turn, with each player's summary."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from lexigrid.cli.common import (
+    BackendOption,
+    JobsOption,
+    JsonOption,
+    LexiconOption,
+    SchedulerOption,
+    console,
+    emit_json,
+    make_runner,
+    seed_option,
+)
+
+if TYPE_CHECKING:
+    from lexigrid.scrabble.records.review import GameReview, TurnReview
+
+MISTAKE_STYLES = {"none": "", "small": "yellow", "medium": "dark_orange", "large": "bold red"}
+
+
+def analyze(
+    path: Annotated[Path, typer.Argument(metavar="GAME.gcg", help="A GCG game record.")],
+    player: Annotated[
+        str | None, typer.Option(help="Judge only this player's turns (nickname or full name).")
+    ] = None,
+    seconds_per_turn: Annotated[
+        float, typer.Option("--seconds-per-turn", help="Time to judge each turn (simulation or solving).")
+    ] = 2.0,
+    iterations: Annotated[
+        int | None,
+        typer.Option(help="Play-outs a play instead of a time (the same result on any machine)."),
+    ] = None,
+    jobs: JobsOption = 1,
+    backend: BackendOption = "auto",
+    scheduler: SchedulerOption = None,
+    seed: Annotated[int, seed_option("Seed of the simulations' random racks and bags.")] = 0,
+    lexicon: LexiconOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Judge every turn of a game: the best play by simulation, pre-endgame or endgame, what each play
+    lost, the mistakes by size and each player's Mistake Index."""
+    from lexigrid.errors import LexigridError
+    from lexigrid.scrabble.records.review import Settings, analyze_text
+
+    settings = Settings(seconds=seconds_per_turn, iterations=iterations, seed=seed)
+    settings.check()
+    runner = make_runner(jobs, backend, scheduler, progress=not json)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise LexigridError(f"cannot read {str(path)!r}: {error.strerror}") from None
+    review = analyze_text(data, settings, player, lexicon, runner)
+    if json:
+        emit_json(review.as_dict())
+        return
+    console.print(turns_table(review))
+    for line in turn_notes(review):
+        console.print(line)
+    console.print(players_table(review))
+    if review.lexicon_note:
+        console.print(review.lexicon_note, style="yellow")
+    console.print(f"{review.elapsed_ms / 1000:,.1f} s", style="dim")
+
+
+def turns_table(review: GameReview) -> Table:
+    """Every judged turn: the play made against the best, what it lost and the mistake's size."""
+    table = Table(title=f"game review ({review.lexicon})")
+    for name in ("#", "player", "phase", "played", "rank", "best", "lost", "mistake"):
+        table.add_column(name, justify="left" if name in ("player", "played", "best") else "right")
+    for turn in review.turns:
+        table.add_row(
+            str(turn.turn),
+            Text(turn.nick),
+            turn.phase,
+            turn.played,
+            "" if turn.rank is None else str(turn.rank),
+            turn.best,
+            lost(turn),
+            Text(turn.mistake if turn.mistake != "none" else "", style=MISTAKE_STYLES[turn.mistake]),
+        )
+    return table
+
+
+def lost(turn: TurnReview) -> str:
+    """What a turn lost: points in the endgame, win % ± its error bar otherwise (exact: no bar)."""
+    if turn.points_lost is not None:
+        return f"{turn.points_lost} pts"
+    if turn.phase == "skipped":
+        return ""
+    bar = f"±{turn.error_bar:.1f}" if turn.error_bar else ""
+    return f"{turn.win_pct_lost:.1f} %{bar}"
+
+
+def turn_notes(review: GameReview) -> list[Text]:
+    """One line per turn with flags or a note on its method: `turn 3 (ann): a phony challenged off`."""
+    from lexigrid.scrabble.records.review import FLAGS
+
+    lines = []
+    for turn in review.turns:
+        notes = [FLAGS[f] for f in turn.flags] + ([turn.method_note] if turn.method_note else [])
+        if notes:
+            lines.append(Text.assemble(f"turn {turn.turn} (", Text(turn.nick), "): " + "; ".join(notes)))
+    return lines
+
+
+def players_table(review: GameReview) -> Table:
+    """Each player's summary: mistakes by size, the Mistake Index, losses in total, bingos."""
+    table = Table(title="summary")
+    table.add_column("player")
+    for name in ("score", "turns", "mistakes S/M/L", "Mistake Index", "equity lost", "win % lost", "bingos"):
+        table.add_column(name, justify="right")
+    for p in review.players:
+        table.add_row(
+            Text(p.name),
+            str(p.score),
+            str(p.turns),
+            "/".join(str(p.mistakes[size]) for size in ("small", "medium", "large")),
+            f"{p.mistake_index:.1f}",
+            f"{p.equity_lost:.1f}",
+            f"{p.win_pct_lost:.1f}",
+            f"{p.bingos} ({p.bingos_missed} missed)",
+        )
+    return table
+
+
+def register_commands(app: typer.Typer) -> None:
+    """Add `analyze` to the `lexigrid scrabble` group."""
+    app.command("analyze")(analyze)

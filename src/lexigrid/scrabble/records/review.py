@@ -1,0 +1,633 @@
+"""Game review: a whole GCG record analysed turn by turn, each turn judged by the method of its phase.
+
+The record is replayed first (`replay_gcg`, with all its checks: a record that fails names its line). Then
+every turn of the chosen players (a placement, an exchange or a pass whose rack the record gives) is judged
+from the mover's seat, knowing only their own rack while the bag holds tiles:
+
+- **sim** while the bag holds more tiles than the pre-endgame solver reaches: the simulation (`simulate`)
+  of the best plays by static equity plus the play made; *win % lost* is the best play's win % less the
+  play made, measured on the same play-outs (common random numbers), with its error bar (ERROR_BAR_Z
+  standard errors of that paired difference). A mistake is only called where the loss exceeds its bar.
+- **peg** with 1..`peg.MAX_BAG` tiles in the bag: the pre-endgame solver (`solve_peg`), exact; when it cannot
+  solve the turn within the turn's time, the turn falls back to simulation and says so (`method_note`).
+- **endgame** with the bag empty: the exact endgame solver (`endgame.solve`) from the position with both
+  racks known; *points lost* = the best first move's value less the value of the play made (the position
+  after it solved for the opponent), as `lexigrid scrabble endgame` gives them.
+
+Mistake sizes follow MAGPIE's and Woogles' scale: small / medium / large from 0.5 / 3 / 7 % of win chance
+lost, or 1 / 7 / 15 points lost in the endgame, where throwing away a won endgame (the best play wins, the
+play made does not) is always large. A player's **Mistake Index** is the sum over their turns of 0.2 per
+small, 0.5 per medium and 1.0 per large mistake. A phony challenged off is judged as the pass it became
+(MAGPIE does the same); a phony that stood is judged as played.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from lexigrid.errors import LexigridError, OptionError
+from lexigrid.lexicon import Lexicon, load
+from lexigrid.lexicon.sources import DEFAULT_LEXICON, is_lexicon_name
+from lexigrid.runner import DEFAULT_RUNNER, Runner
+from lexigrid.scrabble.analysis import peg
+from lexigrid.scrabble.analysis.endgame import solve
+from lexigrid.scrabble.analysis.sim import DEFAULT_PLAYS, DEFAULT_PLIES, PlayStats, simulate
+from lexigrid.scrabble.core.board import Board, Rack
+from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
+from lexigrid.scrabble.core.move import Move, parse_move
+from lexigrid.scrabble.core.play_state import PlayState
+from lexigrid.scrabble.engine.movegen import Engine, decode
+from lexigrid.scrabble.records.gcg import Event, Record, parse_gcg
+from lexigrid.scrabble.records.gcg_replay import TurnState, replay_gcg
+
+Phase = Literal["sim", "peg", "endgame", "skipped"]
+Mistake = Literal["none", "small", "medium", "large"]
+WIN_PCT_SCALE = (0.5, 3.0, 7.0)  # win % lost from which a mistake is small, medium, large
+POINTS_SCALE = (1, 7, 15)  # endgame points lost from which a mistake is small, medium, large
+MISTAKE_WEIGHTS: dict[Mistake, float] = {"none": 0.0, "small": 0.2, "medium": 0.5, "large": 1.0}
+DEFAULT_SECONDS_PER_TURN = 2.0
+ERROR_BAR_Z = 1.96  # the error bar of a simulated win % lost: 95 % two-sided on the paired difference
+PEG_TOP = 10  # pre-endgame plays listed
+SHOWN_CANDIDATES = 10  # the other candidates a turn lists
+FLAGS = {
+    "phony_stood": "a phony that stood",
+    "phony_withdrawn": "a phony challenged off",
+    "challenged_valid": "a valid play challenged",
+    "bingo_missed": "a bingo available and missed",
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard to judge each turn: seconds (a simulation, pre-endgame or endgame at most), or a fixed
+    number of play-outs a play (reproducible, whatever the machine's speed); plays simulated; the seed."""
+
+    seconds: float = DEFAULT_SECONDS_PER_TURN
+    iterations: int | None = None
+    plays: int = DEFAULT_PLAYS
+    seed: int = 0
+
+    def check(self) -> None:
+        """One-line errors for settings that cannot run."""
+        if not self.seconds > 0:
+            raise OptionError(
+                f"a game analysis needs more than 0 seconds a turn, not {self.seconds:g}",
+                "seconds_per_turn",
+                f"{{option}} must be more than 0, not {self.seconds:g}",
+            )
+        if self.iterations is not None and self.iterations < 1:
+            raise OptionError(
+                f"a game analysis needs at least 1 play-out a play, not {self.iterations}",
+                "iterations",
+                f"{{option}} must be at least 1, not {self.iterations}",
+            )
+
+
+@dataclass(frozen=True)
+class TurnJob:
+    """One turn to judge, as a runner item: the position from the mover's seat (CGP), the play made, what
+    the record says about it, the lexicon (name or path) and the settings."""
+
+    turn: int
+    player: int
+    nick: str
+    line: int
+    cgp: str
+    played: str  # the move judged (a phony challenged off: the pass it became)
+    recorded: str  # the move as the record gives it
+    points: int  # its recorded score
+    flags: tuple[str, ...]
+    skip: str  # why the turn is not judged ('' when it is)
+    lexicon: str
+    settings: Settings
+
+
+@dataclass
+class TurnReview:
+    """One judged turn: the phase and its method, the play made against the best, the loss, the mistake."""
+
+    turn: int
+    player: int
+    nick: str
+    line: int
+    cgp: str
+    rack: str
+    phase: Phase
+    played: str
+    best: str = ""
+    rank: int | None = None
+    win_pct: float | None = None  # the mover's chance of winning after the play made
+    best_win_pct: float | None = None
+    win_pct_lost: float = 0.0
+    error_bar: float = 0.0  # the win % lost's own uncertainty (0 when exact)
+    points_lost: int | None = None  # endgame turns
+    final_spread_best: int | None = None  # endgame turns: the mover's final spread under best play
+    final_spread_played: int | None = None  # ... after the play made
+    equity_lost: float = 0.0  # points of spread (with leaves, in a simulation) the play made gave away
+    mistake: Mistake = "none"
+    flags: list[str] = field(default_factory=list)
+    exact: bool = False
+    method_note: str = ""
+    bingo: bool = False
+    candidates: list[dict[str, Any]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape of a turn (`scrabble analyze --json` and the web API)."""
+        return {
+            "turn": self.turn,
+            "player": self.nick,
+            "player_index": self.player,
+            "line": self.line,
+            "phase": self.phase,
+            "cgp": self.cgp,
+            "rack": self.rack,
+            "played": self.played,
+            "best": self.best,
+            "rank": self.rank,
+            "win_pct": _round(self.win_pct),
+            "best_win_pct": _round(self.best_win_pct),
+            "win_pct_lost": round(self.win_pct_lost, 2),
+            "error_bar": round(self.error_bar, 2),
+            "points_lost": self.points_lost,
+            "final_spread_best": self.final_spread_best,
+            "final_spread_played": self.final_spread_played,
+            "equity_lost": round(self.equity_lost, 2),
+            "mistake": self.mistake,
+            "flags": self.flags,
+            "exact": self.exact,
+            "method_note": self.method_note,
+            "bingo": self.bingo,
+            "candidates": self.candidates,
+        }
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """A player's review: turns judged, mistakes by size, the Mistake Index, losses and bingos."""
+
+    name: str
+    full_name: str
+    turns: int
+    mistakes: dict[str, int]
+    mistake_index: float
+    equity_lost: float
+    win_pct_lost: float
+    bingos: int
+    bingos_missed: int
+    score: int
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape of a player's summary."""
+        return {
+            "name": self.name,
+            "full_name": self.full_name,
+            "score": self.score,
+            "turns": self.turns,
+            "mistakes": self.mistakes,
+            "mistake_index": round(self.mistake_index, 2),
+            "equity_lost": round(self.equity_lost, 2),
+            "win_pct_lost": round(self.win_pct_lost, 2),
+            "bingos": self.bingos,
+            "bingos_missed": self.bingos_missed,
+        }
+
+
+@dataclass
+class GameReview:
+    """A whole game judged: every turn reviewed (in record order) and each player's summary."""
+
+    turns: list[TurnReview]
+    players: list[PlayerSummary]
+    lexicon: str
+    settings: Settings
+    elapsed_ms: float
+    lexicon_note: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape of `scrabble analyze --json`, the web API and each line of a batch."""
+        return {
+            "turns": [turn.as_dict() for turn in self.turns],
+            "players": [player.as_dict() for player in self.players],
+            "lexicon": self.lexicon,
+            "lexicon_note": self.lexicon_note,
+            "seconds_per_turn": self.settings.seconds,
+            "iterations": self.settings.iterations,
+            "elapsed_ms": round(self.elapsed_ms, 1),
+        }
+
+
+# --- the mistake scale ----------------------------------------------------------------------------------
+
+
+def mistake_size(lost: float, scale: tuple[float, float, float]) -> Mistake:
+    """The size of a loss on a scale of (small, medium, large) thresholds."""
+    small, medium, large = scale
+    if lost >= large:
+        return "large"
+    if lost >= medium:
+        return "medium"
+    return "small" if lost >= small else "none"
+
+
+def endgame_mistake(best_spread: int, played_spread: int) -> Mistake:
+    """An endgame turn's mistake from the final spreads under best play: a won game thrown away (the best
+    play wins, the play made does not) is large, else by the points lost."""
+    if best_spread > 0 >= played_spread:
+        return "large"
+    return mistake_size(best_spread - played_spread, POINTS_SCALE)
+
+
+def mistake_index(mistakes: Sequence[Mistake]) -> float:
+    """The Mistake Index: 0.2 a small, 0.5 a medium and 1.0 a large mistake, summed."""
+    return sum(MISTAKE_WEIGHTS[m] for m in mistakes)
+
+
+def outcome_pct(spread: int) -> float:
+    """A finished game's win % for a final spread: 100 a win, 50 a draw, 0 a loss."""
+    return 100.0 if spread > 0 else 50.0 if spread == 0 else 0.0
+
+
+# --- the record and its lexicon -------------------------------------------------------------------------
+
+
+def read_record(data: str | bytes) -> Record:
+    """A GCG record from its text or bytes (a file's or a page's)."""
+    return parse_gcg(data)
+
+
+def record_lexicon(record: Record, asked: str | None = None) -> tuple[Lexicon, str, str]:
+    """The lexicon to judge a record in: the one asked for, else the record's #lexicon when installed, else
+    the default; with its spec (name or path) and a note when the record's own could not be used."""
+    if asked:
+        lexicon = load(asked)
+        return lexicon, asked, ""
+    named = record.lexicon
+    if named and is_lexicon_name(named):
+        try:
+            return load(named), named, ""
+        except LexigridError:
+            pass
+    lexicon = load(DEFAULT_LEXICON)
+    note = f"the record's lexicon {named} is not installed: judged in {lexicon.name}" if named else ""
+    return lexicon, DEFAULT_LEXICON, note
+
+
+# --- turns from the record ------------------------------------------------------------------------------
+
+
+def review_jobs(
+    record: Record, lexicon: Lexicon, spec: str, settings: Settings, player: str | None = None
+) -> list[TurnJob]:
+    """The record replayed (every check; a failure names its line) into one job per turn to judge."""
+    settings.check()
+    if len(record.players) != 2:
+        raise LexigridError(f"a game analysis takes two-player records; this one has {len(record.players)}")
+    chosen = _player_index(record, player)
+    replayed = replay_gcg(record, lexicon)
+    if not replayed.tiles_scored:
+        raise LexigridError("a game analysis needs a record in the English tile set")
+    phonies = {int(p.split()[1]) for p in replayed.phonies}
+    following = {event.number: record.events[i + 1 :] for i, event in enumerate(record.events)}
+    jobs = []
+    for turn, state in enumerate(replayed.turns, 1):
+        if chosen is not None and state.player != chosen:
+            continue
+        flags = _record_flags(state.event, following[state.event.number], phonies)
+        jobs.append(_job(turn, state, flags, spec, settings))
+    return jobs
+
+
+def _player_index(record: Record, name: str | None) -> int | None:
+    """The player named (by nickname or full name), None for both; an error naming the record's players."""
+    if name is None:
+        return None
+    for i, (nick, full) in enumerate(record.players):
+        if name in (nick, full):
+            return i
+    names = ", ".join(nick for nick, _ in record.players)
+    raise LexigridError(f"no player {name!r} in the record: its players are {names}")
+
+
+def _record_flags(event: Event, after: Sequence[Event], phonies: set[int]) -> tuple[str, ...]:
+    """What the record says of a turn: a phony that stood, a phony taken back, a valid play challenged."""
+    flags = []
+    if event.number in phonies:
+        flags.append("phony_stood")
+    if event.kind == "place" and after and after[0].nick == event.nick:
+        if after[0].kind == "withdrawn":
+            flags.append("phony_withdrawn")
+        elif after[0].kind == "challenge":
+            flags.append("challenged_valid")
+    return tuple(flags)
+
+
+def _job(turn: int, state: TurnState, flags: tuple[str, ...], spec: str, s: Settings) -> TurnJob:
+    """A turn as a job: the position from the mover's seat (the opponent's rack once the bag is empty)."""
+    event, p = state.event, state.player
+    position = _position(state.board, event.rack, (state.scores[p], state.scores[1 - p]), state.zeros)
+    skip = ""
+    if not event.rack:
+        skip = "the record does not give the rack"
+    elif event.kind == "exchange" and event.move[1:].isdigit():
+        skip = "an exchange of tiles the record does not name"
+    played = "-" if "phony_withdrawn" in flags else event.move
+    cgp = format_cgp(position)
+    return TurnJob(
+        turn, p, event.nick, event.number, cgp, played, event.move, event.score, flags, skip, spec, s
+    )
+
+
+def _position(board: Board, rack: str, scores: tuple[int, int], zeros: int) -> Position:
+    """The mover's position: their rack; the opponent's rack only when it is certain (the bag empty)."""
+    mover = Rack.of_tiles(rack) if rack else Rack()
+    position = Position(board, (mover, Rack()), scores, zeros)
+    unseen = position.unseen()
+    if rack and sum(unseen.values()) <= position.rules.rack_size:
+        position = replace(position, racks=(mover, Rack.of_tiles("".join(sorted(unseen.elements())))))
+    return position
+
+
+# --- judging a turn -------------------------------------------------------------------------------------
+
+
+def judge_turn(job: TurnJob) -> TurnReview:
+    """Runner job: judge one turn by the method of its phase."""
+    position = parse_cgp(job.cgp)
+    review = TurnReview(
+        job.turn, job.player, job.nick, job.line, job.cgp, str(position.rack), "skipped", job.played
+    )
+    review.flags = list(job.flags)
+    if job.skip:
+        review.method_note = job.skip
+        return review
+    engine = Engine.shared(load(job.lexicon), position.rules)
+    moves = engine.moves(position)
+    played = _played_move(job, position, engine)
+    review.played = played.paren if played.kind != "pass" else job.recorded
+    review.bingo = _is_bingo(played, position) and "phony_withdrawn" not in job.flags
+    if not review.bingo and bool((moves.records["ntiles"] == position.rules.rack_size).any()):
+        review.flags.append("bingo_missed")
+    bag = max(0, sum(position.unseen().values()) - position.rules.rack_size)
+    if bag == 0:
+        _judge_endgame(review, position, played, engine, job.settings)
+    elif bag <= peg.MAX_BAG and _judge_peg(review, position, played, engine, job.settings):
+        pass
+    else:
+        _judge_sim(review, position, played, engine, job, bag)
+    return review
+
+
+def _played_move(job: TurnJob, position: Position, engine: Engine) -> Move:
+    """The play made as the engine generates it (its score and equity); a phony that stood, which the
+    engine does not generate, with its recorded score and its leave's value."""
+    move = parse_move(job.played, position.board)
+    for candidate in _same_kind(engine, position, move):
+        if _key(candidate) == _key(move):
+            return candidate
+    leave = Counter(position.rack.counts)
+    leave.subtract(Counter(move.tiles_used))
+    score = job.points if move.kind == "place" else 0
+    equity = score + engine.leave_value("".join(sorted((+leave).elements())))
+    return replace(move, score=score, equity=equity)
+
+
+def _same_kind(engine: Engine, position: Position, move: Move) -> list[Move]:
+    """The generated moves that could be `move`: placements from its square along its line, or the
+    exchanges and the pass."""
+    moves = engine.moves(position)
+    if move.kind != "place":
+        return [*moves.exchanges, *([moves.pass_move] if moves.pass_move else [])]
+    records = moves.records
+    found = records[
+        (records["row"] == move.row) & (records["col"] == move.col) & (records["down"] == move.down)
+    ]
+    return [decode(record, moves.alphabet) for record in found]
+
+
+def _key(move: Move) -> tuple[Any, ...]:
+    """What tells two moves apart (not their values): a placement's square, line and word; an exchange's
+    tiles in any order."""
+    if move.kind == "exchange":
+        return (move.kind, "".join(sorted(move.word)))
+    return (move.kind, move.row, move.col, move.down, move.word)
+
+
+def _is_bingo(move: Move, position: Position) -> bool:
+    """Whether a placement uses a whole rack."""
+    return move.kind == "place" and len(move.tiles_used) == position.rules.rack_size
+
+
+def _judge_endgame(review: TurnReview, position: Position, played: Move, engine: Engine, s: Settings) -> None:
+    """Bag empty: the exact endgame. Points lost = the best value less the play made's value."""
+    review.phase = "endgame"
+    solution = solve(position, engine, seconds=s.seconds, top=SHOWN_CANDIDATES)
+    value, exact = solution.value, solution.exact
+    if _key(played) != _key(solution.best):
+        value, exact = _value_after(position, played, engine, s.seconds)
+        exact = exact and solution.exact
+    start = position.scores[0] - position.scores[1]
+    best_spread, played_spread = start + solution.value, start + value
+    review.best = solution.best.paren
+    review.points_lost = solution.value - value
+    review.final_spread_best, review.final_spread_played = best_spread, played_spread
+    review.equity_lost = float(review.points_lost)
+    review.win_pct, review.best_win_pct = outcome_pct(played_spread), outcome_pct(best_spread)
+    review.win_pct_lost = review.best_win_pct - review.win_pct
+    review.mistake = endgame_mistake(best_spread, played_spread)
+    review.exact = exact
+    review.rank = 1 + sum(r.value > value for r in solution.top)
+    review.candidates = [
+        {"move": r.move.paren, "score": r.move.score, "value": r.value, "final_spread": start + r.value}
+        for r in solution.top
+    ]
+
+
+def _value_after(position: Position, move: Move, engine: Engine, seconds: float) -> tuple[int, bool]:
+    """The value of `move` (the spread it gains under best play to the end), and whether it is proven."""
+    state = PlayState.of_position(position)
+    state.apply(move)
+    gained = state.scores[0] - state.scores[1] - (position.scores[0] - position.scores[1])
+    if state.over:
+        return gained, True
+    reply = solve(state.position(), engine, seconds=seconds)
+    return gained - reply.value, reply.exact
+
+
+def _judge_peg(review: TurnReview, position: Position, played: Move, engine: Engine, s: Settings) -> bool:
+    """1..MAX_BAG tiles in the bag: the pre-endgame solver, when it solves the turn exactly in time."""
+    try:
+        solution = peg.solve_peg(position, engine, top=PEG_TOP, seconds=s.seconds)
+    except LexigridError as error:
+        review.method_note = f"the pre-endgame solver declined ({error}): judged by simulation"
+        return False
+    judged = next((j for j in solution.plays if _key(j.move) == _key(played)), None)
+    if judged is None and played.kind == "place":
+        judged = peg.judge(position, played, engine)
+    if not solution.exact or not solution.plays or judged is None or not judged.exact:
+        review.method_note = (
+            f"the pre-endgame solver did not solve this turn in {s.seconds:g} s: judged by simulation"
+        )
+        return False
+    best = solution.plays[0]
+    review.phase, review.exact = "peg", True
+    review.best = best.move.paren
+    review.win_pct, review.best_win_pct = judged.win_pct, best.win_pct
+    review.win_pct_lost = max(0.0, best.win_pct - judged.win_pct)
+    review.equity_lost = best.mean_spread - judged.mean_spread
+    review.mistake = mistake_size(review.win_pct_lost, WIN_PCT_SCALE)
+    review.rank = 1 + sum(_better(j, judged) for j in solution.plays)
+    review.candidates = [
+        {
+            "move": j.move.paren,
+            "score": j.move.score,
+            "win_pct": round(j.win_pct, 2),
+            "mean_spread": round(j.mean_spread, 2),
+        }
+        for j in solution.plays
+    ]
+    return True
+
+
+def _better(a: peg.Judged, b: peg.Judged) -> bool:
+    """Whether a pre-endgame play ranks above another (win %, then mean spread)."""
+    return (a.win_pct, a.mean_spread) > (b.win_pct, b.mean_spread)
+
+
+def _judge_sim(
+    review: TurnReview, position: Position, played: Move, engine: Engine, job: TurnJob, bag: int
+) -> None:
+    """The bag fuller than the pre-endgame solver reaches (or it declined): simulation, the play made among
+    the candidates; a mistake only where the win % lost exceeds its error bar."""
+    s = job.settings
+    review.phase = "sim"
+    result = simulate(
+        position,
+        engine,
+        plays=s.plays,
+        plies=min(DEFAULT_PLIES, bag),
+        iterations=s.iterations,
+        seconds=None if s.iterations is not None else s.seconds,
+        seed=s.seed,
+        lexicon=job.lexicon,
+        include=[played],
+    )
+    mine = next(p for p in result.plays if _key(p.move) == _key(played))
+    valid = [p for p in result.plays if p is not mine or "phony_stood" not in job.flags]
+    best = valid[0] if valid else mine  # a phony that stood is never shown as the best play
+    review.best = best.move.paren
+    review.rank = result.plays.index(mine) + 1
+    review.win_pct, review.best_win_pct = mine.win_pct, best.win_pct
+    lost, bar = paired_loss(best, mine)
+    review.win_pct_lost, review.error_bar = lost, bar
+    review.equity_lost = best.mean_value - mine.mean_value if mine is not best else 0.0
+    if mine is not best and lost > bar:
+        review.mistake = mistake_size(lost, WIN_PCT_SCALE)
+    review.candidates = [
+        {
+            "move": p.move.paren,
+            "score": p.move.score,
+            "win_pct": round(p.win_pct, 2),
+            "mean_spread": round(p.mean_value, 2),
+            "iterations": p.iterations,
+            "tied": p.tied,
+        }
+        for p in result.plays[:SHOWN_CANDIDATES]
+    ]
+
+
+def paired_loss(best: PlayStats, played: PlayStats) -> tuple[float, float]:
+    """The win % the play made loses to the best, over the play-outs both have (the same deals), and its
+    error bar (ERROR_BAR_Z standard errors of that paired mean); (0, 0) for the best itself."""
+    n = min(best.iterations, played.iterations)
+    if best is played or n == 0:
+        return 0.0, 0.0
+    diffs = [100 * (a - b) for a, b in zip(best.wins[:n], played.wins[:n], strict=True)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return max(0.0, mean), math.inf
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return max(0.0, mean), ERROR_BAR_Z * math.sqrt(variance / n)
+
+
+# --- the whole game -------------------------------------------------------------------------------------
+
+
+def analyze_game(
+    record: Record,
+    lexicon: Lexicon,
+    spec: str,
+    settings: Settings = Settings(),
+    player: str | None = None,
+    runner: Runner = DEFAULT_RUNNER,
+    on_turn: Callable[[int, int, TurnReview], None] | None = None,
+    lexicon_note: str = "",
+) -> GameReview:
+    """Judge every turn of `player` (default: both) over `runner`, one turn a task; `on_turn(done, total,
+    turn)` as each turn is judged. `spec` names the lexicon for the workers (a name or a path)."""
+    started = time.perf_counter()
+    jobs = review_jobs(record, lexicon, spec, settings, player)
+    if jobs:  # built here once, so that forked workers start with it warm
+        Engine.shared(lexicon, parse_cgp(jobs[0].cgp).rules).prepare()
+    reviews: list[TurnReview | None] = [None] * len(jobs)
+    for done, (i, review) in enumerate(runner.each(judge_turn, jobs, "analysing turns"), 1):
+        reviews[i] = review
+        if on_turn is not None:
+            on_turn(done, len(jobs), review)
+    turns = [r for r in reviews if r is not None]
+    replayed_scores = _final_scores(record)
+    players = [summarize(i, record, turns, replayed_scores[i]) for i in range(len(record.players))]
+    elapsed = 1000 * (time.perf_counter() - started)
+    return GameReview(turns, players, spec, settings, elapsed, lexicon_note)
+
+
+def analyze_text(
+    data: str | bytes,
+    settings: Settings = Settings(),
+    player: str | None = None,
+    lexicon: str | None = None,
+    runner: Runner = DEFAULT_RUNNER,
+    on_turn: Callable[[int, int, TurnReview], None] | None = None,
+) -> GameReview:
+    """Judge a GCG record given as text: parsed, its lexicon chosen (`record_lexicon`), every turn judged."""
+    record = read_record(data)
+    settings.check()
+    words, spec, note = record_lexicon(record, lexicon)
+    return analyze_game(record, words, spec, settings, player, runner, on_turn, note)
+
+
+def _final_scores(record: Record) -> list[int]:
+    """Each player's last recorded total."""
+    totals = [0] * len(record.players)
+    order = {nick: i for i, (nick, _) in enumerate(record.players)}
+    for event in record.events:
+        totals[order[event.nick]] = event.total
+    return totals
+
+
+def summarize(index: int, record: Record, turns: Sequence[TurnReview], score: int) -> PlayerSummary:
+    """A player's summary over their judged turns."""
+    nick, full = record.players[index]
+    own = [t for t in turns if t.player == index and t.phase != "skipped"]
+    sizes: list[Mistake] = [t.mistake for t in own]
+    return PlayerSummary(
+        name=nick,
+        full_name=full,
+        turns=len(own),
+        mistakes={size: sizes.count(size) for size in ("small", "medium", "large")},
+        mistake_index=mistake_index(sizes),
+        equity_lost=sum(max(0.0, t.equity_lost) for t in own),
+        win_pct_lost=sum(t.win_pct_lost for t in own),
+        bingos=sum(t.bingo for t in own),
+        bingos_missed=sum("bingo_missed" in t.flags for t in own),
+        score=score,
+    )
+
+
+def _round(value: float | None) -> float | None:
+    """A win % to two decimals (None stays None)."""
+    return None if value is None else round(value, 2)

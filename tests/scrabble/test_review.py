@@ -1,0 +1,179 @@
+"""`lexigrid scrabble analyze`: whole-game review, each turn judged by its phase's method.
+
+The fixtures are small records of our own (tests/scrabble/data): `thrown_endgame.gcg`, a seeded self-play
+game in which Ben, with a won endgame (A1 pRISTINE wins), plays 5A INTERn and loses; `phonies.gcg`, a
+phony bingo that stood and a phony challenged off. Simulated turns use a fixed number of play-outs, so
+every result is the same on any machine and with any --jobs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lexigrid.runner import Runner
+from lexigrid.scrabble.records.review import GameReview, Settings, analyze_text, mistake_index
+from tests.conftest import CliResult, shared_file
+
+Cli = Callable[..., CliResult]
+DATA = Path(__file__).parent / "data"
+THROWN, PHONIES = DATA / "thrown_endgame.gcg", DATA / "phonies.gcg"
+QUICK = Settings(iterations=8)
+
+
+@pytest.fixture(scope="module")
+def thrown() -> GameReview:
+    return analyze_text(THROWN.read_bytes(), QUICK, runner=Runner(progress=False))
+
+
+@pytest.fixture(scope="module")
+def phonies() -> GameReview:
+    return analyze_text(PHONIES.read_bytes(), QUICK, runner=Runner(progress=False))
+
+
+def _hand_size(turn: dict[str, Any]) -> str:
+    """The mistake scale as docs/scrabble.md states it, written out by hand."""
+    if turn["phase"] == "endgame":
+        best = turn["final_spread_best"]
+        played = turn["final_spread_played"]
+        if best > 0 and played <= 0:
+            return "large"
+        lost = turn["points_lost"]
+        return "large" if lost >= 15 else "medium" if lost >= 7 else "small" if lost >= 1 else "none"
+    lost = turn["win_pct_lost"]
+    if turn["phase"] == "sim" and lost <= turn["error_bar"]:
+        return "none"
+    return "large" if lost >= 7 else "medium" if lost >= 3 else "small" if lost >= 0.5 else "none"
+
+
+def _endgame_values(cli: Cli, cgp: str) -> dict[str, int]:
+    """`lexigrid scrabble endgame CGP --top 64 --json`: each first move's value."""
+    result = cli("scrabble", "endgame", cgp, "--top", "64", "--json")
+    assert result.exit_code == 0, result.stderr
+    return {r["paren"]: r["value"] for r in json.loads(result.stdout)["top"]}
+
+
+def test_endgame_points_lost_are_the_endgame_commands_values(thrown: GameReview, cli: Cli) -> None:
+    endgame = [t for t in thrown.turns if t.phase == "endgame"]
+    assert len(endgame) == 2
+    for turn in endgame:
+        values = _endgame_values(cli, turn.cgp)
+        assert turn.exact
+        assert turn.points_lost == values[turn.best] - values[turn.played]
+        assert values[turn.best] == max(values.values())
+
+
+def test_a_won_endgame_thrown_away_is_a_large_mistake(thrown: GameReview) -> None:
+    ben = [t for t in thrown.turns if t.phase == "endgame" and t.nick == "Ben"]
+    assert [(t.played, t.best, t.mistake) for t in ben] == [("5A INTERn", "A1 pRI(S)TINE", "large")]
+    assert ben[0].win_pct == 0 and ben[0].best_win_pct == 100 and ben[0].points_lost == 108
+    assert "bingo_missed" in ben[0].flags
+    ann = [t for t in thrown.turns if t.phase == "endgame" and t.nick == "Ann"]
+    assert [(t.points_lost, t.mistake) for t in ann] == [(0, "none")]
+
+
+def test_a_standing_phony_and_a_phony_challenged_off_are_flagged(phonies: GameReview) -> None:
+    flags = {t.turn: t.flags for t in phonies.turns}
+    assert flags[1] == ["phony_stood"] and flags[3] == ["phony_withdrawn"]
+    assert not flags[2] and not flags[4]
+    withdrawn = phonies.turns[2]
+    assert withdrawn.played == "7C FAB"  # shown as played, judged as the pass it became
+    assert all(c["move"] != "7C FAB" for c in withdrawn.candidates)
+    assert phonies.turns[0].best != "8D AEINRST"  # a phony is never shown as the best play
+
+
+def test_the_mistake_index_is_the_hand_computation(thrown: GameReview, phonies: GameReview) -> None:
+    assert mistake_index(["small", "none", "medium", "large", "small"]) == pytest.approx(1.9)
+    for review in (thrown, phonies):
+        payload = review.as_dict()
+        for player in payload["players"]:
+            own = [t for t in payload["turns"] if t["player"] == player["name"] and t["phase"] != "skipped"]
+            sizes = [_hand_size(t) for t in own]
+            assert [t["mistake"] for t in own] == sizes
+            hand = 0.2 * sizes.count("small") + 0.5 * sizes.count("medium") + 1.0 * sizes.count("large")
+            assert player["mistake_index"] == pytest.approx(hand)
+            assert player["mistakes"] == {s: sizes.count(s) for s in ("small", "medium", "large")}
+
+
+def test_a_simulated_mistake_exceeds_its_error_bar(thrown: GameReview, phonies: GameReview) -> None:
+    simulated = [t for r in (thrown, phonies) for t in r.turns if t.phase == "sim"]
+    assert simulated and all(t.error_bar > 0 or t.rank == 1 for t in simulated)
+    assert all(t.win_pct_lost > t.error_bar for t in simulated if t.mistake != "none")
+
+
+def test_json_has_the_issues_shape(cli: Cli) -> None:
+    result = cli("scrabble", "analyze", str(PHONIES), "--iterations", "8", "--player", "Ben", "--json")
+    assert result.exit_code == 0, result.stderr
+    payload = json.loads(result.stdout)
+    assert [t["turn"] for t in payload["turns"]] == [2, 4] and {t["player"] for t in payload["turns"]} == {
+        "ben"
+    }
+    for turn in payload["turns"]:
+        assert {"turn", "player", "phase", "played", "best", "rank", "win_pct_lost", "points_lost"} <= set(
+            turn
+        )
+        assert turn["phase"] in ("sim", "peg", "endgame") and turn["mistake"] in (
+            "none",
+            "small",
+            "medium",
+            "large",
+        )
+    assert [p["name"] for p in payload["players"]] == ["ann", "ben"] and "mistake_index" in payload[
+        "players"
+    ][1]
+    assert payload["elapsed_ms"] > 0
+
+
+def test_jobs_give_the_same_review(cli: Cli) -> None:
+    one = cli("scrabble", "analyze", str(PHONIES), "--iterations", "8", "--json")
+    two = cli("scrabble", "analyze", str(PHONIES), "--iterations", "8", "--jobs", "2", "--json")
+    assert one.exit_code == two.exit_code == 0, two.stderr
+    first, second = json.loads(one.stdout), json.loads(two.stdout)
+    first.pop("elapsed_ms"), second.pop("elapsed_ms")
+    assert first == second
+
+
+def test_the_table_names_mistakes_and_flags(cli: Cli) -> None:
+    result = cli("scrabble", "analyze", str(PHONIES), "--iterations", "8")
+    assert result.exit_code == 0, result.stderr
+    assert "a phony that stood" in result.stdout and "a phony challenged off" in result.stdout
+    assert "Mistake" in result.stdout and "summary" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seconds-per-turn", "0"], "error: --seconds-per-turn must be more than 0, not 0"),
+        (["--seconds-per-turn", "-1"], "error: --seconds-per-turn must be more than 0, not -1"),
+        (["--player", "zed"], "error: no player 'zed' in the record: its players are ann, ben"),
+    ],
+)
+def test_bad_options_are_one_line_errors(cli: Cli, args: list[str], message: str) -> None:
+    result = cli("scrabble", "analyze", str(PHONIES), *args)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == message
+
+
+def test_a_record_that_fails_replay_names_its_line(cli: Cli, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.gcg"
+    bad.write_text(PHONIES.read_text().replace("+8 8", "+9 9"))
+    result = cli("scrabble", "analyze", str(bad))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: GCG line 5: the move scores 8, the record says +9")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_real_record_is_judged_by_every_phase() -> None:
+    path = shared_file("data/scrabble/gcg/macondo_preendgame_issue_476.gcg")
+    review = analyze_text(
+        path.read_bytes(), Settings(iterations=4, plays=4), "BestBot", runner=Runner(progress=False)
+    )
+    assert len(review.turns) == 15 and {t.nick for t in review.turns} == {"BestBot"}
+    phases = {t.phase for t in review.turns}
+    assert {"sim", "endgame"} <= phases <= {"sim", "peg", "endgame"}
+    assert review.lexicon_note == "the record's lexicon NWL23 is not installed: judged in nwl"
+    assert all(t.exact for t in review.turns if t.phase == "endgame")
