@@ -111,6 +111,7 @@ def test_every_seed_refuses_a_negative_one_alike(args: tuple[str, ...]) -> None:
         (("wordle", "play", "--boards", "17"), "--boards must be between 1 and 16, not 17"),
         (("wordle", "suggest", "--show", "-1"), "--show must be 0 or more, not -1"),
         (("serve", "--port", "0"), "--port must be between 1 and 65535, not 0"),
+        (("scrabble", "play", "--players", "sim,equity", "--clock", "0"), "--clock must be more than 0"),
     ],
     ids=lambda v: " ".join(v) if isinstance(v, tuple) else None,
 )

@@ -172,7 +172,7 @@ def test_the_sim_player_simulates_only_two_player_games(
     """With more players the simulation (two sides) does not apply: the best move by static equity."""
     import random
 
-    from lexigrid.scrabble.analysis import sim_player as module
+    from lexigrid.scrabble.analysis import chooser as module  # the sim level's simulation
     from lexigrid.scrabble.game.game import Game
 
     def simulated(*args: object, **kwargs: object) -> None:

@@ -222,3 +222,13 @@ def test_the_computer_can_simulate(client: TestClient) -> None:
     assert response.status_code == 200, response.text
     state = response.json()
     assert state["human"] == 1 and len(state["moves"]) == 1 and state["players"][0]["kind"] == "sim"
+
+
+def test_a_new_game_gives_the_simulating_levels_the_clock_asked(client: TestClient) -> None:
+    response = client.post("/api/scrabble/games", json={"level": "best", "clock_minutes": 2.5, "seed": 3})
+    assert response.status_code == 200, response.text
+    assert [p["kind"] for p in response.json()["players"]] == ["human", "best:2.5m"]
+    plain = client.post("/api/scrabble/games", json={"level": "equity", "clock_minutes": 2.5, "seed": 3})
+    assert [p["kind"] for p in plain.json()["players"]] == ["human", "equity"]  # no clock to give
+    refused = client.post("/api/scrabble/games", json={"level": "sim", "clock_minutes": 0})
+    assert refused.status_code == 422 and "clock_minutes" in refused.text

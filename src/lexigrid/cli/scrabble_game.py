@@ -29,7 +29,8 @@ PlayersOption = Annotated[
     str,
     typer.Option(
         help="2-4 comma-separated players: human, or a computer level "
-        "(computer = equity, score, beginner, top:N, common:N)."
+        "(computer = equity, score, beginner, top:N, common:N, sim, best; sim:Nm, best:Nm with an "
+        "N-minute game clock, sim:N with N play-outs a play, sim:Ns with N seconds a move)."
     ),
 ]
 
@@ -42,14 +43,22 @@ def play(
         str, typer.Option(help="void (phonies refused), double (phony withdrawn) or five (5-point bonus).")
     ] = "void",
     lexicon: LexiconOption = None,
+    clock: Annotated[
+        float | None,
+        typer.Option(
+            help="The sim and best players' game clock in minutes (default 25): each move gets its share "
+            "of the time left."
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against people or the computer; saved after every move."""
     from lexigrid.cli.scrabble_session import Session
     from lexigrid.scrabble.game.game import Game
+    from lexigrid.scrabble.game.players import with_clock
     from lexigrid.scrabble.game.store import GameStore
 
     game = Game.new(
-        _split(players),
+        [with_clock(p, clock) for p in _split(players)],
         names=_split(names) if names else None,
         seed=seed,
         lexicon=lexicon,

@@ -22,6 +22,7 @@ from lexigrid.budget import BudgetExceeded
 from lexigrid.errors import LexigridError, NotFound
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Position, parse_cgp, parse_move
+from lexigrid.scrabble.analysis.chooser import PlayChooser
 from lexigrid.scrabble.analysis.endgame import MAX_PLIES, MAX_TOP, check_endgame, solve
 from lexigrid.scrabble.analysis.report import moves_report, position_report
 from lexigrid.scrabble.analysis.sim import DEFAULT_ITERATIONS, MAX_PLAYS, Progress, check_request, simulate
@@ -30,7 +31,7 @@ from lexigrid.scrabble.core.referee import breakdown
 from lexigrid.scrabble.core.rules import Rules
 from lexigrid.scrabble.engine.winpct import default_table
 from lexigrid.scrabble.game.game import HUMAN, Game
-from lexigrid.scrabble.game.players import ENDGAME_SECONDS, computer
+from lexigrid.scrabble.game.players import ENDGAME_SECONDS, computer, with_clock
 from lexigrid.scrabble.game.store import GameStore, kept
 from lexigrid.scrabble.game.view import View
 from lexigrid.web import common, pool
@@ -325,7 +326,7 @@ def stop_sim(sim_id: SimId) -> dict[str, Any]:
 # --- play against the computer --------------------------------------------------------------------
 
 GameId = Annotated[str, Path(pattern="^[0-9a-f]{1,32}$", description="A saved game's id.")]
-Level = Literal["equity", "score", "beginner", "sim"]
+Level = Literal["equity", "score", "beginner", "sim", "best"]
 MEMORY_GAMES = 32  # games held in memory, the latest used; the others are replayed from the store
 _games: OrderedDict[str, Game] = OrderedDict()  # by id, least recently used first
 _locks: dict[str, threading.Lock] = {}  # a game is not thread-safe: one request at a time per game
@@ -387,6 +388,8 @@ def _computer_actions(game: Game) -> list[str]:
         player = computer(kind, game.lexicon, game.rules, min(seconds, ENDGAME_SECONDS))
         if isinstance(player, SimPlayer):  # its play-outs stop in time: the move fits the solve budget
             player.seconds = sim_seconds(player.seconds)
+        elif isinstance(player, PlayChooser):  # its clock's share, within the solve budget
+            player.cap = sim_seconds()
         elif seconds >= ENDGAME_SECONDS:
             continue  # the seat's own player fits the budget
         game.seat_computer(seat, player)
@@ -426,13 +429,17 @@ class NewGameRequest(BaseModel):
     seed: int | None = Field(None, ge=0, le=2**31)
     challenge: Literal["void", "double", "five"] = "void"
     lexicon: str | None = Field(None, max_length=40)
+    clock_minutes: float | None = Field(
+        None, gt=0, le=600, description="The sim and best levels' game clock (default 25 minutes)."
+    )
 
 
 @api.post("/games")
 def new_game(request: NewGameRequest) -> dict[str, Any]:
     """Start a game against the computer; it is saved after every move and can be resumed by id."""
     lexicon = lexicon_by_name(request.lexicon).name
-    kinds = [request.level, HUMAN] if request.computer_first else [HUMAN, request.level]
+    level = with_clock(request.level, request.clock_minutes)
+    kinds = [level, HUMAN] if request.computer_first else [HUMAN, level]
     computer_name = "Computer"
     names = [computer_name, request.name] if request.computer_first else [request.name, computer_name]
     game = Game.new(kinds, names=names, seed=request.seed, lexicon=lexicon, challenge=request.challenge)

@@ -1,17 +1,27 @@
-"""The `sim` computer level: each move chosen by Monte Carlo simulation within an iteration or time budget.
+"""The `sim` and `best` computer levels: moves chosen by simulation against a game clock, or per move.
 
-`sim` simulates the PLAYS best moves by static equity, PLIES ahead, ITERATIONS play-outs each at most;
-`sim:N` gives N play-outs a play, `sim:Ns` (`sim:1.5s`) a time budget per move instead (a time budget
-makes a game depend on the machine's speed; an iteration budget replays exactly from the game's seed).
-It never looks at the opponent's rack: the play-outs deal it from the unseen tiles.
+`sim` and `best` play the game against a clock (`chooser.PlayChooser`, 25 minutes unless `sim:Nm` /
+`best:Nm` give N minutes), by phase: `sim` simulates until the bag is empty, `best` also solves the
+pre-endgame; both solve the endgame exactly. `sim:N` simulates the PLAYS best moves by static equity,
+PLIES ahead, N play-outs each at most, `sim:Ns` (`sim:1.5s`) for N seconds a move (a clock or a time
+budget makes a game depend on the machine's speed; an iteration budget replays exactly from the game's
+seed). None looks at the opponent's rack: the play-outs deal it from the unseen tiles.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
 from lexigrid.errors import LexigridError
+from lexigrid.scrabble.analysis.chooser import (
+    BEST_METHODS,
+    DEFAULT_CLOCK_MINUTES,
+    SIM_METHODS,
+    GameClock,
+    PlayChooser,
+)
 from lexigrid.scrabble.analysis.endgame import solve
 from lexigrid.scrabble.analysis.sim import sim_bag, simulate
 from lexigrid.scrabble.core.board import Rack
@@ -57,18 +67,43 @@ class SimPlayer:
         return result.best
 
 
-def sim_player(level: str, arg: str, engine: Engine, endgame_seconds: float | None = None) -> SimPlayer:
-    """The `sim`, `sim:N` (play-outs a play) or `sim:Ns` (seconds a move) player."""
+LEVEL_HELP = (
+    "write sim, best, sim:Nm or best:Nm (an N-minute game clock), sim:N (play-outs a play) "
+    "or sim:Ns (seconds a move)"
+)
+
+
+def clock_minutes(level: str, arg: str) -> float:
+    """The N of `sim:Nm` / `best:Nm` (25 when not given)."""
     if not arg:
-        return SimPlayer(engine, level, endgame_seconds=endgame_seconds)
+        return DEFAULT_CLOCK_MINUTES
+    try:
+        minutes = float(arg[:-1])
+    except ValueError:
+        minutes = 0.0
+    if not (minutes > 0 and math.isfinite(minutes)):
+        raise LexigridError(f"bad computer level {level!r}: {LEVEL_HELP}")
+    return minutes
+
+
+def sim_player(
+    level: str, arg: str, engine: Engine, endgame_seconds: float | None = None
+) -> SimPlayer | PlayChooser:
+    """The `sim` / `best` player: a game clock (`sim`, `sim:Nm`, `best`, `best:Nm`), N play-outs a play
+    (`sim:N`) or N seconds a move (`sim:Ns`)."""
+    name = level.partition(":")[0]
+    if not arg or arg.endswith("m") or name == "best":
+        if arg and not arg.endswith("m"):
+            raise LexigridError(f"bad computer level {level!r}: {LEVEL_HELP}")
+        methods = BEST_METHODS if name == "best" else SIM_METHODS
+        clock = GameClock(60 * clock_minutes(level, arg))
+        return PlayChooser(engine, level, clock, dict(methods))
     try:
         budget = float(arg[:-1]) if arg.endswith("s") else int(arg)
     except ValueError:
         budget = 0
-    if not budget > 0:
-        raise LexigridError(
-            f"bad computer level {level!r}: write sim, sim:N (play-outs a play) or sim:Ns (seconds a move)"
-        )
+    if not (budget > 0 and math.isfinite(budget)):
+        raise LexigridError(f"bad computer level {level!r}: {LEVEL_HELP}")
     if arg.endswith("s"):
         return SimPlayer(
             engine, level, iterations=None, seconds=float(budget), endgame_seconds=endgame_seconds

@@ -3,11 +3,12 @@ levels; all behind one Protocol."""
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.core.cgp import Position
 from lexigrid.scrabble.core.move import Move
@@ -19,7 +20,10 @@ if TYPE_CHECKING:
 
 BEGINNER_TOP = 10  # a beginner picks at random among the 10 highest-scoring placements...
 BEGINNER_VOCABULARY = 20_000  # ...made only of the 20,000 most frequent words of the lexicon
-LEVELS = ("equity", "score", "beginner", "top:N", "common:N", "sim", "sim:N", "sim:Ns")
+LEVELS = (
+    *("equity", "score", "beginner", "top:N", "common:N"),
+    *("sim", "sim:Nm", "sim:N", "sim:Ns", "best", "best:Nm"),
+)
 ALIASES = {"computer": "equity", "cpu": "equity", "strong": "equity", "greedy": "score"}
 # The endgame solver's time per move, for the equity player and for hints; a search cut short by it
 # (exact: false) still gives its best move so far.
@@ -123,12 +127,28 @@ def _count(spec: str, text: str) -> int:
     return n
 
 
+def with_clock(level: str, minutes: float | None) -> str:
+    """The level with a game clock of `minutes`: `sim` and `best` given without a budget become `sim:Nm`
+    and `best:Nm`; other levels (and None) are left as they are."""
+    if minutes is None:
+        return level
+    if not (minutes > 0 and math.isfinite(minutes)):
+        raise OptionError(
+            f"a game clock must be more than 0 minutes, not {minutes:g}",
+            "clock",
+            f"{{option}} must be more than 0 (minutes), not {minutes:g}",
+        )
+    spec = level.strip().lower()
+    return f"{spec}:{minutes:g}m" if spec in ("sim", "best") else level
+
+
 def computer(
     level: str, lexicon: Lexicon, rules: Rules, endgame_seconds: float | None = ENDGAME_SECONDS
 ) -> Player:
     """The computer player of a level: equity (its endgames solved within `endgame_seconds` a move, or
     played by static equity when None), score, beginner, top:N (random among the N best by score) or
-    common:N (best score using only the N most frequent words); sim, sim:N, sim:Ns by simulation."""
+    common:N (best score using only the N most frequent words); sim, sim:Nm, best, best:Nm against a game
+    clock by phase (simulation, pre-endgame, endgame), sim:N, sim:Ns by simulation a move."""
     spec = ALIASES.get(level.strip().lower(), level.strip().lower())
     name, _, arg = spec.partition(":")
     if spec == "equity":
@@ -142,7 +162,7 @@ def computer(
         return BeginnerPlayer(Engine.shared(lexicon, rules), _count(level, arg), spec)
     if name == "common" and arg:
         return BeginnerPlayer(Engine.shared(vocabulary(lexicon, _count(level, arg)), rules), 1, spec)
-    if name == "sim":
+    if name in ("sim", "best"):
         from lexigrid.scrabble.analysis.sim_player import (
             sim_player,  # the simulation loads for this level only
         )

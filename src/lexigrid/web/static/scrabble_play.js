@@ -219,8 +219,12 @@ function play() {
 }
 async function newGame(event) {
   event?.preventDefault();
-  const result = await gameApi("/api/scrabble/games", { level: document.getElementById("level").value,
-    challenge: document.getElementById("challenge").value, computer_first: document.getElementById("computer-first").checked });
+  const level = document.getElementById("level").value;
+  const minutes = Number(document.getElementById("clock-minutes").value);
+  const request = { level, challenge: document.getElementById("challenge").value,
+    computer_first: document.getElementById("computer-first").checked };
+  if ((level === "sim" || level === "best") && minutes > 0) request.clock_minutes = minutes;
+  const result = await gameApi("/api/scrabble/games", request);
   if (!result) return;
   if (!result.ok) { errorEl.textContent = result.error; return; }
   show(result.data);

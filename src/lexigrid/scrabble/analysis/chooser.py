@@ -1,0 +1,160 @@
+"""The play chooser: a computer player that plays a whole game against a game clock, by phase.
+
+Each move gets the clock's time left (less a small reserve) split over the mover's turns likely left:
+the tiles not yet played (bag and both racks) at TILES_PER_TURN_PAIR a pair of turns. That budget goes to
+the method of the game's phase (`phase.phase`): simulation in the midgame, the pre-endgame solver with 1 to
+`peg.MAX_BAG` tiles in the bag (the `best` level; its answer is taken when exact, otherwise simulation
+decides in the time left), the exact endgame solver with the bag empty. Every method stops itself at the
+budget it is given, and the clock is charged the time the move really took, read from `GameClock.time`
+(any time source: a test passes a stand-in). Below MIN_SEARCH seconds no search starts: the move is the
+best by static equity, so the clock is never overrun by more than one search's stopping granularity,
+which the reserve absorbs. A chooser made in the middle of a game (a saved game resumed) takes its past
+turns to have used their share. With more than two players, static equity.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from lexigrid.scrabble.analysis.endgame import solve
+from lexigrid.scrabble.analysis.peg import solve_peg
+from lexigrid.scrabble.analysis.phase import Phase, bag_left, phase
+from lexigrid.scrabble.analysis.sim import DEFAULT_PLAYS, DEFAULT_PLIES, simulate, with_known_opponent
+from lexigrid.scrabble.core.board import Rack
+from lexigrid.scrabble.core.cgp import Position
+from lexigrid.scrabble.core.move import Move
+from lexigrid.scrabble.engine.movegen import Engine
+
+DEFAULT_CLOCK_MINUTES = 25.0
+TILES_PER_TURN_PAIR = 8  # both sides' tiles a pair of turns: about 4 tiles a placement
+RESERVE_SHARE, RESERVE_MAX = 0.02, 5.0  # of the clock (at most 5 s) held back for overruns
+MIN_SEARCH = 0.05  # seconds: a smaller budget plays the best move by static equity
+PEG_SHARE = 0.5  # of a pre-endgame move's budget for the pre-endgame solver; simulation may use the rest
+
+Method = Callable[["PlayChooser", Position, float, random.Random], Move]
+
+
+@dataclass
+class GameClock:
+    """A player's clock for one game: `seconds` in all, the time `spent` so far, read from `time`."""
+
+    seconds: float
+    time: Callable[[], float] = time.perf_counter
+    spent: float = 0.0
+    started: bool = False  # a move has been charged (else a chooser made mid-game pro-rates the past)
+
+    @property
+    def remaining(self) -> float:
+        """Seconds left on the clock (never below 0)."""
+        return max(0.0, self.seconds - self.spent)
+
+    def charge(self, seconds: float) -> None:
+        """Count a move's time against the clock."""
+        self.spent += max(0.0, seconds)
+        self.started = True
+
+
+def turns_left(position: Position) -> int:
+    """The mover's turns likely left: the tiles not yet played (bag and both racks) a pair of turns."""
+    unplayed = sum(position.unseen().values()) + len(position.rack)
+    return max(1, math.ceil(unplayed / TILES_PER_TURN_PAIR))
+
+
+def reserve(clock_seconds: float) -> float:
+    """The seconds held back from a clock for the searches' overruns."""
+    return min(RESERVE_MAX, RESERVE_SHARE * clock_seconds)
+
+
+def move_budget(remaining: float, clock_seconds: float, position: Position) -> float:
+    """A move's seconds: the clock's time left less the reserve, over the mover's turns likely left."""
+    return max(0.0, remaining - reserve(clock_seconds)) / turns_left(position)
+
+
+def spent_before(clock_seconds: float, position: Position) -> float:
+    """The time a chooser made mid-game takes its past turns to have used: their share of the clock."""
+    fresh = math.ceil(position.rules.tiles.total / TILES_PER_TURN_PAIR)
+    return clock_seconds * max(0.0, 1.0 - turns_left(position) / fresh)
+
+
+def simulation(chooser: PlayChooser, position: Position, seconds: float, rng: random.Random) -> Move:
+    """The simulation's best move within `seconds` (fewer plies when the bag is nearly empty)."""
+    plies = min(chooser.plies, bag_left(position)) or chooser.plies
+    seed = rng.getrandbits(32)
+    result = simulate(position, chooser.engine, plays=chooser.plays, plies=plies, seconds=seconds, seed=seed)
+    return result.best
+
+
+def pre_endgame(chooser: PlayChooser, position: Position, seconds: float, rng: random.Random) -> Move:
+    """The pre-endgame solver's best move when it finishes exactly within its share of `seconds`; else
+    the simulation's in the time left."""
+    started = chooser.clock.time()
+    solution = solve_peg(position, chooser.engine, top=1, seconds=PEG_SHARE * seconds)
+    if solution.exact and solution.plays:
+        return solution.plays[0].move
+    left = seconds - (chooser.clock.time() - started)
+    if left < MIN_SEARCH:
+        return static(chooser, position, left, rng)
+    return simulation(chooser, position, left, rng)
+
+
+def endgame(chooser: PlayChooser, position: Position, seconds: float, rng: random.Random) -> Move:
+    """The endgame solver's best move within `seconds` (its best so far if cut short)."""
+    return solve(with_known_opponent(position), chooser.engine, seconds=seconds).best
+
+
+def static(chooser: PlayChooser, position: Position, seconds: float, rng: random.Random) -> Move:
+    """The best move by static equity (no search: no time to speak of)."""
+    move = chooser.engine.best(with_known_opponent(position), "equity")
+    assert move is not None  # by equity there is always a move: at worst the pass
+    return move
+
+
+# The methods of each level by phase: `sim` simulates through the pre-endgame, `best` solves it.
+SIM_METHODS: Mapping[Phase, Method] = {"midgame": simulation, "pre-endgame": simulation, "endgame": endgame}
+BEST_METHODS: Mapping[Phase, Method] = {"midgame": simulation, "pre-endgame": pre_endgame, "endgame": endgame}
+
+
+@dataclass
+class PlayChooser:
+    """Plays a game against `clock`, each move by its phase's method (`methods`) within the move's budget;
+    `per_move` fixes the budget instead (seconds a move, a match at equal time), `cap` bounds it (a web
+    request's time)."""
+
+    engine: Engine
+    level: str = "sim"
+    clock: GameClock = field(default_factory=lambda: GameClock(60 * DEFAULT_CLOCK_MINUTES))
+    methods: Mapping[Phase, Method] = field(default_factory=lambda: dict(SIM_METHODS))
+    plays: int = DEFAULT_PLAYS
+    plies: int = DEFAULT_PLIES
+    per_move: float | None = None
+    cap: float | None = None
+    last_phase: Phase | None = None  # the phase of the last move chosen (for a report)
+
+    def budget(self, position: Position) -> float:
+        """This move's seconds."""
+        if self.per_move is not None:
+            seconds = self.per_move
+        else:
+            if not self.clock.started:
+                self.clock.spent = max(self.clock.spent, spent_before(self.clock.seconds, position))
+            seconds = move_budget(self.clock.remaining, self.clock.seconds, position)
+        return seconds if self.cap is None else min(seconds, self.cap)
+
+    def choose(self, position: Position, rng: random.Random) -> Move:
+        """The move of the phase's method within this move's budget, from what this player can see."""
+        if position.player_count() != 2:
+            move = self.engine.best(position, "equity")
+            assert move is not None
+            return move
+        seen = Position(position.board, (position.rack, Rack()), position.scores, position.zeros)
+        started = self.clock.time()
+        seconds = self.budget(seen)
+        self.last_phase = phase(seen)
+        method = self.methods[self.last_phase] if seconds >= MIN_SEARCH else static
+        move = method(self, seen, seconds, rng)
+        self.clock.charge(self.clock.time() - started)
+        return move

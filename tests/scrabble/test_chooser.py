@@ -1,0 +1,259 @@
+"""The play chooser against a game clock: the budget arithmetic, the phase switching, a search stopped at
+its deadline and a whole game within the clock, all on a stand-in clock (no test reads the real time)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from lexigrid.errors import LexigridError, OptionError
+from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble import Engine
+from lexigrid.scrabble.analysis import chooser as chooser_module
+from lexigrid.scrabble.analysis import sim as sim_module
+from lexigrid.scrabble.analysis.chooser import (
+    BEST_METHODS,
+    MIN_SEARCH,
+    SIM_METHODS,
+    GameClock,
+    PlayChooser,
+    move_budget,
+    reserve,
+    simulation,
+    spent_before,
+    turns_left,
+)
+from lexigrid.scrabble.analysis.peg import MAX_BAG
+from lexigrid.scrabble.analysis.phase import bag_left, phase
+from lexigrid.scrabble.analysis.sim_player import SimPlayer, sim_player
+from lexigrid.scrabble.core.board import Rack
+from lexigrid.scrabble.core.cgp import Position, parse_cgp
+from lexigrid.scrabble.core.move import Move
+from lexigrid.scrabble.core.rules import Rules, TileSet
+from lexigrid.scrabble.core.rules import rules as default_rules
+from lexigrid.scrabble.game.game import Game
+from lexigrid.scrabble.game.players import computer, with_clock
+from tests.scrabble.conftest import REFERENCE_BOARD, SMALL_WORDS
+
+TRAP_WORDS = ["INSERTS", "INSTARS", "SATIRES", "ARSINES", "RETINAS", "ZAS"]
+BOARD = "15/15/15/15/15/15/15/15/15/15/13T1/13E1/13A1/15/15"  # TEA down column N
+
+
+class StandInClock:
+    """A stand-in for the `time` module: its clock advances `tick` seconds at every reading."""
+
+    def __init__(self, tick: float = 0.0) -> None:
+        self.now, self.tick = 0.0, tick
+
+    def perf_counter(self) -> float:
+        self.now += self.tick
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def _position(mover: str, unseen: str, opponent: str = "") -> Position:
+    """The TEA board in a tile set of exactly the board's, the mover's and the unseen tiles."""
+    std = default_rules()
+    counts = Counter("TEA") + Counter(mover) + Counter(unseen)
+    rules = Rules(TileSet("test", dict(counts), dict(std.tiles.scores)), std.layout)
+    return parse_cgp(f"{BOARD} {mover}/{opponent} 0/0 0", rules)
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Lexicon:
+    return Lexicon.from_words(sorted(set(SMALL_WORDS) | set(TRAP_WORDS)))
+
+
+@pytest.mark.parametrize(
+    ("unseen", "bag", "expected"),
+    [
+        ("AEINRST", 0, "endgame"),
+        ("AEIN", 0, "endgame"),  # the opponent holds the last 4 tiles
+        ("AEINRSTU", 1, "pre-endgame"),
+        ("AEINRST" + "U" * MAX_BAG, MAX_BAG, "pre-endgame"),
+        ("AEINRST" + "U" * (MAX_BAG + 1), MAX_BAG + 1, "midgame"),
+        ("AEINRSTUUUUUUUUUUUUU", 13, "midgame"),
+    ],
+)
+def test_the_phase_follows_the_tiles_left_in_the_bag(unseen: str, bag: int, expected: str) -> None:
+    position = _position("AZOXHM", unseen)
+    assert bag_left(position) == bag
+    assert phase(position) == expected
+    known = _position("AZOXHM", unseen, unseen[:7])  # the opponent's rack known: the same phase
+    assert phase(known) == expected
+
+
+def test_the_budget_is_the_time_left_less_the_reserve_over_the_turns_left() -> None:
+    position = _position("AZOXHM", "AEINRSTUUUUUUUUUU")  # 6 + 17 tiles unplayed: 3 turns of 8
+    assert turns_left(position) == 3
+    assert reserve(600.0) == pytest.approx(5.0)  # 2 % of 10 minutes is 12 s: at most 5 s
+    assert reserve(60.0) == pytest.approx(1.2)
+    assert move_budget(95.0, 600.0, position) == pytest.approx(30.0)
+    assert move_budget(4.0, 600.0, position) == 0.0  # under the reserve: no time for a search
+    last = _position("AZ", "E")  # 3 tiles unplayed: one turn
+    assert turns_left(last) == 1 and move_budget(11.2, 60.0, last) == pytest.approx(10.0)
+
+
+def test_a_chooser_made_mid_game_takes_its_past_turns_to_have_used_their_share() -> None:
+    opening = parse_cgp(f"{BOARD} AEINRST/ 0/0 0")  # 3 tiles down, 97 unplayed: 13 turns, as at the start
+    assert spent_before(1500.0, opening) == 0.0
+    on_board = sum(c.isalpha() for c in REFERENCE_BOARD)
+    unplayed = 100 - on_board
+    position = parse_cgp(f"{REFERENCE_BOARD} AEINRST/ 0/0 0")
+    assert turns_left(position) == -(-unplayed // 8)
+    assert spent_before(1500.0, position) == pytest.approx(1500.0 * (1 - turns_left(position) / 13))
+
+
+def _recording(calls: list[tuple[str, float]], name: str, clock: StandInClock) -> chooser_module.Method:
+    """A method that records its call and spends exactly the budget on the stand-in clock."""
+
+    def method(chooser: PlayChooser, position: Position, seconds: float, rng: random.Random) -> Move:
+        calls.append((name, seconds))
+        clock.advance(seconds)
+        move = chooser.engine.best(position, "equity")
+        assert move is not None
+        return move
+
+    return method
+
+
+@pytest.mark.parametrize(
+    ("unseen", "level", "called"),
+    [
+        ("AEINRSTUUUUUUU", "best", "simulation"),
+        ("AEINRSTU", "best", "peg"),
+        ("AEINRSTU", "sim", "simulation"),  # the sim level simulates through the pre-endgame
+        ("AEINRST", "best", "endgame"),
+        ("AEINRST", "sim", "endgame"),
+    ],
+)
+def test_each_phase_gets_its_method_with_the_move_s_budget(
+    lexicon: Lexicon, unseen: str, level: str, called: str
+) -> None:
+    position = _position("AZOXHM", unseen)
+    clock = StandInClock()
+    calls: list[tuple[str, float]] = []
+    methods = {
+        "midgame": _recording(calls, "simulation", clock),
+        "pre-endgame": _recording(calls, "peg" if level == "best" else "simulation", clock),
+        "endgame": _recording(calls, "endgame", clock),
+    }
+    chooser = PlayChooser(
+        Engine(lexicon, position.rules), level, GameClock(60.0, clock.perf_counter), methods
+    )
+    chooser.clock.started = True  # a fresh clock, not a game resumed
+    budget = move_budget(60.0, 60.0, position)
+    chooser.choose(position, random.Random(1))
+    assert calls == [(called, pytest.approx(budget))]
+    assert chooser.clock.spent == pytest.approx(budget)  # charged what the move took on its clock
+    assert chooser.methods == methods
+
+
+def test_the_levels_name_their_methods() -> None:
+    assert SIM_METHODS["pre-endgame"] is SIM_METHODS["midgame"] is chooser_module.simulation
+    assert BEST_METHODS["pre-endgame"] is chooser_module.pre_endgame
+    assert BEST_METHODS["endgame"] is SIM_METHODS["endgame"] is chooser_module.endgame
+
+
+def test_with_no_time_left_the_move_is_the_static_best_and_no_search_starts(lexicon: Lexicon) -> None:
+    position = _position("AZOXHM", "AEINRSTUUUUUUU")
+    engine = Engine(lexicon, position.rules)
+    clock = StandInClock()
+    calls: list[tuple[str, float]] = []
+    recorder = _recording(calls, "search", clock)
+    chooser = PlayChooser(
+        engine, "best", GameClock(60.0, clock.perf_counter), dict.fromkeys(BEST_METHODS, recorder)
+    )
+    chooser.clock.spent, chooser.clock.started = 60.0 - reserve(60.0), True
+    move = chooser.choose(position, random.Random(1))
+    assert calls == [] and move == engine.best(position, "equity")
+    assert chooser.budget(position) < MIN_SEARCH
+
+
+def test_a_simulation_is_stopped_at_its_deadline(lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The simulation reads the same stand-in clock as the game clock (2 s a reading): on a position it
+    cannot settle in that time it stops at its budget, overrunning it by one round at most."""
+    position = _position("AZOXHM", "AEINRSSTUU")  # the trap of test_sim: four plays, hard to tell apart
+    clock = StandInClock(tick=2.0)
+    monkeypatch.setattr(sim_module, "time", clock)
+    results: list[sim_module.SimResult] = []
+
+    def simulate(*args: object, **kwargs: object) -> sim_module.SimResult:
+        results.append(sim_module.simulate(*args, **kwargs))  # type: ignore[arg-type]
+        return results[-1]
+
+    monkeypatch.setattr(chooser_module, "simulate", simulate)
+    chooser = PlayChooser(
+        Engine(lexicon, position.rules), "sim", GameClock(60.0, clock.perf_counter), plays=4, plies=1
+    )
+    chooser.clock.started = True
+    budget = chooser.budget(position)
+    assert budget > 20  # several readings: several rounds
+    start = clock.now
+    simulation(chooser, position, budget, random.Random(1))
+    assert results[0].stopped == "budget"
+    assert budget <= clock.now - start <= budget + 5 * clock.tick  # a round reads the clock 4 times
+    assert budget * 1000 <= results[0].elapsed_ms <= (budget + 5 * clock.tick) * 1000
+
+
+def test_a_whole_game_stays_within_the_clock(lexicon: Lexicon) -> None:
+    """Every method spends its whole budget: the clock still never runs out, and each move had a search."""
+    clock = StandInClock()
+    calls: list[tuple[str, float]] = []
+    game = Game.new(["best", "equity"], seed=4, lexicon=lexicon, endgame_seconds=None)
+    methods = {phase: _recording(calls, phase, clock) for phase in BEST_METHODS}
+    engine = Engine(lexicon, game.rules)
+    player = PlayChooser(engine, "best", GameClock(120.0, clock.perf_counter), methods)
+    game.seat_computer(0, player)
+    game.play_computers()
+    assert game.over and calls
+    assert player.clock.spent == pytest.approx(sum(seconds for _, seconds in calls))
+    assert player.clock.spent <= 120.0 - reserve(120.0) + 1e-9
+    assert all(seconds >= MIN_SEARCH for _, seconds in calls)
+
+
+@pytest.mark.parametrize(
+    ("level", "minutes", "methods"),
+    [
+        ("sim", 25.0, SIM_METHODS),
+        ("sim:3m", 3.0, SIM_METHODS),
+        ("best", 25.0, BEST_METHODS),
+        ("best:1.5m", 1.5, BEST_METHODS),
+    ],
+)
+def test_the_clocked_levels(lexicon: Lexicon, level: str, minutes: float, methods: object) -> None:
+    player = computer(level, lexicon, default_rules())
+    assert isinstance(player, PlayChooser) and player.level == level
+    assert player.clock.seconds == pytest.approx(60 * minutes) and player.methods == methods
+
+
+def test_the_per_move_levels_stay_and_bad_levels_say_how_to_write_them(lexicon: Lexicon) -> None:
+    engine = Engine(lexicon)
+    assert isinstance(sim_player("sim:40", "40", engine), SimPlayer)
+    assert sim_player("sim:2s", "2s", engine).seconds == 2.0  # type: ignore[union-attr]
+    for bad in ("sim:xm", "sim:0m", "best:40", "best:2s", "sim:infm"):
+        with pytest.raises(LexigridError, match="sim:Nm or best:Nm"):
+            sim_player(bad, bad.partition(":")[2], engine)
+
+
+def test_a_game_clock_is_written_into_the_level() -> None:
+    assert with_clock("sim", 10) == "sim:10m"
+    assert with_clock("Best", 0.5) == "best:0.5m"
+    assert with_clock("equity", 10) == "equity" and with_clock("sim:40", 10) == "sim:40"
+    assert with_clock("sim", None) == "sim"
+    with pytest.raises(OptionError, match="more than 0 minutes"):
+        with_clock("sim", 0)
+
+
+def test_a_fixed_time_a_move_and_a_cap_bound_the_budget(lexicon: Lexicon) -> None:
+    position = _position("AZOXHM", "AEINRSTUUUUUUU")
+    chooser = PlayChooser(Engine(lexicon, position.rules), per_move=2.0)
+    assert chooser.budget(position) == 2.0
+    chooser.cap = 0.5
+    assert chooser.budget(position) == 0.5
+    seen = Position(position.board, (position.rack, Rack()), position.scores, position.zeros)
+    assert phase(seen) == phase(position)
