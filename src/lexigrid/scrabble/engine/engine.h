@@ -327,6 +327,8 @@ typedef struct {
     int scores[2], zeros, to_move, end;
     uint8_t bag[MAX_BAG];
     int bag_n;
+    uint16_t placed[MAX_DIM * MAX_DIM]; /* squares given tiles since the cross-checks were last brought up to date */
+    int n_placed;
 } PlayoutState;
 
 /* A move: a placement (the generator's record), an exchange (its tiles' codes, in order) or the pass. */

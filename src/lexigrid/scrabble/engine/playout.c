@@ -46,12 +46,45 @@ static int rack_tiles(const uint8_t counts[27]) {
     return total;
 }
 
+/* The check and cross score of square i of a line, and of the empty squares just beyond the run of tiles
+ * through it (no other square's check depends on a tile put on square i); square j of the line is at
+ * base + j * step in the check arrays. */
+static void check_around(const PlayoutRules *r, PlayoutState *s, const uint8_t *line, int i, int base, int step) {
+    int a = i, z = i, dim = r->dim;
+    const int8_t *scores = r->layout.scores;
+    while (a > 0 && line[a - 1]) a--;
+    while (z < dim - 1 && line[z + 1]) z++;
+    square_check(r->graph, line, dim, scores, i, &s->checks[base + i * step], &s->cscores[base + i * step]);
+    if (a > 0)
+        square_check(r->graph, line, dim, scores, a - 1, &s->checks[base + (a - 1) * step],
+                     &s->cscores[base + (a - 1) * step]);
+    if (z < dim - 1)
+        square_check(r->graph, line, dim, scores, z + 1, &s->checks[base + (z + 1) * step],
+                     &s->cscores[base + (z + 1) * step]);
+}
+
+/* The cross-checks brought up to date with the tiles placed since the last search, as recomputing their
+ * lines would (the checks for across play are set by the column, those for down play by the row, stored
+ * transposed). A play-out's last move is never searched from, so its checks are never computed. */
+static void refresh_checks(const PlayoutRules *r, PlayoutState *s) {
+    int dim = r->dim, nn = dim * dim;
+    uint8_t column[MAX_DIM];
+    for (int k = 0; k < s->n_placed; k++) {
+        int row = s->placed[k] / dim, col = s->placed[k] % dim;
+        for (int i = 0; i < dim; i++) column[i] = s->tiles[i * dim + col];
+        check_around(r, s, column, row, col, dim);
+        check_around(r, s, s->tiles + row * dim, col, nn + row, dim);
+    }
+    s->n_placed = 0;
+}
+
 /* The best move by equity for the player to move into *m (Engine.best(position, "equity")). */
 static int best_move(const PlayoutRules *r, PlayoutState *s, Play *m) {
     uint8_t strides[27];
     double values[256];
     size_t n = 0;
     int bag_empty = s->bag_n == 0, p = s->to_move;
+    refresh_checks(r, s);
     rack_table(r, s, bag_empty, strides, values, &n);
     /* the best exchange: the first best leave but the whole rack's (the last index) */
     int peak = -1;
@@ -133,8 +166,6 @@ int playout_apply(const PlayoutRules *r, PlayoutState *s, const Play *m, uint8_t
         memcpy(kept, rack, 27);
     } else {
         const MoveRec *mv = &m->place;
-        uint8_t lines[MAX_DIM]; /* the columns an across play's tiles are in, the rows of a down play's */
-        size_t nlines = 0;
         int dr = mv->down ? 1 : 0, dc = mv->down ? 0 : 1;
         for (int i = 0; i < mv->length; i++) {
             uint8_t code = mv->letters[i];
@@ -142,12 +173,8 @@ int playout_apply(const PlayoutRules *r, PlayoutState *s, const Play *m, uint8_t
             int row = mv->row + dr * i, col = mv->col + dc * i;
             s->tiles[row * dim + col] = code;
             rack[code & BLANK ? 0 : code & 31]--;
-            lines[nlines++] = (uint8_t)(mv->down ? row : col);
+            s->placed[s->n_placed++] = (uint16_t)(row * dim + col);
         }
-        uint8_t line = mv->down ? mv->col : mv->row;
-        BoardArgs b = {s->tiles, (size_t)(dim * dim), dim, s->checks, sizeof s->checks, s->cscores, sizeof s->cscores};
-        if (mv->down) update_lines(r->graph, &b, r->layout.scores, lines, nlines, &line, 1);
-        else update_lines(r->graph, &b, r->layout.scores, &line, 1, lines, nlines);
         memcpy(kept, rack, 27);
         draw(s, rack, r->rack_size - rack_tiles(rack));
         points = mv->score;

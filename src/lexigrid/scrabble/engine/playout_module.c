@@ -288,6 +288,7 @@ PyObject *playout_run_py(PyObject *self, PyObject *args) {
         s->end = END_NONE;
         memcpy(s->bag, bag.buf, (size_t)bag.len);
         s->bag_n = (int)bag.len;
+        s->n_placed = 0;
         if (playout_run(&p->rules, s, &p->candidates[index[i]], plies, python_randrange, randrange, &out)) {
             if (!PyErr_Occurred()) PyErr_NoMemory();
             Py_CLEAR(results);
