@@ -1,16 +1,32 @@
-"""Simulation benchmark: play-outs per second on the reference board, and the sim level against equity.
+"""Simulation benchmark: play-outs per second beside MAGPIE's `sim`, and the sim level against equity.
 
-    python benchmarks/bench_scrabble_sim.py [--games 2000] [--minutes 40] [--jobs 2] [--players sim,equity]
+    python benchmarks/bench_scrabble_sim.py [--repeats 5] [--iterations 300] [--plays 15] [--plies 2]
+        [--magpie-lib PATH] [--magpie-data DIR] [--no-magpie] [--speed-only]
+        [--games 2000] [--minutes 40] [--jobs 2] [--players sim,equity]
 
-Self-play runs in batches of paired games (each bag from both seats, fresh bags per batch) until --games
-or --minutes, printing the running win rate of the first player with its 95% Wilson interval after each
-batch. Not part of the test suite.
+Play-out speed (issue 24 item 0): on the reference board with AEINRST and AEINRT?, lexigrid's `simulate`
+(TWL06 from ../shared, the learned leaves; --plays best plays by equity, --plies plies, at most --iterations
+play-outs a play, seed = the round) beside MAGPIE's `sim` in this process (its shared library through
+bench_scrabble_best.MagpieInProcess: TWL06 KWG + KLV2 + WMP, one thread, the same candidates count and
+plies, --iterations play-outs a play, no stopping condition; the `cgp` command untimed, `gsim` timed, so
+its one move generation is in its figure). CPU time (time.process_time: every thread of this process)
+around each run; lexigrid and MAGPIE alternate run by run (which goes first flips every round), --repeats
+rounds; the medians of play-outs per CPU second and the ratio lexigrid / MAGPIE (above 1: lexigrid plays
+out faster). Without MAGPIE its column says why and nothing is printed for it.
+
+Self-play then runs in batches of paired games (each bag from both seats, fresh bags per batch) until
+--games or --minutes, printing the running win rate of the first player with its 95% Wilson interval after
+each batch. Not part of the test suite.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
+import statistics
 import time
+from pathlib import Path
+from typing import Any
 
 from lexigrid.lexicon import load
 from lexigrid.runner import Runner
@@ -19,20 +35,83 @@ from lexigrid.scrabble.analysis.sim import simulate
 from lexigrid.scrabble.learn.selfplay import tournament, wilson
 
 REFERENCE = "15/15/15/15/15/2COZY9/3A11/3FLAMES1A4/8TAXI3/4RATIO1E4/4A3N6/4VERGE6/4E10/4N10/15"
+RACKS = ("AEINRST", "AEINRT?")
+TWL06 = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "lexicons" / "twl06.txt"
 
 
-def playout_speed(iterations: int = 300) -> None:
-    """Play-outs per CPU second for the 15 best plays, 2 plies, on the reference board."""
-    engine = Engine(load()).prepare()
-    for rack in ("AEINRST", "AEINRT?"):
-        position = parse_cgp(f"{REFERENCE} {rack}/ 0/0 0")
-        start = time.process_time()
-        result = simulate(position, engine, plays=15, plies=2, iterations=iterations, seed=1)
-        cpu = time.process_time() - start
-        print(
-            f"{rack}: {result.iterations:,} play-outs in {cpu:.2f} s CPU = {result.iterations / cpu:,.0f}/s "
-            f"({1000 * cpu / result.iterations:.2f} ms each, 3 engine moves), best {result.best.notation}"
-        )
+def lexigrid_run(
+    engine: Engine, rack: str, plays: int, plies: int, iterations: int, seed: int
+) -> tuple[int, float]:
+    """One simulation: play-outs and CPU seconds."""
+    position = parse_cgp(f"{REFERENCE} {rack}/ 0/0 0")
+    start = time.process_time()
+    result = simulate(position, engine, plays=plays, plies=plies, iterations=iterations, seed=seed)
+    return result.iterations, time.process_time() - start
+
+
+def magpie_run(
+    magpie: Any, rack: str, plays: int, plies: int, iterations: int, seed: int
+) -> tuple[int, float]:
+    """One MAGPIE simulation (the position loaded untimed, `gsim` timed): play-outs and CPU seconds."""
+    total = plays * iterations
+    magpie.run(
+        f"set -numplays {plays} -plies {plies} -iterations {total} -minp {iterations} -scondition none "
+        f"-seed {seed} -threads 1"
+    )
+    magpie.run(f"cgp {REFERENCE} {rack}/ 0/0 0")
+    start = time.process_time()
+    output = magpie.run("gsim")
+    cpu = time.process_time() - start
+    found = re.search(r"Iters:\s+(\d+)", output)
+    return (int(found.group(1)) if found else total), cpu
+
+
+def open_magpie(args: argparse.Namespace) -> tuple[Any, str]:
+    """MAGPIE in this process (bench_scrabble_best's wrapper), or None and why not."""
+    if args.no_magpie:
+        return None, "MAGPIE not run (--no-magpie)"
+    from bench_scrabble_best import MagpieInProcess, find_magpie, magpie_commit
+
+    lib, data, missing = find_magpie(args)
+    if lib is None or data is None:
+        return None, f"MAGPIE not run: {missing}"
+    try:
+        magpie = MagpieInProcess(lib, data)
+    except (OSError, RuntimeError) as error:
+        return None, f"MAGPIE not run: {error}"
+    return magpie, f"MAGPIE {magpie_commit(lib)}: {lib} in process, data {data} (TWL06 KWG, KLV2, WMP)"
+
+
+def playout_speed(args: argparse.Namespace) -> None:
+    """Play-outs per CPU second, lexigrid beside MAGPIE, interleaved rounds, medians and ratios."""
+    if not TWL06.exists():
+        print(f"{TWL06} is absent: the play-out benchmark needs the shared TWL06 beside the checkout")
+        return
+    engine = Engine(load(str(TWL06))).prepare()
+    magpie, note = open_magpie(args)
+    rates: dict[tuple[str, str], list[float]] = {}
+    for round_ in range(args.repeats):
+        for rack in RACKS:
+            runs = [("lexigrid", lexigrid_run, engine)] + ([("MAGPIE", magpie_run, magpie)] if magpie else [])
+            if round_ % 2:
+                runs.reverse()
+            for name, run, handle in runs:
+                playouts, cpu = run(handle, rack, args.plays, args.plies, args.iterations, round_ + 1)
+                rates.setdefault((rack, name), []).append(playouts / cpu)
+    print(
+        f"Play-outs per CPU second, reference board, {args.plays} plays, {args.plies} plies, at most "
+        f"{args.iterations} a play, TWL06, one core, medians of {args.repeats} interleaved rounds"
+    )
+    for rack in RACKS:
+        ours = statistics.median(rates[rack, "lexigrid"])
+        line = f"  {rack}: lexigrid {ours:,.0f}/s"
+        if magpie is not None:
+            theirs = statistics.median(rates[rack, "MAGPIE"])
+            line += f", MAGPIE {theirs:,.0f}/s, lexigrid / MAGPIE {ours / theirs:.2f}"
+        print(line)
+    print(f"  {note}")
+    if magpie is not None:
+        magpie.close()
 
 
 def match(players: str, games: int, minutes: float, jobs: int, batch: int, seed: int = 1) -> None:
@@ -66,9 +145,19 @@ def main() -> None:
     parser.add_argument("--players", default="sim,equity")
     parser.add_argument("--seed", type=int, default=1, help="the first bag's seed (batches follow on)")
     parser.add_argument("--skip-speed", action="store_true")
+    parser.add_argument("--speed-only", action="store_true", help="the play-out speed only (no self-play)")
+    parser.add_argument("--repeats", type=int, default=5, help="interleaved rounds of the play-out speed")
+    parser.add_argument("--iterations", type=int, default=300, help="play-outs a play at most")
+    parser.add_argument("--plays", type=int, default=15)
+    parser.add_argument("--plies", type=int, default=2)
+    parser.add_argument("--magpie-lib", help="MAGPIE's libmagpie.so (see bench_scrabble_best.py)")
+    parser.add_argument("--magpie-data", help="MAGPIE's data folder")
+    parser.add_argument("--no-magpie", action="store_true")
     args = parser.parse_args()
     if not args.skip_speed:
-        playout_speed()
+        playout_speed(args)
+    if args.speed_only:
+        return
     match(args.players, args.games, args.minutes, args.jobs, args.batch, args.seed)
 
 
