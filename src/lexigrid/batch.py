@@ -23,7 +23,8 @@ from lexigrid.errors import LexigridError, OptionError
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 
 Record = dict[str, Any]
-GAMES = ("letterboxed", "qless", "wordle", "scrabble")
+GAMES = ("letterboxed", "qless", "wordle", "scrabble", "scrabble-analyze")
+RECORD_SUFFIX = ".gcg"  # the records a folder given to `scrabble-analyze` holds
 
 
 def _option(line: Mapping[str, Any], key: str, kind: type, default: Any = None) -> Any:
@@ -120,6 +121,27 @@ def scrabble(line: Mapping[str, Any]) -> Record:
     return moves_report(engine, position, _option(line, "top", int, 20), sort)
 
 
+def scrabble_analyze(line: Mapping[str, Any]) -> Record:
+    """`lexigrid scrabble analyze GAME.gcg --json` for `{"gcg": "path", "player": ..., "seconds_per_turn": 2,
+    "iterations": ..., "seed": 0, "lexicon": ...}`, with the record's path first."""
+    from lexigrid.runner import QUIET_RUNNER
+    from lexigrid.scrabble.records.review import DEFAULT_SECONDS_PER_TURN, Settings, analyze_text
+
+    path = _required(line, "gcg")
+    settings = Settings(
+        seconds=_option(line, "seconds_per_turn", float, DEFAULT_SECONDS_PER_TURN),
+        iterations=_option(line, "iterations", int),
+        seed=_option(line, "seed", int, 0),
+    )
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise LexigridError(f"cannot read {path!r}: {error.strerror}") from None
+    player, lexicon = _option(line, "player", str), _option(line, "lexicon", str)
+    review = analyze_text(data, settings, player, lexicon, QUIET_RUNNER)
+    return {"gcg": path, **review.as_dict()}
+
+
 def _engine(lexicon: str | None, rules: Any, leaves: str | None) -> Any:
     """The shared move generator of a lexicon, rules and leaves, prepared (each loaded once per process)."""
     from lexigrid.scrabble import Engine
@@ -142,6 +164,7 @@ GRADERS: dict[str, Callable[[Mapping[str, Any]], Record]] = {
     "qless": qless,
     "wordle": wordle,
     "scrabble": scrabble,
+    "scrabble-analyze": scrabble_analyze,
 }
 
 
@@ -194,8 +217,16 @@ class BatchSummary:
         }
 
 
-def read_lines(path: Path) -> list[str]:
-    """The input's lines (a line per puzzle; a blank line is a line too, and gets an error record)."""
+def read_lines(path: Path, game: str = "") -> list[str]:
+    """The input's lines (a line per puzzle; a blank line is a line too, and gets an error record); for
+    `scrabble-analyze`, a folder gives a line per GCG record in it, by name."""
+    if path.is_dir():
+        if game.lower() != "scrabble-analyze":
+            raise LexigridError(f"{str(path)!r} is a folder: {game} takes a JSON Lines file")
+        records = sorted(p for p in path.iterdir() if p.suffix.lower() == RECORD_SUFFIX and p.is_file())
+        if not records:
+            raise LexigridError(f"{str(path)!r} holds no {RECORD_SUFFIX} records")
+        return [json.dumps({"gcg": str(p)}) for p in records]
     try:
         return path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
@@ -230,7 +261,7 @@ def grade(
     a kill."""
     started = time.perf_counter()
     grader(game)
-    lines = read_lines(source)
+    lines = read_lines(source, game)
     if out.exists() and not resume and out.stat().st_size:
         raise OptionError(
             f"{str(out)!r} exists: resume it or remove it",

@@ -177,3 +177,44 @@ def test_a_real_record_is_judged_by_every_phase() -> None:
     assert {"sim", "endgame"} <= phases <= {"sim", "peg", "endgame"}
     assert review.lexicon_note == "the record's lexicon NWL23 is not installed: judged in nwl"
     assert all(t.exact for t in review.turns if t.phase == "endgame")
+
+
+def test_a_batch_over_a_folder_reviews_each_record(cli: Cli, tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "b.gcg").write_bytes(PHONIES.read_bytes())
+    (folder / "a.GCG").write_bytes(PHONIES.read_bytes().replace(b"ann", b"amy"))
+    (folder / "notes.txt").write_text("not a record")
+    out = tmp_path / "reviews.jsonl"
+    result = cli("batch", "scrabble-analyze", str(folder), "--out", str(out), "--jobs", "2", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["lines"] == 2
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [Path(line["gcg"]).name for line in lines] == ["a.GCG", "b.gcg"]
+    for line, first in zip(lines, ("amy", "ann"), strict=True):
+        assert [p["name"] for p in line["players"]] == [first, "ben"]
+        assert [t["flags"][:1] for t in line["turns"]] == [["phony_stood"], [], ["phony_withdrawn"], []]
+
+
+def test_a_batch_line_of_records_settings_equals_the_command(cli: Cli, tmp_path: Path) -> None:
+    source = tmp_path / "in.jsonl"
+    lines = [{"gcg": str(PHONIES), "iterations": 8, "player": "ann"}, {"nothing": 1}, {"gcg": "/no/such.gcg"}]
+    source.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    out = tmp_path / "out.jsonl"
+    assert cli("batch", "scrabble-analyze", str(source), "--out", str(out)).exit_code == 0
+    first, missing, unreadable = (json.loads(line) for line in out.read_text().splitlines())
+    alone = json.loads(
+        cli("scrabble", "analyze", str(PHONIES), "--iterations", "8", "--player", "ann", "--json").stdout
+    )
+    assert first.pop("gcg") == str(PHONIES)
+    first.pop("elapsed_ms"), alone.pop("elapsed_ms")
+    assert first == alone
+    assert missing == {"line": 2, "error": 'the line has no "gcg"'}
+    assert unreadable["line"] == 3 and unreadable["error"].startswith("cannot read '/no/such.gcg'")
+
+
+def test_a_folder_is_only_for_records(cli: Cli, tmp_path: Path) -> None:
+    result = cli("batch", "qless", str(tmp_path), "--out", str(tmp_path / "o.jsonl"))
+    assert result.exit_code == 2 and "is a folder: qless takes a JSON Lines file" in result.stderr
+    result = cli("batch", "scrabble-analyze", str(tmp_path), "--out", str(tmp_path / "o.jsonl"))
+    assert result.exit_code == 2 and "holds no .gcg records" in result.stderr

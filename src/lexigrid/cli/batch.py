@@ -12,8 +12,15 @@ from lexigrid.counts import count, number
 
 
 def batch(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="letterboxed, qless, wordle or scrabble.")],
-    source: Annotated[Path, typer.Argument(metavar="INPUT", help="JSON Lines: one puzzle per line.")],
+    game: Annotated[
+        str, typer.Argument(metavar="GAME", help="letterboxed, qless, wordle, scrabble or scrabble-analyze.")
+    ],
+    source: Annotated[
+        Path,
+        typer.Argument(
+            metavar="INPUT", help="JSON Lines: one puzzle per line (scrabble-analyze: also a folder of .gcg)."
+        ),
+    ],
     out: Annotated[Path, typer.Option("--out", "-o", help="Where the results go, one line per input line.")],
     resume: Annotated[
         bool,
