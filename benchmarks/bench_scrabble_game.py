@@ -1,6 +1,11 @@
 """Scrabble game benchmarks: static self-play throughput per turn, and equity v best-score over many games.
 
 Run: python benchmarks/bench_scrabble_game.py [--games 1000] [--jobs 2] [--turn-games 200] [--repeat 3]
+       [--magpie-lib PATH] [--magpie-data DIR] [--no-magpie] [--beside-only]
+First, side by side with MAGPIE (issue 24): static equity self-play on TWL06, lexigrid's games (Game.new
+with two `equity` players, no endgame solver) beside MAGPIE's `autoplay` in this process (its shared
+library, one thread, TWL06 KWG + KLV2 + WMP), --turn-games games a run, runs alternating (the order flips
+every round), --repeat rounds: the median CPU ms per turn of each and the ratio.
 Uses the bundled default lexicon (no ../shared needed). Times are CPU time of this process (the machine is
 shared: other processes stretch wall time, not the work done), the best of --repeat runs of the same games
 (a neighbour's load only ever adds time); the tournament also reports wall time.
@@ -10,9 +15,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
+import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -66,12 +75,88 @@ def throughput(levels: list[str], games: int, seed: int) -> dict[str, float]:
     }
 
 
+TWL06 = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "lexicons" / "twl06.txt"
+
+
+def lexigrid_games(lexicon: Any, games: int, seed: int) -> tuple[int, float]:
+    """Static equity self-play games (no instrumentation): turns played and CPU seconds."""
+    from lexigrid.scrabble.game.game import Game
+
+    turns = 0
+    start = time.process_time()
+    for i in range(games):
+        game = Game.new(["equity", "equity"], seed=seed + i, lexicon=lexicon, endgame_seconds=None)
+        game.play_computers()
+        turns += sum(1 for t in game.turns if t.kind not in ("out", "rack"))
+    return turns, time.process_time() - start
+
+
+def magpie_games(magpie: Any, games: int, seed: int) -> tuple[int, float]:
+    """MAGPIE's `autoplay` of static equity games, one thread: turns played and CPU seconds."""
+    magpie.run(f"set -seed {seed} -threads 1")
+    with tempfile.TemporaryFile() as printed:  # autoplay prints its totals to the process's stdout
+        sys.stdout.flush()
+        saved = os.dup(1)
+        os.dup2(printed.fileno(), 1)
+        try:
+            start = time.process_time()
+            magpie.handle.run(f"autoplay games {games}", human_readable=True)
+            cpu = time.process_time() - start
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+        printed.seek(0)
+        output = printed.read().decode(errors="replace")
+    found = re.search(r"Turns Played:\s+(\d+)", output)
+    if not found:
+        raise RuntimeError(f"MAGPIE's autoplay gave no turn count: {output[:200]!r}")
+    return int(found.group(1)), cpu
+
+
+def beside_magpie(args: argparse.Namespace, console: Console) -> None:
+    """Static self-play ms per turn, lexigrid beside MAGPIE's autoplay on TWL06, interleaved, medians."""
+    if not TWL06.exists():
+        console.print(f"{TWL06} is absent: the side-by-side needs the shared TWL06 beside the checkout")
+        return
+    from bench_scrabble_sim import open_magpie
+    from lexigrid.lexicon import load
+
+    lexicon = load(str(TWL06))
+    lexigrid_games(lexicon, 5, seed=1)  # the engine built, caches warm
+    magpie, note = open_magpie(args)
+    per_turn: dict[str, list[float]] = {}
+    for round_ in range(args.repeat):
+        runs = [("lexigrid", lexigrid_games, lexicon)] + (
+            [("MAGPIE", magpie_games, magpie)] if magpie else []
+        )
+        if round_ % 2:
+            runs.reverse()
+        for name, run, handle in runs:
+            turns, cpu = run(handle, args.turn_games, 1000 + round_ * args.turn_games)
+            per_turn.setdefault(name, []).append(1000 * cpu / turns)
+    ours = statistics.median(per_turn["lexigrid"])
+    line = (
+        f"Static self-play beside MAGPIE (TWL06, {args.turn_games} games a run, medians of {args.repeat}): "
+    )
+    line += f"lexigrid {ours:.3f} ms CPU a turn"
+    if magpie is not None:
+        theirs = statistics.median(per_turn["MAGPIE"])
+        line += f", MAGPIE autoplay {theirs:.3f} ms, lexigrid / MAGPIE {ours / theirs:.2f}"
+        magpie.close()
+    console.print(line)
+    console.print(note)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="tournament games (equity v score; 0: none)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes for the tournament")
     parser.add_argument("--turn-games", type=int, default=200, help="games timed for the per-turn figure")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs of those games (the best is shown)")
+    parser.add_argument("--magpie-lib", help="MAGPIE's libmagpie.so (see bench_scrabble_best.py)")
+    parser.add_argument("--magpie-data", help="MAGPIE's data folder")
+    parser.add_argument("--no-magpie", action="store_true", help="lexigrid alone in the side-by-side")
+    parser.add_argument("--beside-only", action="store_true", help="only the side-by-side with MAGPIE")
     args = parser.parse_args()
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # idle BLAS threads would count as this process's CPU
     os.environ.setdefault("LEXIGRID_CACHE_DIR", tempfile.mkdtemp(prefix="lexigrid-bench-"))
@@ -80,6 +165,9 @@ def main() -> None:
     from lexigrid.scrabble.learn.selfplay import tournament
 
     console = Console()
+    beside_magpie(args, console)
+    if args.beside_only:
+        return
     table = Table(title="Static self-play throughput (CPU per turn, one process, NWL, best of --repeat runs)")
     columns = ("players", "turns", "per turn", "engine best move", "C search", "leave tables", "game layer")
     for column in columns:
