@@ -289,3 +289,19 @@ def test_the_analysis_board_is_edited_with_the_letters_on_screen(screen: Any, li
     rows = screen.input_value("#cgp").split()[0].split("/")
     assert rows[6] == "7B7" and rows[7] == "6ZA7"
     screenshot(screen, f"scrabble-analysis-pad-{width(screen)}")
+
+
+def test_the_new_game_form_gives_the_simulating_level_its_clock(screen: Any, live_server: str) -> None:
+    screen.goto(f"{live_server}/scrabble/play")
+    screen.wait_for_selector("#rack .tile")
+    wait_idle(screen)
+    before = screen.evaluate("game.id")
+    screen.select_option("#level", "best")
+    screen.fill("#clock-minutes", "3")
+    press(screen, "#new-game")
+    screen.wait_for_function(f"game && game.id !== {before!r}")
+    wait_idle(screen)
+    game_id = screen.evaluate("game.id")
+    state = httpx.get(f"{live_server}/api/scrabble/games/{game_id}").json()
+    assert [p["kind"] for p in state["players"]] == ["human", "best:3m"]
+    assert fits_width(screen), "the form with its clock field fits the screen"

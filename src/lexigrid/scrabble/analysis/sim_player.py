@@ -23,7 +23,8 @@ from lexigrid.scrabble.analysis.chooser import (
     PlayChooser,
 )
 from lexigrid.scrabble.analysis.endgame import solve
-from lexigrid.scrabble.analysis.sim import sim_bag, simulate
+from lexigrid.scrabble.analysis.phase import bag_left
+from lexigrid.scrabble.analysis.sim import simulate
 from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position
 from lexigrid.scrabble.core.move import Move
@@ -54,7 +55,7 @@ class SimPlayer:
             assert move is not None
             return move
         seen = Position(position.board, (position.rack, Rack()), position.scores, position.zeros)
-        plies = min(self.plies, sim_bag(seen)) or self.plies  # a nearly empty bag: fewer plies
+        plies = min(self.plies, bag_left(seen)) or self.plies  # a nearly empty bag: fewer plies
         result = simulate(
             seen,
             self.engine,
