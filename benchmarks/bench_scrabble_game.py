@@ -2,8 +2,9 @@
 
 Run: python benchmarks/bench_scrabble_game.py [--games 1000] [--jobs 2] [--turn-games 200] [--repeat 3]
        [--magpie-lib PATH] [--magpie-data DIR] [--no-magpie] [--beside-only]
-First, side by side with MAGPIE (issue 24): static equity self-play on TWL06, lexigrid's games (Game.new
-with two `equity` players, no endgame solver) beside MAGPIE's `autoplay` in this process (its shared
+First, side by side with MAGPIE (issue 24): static equity self-play on TWL06, lexigrid's games (the self-play
+runner's `play_one` with two `equity` players, no endgame solver: the compiled game loop) beside MAGPIE's
+`autoplay` in this process (its shared
 library, one thread, TWL06 KWG + KLV2 + WMP), --turn-games games a run, runs alternating (the order flips
 every round), --repeat rounds: the median CPU ms per turn of each and the ratio.
 Uses the bundled default lexicon (no ../shared needed). Times are CPU time of this process (the machine is
@@ -78,16 +79,15 @@ def throughput(levels: list[str], games: int, seed: int) -> dict[str, float]:
 TWL06 = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "lexicons" / "twl06.txt"
 
 
-def lexigrid_games(lexicon: Any, games: int, seed: int) -> tuple[int, float]:
-    """Static equity self-play games (no instrumentation): turns played and CPU seconds."""
-    from lexigrid.scrabble.game.game import Game
+def lexigrid_games(lexicon: str, games: int, seed: int) -> tuple[int, float]:
+    """Static equity self-play games as the self-play runner plays them (`selfplay.play_one`: the compiled
+    game loop): turns played and CPU seconds."""
+    from lexigrid.scrabble.learn.selfplay import play_one
 
     turns = 0
     start = time.process_time()
     for i in range(games):
-        game = Game.new(["equity", "equity"], seed=seed + i, lexicon=lexicon, endgame_seconds=None)
-        game.play_computers()
-        turns += sum(1 for t in game.turns if t.kind not in ("out", "rack"))
+        turns += play_one((seed + i, 0, ("equity", "equity"), lexicon, None)).turns
     return turns, time.process_time() - start
 
 
@@ -119,9 +119,8 @@ def beside_magpie(args: argparse.Namespace, console: Console) -> None:
         console.print(f"{TWL06} is absent: the side-by-side needs the shared TWL06 beside the checkout")
         return
     from bench_scrabble_sim import open_magpie
-    from lexigrid.lexicon import load
 
-    lexicon = load(str(TWL06))
+    lexicon = str(TWL06)
     lexigrid_games(lexicon, 5, seed=1)  # the engine built, caches warm
     magpie, note = open_magpie(args)
     per_turn: dict[str, list[float]] = {}

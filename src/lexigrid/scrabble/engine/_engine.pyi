@@ -65,3 +65,6 @@ def playout_run(
     record: bool,
     /,
 ) -> list[tuple[Any, ...]]: ...
+def static_game(
+    playouts: object, bag: Buffer, put_back: Callable[[bytes, bytes], bytes], by_score: tuple[bool, bool], /
+) -> tuple[tuple[int, int], tuple[int, int], int]: ...

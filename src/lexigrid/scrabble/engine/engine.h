@@ -345,19 +345,37 @@ typedef struct {
     uint8_t kept[2][27];
 } PlayoutResult;
 
-/* A random integer in [0, n) from the caller's stream, or -1 (an error is set). */
-typedef int (*Randrange)(void *context, int n);
+/* How exchanged tiles go back into the bag, after the draw (`randrange` if set, else `reshuffle`):
+ *   randrange: a random integer in [0, n) from the caller's stream (-1: failed, an error set); each tile goes
+ *              in at such a place, in order (a play-out's OrderedBag);
+ *   reshuffle: the tiles appended to the bag, the caller shuffles the whole bag in place (a game's Bag). */
+typedef struct {
+    int (*randrange)(void *context, int n);
+    int (*reshuffle)(void *context, uint8_t *bag, int n, int back); /* the last `back` of n: put back */
+    void *context;
+} BagRule;
+
+/* What a static game came to: the scores, the bingos each player played, the turns (moves) played. */
+typedef struct {
+    int scores[2], bingos[2], turns;
+} GameTotals;
 
 /* The face value of a rack. */
 int rack_points(const PlayoutRules *r, const uint8_t counts[27]);
 
-/* Apply a move for the player to move (PlayState.apply); `kept` gets the tiles it kept. -1: randrange failed. */
-int playout_apply(const PlayoutRules *r, PlayoutState *s, const Play *m, uint8_t kept[27], Randrange randrange,
-                  void *context);
+/* Apply a move for the player to move (PlayState.apply); `kept` gets the tiles it kept. -1: the bag's
+ * callback failed. */
+int playout_apply(const PlayoutRules *r, PlayoutState *s, const Play *m, uint8_t kept[27], const BagRule *bag);
 
 /* The candidate, then replies by equity while the game is on and fewer than `plies` are played or the bag is
- * empty (sim.py's play-out). -1: out of memory or randrange failed. */
-int playout_run(const PlayoutRules *r, PlayoutState *s, const Play *candidate, int plies, Randrange randrange,
-                void *context, PlayoutResult *out);
+ * empty (sim.py's play-out). -1: out of memory or the bag's callback failed. */
+int playout_run(const PlayoutRules *r, PlayoutState *s, const Play *candidate, int plies, const BagRule *bag,
+                PlayoutResult *out);
+
+/* A whole game between two static players (by equity, or by score where by_score[player]) from s (the racks
+ * drawn, the cross-checks up to date) to its end (a Game of `equity` and `score` players without the endgame
+ * solver). -1: out of memory or the bag failed. */
+int play_static_game(const PlayoutRules *r, PlayoutState *s, const BagRule *bag, const int by_score[2],
+                     GameTotals *out);
 
 #endif

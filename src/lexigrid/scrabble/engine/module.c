@@ -359,6 +359,7 @@ done:
 
 PyObject *playout_new(PyObject *self, PyObject *args);
 PyObject *playout_run_py(PyObject *self, PyObject *args);
+PyObject *static_game(PyObject *self, PyObject *args);
 
 /* ---- the module ----------------------------------------------------------------------------------- */
 
@@ -375,6 +376,7 @@ static PyMethodDef methods[] = {
     {"endgame_words", endgame_words, METH_VARARGS, "The words that fit a line of the board with the racks' tiles."},
     {"playout_new", playout_new, METH_VARARGS, "A simulation's play-out state: rules, start and candidates."},
     {"playout_run", playout_run_py, METH_VARARGS, "Play out candidates on one deal in the compiled loop."},
+    {"static_game", static_game, METH_VARARGS, "A whole game between two static equity players, compiled."},
     {NULL, NULL, 0, NULL},
 };
 

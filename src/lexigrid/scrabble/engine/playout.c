@@ -78,8 +78,10 @@ static void refresh_checks(const PlayoutRules *r, PlayoutState *s) {
     s->n_placed = 0;
 }
 
-/* The best move by equity for the player to move into *m (Engine.best(position, "equity")). */
-static int best_move(const PlayoutRules *r, PlayoutState *s, Play *m) {
+/* The best move for the player to move into *m: by equity (Engine.best(position, "equity")), or by score
+ * (the best placement by score, without the opening vowel penalties; none: the best move by equity, as the
+ * `score` level plays). */
+static int best_move(const PlayoutRules *r, PlayoutState *s, Play *m, int by_score) {
     uint8_t strides[27];
     double values[256];
     size_t n = 0;
@@ -112,9 +114,23 @@ static int best_move(const PlayoutRules *r, PlayoutState *s, Play *m) {
     a.search.mode = MODE_BEST_EQUITY;
     a.search.floor = peak >= 0 ? values[peak] : NO_FLOOR;
     Gen g;
+    memset(m, 0, sizeof *m);
+    if (by_score) {
+        GenArgs by = a;
+        by.search.mode = MODE_BEST_SCORE;
+        by.search.floor = NO_FLOOR;
+        by.layout.vowel = NULL;
+        by.layout.vowel_len = 0;
+        memset(&g, 0, sizeof g);
+        if (generate_moves(&by, &g)) return -1;
+        if (g.have_best && g.best.length) {
+            m->kind = PLAY_PLACE;
+            m->place = g.best;
+            return 0;
+        }
+    }
     memset(&g, 0, sizeof g);
     if (generate_moves(&a, &g)) return -1;
-    memset(m, 0, sizeof *m);
     if (g.have_best && g.best.length) {
         m->kind = PLAY_PLACE;
         m->place = g.best;
@@ -147,20 +163,24 @@ static void finish(const PlayoutRules *r, PlayoutState *s, int reason, int out) 
     s->end = reason;
 }
 
-int playout_apply(const PlayoutRules *r, PlayoutState *s, const Play *m, uint8_t kept[27], Randrange randrange,
-                  void *context) {
+int playout_apply(const PlayoutRules *r, PlayoutState *s, const Play *m, uint8_t kept[27], const BagRule *bag) {
     int p = s->to_move, points = 0, dim = r->dim;
     uint8_t *rack = s->racks[p];
     if (m->kind == PLAY_EXCHANGE) {
         for (int i = 0; i < m->ntiles; i++) rack[m->tiles[i]]--;
         memcpy(kept, rack, 27);
         draw(s, rack, m->ntiles);
-        for (int i = 0; i < m->ntiles; i++) { /* each exchanged tile in at a random place */
-            int at = randrange(context, s->bag_n + 1);
-            if (at < 0) return -1;
-            memmove(s->bag + at + 1, s->bag + at, (size_t)(s->bag_n - at));
-            s->bag[at] = m->tiles[i];
-            s->bag_n++;
+        if (bag->randrange) {
+            for (int i = 0; i < m->ntiles; i++) { /* each exchanged tile in at a random place */
+                int at = bag->randrange(bag->context, s->bag_n + 1);
+                if (at < 0) return -1;
+                memmove(s->bag + at + 1, s->bag + at, (size_t)(s->bag_n - at));
+                s->bag[at] = m->tiles[i];
+                s->bag_n++;
+            }
+        } else { /* put back, then the whole bag shuffled */
+            for (int i = 0; i < m->ntiles; i++) s->bag[s->bag_n++] = m->tiles[i];
+            if (bag->reshuffle(bag->context, s->bag, s->bag_n, m->ntiles)) return -1;
         }
     } else if (m->kind == PLAY_PASS) {
         memcpy(kept, rack, 27);
@@ -188,17 +208,33 @@ int playout_apply(const PlayoutRules *r, PlayoutState *s, const Play *m, uint8_t
     return 0;
 }
 
-int playout_run(const PlayoutRules *r, PlayoutState *s, const Play *candidate, int plies, Randrange randrange,
-                void *context, PlayoutResult *out) {
+int playout_run(const PlayoutRules *r, PlayoutState *s, const Play *candidate, int plies, const BagRule *bag,
+                PlayoutResult *out) {
     memset(out, 0, sizeof *out);
-    if (playout_apply(r, s, candidate, out->kept[0], randrange, context)) return -1;
+    if (playout_apply(r, s, candidate, out->kept[0], bag)) return -1;
     Play reply;
     for (int ply = 0; !s->end && (ply < plies || !s->bag_n); ply++) {
         int side = s->to_move;
-        if (best_move(r, s, &reply)) return -1;
+        if (best_move(r, s, &reply, 0)) return -1;
         if (out->n_moves < PLAYOUT_MOVES) out->moves[out->n_moves] = reply;
         out->n_moves++;
-        if (playout_apply(r, s, &reply, out->kept[side], randrange, context)) return -1;
+        if (playout_apply(r, s, &reply, out->kept[side], bag)) return -1;
     }
+    return 0;
+}
+
+int play_static_game(const PlayoutRules *r, PlayoutState *s, const BagRule *bag, const int by_score[2],
+                     GameTotals *out) {
+    memset(out, 0, sizeof *out);
+    Play m;
+    uint8_t kept[27];
+    while (!s->end) {
+        int p = s->to_move, before = rack_tiles(s->racks[p]);
+        if (best_move(r, s, &m, by_score[p]) || playout_apply(r, s, &m, kept, bag)) return -1;
+        if (m.kind == PLAY_PLACE && before - rack_tiles(kept) == r->rack_size) out->bingos[p]++;
+        out->turns++;
+    }
+    out->scores[0] = s->scores[0];
+    out->scores[1] = s->scores[1];
     return 0;
 }

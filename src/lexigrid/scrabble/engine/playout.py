@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from lexigrid.scrabble.core.alphabet import ENGLISH, THROUGH_FLAG
+from lexigrid.scrabble.core.bag import Bag
+from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.engine import _engine
@@ -144,3 +146,43 @@ class PlayoutLoop:
         if kind == KINDS["exchange"]:
             return Move("exchange", word=self.glyphs(data))
         return Move("pass")
+
+
+class GameResult(NamedTuple):
+    """A static game's totals, in seat order: scores, bingos played, turns (moves) played."""
+
+    scores: tuple[int, int]
+    bingos: tuple[int, int]
+    turns: int
+
+
+STATIC_LEVELS = ("equity", "score")  # the computer levels the compiled game loop plays
+
+
+class StaticGames:
+    """Whole games between two static players (the `equity` and `score` levels) in the compiled loop: the
+    game `Game.new` plays from a seed with those players and no endgame solver (its seeded `Bag`: racks
+    drawn first player first, exchanges put back and the bag shuffled by the bag itself), move for move."""
+
+    def __init__(self, engine: Engine) -> None:
+        rules = engine.rules
+        empty = Position(Board(rules), (Rack(""), Rack("")), (0, 0), 0)
+        self.rules = rules
+        self.loop = PlayoutLoop(engine, empty, [])
+
+    def play(self, seed: int, levels: tuple[str, str] = ("equity", "equity")) -> GameResult:
+        """The game from the bag of `seed` between the levels (each `equity` or `score`), in seat order."""
+        bag = Bag(self.rules.tiles, seed)
+        loop = self.loop
+
+        def put_back(codes: bytes, back: bytes) -> bytes:
+            """The bag as `Bag.put_back` leaves it once the exchanged tiles go back in."""
+            bag.rewind(list(loop.glyphs(codes)))
+            bag.put_back(loop.glyphs(back))
+            return loop.codes("".join(bag.tiles))
+
+        by_score = (levels[0] == "score", levels[1] == "score")
+        scores, bingos, turns = _engine.static_game(
+            loop.state, loop.codes("".join(bag.tiles)), put_back, by_score
+        )
+        return GameResult(scores, bingos, turns)

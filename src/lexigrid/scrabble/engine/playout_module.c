@@ -289,7 +289,8 @@ PyObject *playout_run_py(PyObject *self, PyObject *args) {
         memcpy(s->bag, bag.buf, (size_t)bag.len);
         s->bag_n = (int)bag.len;
         s->n_placed = 0;
-        if (playout_run(&p->rules, s, &p->candidates[index[i]], plies, python_randrange, randrange, &out)) {
+        BagRule rule = {python_randrange, NULL, randrange};
+        if (playout_run(&p->rules, s, &p->candidates[index[i]], plies, &rule, &out)) {
             if (!PyErr_Occurred()) PyErr_NoMemory();
             Py_CLEAR(results);
             goto done;
@@ -306,4 +307,66 @@ done:
     PyBuffer_Release(&opponent);
     PyBuffer_Release(&bag);
     return results;
+}
+
+/* Calls the Python callable `context` with the bag's codes and the exchanged tiles' (the last `back` of the
+ * n); it gives back the whole bag in its new order (a game's Bag.put_back). */
+static int python_reshuffle(void *context, uint8_t *bag, int n, int back) {
+    PyObject *order = PyObject_CallFunction((PyObject *)context, "y#y#", (const char *)bag, (Py_ssize_t)(n - back),
+                                            (const char *)bag + n - back, (Py_ssize_t)back);
+    if (!order) return -1;
+    char *buf;
+    Py_ssize_t len;
+    if (PyBytes_AsStringAndSize(order, &buf, &len) < 0 || len != n) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "reshuffle must give back as many tiles");
+        Py_DECREF(order);
+        return -1;
+    }
+    memcpy(bag, buf, (size_t)n);
+    Py_DECREF(order);
+    return 0;
+}
+
+/* static_game(capsule, bag, reshuffle, by_score) -> ((score, score), (bingos, bingos), turns): a game between
+ * two static players (by_score: each seat's, else by equity) on the capsule's board (empty: see playout_new)
+ * with the bag's codes (drawn from the end: the first player's rack, then the second's, then the game);
+ * `reshuffle` puts exchanged tiles back. */
+PyObject *static_game(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule, *reshuffle;
+    Py_buffer bag;
+    int by_score[2];
+    if (!PyArg_ParseTuple(args, "Oy*O(pp)", &capsule, &bag, &reshuffle, &by_score[0], &by_score[1])) return NULL;
+    PyObject *result = NULL;
+    Playouts *p = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (!p) goto done;
+    if (bag.len > MAX_BAG) {
+        PyErr_SetString(PyExc_ValueError, "static_game: a bag holds at most 256 tiles");
+        goto done;
+    }
+    size_t nn = (size_t)p->rules.dim * (size_t)p->rules.dim;
+    PlayoutState *s = &p->work;
+    memcpy(s->tiles, p->start.tiles, nn);
+    memcpy(s->checks, p->start.checks, 2 * nn * 4);
+    memcpy(s->cscores, p->start.cscores, 2 * nn * 4);
+    memcpy(s->bag, bag.buf, (size_t)bag.len);
+    s->bag_n = (int)bag.len;
+    memset(s->racks, 0, sizeof s->racks);
+    for (int q = 0; q < 2; q++)
+        for (int k = 0; k < p->rules.rack_size && s->bag_n > 0; k++) s->racks[q][s->bag[--s->bag_n]]++;
+    s->scores[0] = s->scores[1] = 0;
+    s->zeros = s->to_move = 0;
+    s->end = END_NONE;
+    s->n_placed = 0;
+    BagRule rule = {NULL, python_reshuffle, reshuffle};
+    GameTotals totals;
+    if (play_static_game(&p->rules, s, &rule, by_score, &totals)) {
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        goto done;
+    }
+    result = Py_BuildValue("((ii)(ii)i)", totals.scores[0], totals.scores[1], totals.bingos[0], totals.bingos[1],
+                           totals.turns);
+done:
+    PyBuffer_Release(&bag);
+    return result;
 }

@@ -16,8 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from lexigrid.errors import LexigridError, OptionError
+from lexigrid.lexicon import Lexicon
 from lexigrid.runner import DEFAULT_RUNNER, Runner
-from lexigrid.scrabble.engine.movegen import worker_lexicon
+from lexigrid.scrabble.core.rules import rules as default_rules
+from lexigrid.scrabble.engine.movegen import Engine, worker_lexicon
+from lexigrid.scrabble.engine.playout import STATIC_LEVELS, PlayoutLoop, StaticGames
 from lexigrid.scrabble.game.game import Game
 from lexigrid.stats import wilson
 
@@ -39,6 +42,13 @@ def play_one(item: tuple[int, int, tuple[str, ...], str | None, float | None]) -
     seed, rotation, levels, lexicon, endgame_seconds = item
     seated = levels[rotation:] + levels[:rotation]
     start = time.process_time()
+    if len(seated) == 2 and set(seated) <= set(STATIC_LEVELS) and endgame_seconds is None:
+        static = static_games(worker_lexicon(lexicon))
+        if static is not None:
+            found = static.play(seed, (seated[0], seated[1]))
+            return GameResult(
+                seated, rotation, found.scores, found.bingos, found.turns, time.process_time() - start
+            )
     game = Game.new(list(seated), seed=seed, lexicon=worker_lexicon(lexicon), endgame_seconds=endgame_seconds)
     game.play_computers()
     seconds = time.process_time() - start
@@ -48,6 +58,18 @@ def play_one(item: tuple[int, int, tuple[str, ...], str | None, float | None]) -
             bingos[turn.player] += 1
     turns = sum(1 for t in game.turns if t.kind not in ("out", "rack"))
     return GameResult(seated, rotation, tuple(game.scores), tuple(bingos), turns, seconds)
+
+
+_STATIC: dict[str, StaticGames | None] = {}
+
+
+def static_games(lexicon: Lexicon) -> StaticGames | None:
+    """The compiled game loop of static players for a lexicon under the default rules, made once per process
+    (None when the engine's leave model or alphabet is not the loop's: `Game` plays then)."""
+    if lexicon.sha256 not in _STATIC:
+        engine = Engine.shared(lexicon, default_rules())
+        _STATIC[lexicon.sha256] = StaticGames(engine) if PlayoutLoop.fits(engine) else None
+    return _STATIC[lexicon.sha256]
 
 
 @dataclass
