@@ -539,3 +539,10 @@ def analysis_page(request: Request) -> HTMLResponse:
 def play_page(request: Request) -> HTMLResponse:
     """Play against the computer; games are saved after every move and listed for resuming."""
     return templates.TemplateResponse(request, "scrabble_play.html", {})
+
+
+# The game review (POST /analyze, the review page) lives in its own module.
+from lexigrid.web import scrabble_review  # noqa: E402
+
+api.include_router(scrabble_review.api)
+pages.include_router(scrabble_review.pages)

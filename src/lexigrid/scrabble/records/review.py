@@ -4,6 +4,8 @@ The record is replayed first (`replay_gcg`, with all its checks: a record that f
 every turn of the chosen players (a placement, an exchange or a pass whose rack the record gives) is judged
 from the mover's seat, knowing only their own rack while the bag holds tiles:
 
+The phase is `analysis.phase`'s, the one rule the computer players follow too:
+
 - **sim** while the bag holds more tiles than the pre-endgame solver reaches: the simulation (`simulate`)
   of the best plays by static equity plus the play made; *win % lost* is the best play's win % less the
   play made, measured on the same play-outs (common random numbers), with its error bar (ERROR_BAR_Z
@@ -36,6 +38,7 @@ from lexigrid.lexicon.sources import DEFAULT_LEXICON, is_lexicon_name
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.analysis import peg
 from lexigrid.scrabble.analysis.endgame import solve
+from lexigrid.scrabble.analysis.phase import bag_left, phase
 from lexigrid.scrabble.analysis.sim import DEFAULT_PLAYS, DEFAULT_PLIES, PlayStats, simulate
 from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
@@ -372,13 +375,13 @@ def judge_turn(job: TurnJob) -> TurnReview:
     review.bingo = _is_bingo(played, position) and "phony_withdrawn" not in job.flags
     if not review.bingo and bool((moves.records["ntiles"] == position.rules.rack_size).any()):
         review.flags.append("bingo_missed")
-    bag = max(0, sum(position.unseen().values()) - position.rules.rack_size)
-    if bag == 0:
+    stage = phase(position)
+    if stage == "endgame":
         _judge_endgame(review, position, played, engine, job.settings)
-    elif bag <= peg.MAX_BAG and _judge_peg(review, position, played, engine, job.settings):
+    elif stage == "pre-endgame" and _judge_peg(review, position, played, engine, job.settings):
         pass
     else:
-        _judge_sim(review, position, played, engine, job, bag)
+        _judge_sim(review, position, played, engine, job, bag_left(position))
     return review
 
 

@@ -1,0 +1,122 @@
+"""Game review benchmark: a 25-turn game analysed whole (`lexigrid scrabble analyze`), at the default settings
+on one core, and the speed-up of --jobs 2 (and of a local Dask cluster of 2 workers, when dask is installed).
+
+Run: python benchmarks/bench_analyze.py [--repeat 3] [--iterations 200] [--seconds-per-turn 2]
+
+The game is seeded self-play on the bundled default lexicon (static-equity players; the first seed whose
+record has 25 turns), so no ../shared is needed. Two measurements:
+
+- *default settings* (`--seconds-per-turn 2`, one process): CPU seconds of the whole analysis, median of
+  --repeat runs. Goal (issue 29): <= 60 s. A simulation stops early once its best play is identified, so
+  this is at most about 25 x 2 s plus the endgame and move generation.
+- *the same work over workers* (`--iterations N`: a fixed number of play-outs a play, so every run does the
+  same work, whatever the machine's load): wall seconds with 1 process, --jobs 2 and Dask (2 workers), the
+  ratios beside; CPU seconds (this process and its children) say how much work each did. Turns are the
+  runner's tasks, so the speed-up is bounded by the longest turn and by the cores left free by others.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import resource
+import statistics
+import time
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+TURNS = 25
+
+
+def game_record(turns: int = TURNS) -> str:
+    """The GCG record of the first seeded self-play game with `turns` turns."""
+    from lexigrid.scrabble.engine.movegen import worker_lexicon
+    from lexigrid.scrabble.game.game import Game
+    from lexigrid.scrabble.game.view import View
+    from lexigrid.scrabble.records.gcg import export_gcg
+
+    lexicon = worker_lexicon(None)
+    for seed in range(1000):
+        game = Game.new(["equity", "equity"], seed=seed, lexicon=lexicon, endgame_seconds=None)
+        game.play_computers()
+        if sum(1 for t in game.turns if t.kind not in ("out", "rack")) == turns:
+            return export_gcg(View.full(game))
+    raise SystemExit(f"no seeded game of {turns} turns")
+
+
+def cpu() -> float:
+    """CPU seconds of this process and its finished children."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def analyse(text: str, **runner: Any) -> dict[str, float]:
+    """One analysis of the record: wall and CPU seconds, and its result's turn count."""
+    from lexigrid.runner import Runner
+    from lexigrid.scrabble.records.review import Settings, analyze_text
+
+    settings = Settings(**{k: v for k, v in runner.pop("settings").items() if v is not None})
+    started_wall, started_cpu = time.perf_counter(), cpu()
+    review = analyze_text(text, settings, runner=Runner(progress=False, **runner))
+    return {
+        "wall": time.perf_counter() - started_wall,
+        "cpu": cpu() - started_cpu,
+        "turns": len(review.turns),
+        "mistake_index": sum(p.mistake_index for p in review.players),
+    }
+
+
+def median_of(repeat: int, text: str, **runner: Any) -> dict[str, float]:
+    """The median wall and CPU seconds of `repeat` analyses."""
+    runs = [analyse(text, **{**runner, "settings": dict(runner["settings"])}) for _ in range(repeat)]
+    return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--seconds-per-turn", type=float, default=2.0)
+    parser.add_argument("--skip-default", action="store_true", help="Only the speed-up over workers.")
+    args = parser.parse_args()
+    console = Console()
+    text = game_record()
+    analyse(text, settings={"iterations": 8})  # engines built, tables loaded
+    table = Table(title=f"a {TURNS}-turn game analysed (median of {args.repeat})")
+    for name in ("settings", "runner", "wall s", "CPU s", "wall speed-up", "Mistake Index (both)"):
+        table.add_column(name, justify="left" if name in ("settings", "runner") else "right")
+    if not args.skip_default:
+        found = median_of(args.repeat, text, settings={"seconds": args.seconds_per_turn})
+        verdict = "meets" if found["cpu"] <= 60 else "misses"
+        table.add_row(
+            f"default ({args.seconds_per_turn:g} s a turn)",
+            "1 process",
+            f"{found['wall']:.1f}",
+            f"{found['cpu']:.1f} ({verdict} <= 60)",
+            "",
+            f"{found['mistake_index']:.1f}",
+        )
+    fixed = {"iterations": args.iterations}
+    runners: list[tuple[str, dict[str, Any]]] = [("1 process", {}), ("--jobs 2", {"jobs": 2})]
+    if importlib.util.find_spec("distributed") is not None:
+        runners.append(("Dask, 2 workers", {"jobs": 2, "backend": "dask"}))
+    base = None
+    for name, runner in runners:
+        found = median_of(args.repeat, text, settings=fixed, **runner)
+        base = base or found["wall"]
+        table.add_row(
+            f"{args.iterations} play-outs a play",
+            name,
+            f"{found['wall']:.1f}",
+            f"{found['cpu']:.1f}",
+            f"{base / found['wall']:.2f}x",
+            f"{found['mistake_index']:.1f}",
+        )
+    console.print(table)
+
+
+if __name__ == "__main__":
+    main()

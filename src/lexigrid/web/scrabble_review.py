@@ -1,0 +1,161 @@
+"""Web routes for the game review: `POST /api/scrabble/analyze`, streamed turn by turn, and its page."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+import anyio
+from fastapi import APIRouter, Path, Request
+from fastapi.responses import HTMLResponse, StreamingResponse
+from pydantic import BaseModel, Field
+from starlette.background import BackgroundTask
+
+from lexigrid.budget import BudgetExceeded
+from lexigrid.errors import LexigridError
+from lexigrid.scrabble.core.rules import rules
+from lexigrid.scrabble.engine.movegen import Engine
+from lexigrid.scrabble.game.store import GameStore
+from lexigrid.scrabble.game.view import View
+from lexigrid.scrabble.records.gcg import export_gcg
+from lexigrid.scrabble.records.review import (
+    DEFAULT_SECONDS_PER_TURN,
+    Settings,
+    TurnReview,
+    analyze_game,
+    read_record,
+    record_lexicon,
+    review_jobs,
+)
+from lexigrid.web import common, pool
+from lexigrid.web.common import lexicon_by_name, solver_pool, templates
+
+api = APIRouter()
+pages = APIRouter()
+log = logging.getLogger("lexigrid.web")
+REVIEW_BUDGET_SHARE = 0.5  # the turns' seconds add up to this share of the solve budget (the rest: the
+# moves of each turn, an endgame's second solve, the answer), so a review answers instead of a 503
+MAX_GCG = 200_000  # characters of a pasted record
+GameId = Annotated[str, Path(pattern="^[0-9a-f]{1,32}$", description="A saved game's id.")]
+
+
+class AnalyzeRequest(BaseModel):
+    """A GCG record to review and how hard to judge each turn."""
+
+    gcg: str = Field(min_length=1, max_length=MAX_GCG, description="The game record (GCG text).")
+    lexicon: str | None = Field(None, max_length=40)
+    seconds_per_turn: float | None = Field(
+        None,
+        description=f"Seconds to judge a turn (default {DEFAULT_SECONDS_PER_TURN:g}; within the budget).",
+    )
+    iterations: int | None = Field(None, ge=1, le=100_000, description="Play-outs a play instead of seconds.")
+    player: str | None = Field(None, max_length=60, description="Judge only this player's turns.")
+    seed: int = Field(0, ge=0, le=2**31)
+
+
+def turn_seconds(requested: float | None, turns: int) -> float:
+    """Each turn's seconds: the request's (or the default), within the solve budget for the whole game."""
+    allowed = common.SOLVE_BUDGET_SECONDS * REVIEW_BUDGET_SHARE / max(1, turns)
+    return min(requested or DEFAULT_SECONDS_PER_TURN, allowed)
+
+
+def _review(gcg: str, lexicon: str, settings: Settings, player: str | None, note: str) -> dict[str, Any]:
+    """Run in a solver process: judge every turn, reporting each as it is done; the whole review."""
+    record = read_record(gcg)
+    words = lexicon_by_name(lexicon)
+
+    def on_turn(done: int, total: int, turn: TurnReview) -> None:
+        pool.report({"done": done, "total": total, "turn": turn.as_dict()})
+
+    review = analyze_game(record, words, words.name, settings, player, on_turn=on_turn, lexicon_note=note)
+    return review.as_dict()
+
+
+def _line(event: dict[str, Any]) -> bytes:
+    """One NDJSON line."""
+    return json.dumps(event, separators=(",", ":")).encode() + b"\n"
+
+
+async def _events(stream: pool.SolveStream, start: dict[str, Any]) -> AsyncIterator[bytes]:
+    """The stream's lines: start, a line a judged turn, then the whole review (or a one-line error)."""
+    try:
+        yield _line(start)
+        while True:
+            try:
+                kind, value = await anyio.to_thread.run_sync(next, stream)
+            except (LexigridError, BudgetExceeded) as error:
+                message = str(error) if isinstance(error, LexigridError) else f"the review was {error}"
+                yield _line({"event": "error", "error": message})
+                return
+            except Exception:
+                log.exception("internal error in a game review")
+                yield _line({"event": "error", "error": "internal error (see the server log)"})
+                return
+            if kind == "progress":
+                yield _line({"event": "progress", **value})
+                continue
+            yield _line({"event": "result", "result": value})
+            return
+    finally:
+        stream.close()
+
+
+@api.post("/analyze", response_class=StreamingResponse)
+def analyze(request: AnalyzeRequest) -> StreamingResponse:
+    """Review a whole game, streamed as NDJSON: `{"event": "start", "turns", "seconds_per_turn", ...}`, a
+    `{"event": "progress", "done", "total", "turn"}` line per judged turn, then `{"event": "result",
+    "result": <the `scrabble analyze --json` shape>}`, or `{"event": "error", "error"}`. A record that fails
+    replay, an unknown player or seconds <= 0 answer 400 at once."""
+    if request.seconds_per_turn is not None and not request.seconds_per_turn > 0:
+        Settings(seconds=request.seconds_per_turn).check()
+    record = read_record(request.gcg)
+    if request.lexicon:
+        words, note = lexicon_by_name(request.lexicon), ""  # by name only: the web never opens a path
+    else:
+        words, _, note = record_lexicon(record)  # the record's #lexicon (a name), else the default
+    jobs = review_jobs(record, words, words.name, Settings(iterations=request.iterations), request.player)
+    seconds = turn_seconds(request.seconds_per_turn, len(jobs))
+    settings = Settings(seconds=seconds, iterations=request.iterations, seed=request.seed)
+    Engine.shared(words, rules()).prepare()  # solver processes fork with it warm
+    stream = solver_pool().stream(
+        _review,
+        request.gcg,
+        words.name,
+        settings,
+        request.player,
+        note,
+        seconds=common.SOLVE_BUDGET_SECONDS,
+        wait=common.SOLVE_QUEUE_SECONDS,
+    )
+    start = {
+        "event": "start",
+        "turns": len(jobs),
+        "seconds_per_turn": seconds,
+        "capped": request.seconds_per_turn is None or request.seconds_per_turn > seconds,
+        "lexicon": words.name,
+        "lexicon_note": note,
+    }
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return StreamingResponse(
+        _events(stream, start),
+        media_type="application/x-ndjson",
+        headers=headers,
+        background=BackgroundTask(stream.close),
+    )
+
+
+@api.get("/games/{game_id}/gcg")
+def game_record(game_id: GameId) -> dict[str, Any]:
+    """A finished saved game's GCG record (every rack shown, as the game is over), to review it."""
+    game = GameStore().load(game_id)
+    if not game.over:
+        raise LexigridError("the game is not over: finish it before reviewing it")
+    return {"gcg": export_gcg(View.of_people(game)), "id": game_id}
+
+
+@pages.get("/review", response_class=HTMLResponse)
+def review_page(request: Request) -> HTMLResponse:
+    """Review a game: paste, upload or pick a finished game's record; the win % graph, each turn judged."""
+    return templates.TemplateResponse(request, "scrabble_review.html", {})

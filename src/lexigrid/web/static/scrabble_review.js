@@ -1,0 +1,225 @@
+// Review a game: a GCG record judged turn by turn (POST /api/scrabble/analyze, streamed as NDJSON), the first
+// player's win % over the game as an inline SVG graph, each turn's board with the play made against the best.
+"use strict";
+const errorEl = document.getElementById("error");
+let review = null;  // { players: [...], turns: [...] } as the turns arrive, then the whole result
+let selected = null;  // the turn shown
+let running = null;  // the AbortController of the review under way
+
+function playersOf(text) {  // the #player lines' nicknames, for the player picker
+  return [...text.matchAll(/^#player\d\s+(\S+)/gm)].map((m) => m[1]);
+}
+function fillPlayers() {
+  const names = playersOf(document.getElementById("gcg").value);
+  const select = document.getElementById("player");
+  const chosen = select.value;
+  select.replaceChildren(lexiEl("option", { value: "", text: "both" }), ...names.map((n) => lexiEl("option", { value: n, text: n })));
+  if (names.includes(chosen)) select.value = chosen;
+}
+async function loadSavedGames() {
+  const result = await lexiApi("/api/scrabble/games");
+  if (!result.ok) return;
+  const select = document.getElementById("saved-game");
+  const finished = result.data.games.filter((g) => g.status === "over");
+  select.replaceChildren(lexiEl("option", { value: "", text: finished.length ? "—" : "none finished" }),
+    ...finished.map((g) => lexiEl("option", { value: g.id, text: `${g.players.join(" v ")} ${g.scores.join("-")}` })));
+}
+async function pickSaved() {
+  const id = document.getElementById("saved-game").value;
+  if (!id) return;
+  const result = await lexiApi(`/api/scrabble/games/${id}/gcg`);
+  if (!result.ok) { errorEl.textContent = result.error; return; }
+  document.getElementById("gcg").value = result.data.gcg;
+  fillPlayers();
+}
+function openFile(event) {
+  const file = event.target.files[0];
+  if (!file) return;
+  const reader = new FileReader();
+  reader.onload = () => { document.getElementById("gcg").value = reader.result; fillPlayers(); };
+  reader.readAsText(file);
+}
+
+// --- the review, streamed ---------------------------------------------------------------------------------
+async function analyze(event) {
+  event?.preventDefault();
+  if (running) running.abort();
+  const controller = running = new AbortController();
+  errorEl.textContent = "";
+  const body = { gcg: document.getElementById("gcg").value, seconds_per_turn: Number(document.getElementById("seconds").value) };
+  const player = document.getElementById("player").value;
+  if (player) body.player = player;
+  review = { players: [], turns: [] };
+  selected = null;
+  document.getElementById("review").hidden = true;
+  showProgress(0, 1, "starting the review…");
+  lexiBusy(+1);
+  try {
+    const response = await fetch("/api/scrabble/analyze", { method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify(body), signal: controller.signal });
+    if (!response.ok) {
+      let data = {};
+      try { data = await response.json(); } catch (error) { data = {}; }
+      errorEl.textContent = data.error || `HTTP ${response.status}`;
+      document.getElementById("progress-box").hidden = true;
+      return;
+    }
+    const reader = response.body.getReader(), decoder = new TextDecoder();
+    let buffer = "", ended = false;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let nl;
+      while ((nl = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        if (line.trim()) ended = reviewEvent(JSON.parse(line)) || ended;
+      }
+    }
+    if (!ended) errorEl.textContent = "the review's stream ended without a result";
+  } catch (error) {
+    if (!controller.signal.aborted) errorEl.textContent = "the server did not answer: is `lexigrid serve` running?";
+  } finally {
+    if (running === controller) running = null;
+    lexiBusy(-1);
+  }
+}
+function reviewEvent(event) {  // true once the stream has ended (a result or an error)
+  if (event.event === "start") {
+    review.total = event.turns;
+    const capped = event.capped ? ` (${event.seconds_per_turn.toFixed(2)} s a turn, to fit the server's budget)` : "";
+    showProgress(0, event.turns, `judging ${event.turns} turns${capped}…`);
+  } else if (event.event === "progress") {
+    review.turns.push(event.turn);
+    review.turns.sort((a, b) => a.turn - b.turn);
+    showProgress(event.done, event.total, `${event.done} of ${event.total} turns judged`);
+    showReview();
+  } else if (event.event === "result") {
+    review = event.result;
+    document.getElementById("progress-box").hidden = true;
+    showReview();
+    return true;
+  } else if (event.event === "error") {
+    errorEl.textContent = event.error;
+    document.getElementById("progress-box").hidden = true;
+    return true;
+  }
+  return false;
+}
+function showProgress(done, total, text) {
+  document.getElementById("progress-box").hidden = false;
+  const bar = document.getElementById("progress");
+  bar.max = Math.max(1, total);
+  bar.value = done;
+  document.getElementById("progress-text").textContent = text;
+}
+
+// --- what the review shows --------------------------------------------------------------------------------
+function lostText(turn) {
+  if (turn.phase === "skipped") return "";
+  if (turn.points_lost !== null) return `${turn.points_lost} pts`;
+  return `${turn.win_pct_lost.toFixed(1)} %` + (turn.error_bar ? ` ±${turn.error_bar.toFixed(1)}` : "");
+}
+function showReview() {
+  document.getElementById("review").hidden = false;
+  const body = document.querySelector("#turns tbody");
+  body.replaceChildren(...review.turns.map((t) => {
+    const row = lexiEl("tr", { "data-turn": String(t.turn), tabindex: "0" },
+      lexiEl("td", { text: String(t.turn) }), lexiEl("td", { text: t.player }), lexiEl("td", { text: t.played }),
+      lexiEl("td", { text: t.best }), lexiEl("td", { text: lostText(t) }),
+      lexiEl("td", { class: `mistake-${t.mistake}`, text: t.mistake === "none" ? "" : t.mistake }));
+    row.addEventListener("click", () => showTurn(t.turn));
+    row.addEventListener("keydown", (e) => { if (e.key === "Enter") showTurn(t.turn); });
+    if (t.turn === selected) row.classList.add("selected");
+    return row;
+  }));
+  const summary = document.querySelector("#summary tbody");
+  summary.replaceChildren(...review.players.map((p) => lexiEl("tr", {},
+    lexiEl("td", { text: p.name }), lexiEl("td", { text: String(p.score) }), lexiEl("td", { text: String(p.turns) }),
+    lexiEl("td", { text: `${p.mistakes.small} / ${p.mistakes.medium} / ${p.mistakes.large}` }),
+    lexiEl("td", { text: p.mistake_index.toFixed(1) }), lexiEl("td", { text: p.equity_lost.toFixed(1) }),
+    lexiEl("td", { text: `${p.bingos} (${p.bingos_missed} missed)` }))));
+  document.getElementById("lexicon-note").textContent = review.lexicon_note || "";
+  drawGraph();
+  if (selected === null && review.turns.length && review.players.length) showTurn(review.turns[0].turn);
+}
+// The first player's win % after each judged turn (the mover's chance turned to the first player's side).
+function firstPlayerPct(turn) {
+  if (turn.win_pct === null) return null;
+  return turn.player_index === 0 ? turn.win_pct : 100 - turn.win_pct;
+}
+function drawGraph() {
+  const target = document.getElementById("graph");
+  const points = review.turns.map((t) => [t, firstPlayerPct(t)]).filter(([, pct]) => pct !== null);
+  const W = 600, H = 220, left = 34, right = 10, top = 10, bottom = 26;
+  const last = Math.max(1, review.total || 0, ...review.turns.map((t) => t.turn));
+  const x = (turn) => left + (W - left - right) * (last === 1 ? 0.5 : (turn - 1) / (last - 1));
+  const y = (pct) => top + (H - top - bottom) * (1 - pct / 100);
+  const svg = lexiSvg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img" });
+  const title = lexiSvg("title");
+  const first = review.players[0]?.name || (review.turns.find((t) => t.player_index === 0)?.player ?? "the first player");
+  title.textContent = `${first}'s chance of winning after each turn`;
+  svg.append(title);
+  for (const pct of [0, 50, 100]) {
+    svg.append(lexiSvg("line", { x1: left, x2: W - right, y1: y(pct), y2: y(pct), stroke: pct === 50 ? "#999" : "#ddd", "stroke-dasharray": pct === 50 ? "4 3" : "" }));
+    const label = lexiSvg("text", { x: left - 4, y: y(pct) + 4, "text-anchor": "end", "font-size": 11, fill: "#555" });
+    label.textContent = `${pct}%`;
+    svg.append(label);
+  }
+  const axis = lexiSvg("text", { x: W / 2, y: H - 6, "text-anchor": "middle", "font-size": 11, fill: "#555" });
+  axis.textContent = `turn (${first}'s win %)`;
+  svg.append(axis);
+  if (points.length > 1) {
+    svg.append(lexiSvg("polyline", { points: points.map(([t, pct]) => `${x(t.turn)},${y(pct)}`).join(" "), fill: "none", stroke: "#2b6cb0", "stroke-width": 2 }));
+  }
+  const colours = { none: "#2b6cb0", small: "#d4a000", medium: "#e06c00", large: "#c00020" };
+  for (const [t, pct] of points) {
+    const group = lexiSvg("g", { class: `pt${t.turn === selected ? " selected" : ""}`, "data-turn": String(t.turn), tabindex: "0" });
+    const tip = lexiSvg("title");
+    tip.textContent = `turn ${t.turn} (${t.player}): ${t.played}, ${first} ${pct.toFixed(1)} %` + (t.mistake !== "none" ? `, ${t.mistake} mistake` : "");
+    group.append(tip, lexiSvg("circle", { cx: x(t.turn), cy: y(pct), r: 14, fill: "transparent" }),  // a target a finger can hit
+      lexiSvg("circle", { class: "dot", cx: x(t.turn), cy: y(pct), r: t.mistake === "none" ? 4 : 6, fill: colours[t.mistake] }));
+    group.addEventListener("click", () => showTurn(t.turn));
+    svg.append(group);
+  }
+  target.replaceChildren(svg);
+}
+async function showTurn(number) {
+  selected = number;
+  const turn = review.turns.find((t) => t.turn === number);
+  if (!turn) return;
+  for (const row of document.querySelectorAll("#turns tbody tr")) row.classList.toggle("selected", row.dataset.turn === String(number));
+  for (const pt of document.querySelectorAll("#graph .pt")) pt.classList.toggle("selected", pt.dataset.turn === String(number));
+  const shown = await lexiApi("/api/scrabble/show", { cgp: turn.cgp });
+  if (!shown.ok) { errorEl.textContent = shown.error; return; }
+  if (selected !== number) return;  // another turn was picked meanwhile
+  const rows = shown.data.board;
+  drawScrabbleBoard(document.getElementById("board"), { premiums: shown.data.premiums, rows, tileScores: shown.data.tile_scores,
+    ghost: moveSquares(turn.played, rows) });
+  const detail = document.getElementById("turn-detail");
+  const notes = turn.flags.map((f) => FLAG_TEXT[f] || f).concat(turn.method_note ? [turn.method_note] : []);
+  const candidates = lexiEl("table", { class: "list" }, lexiEl("thead", {}, lexiEl("tr", {},
+    lexiEl("th", { text: "candidate" }), lexiEl("th", { text: "score" }), lexiEl("th", { text: turn.phase === "endgame" ? "value" : "win %" }))),
+    lexiEl("tbody", {}, ...turn.candidates.map((c) => lexiEl("tr", { class: c.move === turn.played ? "selected" : "" },
+      lexiEl("td", { text: c.move }), lexiEl("td", { text: String(c.score) }),
+      lexiEl("td", { text: c.value !== undefined ? `${c.value >= 0 ? "+" : ""}${c.value}` : c.win_pct.toFixed(1) })))));
+  detail.replaceChildren(
+    lexiEl("h3", { text: `Turn ${turn.turn}: ${turn.player} (${turn.rack})` }),
+    lexiEl("p", { text: `played ${turn.played}` + (turn.rank ? ` (rank ${turn.rank})` : "") + `; best ${turn.best || "—"}` }),
+    lexiEl("p", { text: `${turn.phase === "skipped" ? "not judged" : `judged by ${PHASE_TEXT[turn.phase]}`}` +
+      (turn.phase === "skipped" ? "" : `; lost ${lostText(turn)}`) + (turn.mistake !== "none" ? ` — a ${turn.mistake} mistake` : "") }),
+    ...notes.map((n) => lexiEl("p", { class: "muted", text: n })),
+    lexiEl("div", { class: "scroll-x" }, candidates));
+}
+const PHASE_TEXT = { sim: "simulation", peg: "the pre-endgame solver", endgame: "the exact endgame" };
+const FLAG_TEXT = {
+  phony_stood: "a phony that stood", phony_withdrawn: "a phony challenged off",
+  challenged_valid: "a valid play challenged", bingo_missed: "a bingo available and missed",
+};
+
+document.getElementById("review-form").addEventListener("submit", analyze);
+document.getElementById("gcg").addEventListener("input", fillPlayers);
+document.getElementById("gcg-file").addEventListener("change", openFile);
+document.getElementById("saved-game").addEventListener("change", pickSaved);
+loadSavedGames();

@@ -1,0 +1,92 @@
+"""The game review over the web: a stream of judged turns ending in the whole review, the same JSON as
+`lexigrid scrabble analyze --json` (one library call builds both); 4xx on bad input; within the budget."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from lexigrid.web import common
+from tests.conftest import run_cli
+
+DATA = Path(__file__).parent.parent / "scrabble" / "data"
+PHONIES = (DATA / "phonies.gcg").read_text()
+
+
+def _events(client: TestClient, body: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every event of a review's stream."""
+    with client.stream("POST", "/api/scrabble/analyze", json=body) as response:
+        assert response.status_code == 200, response.read()
+        assert response.headers["content-type"].startswith("application/x-ndjson")
+        return [json.loads(line) for line in response.iter_lines() if line.strip()]
+
+
+def test_the_stream_ends_in_the_clis_review(client: TestClient, tmp_path: Path) -> None:
+    events = _events(client, {"gcg": PHONIES, "iterations": 8, "seconds_per_turn": 30})
+    start, *progress, last = events
+    assert start["event"] == "start" and start["turns"] == 4 and start["lexicon"] == "nwl"
+    assert [e["event"] for e in progress] == ["progress"] * 4
+    assert sorted(e["done"] for e in progress) == [1, 2, 3, 4] and {e["total"] for e in progress} == {4}
+    assert last["event"] == "result"
+    result = last["result"]
+    assert sorted(e["turn"]["turn"] for e in progress) == [t["turn"] for t in result["turns"]]
+    path = tmp_path / "game.gcg"
+    path.write_text(PHONIES)
+    seconds = str(start["seconds_per_turn"])
+    cli = run_cli(
+        "scrabble", "analyze", str(path), "--iterations", "8", "--seconds-per-turn", seconds, "--json"
+    )
+    alone = json.loads(cli.stdout)
+    result.pop("elapsed_ms"), alone.pop("elapsed_ms")
+    assert result == alone
+
+
+def test_seconds_are_capped_to_the_budget(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 4.0)
+    start = _events(client, {"gcg": PHONIES, "iterations": 4, "seconds_per_turn": 10})[0]
+    assert start["seconds_per_turn"] == pytest.approx(4.0 * 0.5 / 4) and start["capped"] is True
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "message"),
+    [
+        ({"gcg": PHONIES.replace("+8 8", "+9 9")}, 400, "GCG line 5: the move scores 8, the record says +9"),
+        ({"gcg": PHONIES, "player": "zed"}, 400, "no player 'zed' in the record: its players are ann, ben"),
+        (
+            {"gcg": PHONIES, "seconds_per_turn": 0},
+            400,
+            "a game analysis needs more than 0 seconds a turn, not 0",
+        ),
+        ({"gcg": PHONIES, "lexicon": "../etc/words"}, 400, ""),
+        ({"gcg": ""}, 422, ""),
+    ],
+)
+def test_bad_input_is_a_4xx_with_one_line(
+    client: TestClient, body: dict[str, Any], status: int, message: str
+) -> None:
+    response = client.post("/api/scrabble/analyze", json=body)
+    assert response.status_code == status
+    error = response.json()["error"]
+    assert "\n" not in error and error.startswith(message)
+
+
+def test_a_finished_saved_game_gives_its_record(client: TestClient) -> None:
+    from lexigrid.scrabble.game.game import Game
+    from lexigrid.scrabble.game.store import GameStore
+
+    assert client.get("/api/scrabble/games/abc123/gcg").status_code == 404
+    playing = Game.new(["equity", "equity"], seed=5, lexicon="nwl", endgame_seconds=None)
+    playing.play_computer()
+    GameStore().save(playing)
+    response = client.get(f"/api/scrabble/games/{playing.id}/gcg")
+    assert response.status_code == 400 and "not over" in response.json()["error"]
+    over = Game.new(["equity", "equity"], seed=5, lexicon="nwl", endgame_seconds=None)
+    over.play_computers()
+    GameStore().save(over)
+    record = client.get(f"/api/scrabble/games/{over.id}/gcg").json()["gcg"]
+    events = _events(client, {"gcg": record, "iterations": 2, "player": "equity1"})
+    assert events[-1]["event"] == "result" and events[0]["turns"] >= 10
