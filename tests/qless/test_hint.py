@@ -9,6 +9,7 @@ import pytest
 from lexigrid.errors import LexigridError
 from lexigrid.qless.dice import roll
 from lexigrid.qless.hint import completes, hint
+from lexigrid.qless.notation import grid_cells
 from lexigrid.qless.solver import solve
 from lexigrid.qless.validator import validate
 from tests.conftest import run_cli
@@ -55,6 +56,33 @@ def test_hints_continue_from_a_partial_grid() -> None:
     assert completes(clue.grid, top) and validate(clue.grid, "BFHLRCTTNOAE") == []
     stuck = hint("BFHLRCTTNOAE", 2, partial=("BFH",))  # no word holds BFH
     assert stuck.word is None and "no solution completes" in stuck.message
+
+
+def test_a_hint_is_turned_and_placed_to_match_the_players_grid() -> None:
+    """The player placed a solution's down word across, away from the corner: the hint's grid is turned
+    to match, and `origin` says where the player's grid's top-left square falls in it."""
+    full = hint("BFHLRCTTNOAE", 4)
+    column = "".join(row[0] for row in full.grid)
+    down = next(w for w in column.split(".") if len(w) >= 3)
+    across = ".." + down + "..."
+    partial = ("." * len(across), across)  # the word across, one row down and two squares in
+    clue = hint("BFHLRCTTNOAE", 4, partial=partial)
+    assert clue.origin is not None and clue.word is not None
+    dr, dc = clue.origin
+    for (r, c), ch in grid_cells(partial).items():
+        assert clue.grid[r + dr][c + dc] == ch
+    assert validate(clue.grid, "BFHLRCTTNOAE") == [] and clue.as_dict()["origin"] == [dr, dc]
+    for r, c in clue.cells:  # the word's cells are in the same, turned grid
+        assert clue.grid[r][c] != "."
+    assert "".join(clue.grid[r][c] for r, c in clue.cells) == clue.word
+
+
+def test_a_grid_completed_only_beyond_the_common_words_is_still_hinted() -> None:
+    """Every word of the hint's grid is a word; the placed word is kept even when it is rare."""
+    rare = hint("BFHLRCTTNOAE", 4, common=10**9)  # any word
+    clue = hint("BFHLRCTTNOAE", 4, partial=(rare.grid[0],), common=500)
+    assert clue.word is not None and completes(clue.grid, (rare.grid[0],))
+    assert validate(clue.grid, "BFHLRCTTNOAE") == []
 
 
 def test_a_partial_grid_with_letters_not_in_the_roll_is_refused() -> None:

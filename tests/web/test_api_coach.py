@@ -68,3 +68,21 @@ def test_a_history_that_is_not_a_game_is_refused_in_one_line(client: TestClient)
         assert got.status_code == 400, got.text
         error: Any = got.json()["error"]
         assert reason in error and "\n" not in error
+
+
+def test_a_qless_hint_from_the_players_grid_is_the_clis(client: TestClient) -> None:
+    for level in (1, 2, 3, 4):
+        query = {"letters": "BFHLRCTTNOAE", "level": str(level), "grid": "LEFT"}
+        got = client.get("/api/qless/hint", params=query)
+        assert got.status_code == 200, got.text
+        cli = run_cli("qless", "hint", "BFHLRCTTNOAE", "--level", str(level), "--grid", "LEFT", "--json")
+        assert got.json() == json.loads(cli.stdout)
+    assert "origin" in got.json() and "LEFT" in "".join(got.json()["grid"])
+
+
+def test_a_qless_grid_with_letters_not_in_the_roll_is_refused_in_one_line(client: TestClient) -> None:
+    got = client.get("/api/qless/hint", params={"letters": "BFHLRCTTNOAE", "level": "2", "grid": "QUIZ"})
+    assert got.status_code == 400
+    assert "does not have" in got.json()["error"] and "\n" not in got.json()["error"]
+    got = client.get("/api/qless/hint", params={"letters": "BFHLRCTTNOAE", "level": "5"})
+    assert got.status_code == 422

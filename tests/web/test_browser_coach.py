@@ -7,6 +7,10 @@ from typing import Any
 
 import pytest
 
+from lexigrid.lexicon import load
+from lexigrid.qless.hint import hint
+from lexigrid.qless.notation import grid_from_cells
+from lexigrid.qless.validator import validate
 from lexigrid.web.wordle import answer_of
 from lexigrid.wordle import original, reply_table
 from lexigrid.wordle.report import grade_report
@@ -48,3 +52,70 @@ def test_wordle_analyse_shows_the_grade_of_the_finished_game(screen: Any, live_s
     fits_box = "t => t.scrollWidth <= t.parentElement.clientWidth"  # the table needs no sideways scroll
     assert screen.eval_on_selector("#analysis-table", fits_box)
     screenshot(screen, f"wordle-analyse-{screen.viewport_size['width']}")
+
+
+ROLL = "BFHLRCTTNOAE"
+
+
+def _place(tab: Any, word: str, row: int, col: int) -> None:
+    """Tap a square, then a letter of the rack, for each letter of the word (across)."""
+    for i, ch in enumerate(word):
+        press(tab, f"#grid [data-cell='{row},{col + i}']")
+        press(tab, f"#rack .tile[data-letter={ch}] >> nth=0")
+
+
+def _hint(tab: Any) -> str:
+    press(tab, "#hint")
+    wait_idle(tab)
+    return str(tab.inner_text("#hint-message"))
+
+
+def _board(tab: Any) -> dict[tuple[int, int], str]:
+    """The player's tiles and the hint's ghost letters on the grid, by square."""
+    found = tab.eval_on_selector_all(
+        "#grid .qcell.tile, #grid .qcell.ghost", "cells => cells.map(c => [c.dataset.cell, c.textContent])"
+    )
+    return {(int(k.split(",")[0]), int(k.split(",")[1])): ch for k, ch in found}
+
+
+def test_qless_hints_level_by_level_from_the_players_grid(screen: Any, live_server: str) -> None:
+    """Levels 1 to 4 in turn, continuing from a word the player placed: at level 4 the tiles placed and
+    the hint's letters on the grid make a solution the validator accepts."""
+    lex = load()
+    word = hint(ROLL, 2, lex).word  # a word of the most common-worded solution
+    assert word is not None
+    screen.goto(f"{live_server}/qless/play?letters={ROLL}")
+    screen.wait_for_selector("#rack .tile")
+    _place(screen, word, 6, 2)
+    partial = (word,)
+    for level in (1, 2, 3, 4):
+        assert screen.inner_text("#hint") == f"Hint {level}/4"
+        expected = hint(ROLL, level, lex, partial=partial)
+        assert _hint(screen) == expected.message
+        shown = screen.inner_text("#hint-word")
+        assert shown == ("" if level == 1 else f"A word of a solution: {expected.word}")
+    board = _board(screen)
+    solution = grid_from_cells(board)
+    assert validate(solution, ROLL) == []  # the tiles placed and the hint's letters: a real solution
+    assert all(board[(6, 2 + i)] == ch for i, ch in enumerate(word))  # around what the player placed
+    assert expected.word is not None and expected.word in "/".join(solution) + "/".join(
+        "".join(col) for col in zip(*solution, strict=True)
+    )
+    assert fits_width(screen)
+    screenshot(screen, f"qless-hint-{screen.viewport_size['width']}")
+
+
+def test_qless_hint_says_when_the_placed_tiles_cannot_be_completed(screen: Any, live_server: str) -> None:
+    screen.goto(f"{live_server}/qless/play?letters={ROLL}")
+    screen.wait_for_selector("#rack .tile")
+    _place(screen, "BFH", 6, 2)
+    assert _hint(screen).startswith("no solution completes the grid as placed")
+    assert screen.inner_text("#hint-word") == "" and _board(screen).keys() == {(6, 2), (6, 3), (6, 4)}
+
+
+def test_qless_hint_on_an_unsolvable_roll_names_no_word(screen: Any, live_server: str) -> None:
+    screen.goto(f"{live_server}/qless/play?letters=QQQQXXXXZZZZ")
+    screen.wait_for_selector("#rack .tile")
+    for _ in range(4):
+        assert _hint(screen) == "no solution"
+        assert screen.inner_text("#hint-word") == "" and screen.locator("#hint-grid .hcell").count() == 0

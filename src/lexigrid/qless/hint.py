@@ -23,6 +23,7 @@ from lexigrid.qless.words import COMMON_WORDS
 
 LEVELS = (1, 2, 3, 4)
 MAX_LISTED = 20_000  # solutions read to choose a hint from (the counts are always exact)
+MAX_SCANNED = 200_000  # solutions looked through for those completing a partial grid, per word pool
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class Hint:
     cells: tuple[Cell, ...] = ()
     shape: Grid = ()
     grid: Grid = ()
+    origin: Cell | None = None  # where the partial grid's top-left square lies in `grid` (turned to match it)
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON shape of a hint."""
@@ -55,24 +57,53 @@ class Hint:
         if self.level >= 3 and self.word is not None:
             out["cells"] = [list(c) for c in self.cells]
             out["shape"] = list(self.shape)
+            if self.origin is not None:
+                out["origin"] = list(self.origin)
         if self.level >= 4 and self.word is not None:
             out["grid"] = list(self.grid)
         return out
 
 
+def placement(solution: Grid, partial: Grid) -> tuple[Grid, Cell] | None:
+    """The solution turned to match the partial grid (transposed when it must be) and where the partial
+    grid's top-left square falls in it, when the solution holds the partial's letters in place (after a
+    translation or transposition); else None."""
+    placed = sorted(grid_cells(partial).items())
+    if not placed:
+        return solution, (0, 0)
+    (r1, c1), first = placed[0]
+    for board in (solution, transpose(solution)):
+        height, width = len(board), len(board[0]) if board else 0
+        for r0, row in enumerate(board):
+            for c0, ch in enumerate(row):
+                if ch != first:
+                    continue
+                dr, dc = r0 - r1, c0 - c1
+                if all(
+                    0 <= r + dr < height and 0 <= c + dc < width and board[r + dr][c + dc] == letter
+                    for (r, c), letter in placed
+                ):
+                    return board, (dr, dc)
+    return None
+
+
 def completes(solution: Grid, partial: Grid) -> bool:
     """Whether `solution` holds the partial grid's letters in place (after a translation or transposition)."""
-    placed = grid_cells(partial)
-    if not placed:
-        return True
-    top, left = min(r for r, _ in placed), min(c for _, c in placed)
-    rel = {(r - top, c - left): ch for (r, c), ch in placed.items()}
-    for board in (solution, transpose(solution)):
-        cells = grid_cells(board)
-        for r0, c0 in cells:
-            if all(cells.get((r0 + r, c0 + c)) == ch for (r, c), ch in rel.items()):
-                return True
-    return False
+    return placement(solution, partial) is not None
+
+
+def runs(grid: Grid) -> list[str]:
+    """The grid's runs of two or more adjacent letters, across and down."""
+    lines = [*grid, *transpose(grid)]
+    return [run for line in lines for run in line.split(EMPTY) if len(run) >= 2]
+
+
+def impossible_run(partial: Grid, lex: Lexicon) -> str | None:
+    """A run of the partial grid that no word of the lexicon holds (so no solution completes it), if any."""
+    for run in runs(partial):
+        if not any(run in word for word in lex):
+            return run
+    return None
 
 
 def _check_partial(roll: str, partial: Grid) -> None:
@@ -120,6 +151,30 @@ def _word_cells(solution: Solution, word: str) -> tuple[Cell, ...]:
     return ()
 
 
+def _completing(
+    roll: str, lex: Lexicon, pools: list[int | None], partial: Grid | None
+) -> tuple[list[Solution], bool, int | None]:
+    """Up to MAX_LISTED solutions completing the partial grid from the first word pool that has any,
+    whether every solution of the pools was looked at (so that finding none is proof), and that pool."""
+    exhaustive = True
+    for pool in pools:
+        if partial is None:
+            return list(islice(solve(roll, lex, common=pool), MAX_LISTED)), True, pool
+        scanned = islice(solve(roll, lex, common=pool), MAX_SCANNED + 1)
+        found = []
+        for n, solution in enumerate(scanned):
+            if n == MAX_SCANNED:
+                exhaustive = False
+                break
+            if completes(solution.grid, partial):
+                found.append(solution)
+                if len(found) == MAX_LISTED:
+                    break
+        if found:
+            return found, exhaustive, pool
+    return [], exhaustive, None
+
+
 def hint(
     letters: str,
     level: int = 1,
@@ -135,22 +190,49 @@ def hint(
     lex = lexicon if lexicon is not None else load()
     if partial is not None:
         _check_partial(roll, partial)
+        if not grid_cells(partial):
+            partial = None
     n_common = count_solutions(roll, lex, common=common)
-    pool = common if n_common else None
-    n_all = n_common if pool is not None else count_solutions(roll, lex)
-    found = list(islice(solve(roll, lex, common=pool), MAX_LISTED))
-    if partial is not None:
-        found = [s for s in found if completes(s.grid, partial)]
+    n_all = n_common if n_common else count_solutions(roll, lex)
+    if not n_all:
+        return Hint(roll, level, False, False, 0, "no solution")
+    dead = impossible_run(partial, lex) if partial is not None else None
+    if dead is not None:
+        why = f"no solution completes the grid as placed: no word holds {dead}; take some letters back"
+        return Hint(roll, level, True, n_common > 0, n_all, why)
+    pools: list[int | None] = [common, None] if n_common else [None]
+    found, exhaustive, pool = _completing(roll, lex, pools if partial is not None else pools[:1], partial)
     if not found:
-        why = "no solution completes the grid as placed: take some letters back" if n_all else "no solution"
-        return Hint(roll, level, n_all > 0, n_common > 0, n_all, why)
+        why = "no solution completes the grid as placed: take some letters back"
+        if not exhaustive:
+            why = (
+                f"none of the first {MAX_SCANNED:,} solutions completes the grid as placed: "
+                "take some letters back"
+            )
+        return Hint(roll, level, True, n_common > 0, n_all, why)
     kind = f"with the {count(common, 'most common word')}" if n_common else "only with rarer words"
     hardest = hardest_letter(found)
     message = f"solvable {kind}: {count(n_all, 'solution')}; the hardest letter to place is {hardest}"
+    if n_common and pool is None:
+        message += " (the grid as placed is completed only with rarer words)"
     best = max(found, key=lambda s: _plausible(s, lex))
     placed = set(grid_cells(partial).values()) if partial is not None else set()
+    grid, origin = best.grid, (0, 0)
+    if partial is not None:
+        grid, origin = placement(best.grid, partial) or (grid, origin)
+        best = Solution(grid, best.words)
     word = max(best.words, key=lambda w: (hardest in w, not set(w) <= placed, len(w), w))
-    shape = tuple("".join("#" if ch != EMPTY else EMPTY for ch in row) for row in best.grid)
+    shape = tuple("".join("#" if ch != EMPTY else EMPTY for ch in row) for row in grid)
     return Hint(
-        roll, level, True, n_common > 0, n_all, message, word, _word_cells(best, word), shape, best.grid
+        roll,
+        level,
+        True,
+        n_common > 0,
+        n_all,
+        message,
+        word,
+        _word_cells(best, word),
+        shape,
+        grid,
+        origin if partial is not None else None,
     )

@@ -76,6 +76,36 @@ def rate(letters: Letters, lexicon: str | None = None) -> dict[str, Any]:
     return budgeted(_difficulty, parse_roll(letters), _lexicon(lexicon).name)
 
 
+def _hint(letters: str, level: int, grid: str | None, name: str, common: int | None) -> dict[str, Any]:
+    from lexigrid.qless.hint import hint
+    from lexigrid.qless.words import COMMON_WORDS
+
+    partial = None if grid is None else parse_grid(grid)
+    found = hint(letters, level, _lexicon(name), partial=partial, common=common or COMMON_WORDS)
+    return found.as_dict()
+
+
+@api.get("/hint")
+def hint_for(
+    letters: Letters,
+    level: Annotated[
+        int, Query(ge=1, le=4, description="1: is it solvable; 2: a word; 3: its place; 4: all.")
+    ] = 1,
+    grid: Annotated[
+        str | None, Query(max_length=800, description="What is placed so far, e.g. CAT/A../T..")
+    ] = None,
+    common: Annotated[
+        int | None, Query(ge=1, description="The N most frequent words count as common.")
+    ] = None,
+    lexicon: str | None = None,
+) -> dict[str, Any]:
+    """A clue from the exact solutions, from the grid placed on. Same as `lexigrid qless hint --json`."""
+    roll_letters = parse_roll(letters)
+    if grid is not None:
+        parse_grid(grid)  # a grid that does not parse is refused here, in one line
+    return budgeted(_hint, roll_letters, level, grid, _lexicon(lexicon).name, common)
+
+
 def _daily(day: str, name: str, with_solution: bool) -> dict[str, Any]:
     return daily_report(parse_date(day), _lexicon(name), with_solution)
 

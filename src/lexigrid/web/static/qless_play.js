@@ -9,6 +9,7 @@ const verdict = document.getElementById("verdict");
 let letters = "", cells = {}, cursor = [6, 2], across = true, bad = new Set();
 let square = null;  // the square tapped, waiting for a letter ("r,c")
 let picked = null;  // the letter tapped, waiting for a square
+let hintLevel = 0, ghosts = {};  // the last hint level shown; the hint's letters on empty squares ("r,c" -> letter)
 const checkApi = lexiLatest();  // the verdict on the grid as it is: a check of a grid changed since is dropped
 
 function remaining() {
@@ -26,6 +27,7 @@ function draw() {
     if (r === cursor[0] && c === cursor[1]) cell.classList.add("cursor");
     if (key === square) cell.classList.add("selected");
     if (bad.has(key)) cell.classList.add("bad");
+    if (!ch && ghosts[key]) { cell.classList.add("ghost"); cell.textContent = ghosts[key]; }
     cell.addEventListener("click", () => tapSquare(r, c));
     if (ch) draggable(cell, ch, key);
     gridEl.append(cell);
@@ -191,12 +193,63 @@ document.getElementById("check").addEventListener("click", async () => {
   }
   draw();
 });
-document.getElementById("clear").addEventListener("click", () => { cells = {}; square = null; picked = null; changed(); });
+document.getElementById("clear").addEventListener("click", () => { cells = {}; square = null; picked = null; ghosts = {}; changed(); });
+
+// --- hints: levels 1 to 4 in turn, from the exact solutions that complete what is placed ---
+const hintApi = lexiLatest();  // a hint asked for letters changed since is dropped
+function showHint(hint, crop) {
+  document.getElementById("hint-message").textContent = hint.message;
+  document.getElementById("hint-word").textContent = hint.word ? `A word of a solution: ${hint.word}` : "";
+  const grid = hint.level >= 4 ? hint.grid : hint.shape;
+  const box = document.getElementById("hint-grid");
+  box.replaceChildren();
+  ghosts = {};
+  if (!grid || !hint.cells) { draw(); return; }
+  const inWord = new Set(hint.cells.map(([r, c]) => `${r},${c}`));
+  const letterAt = (r, c) => (hint.grid ? hint.grid[r][c] : inWord.has(`${r},${c}`) ? hint.word[hint.cells.findIndex(([a, b]) => a === r && b === c)] : "");
+  box.style.setProperty("--cols", String(grid[0].length));
+  grid.forEach((row, r) => [...row].forEach((mark, c) => {
+    const ch = mark === "." ? "" : letterAt(r, c);
+    box.append(lexiEl("div", { class: "hcell" + (mark === "." ? "" : ch ? " tile" : " filled") + (inWord.has(`${r},${c}`) ? " word" : ""), text: ch }));
+  }));
+  // the same letters on the player's grid: lined up with the tiles placed, else in the middle
+  const [dr, dc] = hint.origin || [0, 0];
+  const top = crop ? crop.top - dr : Math.floor((SIZE - grid.length) / 2);
+  const left = crop ? crop.left - dc : Math.floor((SIZE - grid[0].length) / 2);
+  grid.forEach((row, r) => [...row].forEach((mark, c) => {
+    const ch = mark === "." ? "" : letterAt(r, c);
+    if (ch && r + top >= 0 && r + top < SIZE && c + left >= 0 && c + left < SIZE) ghosts[`${r + top},${c + left}`] = ch;
+  }));
+  draw();
+}
+document.getElementById("hint").addEventListener("click", async () => {
+  const level = Math.min(4, hintLevel + 1);
+  const params = new URLSearchParams({ letters, level: String(level) });
+  const crop = Object.keys(cells).length ? cropped() : null;
+  if (crop) params.set("grid", crop.rows.join("/"));
+  const panel = document.getElementById("hint-panel");
+  panel.hidden = false;
+  document.getElementById("hint-message").textContent = "looking through the solutions…";
+  const result = await hintApi("/api/qless/hint?" + params);
+  if (!result) return;
+  if (!result.ok) {
+    document.getElementById("hint-message").textContent = result.error;
+    document.getElementById("hint-word").textContent = "";
+    document.getElementById("hint-grid").replaceChildren();
+    return;
+  }
+  hintLevel = level;
+  document.getElementById("hint").textContent = `Hint ${Math.min(4, level + 1)}/4`;
+  showHint(result.data, crop);
+});
 
 function start(text) {
   letters = text.toUpperCase().replace(/[^A-Z]/g, "");
   document.getElementById("letters").value = letters;
-  cells = {}; square = null; picked = null;
+  cells = {}; square = null; picked = null; ghosts = {}; hintLevel = 0;
+  hintApi.drop();
+  document.getElementById("hint").textContent = "Hint 1/4";
+  document.getElementById("hint-panel").hidden = true;
   verdict.textContent = "";
   document.getElementById("problems").replaceChildren();
   history.replaceState(null, "", "?letters=" + letters);
