@@ -12,13 +12,17 @@ record has 25 turns), so no ../shared is needed. Two measurements:
 - *the same work over workers* (`--iterations N`: a fixed number of play-outs a play, so every run does the
   same work, whatever the machine's load): wall seconds with 1 process, --jobs 2 and Dask (2 workers), the
   ratios beside; CPU seconds (this process and its children) say how much work each did. Turns are the
-  runner's tasks, so the speed-up is bounded by the longest turn and by the cores left free by others.
+  runner's tasks, so the speed-up is bounded by the longest turn and by the cores left free by others: on a
+  machine whose cores are already busy (the load average is printed) no wall speed-up can show.
+  The solvers' own time (`--seconds-per-turn` for an endgame or a pre-endgame) still applies, so a loaded
+  machine can change a pre-endgame turn's method and with it the Mistake Index.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import resource
 import statistics
 import time
@@ -85,7 +89,10 @@ def main() -> None:
     console = Console()
     text = game_record()
     analyse(text, settings={"iterations": 8})  # engines built, tables loaded
-    table = Table(title=f"a {TURNS}-turn game analysed (median of {args.repeat})")
+    load = os.getloadavg()[0]
+    cores = os.cpu_count()
+    title = f"a {TURNS}-turn game analysed (median of {args.repeat}; load average {load:.1f}, {cores} cores)"
+    table = Table(title=title)
     for name in ("settings", "runner", "wall s", "CPU s", "wall speed-up", "Mistake Index (both)"):
         table.add_column(name, justify="left" if name in ("settings", "runner") else "right")
     if not args.skip_default:
