@@ -46,34 +46,50 @@ static int rack_tiles(const uint8_t counts[27]) {
     return total;
 }
 
-/* The check and cross score of square i of a line, and of the empty squares just beyond the run of tiles
- * through it (no other square's check depends on a tile put on square i); square j of the line is at
- * base + j * step in the check arrays. */
-static void check_around(const PlayoutRules *r, PlayoutState *s, const uint8_t *line, int i, int base, int step) {
-    int a = i, z = i, dim = r->dim;
-    const int8_t *scores = r->layout.scores;
-    while (a > 0 && line[a - 1]) a--;
-    while (z < dim - 1 && line[z + 1]) z++;
-    square_check(r->graph, line, dim, scores, i, &s->checks[base + i * step], &s->cscores[base + i * step]);
-    if (a > 0)
-        square_check(r->graph, line, dim, scores, a - 1, &s->checks[base + (a - 1) * step],
-                     &s->cscores[base + (a - 1) * step]);
-    if (z < dim - 1)
-        square_check(r->graph, line, dim, scores, z + 1, &s->checks[base + (z + 1) * step],
-                     &s->cscores[base + (z + 1) * step]);
+/* Mark square i of a line (square j at base + j * step) and the empty squares just beyond the run of tiles
+ * through it: no other square's check depends on a tile put on square i. */
+static void mark_around(uint8_t *marks, const uint8_t *tiles, int dim, int i, int base, int step) {
+    int a = i, z = i;
+    while (a > 0 && tiles[base + (a - 1) * step]) a--;
+    while (z < dim - 1 && tiles[base + (z + 1) * step]) z++;
+    marks[base + i * step] = 1;
+    if (a > 0) marks[base + (a - 1) * step] = 1;
+    if (z < dim - 1) marks[base + (z + 1) * step] = 1;
 }
 
 /* The cross-checks brought up to date with the tiles placed since the last search, as recomputing their
- * lines would (the checks for across play are set by the column, those for down play by the row, stored
- * transposed). A play-out's last move is never searched from, so its checks are never computed. */
+ * lines would, each square that can have changed once (the checks for across play are set by the column,
+ * those for down play by the row, stored transposed). A play-out's last move is never searched from, so its
+ * checks are never computed. */
 static void refresh_checks(const PlayoutRules *r, PlayoutState *s) {
+    if (!s->n_placed) return;
     int dim = r->dim, nn = dim * dim;
-    uint8_t column[MAX_DIM];
+    const int8_t *scores = r->layout.scores;
+    uint8_t across[MAX_DIM * MAX_DIM], down[MAX_DIM * MAX_DIM], column[MAX_DIM]; /* row-major marks */
+    uint32_t cols = 0, rows = 0;
+    memset(across, 0, (size_t)nn);
+    memset(down, 0, (size_t)nn);
     for (int k = 0; k < s->n_placed; k++) {
         int row = s->placed[k] / dim, col = s->placed[k] % dim;
+        mark_around(across, s->tiles, dim, row, col, dim); /* down column `col` */
+        mark_around(down, s->tiles, dim, col, row * dim, 1); /* along row `row` */
+        cols |= 1u << col;
+        rows |= 1u << row;
+    }
+    for (int col = 0; col < dim; col++) {
+        if (!(cols >> col & 1)) continue;
         for (int i = 0; i < dim; i++) column[i] = s->tiles[i * dim + col];
-        check_around(r, s, column, row, col, dim);
-        check_around(r, s, s->tiles + row * dim, col, nn + row, dim);
+        for (int i = 0; i < dim; i++)
+            if (across[i * dim + col])
+                square_check(r->graph, column, dim, scores, i, &s->checks[i * dim + col], &s->cscores[i * dim + col]);
+    }
+    for (int row = 0; row < dim; row++) {
+        if (!(rows >> row & 1)) continue;
+        const uint8_t *line = s->tiles + row * dim;
+        for (int j = 0; j < dim; j++)
+            if (down[row * dim + j])
+                square_check(r->graph, line, dim, scores, j, &s->checks[nn + j * dim + row],
+                             &s->cscores[nn + j * dim + row]);
     }
     s->n_placed = 0;
 }
