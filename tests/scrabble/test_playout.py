@@ -18,7 +18,7 @@ import pytest
 
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Move, Position, parse_cgp
-from lexigrid.scrabble.analysis.sim import Playout, SimSpec, simulate, with_known_opponent
+from lexigrid.scrabble.analysis.sim import Playout, SimSpec, _Redealt, simulate, with_known_opponent
 from lexigrid.scrabble.core.play_state import OrderedBag, PlayState
 from lexigrid.scrabble.engine.playout import OUT, SCORELESS, PlayoutLoop
 
@@ -130,15 +130,26 @@ def test_the_sixth_scoreless_turn_ends_the_play_out_as_the_play_state_does(nwl_e
     assert seen["scoreless"] >= 2  # an exchange or the pass as the sixth
 
 
+@pytest.mark.parametrize(("name", "iterations"), [("midgame-blank", 40), ("midgame-vowels", 80)])
 def test_the_simulation_gives_the_same_result_with_the_compiled_loop_or_the_play_state(
-    nwl_engine: Engine, monkeypatch: pytest.MonkeyPatch
+    nwl_engine: Engine, monkeypatch: pytest.MonkeyPatch, name: str, iterations: int
 ) -> None:
-    position = parse_cgp(POSITIONS["midgame-blank"])
-    compiled = simulate(position, nwl_engine, plays=6, iterations=40, seed=2).as_dict()
+    position = parse_cgp(POSITIONS[name])
+    redealt = Counter[str]()
+    call = _Redealt.__call__
+
+    def counted(self: _Redealt, n: int) -> int:
+        redealt["numbers"] += 1
+        return call(self, n)
+
+    monkeypatch.setattr(_Redealt, "__call__", counted)
+    compiled = simulate(position, nwl_engine, plays=6, iterations=iterations, seed=2).as_dict()
     monkeypatch.setattr(Playout, "__init__", _without_loop(Playout.__init__))
-    python = simulate(position, nwl_engine, plays=6, iterations=40, seed=2).as_dict()
+    python = simulate(position, nwl_engine, plays=6, iterations=iterations, seed=2).as_dict()
     compiled.pop("elapsed_ms"), python.pop("elapsed_ms")
     assert compiled == python
+    if name == "midgame-vowels":  # exchanges on deals made again for a later round's plays
+        assert redealt["numbers"] > 0
 
 
 def _without_loop(init):  # type: ignore[no-untyped-def]

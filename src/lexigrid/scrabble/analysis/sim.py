@@ -40,7 +40,7 @@ import math
 import random
 import time
 import uuid
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -56,7 +56,7 @@ from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.core.play_state import OrderedBag, PlayState
 from lexigrid.scrabble.engine.movegen import Engine
-from lexigrid.scrabble.engine.playout import Ending, PlayoutLoop
+from lexigrid.scrabble.engine.playout import Deal, Ending, PlayoutLoop
 from lexigrid.scrabble.engine.winpct import WinTable, default_table
 
 MIN_ITERATIONS = 32  # play-outs every play gets before Top-Two sampling begins
@@ -64,6 +64,7 @@ ROUND_PLAYOUTS = 1024  # play-outs a round at most (a round ends with the stoppi
 SPREAD_WEIGHT = 1 / 2000  # utility = win probability + this x value: 20 points weigh as 1 % of winning
 DEFAULT_PLAYS, DEFAULT_PLIES, DEFAULT_ITERATIONS = 15, 2, 1000
 DEFAULT_CONFIDENCE, MAX_PLAYS = 0.99, 100
+DEALS_KEPT = 8192  # deals a process keeps for the plays that have not yet been played out on them
 Stopped = Literal["identified", "budget", "user"]
 LeaveDistribution = Sequence[tuple[str, float]]
 # What the opponent kept: a callable giving a leave from a random generator (None: nothing known, such
@@ -201,6 +202,8 @@ class Playout:
         self.state.undoable = False  # each play-out goes back to the start at once (`restore`)
         # the compiled loop plays whole play-outs; the play state is the way for other leave models
         self.loop = PlayoutLoop(engine, position, spec.candidates) if PlayoutLoop.fits(engine) else None
+        self._deals: OrderedDict[int, Deal] = OrderedDict()
+        self._leaves: dict[str, float] = {}
         if self.loop is None:
             engine.cross_checks(self.state.board)  # kept in step with the working board, and restored with it
         self.start = self.state.checkpoint()
@@ -223,6 +226,23 @@ class Playout:
         need = max(0, min(self.rack_size - len(kept), len(pool)))
         return kept + "".join(pool[len(pool) - need :]), pool[: len(pool) - need], rng
 
+    def _compiled_deal(self, index: int) -> tuple[Deal, Callable[[int], int]]:
+        """Iteration `index`'s deal as the compiled loop reads it, and where its exchanges' random numbers
+        come from: the deal's generator as `deal` leaves it. A play is sampled on the same iterations as the
+        others, so each deal is made once (kept while among the last DEALS_KEPT) and its generator is made
+        again only when a play-out exchanges."""
+        found = self._deals.get(index)
+        if found is not None:
+            self._deals.move_to_end(index)
+            return found, _Redealt(self, index)
+        loop = self.loop
+        assert loop is not None
+        opponent, bag, rng = self.deal(index)
+        deal = self._deals[index] = loop.deal(opponent, bag)
+        if len(self._deals) > DEALS_KEPT:
+            self._deals.popitem(last=False)
+        return deal, rng.randrange
+
     def _opponent_leave(self, rng: random.Random) -> str:
         """The tiles the opponent is taken to have kept (beyond the known ones), from the distribution."""
         opponent = self.spec.opponent
@@ -235,9 +255,10 @@ class Playout:
 
     def iterate(self, index: int, active: Sequence[int]) -> list[Outcome]:
         """Iteration `index`: the same deal played out for each active candidate."""
-        opponent, bag, rng = self.deal(index)
         if self.loop is not None:
-            return [self._measure(e) for e in self.loop.run(active, opponent, bag, rng, self.spec.plies)]
+            deal, randrange = self._compiled_deal(index)
+            return [self._measure(e) for e in self.loop.run(active, deal, randrange, self.spec.plies)]
+        opponent, bag, rng = self.deal(index)
         return [self.play_out(self.spec.candidates[c], opponent, list(bag), rng) for c in active]
 
     def play_out(self, move: Move, opponent: str, bag: list[str], rng: random.Random) -> Outcome:
@@ -260,6 +281,13 @@ class Playout:
         state.restore(self.start)
         return self._measure(ending)
 
+    def _leave(self, kept: str) -> float:
+        """The leave model's value of the tiles kept, memoised as the play-outs give them."""
+        found = self._leaves.get(kept)
+        if found is None:
+            found = self._leaves[kept] = self.engine.leave_value(kept)
+        return found
+
     def _measure(self, ending: Ending) -> Outcome:
         """The play-out's value and the mover's chance of winning from where it ended."""
         start = self.position
@@ -267,12 +295,27 @@ class Playout:
         spread = start.scores[0] - start.scores[1] + value
         if ending.end:
             return Outcome(value, 1.0 if spread > 0 else 0.0 if spread < 0 else 0.5)
-        value += self.engine.leave_value(ending.kept[0]) - self.engine.leave_value(ending.kept[1])
+        value += self._leave(ending.kept[0]) - self._leave(ending.kept[1])
         spread = start.scores[0] - start.scores[1] + value
         unseen = ending.bag + ending.other_rack
         if ending.to_move == 0:
             return Outcome(value, self.table.win_probability(spread, unseen))
         return Outcome(value, 1.0 - self.table.win_probability(-spread, unseen))
+
+
+class _Redealt:
+    """A deal's generator as `Playout.deal` leaves it, made again on the first number asked."""
+
+    __slots__ = ("index", "playout", "rng")
+
+    def __init__(self, playout: Playout, index: int) -> None:
+        self.playout, self.index = playout, index
+        self.rng: random.Random | None = None
+
+    def __call__(self, n: int) -> int:
+        if self.rng is None:
+            self.rng = self.playout.deal(self.index)[2]
+        return self.rng.randrange(n)
 
 
 _PLAYOUTS: dict[str, Playout] = {}

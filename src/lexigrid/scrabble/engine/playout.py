@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from lexigrid.scrabble.core.alphabet import ENGLISH, THROUGH_FLAG
@@ -36,6 +36,14 @@ class Ending(NamedTuple):
     bag: int
     other_rack: int
     kept: tuple[str, str]
+
+
+class Deal(NamedTuple):
+    """A play-out's deal as the loop reads it: the opponent's rack (tile counts by code) and the bag (codes,
+    drawn from the end)."""
+
+    opponent: bytes
+    bag: bytes
 
 
 class Record(NamedTuple):
@@ -103,19 +111,16 @@ class PlayoutLoop:
         """Codes as rack tiles."""
         return codes.translate(self._to_glyphs).decode("latin-1")
 
+    def deal(self, opponent: str, bag: Sequence[str]) -> Deal:
+        """A deal as the loop reads it: the opponent's rack as tile counts, the bag as codes."""
+        return Deal(self.alphabet.rack_codes(Counter(opponent)), self.codes("".join(bag)))
+
     def run(
-        self, plays: Sequence[int], opponent: str, bag: Sequence[str], rng: random.Random, plies: int
+        self, plays: Sequence[int], deal: Deal, randrange: Callable[[int], int], plies: int
     ) -> list[Ending]:
-        """Play out the candidates at `plays` (in order, sharing `rng` for exchanges) on one deal: the
-        opponent's rack and the bag (drawn from the end)."""
+        """Play out the candidates at `plays` (in order, sharing `randrange` for exchanges) on one deal."""
         found = _engine.playout_run(
-            self.state,
-            bytes(plays),
-            self.alphabet.rack_codes(Counter(opponent)),
-            self.codes("".join(bag)),
-            plies,
-            rng.randrange,
-            False,
+            self.state, bytes(plays), deal.opponent, deal.bag, plies, randrange, False
         )
         return [self._ending(item) for item in found]
 
