@@ -470,7 +470,7 @@ def _judge_peg(review: TurnReview, position: Position, played: Move, engine: Eng
         return False
     judged = next((j for j in solution.plays if _key(j.move) == _key(played)), None)
     if judged is None and played.kind == "place":
-        judged = peg.judge(position, played, engine)
+        judged = peg.judge(position, played, engine, deadline=time.perf_counter() + s.seconds)
     if not solution.exact or not solution.plays or judged is None or not judged.exact:
         review.method_note = (
             f"the pre-endgame solver did not solve this turn in {s.seconds:g} s: judged by simulation"
