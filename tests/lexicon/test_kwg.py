@@ -72,7 +72,10 @@ def test_a_looping_kwg_is_refused() -> None:
 
 def test_a_kwg_with_tiles_beyond_a_to_z_is_refused() -> None:
     nodes = [0x400002, 0x400000, (40 << 24) | 0x800000 | 0x400000]
-    with pytest.raises(LexigridError, match="beyond A-Z"):
+    with pytest.raises(
+        LexigridError,
+        match="tile 40, beyond the 26 letters of the alphabet it is read with: name its alphabet",
+    ):
         kwg_words(struct.pack("<3I", *nodes), "polish.kwg")
 
 

@@ -59,13 +59,27 @@ def add(
     leaves: Annotated[
         Path | None, typer.Option(help="A KLV/KLV2 leave table to keep with it (then --leaves NAME).")
     ] = None,
+    alphabet: Annotated[
+        str | None,
+        typer.Option(
+            help="Its alphabet: catalan, dutch, english, french, german, spanish (a KWG's is recognised)."
+        ),
+    ] = None,
     json: JsonOption = False,
 ) -> None:
     """Add (or replace) a named lexicon in the user data directory, compiled once into the cache."""
     from lexigrid.lexicon import load
-    from lexigrid.lexicon.added import add_lexicon
+    from lexigrid.lexicon.added import add_lexicon, read_file
+    from lexigrid.lexicon.kwg import is_kwg
 
-    added = add_lexicon(name, file, leaves)
+    data = read_file(file, "lexicon file")
+    if alphabet is not None or is_kwg(data):
+        from lexigrid.scrabble.core.language import lexicon_words
+
+        letters, words = lexicon_words(data, str(file), alphabet)
+        added = add_lexicon(name, file, leaves, words, (letters.name, letters.glyphs))
+    else:
+        added = add_lexicon(name, file, leaves)
     load(added.name)  # compile the index into the cache now
     payload = {
         "name": added.name,

@@ -14,7 +14,7 @@ from pathlib import Path
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon.cache import write_atomically
 from lexigrid.lexicon.kwg import is_kwg, klv_leaves
-from lexigrid.lexicon.sources import added_dir, is_bundled, is_lexicon_name, parse_words
+from lexigrid.lexicon.sources import ALPHABET_MARK, added_dir, is_bundled, is_lexicon_name, parse_words
 
 
 @dataclass(frozen=True)
@@ -61,17 +61,25 @@ def read_file(path: Path, what: str) -> bytes:
         raise LexigridError(f"cannot read {what} {str(path)!r}: {error.strerror}") from None
 
 
-def add_lexicon(name: str, file: Path, leaves: Path | None = None) -> Added:
-    """Check a word list or KWG file (and a KLV leave table) and store it under `name`, replacing any."""
+def add_lexicon(
+    name: str,
+    file: Path,
+    leaves: Path | None = None,
+    words: list[str] | None = None,
+    alphabet: tuple[str, str] = ("english", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+) -> Added:
+    """Check a word list or KWG file (and a KLV leave table) and store it under `name`, replacing any;
+    `words` when already read in another `alphabet` (its name and its letters in code order)."""
     key = checked_name(name)
     data = read_file(file, "lexicon file")
-    words = parse_words(data, str(file))
+    words = parse_words(data, str(file)) if words is None else words
     leave_data = None
     if leaves is not None:
         leave_data = read_file(leaves, "leave table")
-        klv_leaves(leave_data, str(leaves))  # every check before anything is written
+        klv_leaves(leave_data, str(leaves), alphabet[1])  # every check before anything is written
     kind = "KWG file" if is_kwg(data) else "word list"
-    header = f"# lexigrid lexicon {name}: {len(words):,} words added from {kind} {file.resolve()}"
+    language = f" ({ALPHABET_MARK}{alphabet[0]})" if alphabet[0] != "english" else ""
+    header = f"# lexigrid lexicon {name}{language}: {len(words):,} words added from {kind} {file.resolve()}"
     path = added_dir() / f"{key}.txt"
     if leave_data is not None:
         write_atomically(leaves_path(key), leave_data)

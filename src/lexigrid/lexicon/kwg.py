@@ -80,28 +80,40 @@ def _push_siblings(listed: list[int], start: int, prefix: tuple[int, ...], stack
     stack.extend((at, prefix) for at in range(end, start - 1, -1))
 
 
-def kwg_words(data: bytes, location: str = "KWG file") -> list[str]:
-    """The words of a KWG word graph (its DAWG), in index order; tiles beyond A-Z are an error."""
+def kwg_tiles(data: bytes, location: str = "KWG file") -> list[tuple[int, ...]]:
+    """The words of a KWG word graph (its DAWG) as tile codes, in index order."""
     nodes = read_nodes(data, location)
     root = int(nodes[0]) & ARC_MASK
     if root == 0:
         raise LexigridError(f"{location} is a KWG without a word DAWG (node 0 has no arc)")
+    return walk(nodes, root, location)
+
+
+def kwg_words(
+    data: bytes,
+    location: str = "KWG file",
+    letters: str = LEXICON_TILES[1:],
+    walked: list[tuple[int, ...]] | None = None,
+) -> list[str]:
+    """The words of a KWG word graph (its DAWG, or `walked`: its words' tiles when already read), in index
+    order, tile n read as `letters[n - 1]` (the alphabet's machine-letter order: A-Z unless told); a tile
+    beyond them is an error."""
     words: list[str] = []
-    for tiles in walk(nodes, root, location):
-        if min(tiles) < 1 or max(tiles) > 26:
+    for tiles in kwg_tiles(data, location) if walked is None else walked:
+        if min(tiles) < 1 or max(tiles) > len(letters):
             raise LexigridError(
-                f"{location}: a word uses tiles beyond A-Z (tile {max(tiles)}): only English-alphabet "
-                "KWG files are read"
+                f"{location}: a word uses tile {max(tiles)}, beyond the {len(letters)} letters of the "
+                "alphabet it is read with: name its alphabet (e.g. --alphabet catalan)"
             )
-        words.append("".join(LEXICON_TILES[t] for t in tiles))
+        words.append("".join(letters[t - 1] for t in tiles))
     if not words:
         raise LexigridError(f"{location} is a KWG that holds no words")
     return words
 
 
-def klv_leaves(data: bytes, location: str = "KLV file") -> dict[str, float]:
+def klv_leaves(data: bytes, location: str = "KLV file", letters: str = LEXICON_TILES[1:]) -> dict[str, float]:
     """Leave -> value of a KLV2 (f32) or KLV (i16, 1/256 points) leave table; leaves as sorted tiles, '?'
-    first for the blank."""
+    first for the blank, tile n read as `letters[n - 1]` (A-Z unless told)."""
     if len(data) < 12:
         raise LexigridError(f"{location} is not a KLV leave table: only {len(data)} bytes (truncated?)")
     node_count = int.from_bytes(data[:4], "little")
@@ -128,11 +140,14 @@ def klv_leaves(data: bytes, location: str = "KLV file") -> dict[str, float]:
         raise LexigridError(
             f"{location} is a corrupt KLV: its graph holds {len(leaves)} leaves, its values {leave_count}"
         )
-    if leaves and max(max(t) for t in leaves) > 26:
+    if leaves and max(max(t) for t in leaves) > len(letters):
         raise LexigridError(
-            f"{location}: leaves use tiles beyond A-Z and the blank: only English tables are read"
+            f"{location}: leaves use tiles beyond the {len(letters)} letters of the alphabet they are read "
+            "with: name its alphabet (e.g. --alphabet catalan)"
         )
+    tiles_of = "?" + letters
+    in_order = list(tiles_of) == sorted(tiles_of)  # else each leave is sorted as the lookups sort it
     return {
-        "".join(LEXICON_TILES[t] for t in tiles): float(value)
-        for tiles, value in zip(leaves, values.tolist(), strict=True)
+        "".join(tiles_of[t] for t in tiles) if in_order else "".join(sorted(tiles_of[t] for t in tiles)): v
+        for tiles, v in zip(leaves, values.tolist(), strict=True)
     }

@@ -57,13 +57,21 @@ def content_sha256(words: Iterable[str]) -> str:
 
 
 def letter_counts(words: Sequence[str]) -> npt.NDArray[np.uint8]:
-    """An (N, 26) matrix: how many of each letter every word holds."""
+    """An (N, 26) matrix: how many of each letter A-Z every word holds (other letters, in a lexicon of
+    another alphabet, are not counted: see `letter_sets`)."""
     if not words:
         return np.zeros((0, 26), dtype=np.uint8)
-    joined = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8) - ord("A")
+    joined = np.frombuffer("".join(words).encode("latin-1"), dtype=np.uint8).astype(np.int64) - ord("A")
     owner = np.repeat(np.arange(len(words)), [len(w) for w in words])
-    flat = np.bincount(owner * 26 + joined, minlength=len(words) * 26)
+    english = (joined >= 0) & (joined < 26)
+    flat = np.bincount(owner[english] * 26 + joined[english], minlength=len(words) * 26)
     return flat.reshape(len(words), 26).astype(np.uint8)
+
+
+def is_lexicon_word(word: str) -> bool:
+    """Whether an upper-case word may be in a lexicon: letters of one byte each (A-Z, or the Latin-1 letters
+    that spell another alphabet's tiles; see lexigrid.scrabble.core.alphabet)."""
+    return word.isalpha() and word.isupper() and all(ord(c) < 256 for c in word)
 
 
 def pattern_regex(pattern: str) -> re.Pattern[str]:
@@ -125,7 +133,7 @@ class Lexicon:
     ) -> Lexicon:
         """An in-memory lexicon from words (any case), e.g. a tiny hand lexicon in a test."""
         normalized = sorted({w.strip().upper() for w in words if w.strip()})
-        bad = [w for w in normalized if not (w.isascii() and w.isalpha())]
+        bad = [w for w in normalized if not is_lexicon_word(w)]
         if bad:
             raise LexigridError(f"{bad[0]!r} is not a word of letters A-Z")
         return cls(normalized, name=name, description="in-memory word list", frequencies=frequencies)
@@ -135,7 +143,7 @@ class Lexicon:
     @cached_property
     def _joined(self) -> str:
         """The words one per line, length-major (decoding it is quick; splitting it into words is not)."""
-        return self._text.tobytes().decode("ascii")
+        return self._text.tobytes().decode("latin-1")
 
     @cached_property
     def _words(self) -> tuple[str, ...]:
@@ -324,7 +332,7 @@ class Lexicon:
         available = np.zeros(26, dtype=np.uint8)
         for letter in tiles.letters + fixed:
             available[ord(letter) - 65] += 1
-        rows = self._within(lo, hi, available) if not tiles.blanks else np.arange(lo, hi)
+        rows = self._within(lo, hi, available) if not tiles.blanks else self._within(lo, hi, None)
         counts = self._counts[rows]
         missing = counts - np.minimum(counts, available)
         fits = np.flatnonzero(missing.sum(axis=1, dtype=np.int32) <= tiles.blanks)
@@ -362,9 +370,10 @@ class Lexicon:
             rows = rows[(rank > 0) & (rank <= common)]
         return [self._word(i) for i in rows.tolist()]
 
-    def _within(self, lo: int, hi: int, available: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
-        """The rows in lo..hi whose letters are all among the available ones."""
-        return np.flatnonzero((self._letter_sets[lo:hi] & ~_letter_set(available)) == 0) + lo
+    def _within(self, lo: int, hi: int, available: npt.NDArray[np.uint8] | None) -> npt.NDArray[np.int64]:
+        """The rows in lo..hi whose letters are all among the available ones (None: any of A-Z)."""
+        allowed = _letter_set(available) if available is not None else (1 << 26) - 1
+        return np.flatnonzero((self._letter_sets[lo:hi] & ~allowed) == 0) + lo
 
     def spelled_with(self, letters: str, *, shortest: int = 1, common: int | None = None) -> Spelled:
         """The words of `shortest` or more letters spelled with these letters only, each as often as
@@ -418,10 +427,14 @@ def _letter_set(counts: npt.NDArray[np.uint8]) -> int:
     return sum(1 << i for i, n in enumerate(counts.tolist()) if n)
 
 
-def letter_sets(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int32]:
+def letter_sets(
+    counts: npt.NDArray[np.uint8], other: npt.NDArray[np.bool_] | None = None
+) -> npt.NDArray[np.int32]:
     """Each row's set of letters, bit i for letter i."""
     present = np.zeros((len(counts), 32), dtype=np.bool_)
     present[:, :26] = counts > 0
+    if other is not None:
+        present[:, 26] = other  # a letter beyond A-Z: no query on A-Z letters ever spells the word
     packed = np.packbits(present, axis=1, bitorder="little").view("<u4").ravel()
     return packed.astype(np.int32)
 
@@ -461,7 +474,7 @@ def _length_starts(words: Sequence[str]) -> list[int]:
 
 def _text_of(words: Sequence[str]) -> npt.NDArray[np.uint8]:
     """The words one per line, as bytes."""
-    return np.frombuffer("\n".join(words).encode("ascii"), dtype=np.uint8)
+    return np.frombuffer("\n".join(words).encode("latin-1"), dtype=np.uint8)
 
 
 def build_index(words: Sequence[str], frequencies: Mapping[str, float] | None = None) -> dict[str, Any]:
@@ -474,7 +487,7 @@ def build_index(words: Sequence[str], frequencies: Mapping[str, float] | None = 
         "sha256": np.array(content_sha256(ordered)),
         "text": _text_of(ordered),
         "counts": counts,
-        "letter_sets": letter_sets(counts),
+        "letter_sets": letter_sets(counts, np.array([not w.isascii() for w in ordered], dtype=np.bool_)),
         "zipf": frequency.zipf_values(raw),
         "rank": frequency.ranks(ordered, raw),
         "length_start": np.array(_length_starts(ordered), dtype=np.int64),

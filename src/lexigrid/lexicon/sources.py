@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 MAX_WORD_LENGTH = 32
+ALPHABET_MARK = "alphabet "  # an added lexicon's first line names its alphabet when not English
 
 
 # Plain classes rather than dataclasses: a one-shot `words check` imports this module, and `dataclasses`
@@ -337,12 +338,15 @@ def parse_word_list(data: bytes, location: str = "word list") -> list[str]:
             f"{location} is not UTF-8 text (line {bad_line}): give a plain-text word list"
         ) from None
     words: set[str] = set()
+    # An added lexicon of another alphabet holds its tiles' one-byte glyphs (see lexigrid.scrabble's alphabet)
+    glyphs = text.startswith("# lexigrid lexicon ") and f"({ALPHABET_MARK}" in text.partition("\n")[0]
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         word = line.upper()
-        if not (word.isascii() and word.isalpha()) or len(word) > MAX_WORD_LENGTH:
+        letters = word.isalpha() and (all(ord(c) < 256 for c in word) if glyphs else word.isascii())
+        if not letters or len(word) > MAX_WORD_LENGTH:
             shown = line if len(line) <= 40 else line[:37] + "..."
             raise LexigridError(
                 f"{location}, line {number}: {shown!r} is not a word of letters A-Z "

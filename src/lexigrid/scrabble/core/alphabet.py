@@ -140,14 +140,16 @@ class Alphabet:
                 return token
         return None
 
-    def write(self, glyphs: str) -> str:
-        """Glyphs as text, each as its label (lower case for a blank's letter)."""
+    def write(self, glyphs: str, brackets: bool = False) -> str:
+        """Glyphs as text, each as its label (lower case for a blank's letter); with `brackets`, a
+        multi-letter label in square brackets, as MAGPIE's CGP writes it (`[L·L]`, `[ch]`)."""
         if self.glyphs == "".join(self.labels):
             return glyphs
         out = []
         for glyph in glyphs:
             code = self._codes.get(glyph.upper(), 0)
             label = self.labels[code - 1] if code else glyph
+            label = f"[{label}]" if brackets and len(label) > 1 else label
             out.append(label.lower() if glyph.islower() else label)
         return "".join(out)
 

@@ -99,7 +99,7 @@ _ROW_TOKEN = re.compile(r"\d+|.")  # a run of empty squares, or one tile (a glyp
 def _parse_row(text: str, dim: int, number: int, alphabet: Alphabet) -> str:
     """One board row in CGP into `dim` characters ('.' empty)."""
     out: list[str] = []
-    for token in _ROW_TOKEN.findall(alphabet.read(text)):
+    for token in _ROW_TOKEN.findall(alphabet.read(text, digits=False)):
         if token.isdigit():
             if int(token) == 0:
                 raise LexigridError(f"CGP row {number} has an empty run of 0")
@@ -201,9 +201,12 @@ def _format_row(row: str) -> str:
 
 def format_cgp(position: Position) -> str:
     """The position in CGP."""
-    write = position.rules.tiles.alphabet.write
-    board = "/".join(_format_row(write(row)) for row in position.board.rows())
-    racks = f"{write(str(position.racks[0]))}/{write(str(position.racks[1]))}"
+    alphabet = position.rules.tiles.alphabet
+    board = "/".join(_format_row(alphabet.write(row, brackets=True)) for row in position.board.rows())
+    in_code_order = (
+        "".join(sorted(str(rack), key=lambda t: alphabet.code(t) or 99)) for rack in position.racks
+    )
+    racks = "/".join(alphabet.write(tiles, brackets=True) for tiles in in_code_order)
     scores = f"{position.scores[0]}/{position.scores[1]}"
     text = f"{board} {racks} {scores} {position.zeros}"
     if position.ops:

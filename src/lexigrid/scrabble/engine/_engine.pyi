@@ -24,7 +24,7 @@ def checksum(data: Buffer, /) -> int: ...
 def generate(
     graph: Buffer,
     board: tuple[Buffer, int, Buffer, Buffer],
-    layout: tuple[Buffer, Buffer, Buffer, Buffer],
+    layout: tuple[Buffer, Buffer, Buffer, Buffer] | tuple[Buffer, Buffer, Buffer, Buffer, int],
     rack: tuple[Buffer, Buffer, Buffer],
     search: tuple[int, int, int, bool, Buffer, float],
     /,
@@ -35,7 +35,7 @@ def leave_table(
 def endgame(
     graph: Buffer,
     board: tuple[Buffer, int, Buffer, Buffer],
-    layout: tuple[Buffer, Buffer, Buffer, Buffer],
+    layout: tuple[Buffer, Buffer, Buffer, Buffer] | tuple[Buffer, Buffer, Buffer, Buffer, int],
     racks: tuple[Buffer, Buffer],
     search: tuple[int, int, int, int, float, int, int],
     /,
@@ -43,7 +43,7 @@ def endgame(
 def endgame_words(graph: Buffer, tiles: Buffer, dim: int, racks: Buffer, /) -> bytes: ...
 def playout_new(
     graph: Buffer,
-    layout: tuple[Buffer, Buffer, Buffer, Buffer],
+    layout: tuple[Buffer, Buffer, Buffer, Buffer] | tuple[Buffer, Buffer, Buffer, Buffer, int],
     search: tuple[int, int, int, bool, Buffer, float],
     leaves: tuple[Buffer, Buffer, Buffer, float, int],
     end_leaves: tuple[Buffer, Buffer, Buffer, float, int],

@@ -97,6 +97,7 @@ typedef struct {
     const int32_t *cscores;
     const uint8_t *lmul, *wmul;
     const double *vowel_penalty; /* NULL unless the board is empty */
+    uint32_t vowels;             /* the vowels' codes as bits (the alphabet's; see LayoutArgs) */
     const uint8_t *caps;         /* per square: the best real rack tile its cross-check allows */
     Phase phases[MAX_PHASES];
     int values[8]; /* the rack's tiles' scores, highest first (blanks 0; the first 7) */
@@ -130,6 +131,7 @@ typedef struct {
     const uint32_t *checks;
     const int32_t *cscores;
     const double *vowel_penalty; /* NULL unless the board is empty */
+    uint32_t vowels;
 } Direction;
 
 /* ---- the named argument structs (read by module.c from the Python side's named tuples) ---------------- */
@@ -146,8 +148,9 @@ typedef struct {
     size_t cscores_len;
 } BoardArgs;
 
-/* A layout: letter and word multipliers (row-major, then transposed), the tile scores by code, and the
- * opening vowel penalties (doubles, row-major then transposed; length 0: none). */
+/* A layout: letter and word multipliers (row-major, then transposed), the tile scores by code, the
+ * opening vowel penalties (doubles, row-major then transposed; length 0: none) and which codes are vowels
+ * (bit per code; the alphabet's, English A E I O U unless given). */
 typedef struct {
     const uint8_t *lmul, *wmul;
     size_t lmul_len, wmul_len;
@@ -155,6 +158,7 @@ typedef struct {
     size_t scores_len;
     const double *vowel;
     size_t vowel_len;
+    uint32_t vowel_codes;
 } LayoutArgs;
 
 /* A rack: 27 tile counts (blank first), with its leave table: strides per code and a value per leave. */

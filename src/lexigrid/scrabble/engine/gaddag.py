@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import mmap
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -10,7 +11,7 @@ from functools import cached_property
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.lexicon import cache as lexcache
-from lexigrid.scrabble.core.alphabet import ENGLISH  # a lexicon's words are A-Z
+from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.engine import _engine
 
 FORMAT_VERSION = 1
@@ -29,6 +30,7 @@ class Gaddag:
     arcs: bytes = field(repr=False)
     lexicon_sha256: str
     words: int
+    alphabet: Alphabet = field(default=ENGLISH, repr=False, compare=False)
     _word_maps: dict[int, bytes | memoryview] = field(default_factory=dict, repr=False, compare=False)
 
     @cached_property
@@ -73,28 +75,33 @@ class Gaddag:
     def contains(self, word: str) -> bool:
         """Whether `word` is in the graph (followed as its full reversal, which needs no separator)."""
         node, arc = self.root(), 0
+        alphabet = self.alphabet
         for letter in reversed(word.upper()):
-            arc = self.children(node).get(ENGLISH.code(letter), 0) if ENGLISH.is_letter(letter) else 0
+            arc = self.children(node).get(alphabet.code(letter), 0) if alphabet.is_letter(letter) else 0
             if not arc:
                 return False
             node = arc & CHILD_MASK
         return bool(arc & ACCEPTS_BIT)
 
 
-def build(lexicon: Lexicon) -> Gaddag:
-    """Build the GADDAG of a lexicon (compiled, about 1.5 s for 180,000 words)."""
-    words = [w.upper() for w in lexicon if w.isalpha() and w.isascii() and len(w) <= 26]
+def build(lexicon: Lexicon, alphabet: Alphabet = ENGLISH) -> Gaddag:
+    """Build the GADDAG of a lexicon (compiled, about 1.5 s for 180,000 words): its words spelled with the
+    alphabet's letters (the others left out) and up to 26 tiles long."""
+    letters = set(alphabet.glyphs)
+    words = [w for w in lexicon if len(w) <= 26 and letters.issuperset(w)]
     try:
-        arcs = _engine.build_gaddag(ENGLISH.word_bytes(words))
+        arcs = _engine.build_gaddag(alphabet.word_bytes(words))
     except ValueError as error:
         raise LexigridError(f"cannot build the Scrabble GADDAG: {error}") from None
-    return Gaddag(arcs, lexicon.sha256, len(words))
+    return Gaddag(arcs, lexicon.sha256, len(words), alphabet)
 
 
 def _cached_word_map(graph: Gaddag, shortest: int) -> bytes | memoryview:
     """A word map from the on-disk cache, memory-mapped, when its checksum and layout check out; else
     built (~0.15 s) and stored (the map, then its checksum, 8 bytes)."""
     key = f"{graph.lexicon_sha256}-{shortest}"
+    if graph.alphabet.glyphs != ENGLISH.glyphs:
+        key += "-" + hashlib.sha256(graph.alphabet.glyphs.encode()).hexdigest()[:16]
     path = lexcache.artifact_path("scrabble-word-map", key, WORD_MAP_VERSION, "bin")
     with contextlib.suppress(OSError, ValueError), open(path, "rb") as handle:
         # Mapped, not read: 28 MB copied twice cost a one-shot `scrabble best` 35 ms (files are only ever
@@ -112,24 +119,28 @@ def _cached_word_map(graph: Gaddag, shortest: int) -> bytes | memoryview:
 _LOADED: dict[str, Gaddag] = {}
 
 
-def _load_cached(sha256: str, lexicon: Lexicon) -> Gaddag:
+def _load_cached(sha256: str, lexicon: Lexicon, alphabet: Alphabet) -> Gaddag:
     """The GADDAG for a lexicon hash: from the on-disk cache (raw arcs), or built and stored."""
     path = lexcache.artifact_path("scrabble-gaddag", sha256, FORMAT_VERSION, suffix="kwg")
     try:
         data = path.read_bytes()
         words = int.from_bytes(data[:8], "little")
-        return Gaddag(data[8:], sha256, words)
+        return Gaddag(data[8:], lexicon.sha256, words, alphabet)
     except OSError:
         pass
-    graph = build(lexicon)
+    graph = build(lexicon, alphabet)
     with contextlib.suppress(OSError):
         lexcache.write_atomically(path, graph.words.to_bytes(8, "little") + graph.arcs)
     return graph
 
 
-def load(lexicon: Lexicon) -> Gaddag:
-    """The GADDAG of `lexicon`, cached in process and on disk keyed on the lexicon's content hash."""
-    graph = _LOADED.get(lexicon.sha256)
+def load(lexicon: Lexicon, alphabet: Alphabet = ENGLISH) -> Gaddag:
+    """The GADDAG of `lexicon` in `alphabet`'s codes, cached in process and on disk keyed on the lexicon's
+    content hash (and the alphabet's letters, when not English)."""
+    key = lexicon.sha256
+    if alphabet.glyphs != ENGLISH.glyphs:
+        key = hashlib.sha256(f"{key} {alphabet.glyphs}".encode()).hexdigest()
+    graph = _LOADED.get(key)
     if graph is None:
-        graph = _LOADED[lexicon.sha256] = _load_cached(lexicon.sha256, lexicon)
+        graph = _LOADED[key] = _load_cached(key, lexicon, alphabet)
     return graph

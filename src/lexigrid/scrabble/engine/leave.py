@@ -248,15 +248,20 @@ class KlvLeaves:
         return self.table.get("".join(sorted(leave)), 0.0)
 
     @classmethod
-    def read(cls, path: Path) -> KlvLeaves:
-        """The leave table in a KLV or KLV2 file, parsed once and then read from the cache."""
+    def read(cls, path: Path, alphabet: Alphabet = ENGLISH) -> KlvLeaves:
+        """The leave table in a KLV or KLV2 file (tiles in `alphabet`'s order), parsed once and then read
+        from the cache."""
         from lexigrid.lexicon import cache
         from lexigrid.lexicon.added import read_file
         from lexigrid.lexicon.kwg import klv_leaves
 
         data = read_file(path, "leave table")
         key = hashlib.sha256(data).hexdigest()
-        table, _ = cache.cached("leaves", key, KLV_FORMAT_VERSION, lambda: klv_leaves(data, str(path)))
+        if alphabet.glyphs != ENGLISH.glyphs:
+            key = hashlib.sha256(f"{key} {alphabet.glyphs}".encode()).hexdigest()
+        table, _ = cache.cached(
+            "leaves", key, KLV_FORMAT_VERSION, lambda: klv_leaves(data, str(path), alphabet.glyphs)
+        )
         return cls(table, path.name, key)
 
 
@@ -274,9 +279,9 @@ def leaves_key(model: LeaveModel | None) -> Hashable:
 NAMED_LEAVES = ("learned", "heuristic")
 
 
-def load_leaves(spec: str | Path | None) -> LeaveModel:
+def load_leaves(spec: str | Path | None, alphabet: Alphabet = ENGLISH) -> LeaveModel:
     """The leave model for `--leaves`: learned (the default), heuristic, a JSON weights file, a KLV/KLV2
-    file, or the name of a lexicon added with its leave table."""
+    file (tiles in `alphabet`'s order), or the name of a lexicon added with its leave table."""
     from lexigrid.lexicon.added import leaves_path
     from lexigrid.lexicon.sources import is_lexicon_name
 
@@ -286,10 +291,10 @@ def load_leaves(spec: str | Path | None) -> LeaveModel:
         return HeuristicLeaves()
     path = Path(spec).expanduser()
     if path.exists():
-        return LinearLeaves.read(path) if path.suffix == ".json" else KlvLeaves.read(path)
+        return LinearLeaves.read(path) if path.suffix == ".json" else KlvLeaves.read(path, alphabet)
     text = str(spec)
     if is_lexicon_name(text) and leaves_path(text).is_file():
-        return KlvLeaves.read(leaves_path(text))
+        return KlvLeaves.read(leaves_path(text), alphabet)
     raise LexigridError(
         f"unknown leaves {text!r}: use learned, heuristic, a KLV/KLV2 or JSON file, or the name of a "
         "lexicon added with `lexigrid lexicon add NAME FILE --leaves KLV`"

@@ -47,10 +47,12 @@ static int read_board(PyObject *tuple, Held *h, BoardArgs *b) {
     return 0;
 }
 
-/* LayoutArrays(lmul, wmul, scores, vowel) */
+/* LayoutArrays(lmul, wmul, scores, vowel[, vowel_codes]) */
 static int read_layout(PyObject *tuple, Held *h, LayoutArgs *l) {
     PyObject *lmul, *wmul, *scores, *vowel;
-    if (!PyArg_ParseTuple(tuple, "OOOO;a layout: (lmul, wmul, scores, vowel)", &lmul, &wmul, &scores, &vowel))
+    l->vowel_codes = VOWEL_CODES;
+    if (!PyArg_ParseTuple(tuple, "OOOO|I;a layout: (lmul, wmul, scores, vowel, vowel_codes)", &lmul, &wmul, &scores,
+                          &vowel, &l->vowel_codes))
         return -1;
     if (!(l->lmul = hold(h, lmul, 0, &l->lmul_len)) || !(l->wmul = hold(h, wmul, 0, &l->wmul_len))) return -1;
     if (!(l->scores = hold(h, scores, 0, &l->scores_len))) return -1;

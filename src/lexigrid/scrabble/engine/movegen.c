@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const uint32_t VOWELS = VOWEL_CODES;
 
 void notation(char *out, int down, int row, int col, const uint8_t *letters, int length) {
     int n = down ? sprintf(out, "%c%d ", 'A' + col, row + 1) : sprintf(out, "%d%c ", row + 1, 'A' + col);
@@ -43,7 +42,7 @@ static void record(Gen *g, int left, int right, int ms, int wm, int ct) {
     if (g->vowel_penalty) {
         for (int i = left; i <= right; i++) {
             uint8_t t = g->strip[i];
-            if (!(t & THROUGH) && (VOWELS >> (t & 31) & 1))
+            if (!(t & THROUGH) && (g->vowels >> (t & 31) & 1))
                 equity += g->vowel_penalty[g->line * g->dim + i];
         }
     }
@@ -399,6 +398,7 @@ static void face(Gen *g, int down, const Direction *dir) {
     g->lmul = dir->lmul;
     g->wmul = dir->wmul;
     g->vowel_penalty = dir->vowel_penalty;
+    g->vowels = dir->vowels;
     g->caps = dir->caps;
 }
 
@@ -759,6 +759,7 @@ static void set_directions(Direction dirs[2], const GenArgs *a, const uint8_t *t
         dirs[d].lmul = a->layout.lmul + d * nn;
         dirs[d].wmul = a->layout.wmul + d * nn;
         dirs[d].vowel_penalty = (empty && vowel) ? vowel + d * nn : NULL;
+        dirs[d].vowels = a->layout.vowel_codes;
         dirs[d].caps = caps + d * nn;
     }
 }

@@ -55,12 +55,13 @@ class BoardArrays(NamedTuple):
 
 class LayoutArrays(NamedTuple):
     """A layout as the compiled engine reads it: letter and word multipliers (row-major, then transposed),
-    the tile scores by code, the opening vowel penalties (b"": none)."""
+    the tile scores by code, the opening vowel penalties (b"": none) and the vowels' codes (bit per code)."""
 
     lmul: bytes
     wmul: bytes
     scores: bytes
     vowel: bytes
+    vowel_codes: int = 0b1000001000001000100010  # A E I O U (the codes 1, 5, 9, 15, 21)
 
 
 class RackLeaves(NamedTuple):
@@ -215,7 +216,6 @@ class MoveList:
 
 
 Codes = tuple[tuple[int, int], ...]  # a multiset of tiles as (tile code, count) pairs
-VOWELS = frozenset("AEIOU")
 
 
 class RackEquity:
@@ -320,9 +320,9 @@ class Engine:
         self.lexicon = lexicon if lexicon is not None else load_lexicon()
         self.rules = rules or default_rules()
         self.leaves = leaves or default_leaves()
-        self.gaddag = load_gaddag(self.lexicon)
         tiles = self.rules.tiles
         self.alphabet = alphabet = tiles.alphabet
+        self.gaddag = load_gaddag(self.lexicon, alphabet)
         self.tile_scores = bytes([0, *(tiles.scores.get(letter, 0) for letter in alphabet.glyphs)])
         self._layouts: dict[int, tuple[bytes, bytes, bytes]] = {}
         self._layout_arrays: dict[tuple[int, bool], LayoutArrays] = {}
@@ -393,7 +393,8 @@ class Engine:
         found = self._layout_arrays.get((board.dim, vowels))
         if found is None:
             lmul, wmul, vowel = self.layout_arrays(board)
-            found = LayoutArrays(lmul, wmul, self.tile_scores, vowel if vowels else b"")
+            vowel_codes = sum(1 << self.alphabet.code(v) for v in self.rules.tiles.vowels)
+            found = LayoutArrays(lmul, wmul, self.tile_scores, vowel if vowels else b"", vowel_codes)
             self._layout_arrays[board.dim, vowels] = found
         return found
 
@@ -447,7 +448,7 @@ class Engine:
         return tuple(
             vowel[dim * dim + c * dim + r] if move.down else vowel[r * dim + c]
             for r, c, tile in move.squares()
-            if tile.upper() in VOWELS
+            if tile.upper() in self.rules.tiles.vowels
         )
 
     def leave_value(self, leave: str) -> float:

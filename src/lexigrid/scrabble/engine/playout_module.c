@@ -110,7 +110,9 @@ PyObject *playout_new(PyObject *self, PyObject *args) {
     r->rack_size = rack_size;
     if (!(r->graph = keep(p, graph_o, &r->graph_len))) goto fail;
     r->graph_len /= 4;
-    if (!PyArg_ParseTuple(layout_o, "OOOO;a layout: (lmul, wmul, scores, vowel)", &lmul, &wmul, &scores, &vowel) ||
+    l->vowel_codes = VOWEL_CODES;
+    if (!PyArg_ParseTuple(layout_o, "OOOO|I;a layout: (lmul, wmul, scores, vowel, vowel_codes)", &lmul, &wmul, &scores,
+                          &vowel, &l->vowel_codes) ||
         !(l->lmul = keep(p, lmul, &l->lmul_len)) || !(l->wmul = keep(p, wmul, &l->wmul_len)) ||
         !(l->scores = keep(p, scores, &l->scores_len)) || !(l->vowel = keep(p, vowel, &l->vowel_len)))
         goto fail;

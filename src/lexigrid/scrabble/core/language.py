@@ -1,0 +1,106 @@
+"""A lexicon's language: a KWG's alphabet named or recognised (never assumed), a word list's labels read as
+tiles, each word checked against the alphabet."""
+
+from __future__ import annotations
+
+from lexigrid.errors import LexigridError
+from lexigrid.lexicon.kwg import is_kwg, kwg_tiles, kwg_words
+from lexigrid.scrabble.core.alphabet import Alphabet
+from lexigrid.scrabble.core.rules import alphabet, tile_set, tile_set_names
+
+# In every language here nearly every word holds a vowel: read with the wrong letter order, 2% or more of
+# DISC2's words have none (English order), 15-38% of TWL06's or FRA20's (Catalan, German, Spanish order).
+VOWELLESS_SHARE = 0.005
+LIKELY_SHARE = 0.1  # recognised: at most this share, and well under every other alphabet's
+
+
+def _vowelless_share(words: list[tuple[int, ...]], letters: Alphabet, vowels: frozenset[str]) -> float:
+    """The share of words (as codes) with no vowel when read in `letters`."""
+    codes = {letters.code(v) for v in vowels}
+    return sum(1 for word in words if codes.isdisjoint(word)) / max(1, len(words))
+
+
+def _languages() -> list[str]:
+    """The bundled alphabets the engine can use, one name each."""
+    names = []
+    for name in tile_set_names():
+        try:
+            if tile_set(name).alphabet.name == name:
+                names.append(name)
+        except LexigridError:
+            continue
+    return names
+
+
+def kwg_alphabet(words: list[tuple[int, ...]], location: str, named: str | None) -> Alphabet:
+    """The alphabet a KWG's words (as codes) are spelled in: the one named, checked to fit, else the one
+    recognised; an error when none or several could be."""
+    highest = max((max(word) for word in words if word), default=0)
+    if named is not None:
+        chosen, tiles = alphabet(named), tile_set(named)
+        if highest > chosen.size:
+            raise LexigridError(
+                f"{location} uses tile {highest}, beyond the {chosen.size} letters of the {named} alphabet: "
+                "it is not a lexicon in that alphabet"
+            )
+        share = _vowelless_share(words, chosen, tiles.vowels)
+        if share > VOWELLESS_SHARE:
+            raise LexigridError(
+                f"{location} does not read as a {named} lexicon: {share:.1%} of its words have no {named} "
+                "vowel (name its own alphabet with --alphabet)"
+            )
+        return chosen
+    shares: dict[str, tuple[float, list[str]]] = {}  # by letters: vowel-less share, alphabet names
+    for name in _languages():
+        letters, tiles = alphabet(name), tile_set(name)
+        if letters.size >= highest:
+            share = _vowelless_share(words, letters, tiles.vowels)
+            shares.setdefault(letters.glyphs, (share, []))[1].append(name)
+    exact = {glyphs: found for glyphs, found in shares.items() if len(glyphs) == highest}
+    ranked = sorted((exact or shares).values())
+    clear = ranked and ranked[0][0] <= LIKELY_SHARE
+    if not clear or (len(ranked) > 1 and ranked[1][0] < 1.5 * ranked[0][0] + VOWELLESS_SHARE):
+        maybe = ", ".join(names[0] for share, names in ranked if share <= LIKELY_SHARE) or "none of them"
+        raise LexigridError(
+            f"cannot tell the alphabet of {location} (it could be: {maybe}): name it with --alphabet NAME"
+        )
+    names = ranked[0][1]
+    return alphabet("english" if "english" in names else names[0])
+
+
+def lexicon_words(data: bytes, location: str, named: str | None) -> tuple[Alphabet, list[str]]:
+    """A KWG's or a UTF-8 word list's words in an alphabet's glyphs, with that alphabet (`named`, else
+    recognised for a KWG, else English for a word list)."""
+    if is_kwg(data):
+        walked = kwg_tiles(data, location)
+        letters = kwg_alphabet(walked, location, named)
+        return letters, sorted(set(kwg_words(data, location, letters.glyphs, walked)))
+    letters = alphabet(named or "english")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        number = data[: error.start].count(b"\n") + 1
+        raise LexigridError(
+            f"{location} is not UTF-8 text: byte 0x{data[error.start]:02X} on line {number} (convert it, "
+            "e.g. iconv -f latin1 -t utf-8)"
+        ) from None
+    words: set[str] = set()
+    bad: list[str] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        word = line.upper()
+        if letters.unknown(word) is not None:
+            bad.append(line)
+            continue
+        words.add(letters.read(word))
+    if bad:
+        first = ", ".join(repr(w) for w in bad[:3])
+        raise LexigridError(
+            f"{location}: {len(bad):,} words use letters outside the {letters.name} alphabet "
+            f"({letters.letters_hint}), e.g. {first}: name the right --alphabet or remove them"
+        )
+    if not words:
+        raise LexigridError(f"{location} holds no words: put one word per line")
+    return letters, sorted(words)

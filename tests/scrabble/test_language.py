@@ -1,0 +1,47 @@
+"""A lexicon's language: word lists read through an alphabet's labels, KWG alphabets named or recognised."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexigrid.errors import LexigridError
+from lexigrid.scrabble.core.language import lexicon_words
+from tests.conftest import shared_file
+
+
+def test_a_catalan_word_list_is_read_by_its_labels() -> None:
+    text = "pal·la\nPAL.LA\nCANYA\nQUE\n# a comment\n\nXAI\n".encode()
+    letters, words = lexicon_words(text, "ca.txt", "catalan")
+    assert letters.name == "catalan"
+    assert sorted(letters.write(w) for w in words) == ["CANYA", "PAL·LA", "QUE", "XAI"]
+    assert len(letters.read("PAL·LA")) == 4 and letters.read("PAL·LA") in words
+
+
+def test_a_spanish_word_list_reads_ch_ll_rr_as_one_tile_each() -> None:
+    _, words = lexicon_words("CHURRO\nCALLE\nAÑO\n".encode(), "es.txt", "spanish")
+    assert sorted(len(w) for w in words) == [3, 4, 4]  # AÑO, CALLE (C A LL E), CHURRO (CH U RR O)
+
+
+def test_letters_outside_the_alphabet_are_refused_by_word() -> None:
+    with pytest.raises(LexigridError, match=r"1 words use letters outside the catalan alphabet .*'AÑO'"):
+        lexicon_words("CASA\nAÑO\n".encode(), "ca.txt", "catalan")
+
+
+def test_another_encoding_is_refused_by_byte() -> None:
+    with pytest.raises(LexigridError, match="not UTF-8 text: byte 0xD1 on line 2"):
+        lexicon_words("CASA\nAÑO\n".encode("latin-1"), "es.txt", "spanish")
+
+
+def test_an_unknown_alphabet_is_a_one_line_error() -> None:
+    with pytest.raises(LexigridError, match="unknown alphabet 'klingon'"):
+        lexicon_words(b"CASA\n", "x.txt", "klingon")
+
+
+def test_a_kwg_alphabet_is_recognised_or_refused() -> None:
+    """DISC2 is recognised as Catalan (never read as English), and refused when named French."""
+    data = shared_file("data", "scrabble", "catalan", "DISC2.kwg").read_bytes()
+    letters, words = lexicon_words(data, "DISC2.kwg", None)
+    assert letters.name == "catalan" and len(words) == 582_236
+    assert letters.read("PAL·LA") in set(words)
+    with pytest.raises(LexigridError, match="does not read as a french lexicon"):
+        lexicon_words(data, "DISC2.kwg", "french")
