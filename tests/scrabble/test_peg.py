@@ -12,6 +12,7 @@ import pytest
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
+from lexigrid.runner import Runner
 from lexigrid.scrabble import Engine
 from lexigrid.scrabble.analysis.peg import solve_peg
 from lexigrid.scrabble.core.board import Board, Rack
@@ -106,31 +107,59 @@ ORACLE_POSITIONS = ["one-word"]  # the full-tree oracle takes about a minute her
 def test_every_play_matches_the_oracle(name: str, small_lexicon: Lexicon) -> None:
     position = peg_position(*POSITIONS[name])
     expected = oracle_peg(position, small_lexicon)
-    solution = solve_peg(position, Engine(small_lexicon, position.rules), top=1000)
-    got = {play.move.notation: play for play in solution.plays}
-    assert solution.exact and solution.unsolved == [("-", solution.unsolved[0][1])]
-    assert set(got) == set(expected)
-    for notation, tally in expected.items():
-        play = got[notation]
-        assert (play.wins, play.draws, play.scenarios) == (tally.wins, tally.draws, tally.scenarios), notation
-        assert play.mean_spread == pytest.approx(tally.spread / tally.scenarios), notation
+    engine = Engine(small_lexicon, position.rules)
+    for spreads in (False, True):
+        solution = solve_peg(position, engine, top=1000, spreads=spreads)
+        got = {play.move.notation: play for play in solution.plays}
+        assert solution.exact and solution.unsolved == [("-", solution.unsolved[0][1])]
+        assert set(got) == set(expected)
+        for notation, tally in expected.items():
+            play = got[notation]
+            counts = (play.wins, play.draws, play.scenarios)
+            assert counts == (tally.wins, tally.draws, tally.scenarios), notation
+            if spreads:
+                assert play.mean_spread == pytest.approx(tally.spread / tally.scenarios), notation
+            else:
+                assert play.mean_spread is None
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_the_window_finds_what_the_exact_values_find(name: str, small_lexicon: Lexicon) -> None:
+    position = peg_position(*POSITIONS[name], scores=(0, 3))
+    engine = Engine(small_lexicon, position.rules)
+    exact = solve_peg(position, engine, top=1000, spreads=True).plays
+    windowed = solve_peg(position, engine, top=1000).plays
+    assert sorted((p.move.notation, p.wins, p.draws) for p in exact) == sorted(
+        (p.move.notation, p.wins, p.draws) for p in windowed
+    )
+    for play in exact:
+        assert all((o.spread or 0) > 0 if o.result == 2 else (o.spread or 0) <= 0 for o in play.outcomes)
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))
 @pytest.mark.parametrize("top", [1, 2])
 def test_pruning_keeps_the_best_plays_exact(name: str, top: int, small_lexicon: Lexicon) -> None:
     position = peg_position(*POSITIONS[name])
-    full = solve_peg(position, Engine(small_lexicon, position.rules), top=1000).plays
-    pruned = solve_peg(position, Engine(small_lexicon, position.rules), top=top).plays
-    assert [p.win_pct for p in pruned] == [p.win_pct for p in full[:top]]
-    assert [(p.win_pct, p.mean_spread) for p in pruned] == [(p.win_pct, p.mean_spread) for p in full[:top]]
+    engine = Engine(small_lexicon, position.rules)
+    for spreads in (False, True):
+        full = solve_peg(position, engine, top=1000, spreads=spreads).plays
+        pruned = solve_peg(position, engine, top=top, spreads=spreads).plays
+        assert [p.win_pct for p in pruned] == [p.win_pct for p in full[:top]]
+        assert [(p.move, p.mean_spread) for p in pruned] == [(p.move, p.mean_spread) for p in full[:top]]
+
+
+def test_any_number_of_jobs_gives_the_same_result(small_lexicon: Lexicon) -> None:
+    position = peg_position(*POSITIONS["repeated-unseen"])
+    one = solve_peg(position, Engine(small_lexicon, position.rules), top=3)
+    two = solve_peg(position, top=3, runner=Runner(jobs=2, progress=False), lexicon=small_lexicon)
+    assert [p.as_dict() for p in two.plays] == [p.as_dict() for p in one.plays]
 
 
 def test_losing_tiles_are_the_scenarios_lost(small_lexicon: Lexicon) -> None:
     position = peg_position(*POSITIONS["one-word"], scores=(0, 30))
-    solution = solve_peg(position, Engine(small_lexicon, position.rules), top=1000)
+    solution = solve_peg(position, Engine(small_lexicon, position.rules), top=1000, spreads=True)
     for play in solution.plays:
-        lost = [o.bag_tile for o in play.outcomes if o.spread < 0]
+        lost = [o.bag_tile for o in play.outcomes if (o.spread or 0) < 0]
         assert play.losing_tiles == lost and play.wins + len(lost) <= play.scenarios
 
 
@@ -156,7 +185,7 @@ def test_json_shape(small_lexicon: Lexicon) -> None:
 @pytest.mark.parametrize(
     ("cgp", "message"),
     [
-        (f"{REFERENCE_BOARD} AEINRST/ 0/0 0", "error: the bag holds 55 tiles: peg solves exactly 1 tile"),
+        (f"{REFERENCE_BOARD} AEINRST/ 0/0 0", "error: the bag holds 55 tiles: peg solves 1 tile"),
         (f"{REFERENCE_BOARD} AEINRST/DEQUIT 0/0 0", "error: peg takes the opponent's rack as unknown"),
     ],
 )

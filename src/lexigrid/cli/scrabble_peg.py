@@ -8,7 +8,15 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json
+from lexigrid.cli.common import (
+    JobsOption,
+    JsonOption,
+    LexiconOption,
+    SchedulerOption,
+    console,
+    emit_json,
+    make_runner,
+)
 from lexigrid.counts import count
 
 if TYPE_CHECKING:
@@ -26,6 +34,11 @@ def peg(
     seconds: Annotated[
         float | None, typer.Option(help="Stop after S seconds (then the result is not exact).")
     ] = None,
+    spreads: Annotated[
+        bool, typer.Option("--spreads", help="Also solve each shown play's exact mean final spread (slower).")
+    ] = False,
+    jobs: JobsOption = 1,
+    scheduler: SchedulerOption = None,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -38,9 +51,13 @@ def peg(
 
     position = parse_cgp(cgp)
     peg_bag(position)
-    engine = Engine(load(lexicon or position.ops.get("lex") or None), position.rules).prepare()
+    spec = position.lexicon_spec(lexicon)
+    engine = Engine(load(spec), position.rules).prepare()
+    runner = make_runner(jobs, scheduler=scheduler, progress=False)
     with err_console.status("solving the pre-endgame…"):
-        solution = solve_peg(position, engine, top=top, seconds=seconds)
+        solution = solve_peg(
+            position, engine, top=top, seconds=seconds, spreads=spreads, runner=runner, lexicon=spec
+        )
     if json:
         emit_json(solution.as_dict())
         return
@@ -77,7 +94,7 @@ def _plays_table(solution: PegSolution) -> Table:
             shown(play.move),
             str(play.move.score),
             f"{play.win_pct:.2f}",
-            f"{play.mean_spread:+.2f}",
+            "" if play.mean_spread is None else f"{play.mean_spread:+.2f}",
             str(play.wins),
             str(play.draws),
             str(play.scenarios),

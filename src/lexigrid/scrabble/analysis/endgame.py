@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from lexigrid.errors import LexigridError, OptionError
@@ -22,12 +23,14 @@ from lexigrid.scrabble.engine.movegen import BoardArrays, Engine, decode_bytes, 
 
 MAX_PLIES = 100  # deeper than any endgame lasts: each placement uses a tile and passes come in short runs
 MAX_TOP = 64
+INF = 30000  # the compiled search's infinity: no value reaches it
 TABLE_BITS = 22  # at most 4M transposition-table entries of 24 bytes (96 MB), fewer for small endgames
 
 
 class EndgameSearch(NamedTuple):
     """How the compiled endgame search runs: the scoreless turns so far, the bingo, the depth and time limits
-    (0: none), the first moves to rank and the transposition table's size (2^bits entries)."""
+    (0: none), the first moves to rank, the transposition table's size (2^bits entries) and the root's window
+    (the value is proven inside it, a bound outside it)."""
 
     zeros: int
     bingo_tiles: int
@@ -36,6 +39,8 @@ class EndgameSearch(NamedTuple):
     seconds: float
     top: int
     table_bits: int
+    alpha: int = -INF
+    beta: int = INF
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,7 @@ class Solution:
     elapsed_ms: float
     end: str = ""  # how the principal variation ends: "out", "scoreless", or "" when it is cut short
     final_spread: int = field(default=0)  # mover minus opponent at the end of the principal variation
+    bound: str = "exact"  # with a window: "lower" (value at least this) or "upper" (at most this) outside it
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON shape of a solution, as `scrabble endgame --json` and the web API give it."""
@@ -97,6 +103,7 @@ class Solution:
             "elapsed_ms": round(self.elapsed_ms, 1),
             "end": self.end,
             "final_spread": self.final_spread,
+            "bound": self.bound,
         }
 
 
@@ -124,8 +131,12 @@ def solve(
     plies: int | None = None,
     seconds: float | None = None,
     top: int = 1,
+    window: tuple[int, int] | None = None,
 ) -> Solution:
-    """Solve the endgame of `position` (bag empty, both racks known) as deep as `plies` within `seconds`."""
+    """Solve the endgame of `position` (bag empty, both racks known) as deep as `plies` within `seconds`;
+    with a `window` (low, high) the value is only proven when it lies strictly inside it, and is otherwise a
+    bound (`Solution.bound`): a null window around the spread that decides the game answers win, draw or loss
+    far faster than the exact value."""
     check_endgame(position)
     if plies is not None and plies < 1:
         raise OptionError(
@@ -145,6 +156,9 @@ def solve(
             "top",
             f"{{option}} must be between 1 and {MAX_TOP}, not {top}",
         )
+    low, high = window or (-INF, INF)
+    if not -INF <= low < high <= INF:
+        raise LexigridError(f"an endgame window needs low < high, not ({low}, {high})")
     if position.rules.rack_size > 7:
         raise LexigridError("the endgame solver handles racks of up to 7 tiles")
     engine = engine or Engine.shared(rules=position.rules)
@@ -158,6 +172,8 @@ def solve(
         seconds=seconds or 0.0,
         top=top,
         table_bits=min(TABLE_BITS, 12 + len(position.racks[0]) + len(position.racks[1])),
+        alpha=low,
+        beta=high,
     )
     mine, theirs = (engine.alphabet.rack_codes(rack.counts) for rack in position.racks)
     started = time.perf_counter()
@@ -188,16 +204,21 @@ def solve(
         elapsed_ms=elapsed,
         end=end,
         final_spread=position.scores[0] - position.scores[1] + spread,
+        bound="upper" if best.value <= low else "lower" if best.value >= high else "exact",
     )
 
 
 def endgame_graph(position: Position, engine: Engine) -> bytes:
     """The search graph of just the words this endgame can form (endgame_words_build in engine/endgame.c)."""
     racks = engine.alphabet.rack_codes(position.racks[0].counts + position.racks[1].counts)
-    words = _engine.endgame_words(
-        engine.gaddag.search_graph, bytes(position.board.tiles), position.board.dim, racks
-    )
-    return _engine.search_graph(_engine.build_gaddag(words))
+    return _words_graph(engine.gaddag.search_graph, bytes(position.board.tiles), position.board.dim, racks)
+
+
+@lru_cache(maxsize=8)
+def _words_graph(graph: bytes, tiles: bytes, dim: int, racks: bytes) -> bytes:
+    """The search graph of the words that fit the board with the racks' tiles, kept for the next endgame
+    of the same board and tiles (a pre-endgame's scenarios split the same tiles between the racks)."""
+    return _engine.search_graph(_engine.build_gaddag(_engine.endgame_words(graph, tiles, dim, racks)))
 
 
 def _decode(record: bytes, engine: Engine) -> Move:

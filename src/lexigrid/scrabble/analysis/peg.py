@@ -1,12 +1,29 @@
 """The pre-endgame solver: 1 tile in the bag, the opponent's rack unknown, every play judged to the end.
 
-For each candidate placement and each distinct tile that may be the one in the bag (weighted by how many of
-it are unseen), the mover plays, draws that tile, and the exact endgame solver (`endgame.solve`) plays the
-rest under best play by both sides with both racks known. A play's win % counts a draw as half. Plays are
-tried best score first; one is dropped as soon as even winning every scenario left could not lift it into
-the top K, so a dropped play is never shown, let alone shown better than it is. The pass leaves the
-opponent a pre-endgame of its own, which is not solved here: it is listed apart as not exact (unless it
-ends the game by six scoreless turns). More than 1 tile in the bag is refused with a one-line error.
+A scenario is a tile that may be the one in the bag, weighted by how many of it are unseen (the opponent
+holds the rest). For each candidate placement and each scenario the mover plays, draws that tile, and the
+exact endgame search plays the rest under best play by both sides with both racks known. A scenario is won,
+drawn or lost; a play's win % counts a draw as half.
+
+Win, draw or loss is all the ranking needs, so each endgame is searched with a narrow window around the
+spread that decides the game (the "first win" idea of MAGPIE's and Macondo's pre-endgame solvers): it
+proves far faster than the exact value. With `spreads=True` every endgame of the plays shown is solved to
+its exact value as well, for the mean final spread.
+
+Candidates are ordered by a cheap first pass (each play's result in every scenario with the endgame cut at
+a few plies), then solved exactly best first; a play is dropped as soon as even winning every scenario it
+has left could not lift it into the top K (ties with the K-th broken as the ranking breaks them), so a
+dropped play is never shown, let alone shown better than it is. The result is the same in any order.
+
+The pass leaves the opponent a pre-endgame of its own and is listed apart as not judged (unless it ends the
+game by six scoreless turns). Exchanges need 7 tiles in the bag, so a pre-endgame has none.
+
+Public API (stable; the computer player, the game clock and the game review call it):
+    peg_bag(position) -> int                    the tiles in the bag, or a one-line LexigridError
+    solve_peg(position, engine=None, top=10, seconds=None, spreads=False) -> PegSolution
+    judge(position, move, engine, spreads=False) -> Judged      one play over every scenario
+    PegSolution.plays (best first: list[Judged]), .bag, .exact, .elapsed_ms, .as_dict() (the --json shape)
+    Judged.move, .win_pct, .wins, .draws, .scenarios, .mean_spread (None unless spreads), .losing_tiles
 """
 
 from __future__ import annotations
@@ -16,25 +33,32 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from lexigrid.errors import LexigridError
-from lexigrid.scrabble.analysis.endgame import solve
+from lexigrid.errors import LexigridError, OptionError
+from lexigrid.lexicon import Lexicon
+from lexigrid.runner import QUIET_RUNNER, Runner
+from lexigrid.scrabble.analysis.endgame import INF, solve
 from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position
 from lexigrid.scrabble.core.ending import MAX_SCORELESS_TURNS
 from lexigrid.scrabble.core.move import Move
-from lexigrid.scrabble.engine.movegen import Engine, tie_order
+from lexigrid.scrabble.engine.movegen import Engine, tie_order, worker_lexicon
 
 MAX_BAG = 1  # tiles in the bag solved exactly so far
+BATCH_PER_JOB = 4  # plays judged at once per worker between two updates of the bar
+FIRST_PASS_PLIES = 2  # the cheap first pass's endgame depth (it only orders the plays)
 PASS_NOTE = "the pass leaves the opponent a pre-endgame, which is not solved yet"
+WIN, DRAW, LOSS = 2, 1, 0  # half-wins of a scenario
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """One scenario of a play: the tile in the bag, how many unseen tiles it stands for, the final spread."""
+    """One scenario of a play: the tile in the bag, how many unseen tiles it stands for, its result
+    (half-wins: 2 won, 1 drawn, 0 lost) and the exact final spread when solved for (mover minus opponent)."""
 
     bag_tile: str
     weight: int
-    spread: int  # mover minus opponent at the end of the game
+    result: int
+    spread: int | None = None
 
 
 @dataclass(frozen=True)
@@ -53,35 +77,44 @@ class Judged:
     @property
     def wins(self) -> int:
         """The weighted scenarios won."""
-        return sum(o.weight for o in self.outcomes if o.spread > 0)
+        return sum(o.weight for o in self.outcomes if o.result == WIN)
 
     @property
     def draws(self) -> int:
         """The weighted scenarios drawn."""
-        return sum(o.weight for o in self.outcomes if o.spread == 0)
+        return sum(o.weight for o in self.outcomes if o.result == DRAW)
+
+    @property
+    def half_wins(self) -> int:
+        """Twice the wins plus the draws: the ranking's integer measure."""
+        return 2 * self.wins + self.draws
 
     @property
     def win_pct(self) -> float:
         """Wins plus half the draws, in % of the scenarios."""
-        return 100 * (self.wins + self.draws / 2) / self.scenarios
+        return 50 * self.half_wins / self.scenarios
 
     @property
-    def mean_spread(self) -> float:
-        """The weighted mean final spread."""
-        return sum(o.weight * o.spread for o in self.outcomes) / self.scenarios
+    def mean_spread(self) -> float | None:
+        """The weighted mean final spread, when every scenario was solved for it."""
+        if any(o.spread is None for o in self.outcomes):
+            return None
+        return sum(o.weight * (o.spread or 0) for o in self.outcomes) / self.scenarios
 
     @property
     def losing_tiles(self) -> list[str]:
         """The bag tiles with which the play loses."""
-        return [o.bag_tile for o in self.outcomes if o.spread < 0]
+        return [o.bag_tile for o in self.outcomes if o.result == LOSS]
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON shape of a judged play."""
+        spread = self.mean_spread
         return {
             "move": self.move.notation,
             "paren": self.move.paren,
+            "score": self.move.score,
             "win_pct": round(self.win_pct, 3),
-            "mean_spread": round(self.mean_spread, 3),
+            "mean_spread": None if spread is None else round(spread, 3),
             "wins": self.wins,
             "draws": self.draws,
             "scenarios": self.scenarios,
@@ -129,37 +162,64 @@ def peg_bag(position: Position) -> int:
         )
     if bag > MAX_BAG:
         raise LexigridError(
-            f"the bag holds {bag} tiles: peg solves exactly {MAX_BAG} tile in the bag for now; "
+            f"the bag holds {bag} tiles: peg solves {MAX_BAG} tile in the bag; "
             "use `lexigrid scrabble sim` for this position"
         )
     return bag
 
 
 def solve_peg(
-    position: Position, engine: Engine | None = None, top: int = 10, seconds: float | None = None
+    position: Position,
+    engine: Engine | None = None,
+    top: int = 10,
+    seconds: float | None = None,
+    spreads: bool = False,
+    runner: Runner = QUIET_RUNNER,
+    lexicon: str | Lexicon | None = None,
 ) -> PegSolution:
-    """Judge every placement of a 1-in-the-bag pre-endgame; the `top` best, best first."""
+    """Judge every placement of a pre-endgame; the `top` best, best first (see the module's docstring).
+    A `runner` with several jobs or a cluster judges batches of plays at once, each worker loading the
+    `lexicon` (a name or path) itself; the result is the same for any number of jobs."""
     bag = peg_bag(position)
     if top < 1:
-        raise LexigridError(f"--top must be at least 1, not {top}")
+        raise OptionError(
+            f"a pre-endgame solve shows at least 1 play, not {top}",
+            "top",
+            f"{{option}} must be at least 1, not {top}",
+        )
     if seconds is not None and seconds <= 0:
-        raise LexigridError(f"--seconds must be positive, not {seconds}")
-    engine = engine or Engine(rules=position.rules)
+        raise OptionError(
+            f"a pre-endgame solve's time must be positive, not {seconds} seconds",
+            "seconds",
+            f"{{option}} must be positive, not {seconds}",
+        )
+    engine = engine or Engine.shared(_lexicon(lexicon), position.rules)
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
-    moves = sorted(engine.moves(position).placements(), key=lambda m: (-m.score, *tie_order(m)))
+    moves = first_pass(position, engine, deadline)
+    losses: Counter[str] = Counter()  # scenarios lost so far by tile: tried first, they drop plays soonest
     kept: list[Judged] = []
-    dropped, complete = 0, True
-    for move in moves:
-        if deadline is not None and time.perf_counter() > deadline:
+    dropped, complete, done = 0, True, 0
+    batch = 1 if runner.in_process else BATCH_PER_JOB * runner.jobs
+    sent = replace(position, board=position.board.copy())  # a board without the engine's caches: it pickles
+    while done < len(moves):
+        if _late(deadline):
             complete = False
             break
-        judged = judge(position, move, engine, _bar(kept, top), deadline)
-        if judged is None:
-            dropped += 1
-            continue
-        kept = sorted([*kept, judged], key=_rank)[:top]
-    pass_play, unsolved = _pass(position)
+        chunk = moves[done : done + batch]
+        bar = _bar(kept, top, spreads)
+        tasks = [Task(lexicon, sent, move, spreads, bar, _left(deadline)) for move in chunk]
+        if runner.in_process:
+            results = [_judge_task(task, engine, losses) for task in tasks]
+        else:
+            results = runner.run(_judge_job, tasks, "judging plays", progress=False, chunk_size=1)
+        for judged in results:
+            if judged is None:
+                dropped += 1
+            else:
+                kept = sorted([*kept, judged], key=_rank)[:top]
+        done += len(chunk)
+    pass_play, unsolved = _pass(position, spreads)
     if pass_play is not None:
         kept = sorted([*kept, pass_play], key=_rank)[:top]
     exact = complete and all(play.exact for play in kept)
@@ -172,35 +232,118 @@ def scenarios(position: Position) -> list[tuple[str, int]]:
     return sorted(position.unseen().items())
 
 
+def first_pass(position: Position, engine: Engine, deadline: float | None = None) -> list[Move]:
+    """Every placement, likeliest winners first: half-wins over the scenarios with the endgame cut at
+    FIRST_PASS_PLIES plies, then by score (only the order of the exact pass depends on it)."""
+    moves = sorted(engine.moves(position).placements(), key=lambda m: (-m.score, *tie_order(m)))
+    if deadline is not None:
+        return moves
+    estimate = {}
+    for move in moves:
+        half_wins = 0
+        for tile, weight in scenarios(position):
+            spread, bound, _ = _play_out(position, move, tile, engine, None, FIRST_PASS_PLIES)
+            half_wins += weight * _result(spread, bound)
+        estimate[move] = half_wins
+    return sorted(moves, key=lambda m: -estimate[m])
+
+
+@dataclass(frozen=True)
+class Bar:
+    """What a play must reach to enter the top K: the K-th's half-wins, and (without spreads) the K-th's
+    tie key, since a play that can at best tie it is out when the ranking puts it after the K-th anyway."""
+
+    half_wins: int
+    tie_key: tuple[int, int, str] | None
+
+    def out(self, reach: int, move: Move) -> bool:
+        """Whether a play reaching at most `reach` half-wins cannot enter the top K."""
+        if reach != self.half_wins:
+            return reach < self.half_wins
+        return self.tie_key is not None and (-move.score, *tie_order(move)) > self.tie_key
+
+
+@dataclass(frozen=True)
+class Task:
+    """One play to judge in a worker: the lexicon to load, the position, the play, whether to solve the
+    spreads, the bar it must reach and the seconds left (None: no limit)."""
+
+    lexicon: str | Lexicon | None
+    position: Position
+    move: Move
+    spreads: bool
+    bar: Bar | None
+    seconds: float | None
+
+
+def _judge_job(task: Task) -> Judged | None:
+    """Runner job: judge one play in a worker (its engine built once per process)."""
+    engine = Engine.shared(_lexicon(task.lexicon), task.position.rules)
+    return _judge_task(task, engine, None)
+
+
+def _lexicon(spec: str | Lexicon | None) -> Lexicon:
+    """The lexicon given, or loaded by name or path once per process."""
+    return spec if isinstance(spec, Lexicon) else worker_lexicon(spec)
+
+
+def _judge_task(task: Task, engine: Engine, losses: Counter[str] | None) -> Judged | None:
+    """Judge a task's play with `engine`."""
+    deadline = None if task.seconds is None else time.perf_counter() + task.seconds
+    return judge(task.position, task.move, engine, task.spreads, task.bar, deadline, losses)
+
+
 def judge(
     position: Position,
     move: Move,
     engine: Engine,
-    bar: float = -1.0,
+    spreads: bool = False,
+    bar: Bar | None = None,
     deadline: float | None = None,
+    losses: Counter[str] | None = None,
 ) -> Judged | None:
-    """Play `move` out in every scenario; None as soon as its win count cannot exceed `bar` (half-wins)."""
+    """Play `move` out in every scenario; None as soon as the `bar` is out of its reach (`losses`: scenarios
+    lost so far by tile, tried first: they drop a play soonest)."""
     tiles = scenarios(position)
-    total = sum(weight for _, weight in tiles)
+    if losses is not None:
+        tiles.sort(key=lambda item: -losses[item[0]])
+    left = 2 * sum(weight for _, weight in tiles)  # the half-wins still open
     outcomes: list[Outcome] = []
-    exact, half_wins, left = True, 0, total
+    exact, half_wins = True, 0
     for tile, weight in tiles:
-        if 2 * left + half_wins < bar:
+        if bar is not None and bar.out(half_wins + left, move):
             return None
-        spread, proven = _play_out(position, move, tile, engine, deadline)
-        outcomes.append(Outcome(tile, weight, spread))
+        spread, bound, proven = _play_out(position, move, tile, engine, deadline, None, spreads)
+        result = _result(spread, bound)
+        outcomes.append(Outcome(tile, weight, result, spread if bound == "exact" and spreads else None))
         exact = exact and proven
-        half_wins += weight * (2 if spread > 0 else 1 if spread == 0 else 0)
-        left -= weight
-    if 2 * left + half_wins < bar:
+        half_wins += weight * result
+        left -= 2 * weight
+        if losses is not None and result == LOSS:
+            losses[tile] += weight
+    if bar is not None and bar.out(half_wins, move):
         return None
-    return Judged(move, tuple(outcomes), exact)
+    return Judged(move, tuple(sorted(outcomes, key=lambda o: o.bag_tile)), exact)
+
+
+def _result(spread: int, bound: str) -> int:
+    """A scenario's half-wins from its final spread (a bound when `bound` says so: it is never 0 then)."""
+    if spread > 0:
+        return WIN
+    return DRAW if spread == 0 and bound == "exact" else LOSS
 
 
 def _play_out(
-    position: Position, move: Move, bag_tile: str, engine: Engine, deadline: float | None
-) -> tuple[int, bool]:
-    """The final spread (mover minus opponent) after `move`, drawing `bag_tile`, and best play to the end."""
+    position: Position,
+    move: Move,
+    bag_tile: str,
+    engine: Engine,
+    deadline: float | None,
+    plies: int | None = None,
+    spreads: bool = False,
+) -> tuple[int, str, bool]:
+    """The final spread (mover minus opponent) after `move`, drawing `bag_tile`, and best play to the end:
+    exact, or (without `spreads`) a bound on the far side of 0 ("lower"/"upper"); and whether proven."""
     opponent = position.unseen()
     opponent[bag_tile] -= 1
     mover = Counter(position.rack.counts)
@@ -208,12 +351,11 @@ def _play_out(
     mover[bag_tile] += 1
     spread = position.scores[0] + move.score - position.scores[1]
     zeros = 0 if move.score > 0 else position.zeros + 1
-    rules = position.rules
     if zeros >= MAX_SCORELESS_TURNS:
-        return spread - _value(mover, position) + _value(opponent, position), True
+        return spread - _value(mover, position) + _value(opponent, position), "exact", True
     board = position.board.copy()
     board.place(move)
-    size = rules.rack_size
+    size = position.rules.rack_size
     after = replace(
         position,
         board=board,
@@ -222,11 +364,14 @@ def _play_out(
         zeros=zeros,
     )
     seconds = None if deadline is None else max(0.001, deadline - time.perf_counter())
-    solution = solve(after, engine, seconds=seconds)
-    return spread - solution.value, solution.exact
+    window = None if spreads else (max(-INF, spread - 1), min(INF, spread + 1))
+    solution = solve(after, engine, plies=plies, seconds=seconds, window=window)
+    # the opponent's bound becomes the mover's the other way round
+    bound = {"lower": "upper", "upper": "lower"}.get(solution.bound, "exact")
+    return spread - solution.value, bound, solution.exact
 
 
-def _pass(position: Position) -> tuple[Judged | None, list[tuple[str, str]]]:
+def _pass(position: Position, spreads: bool) -> tuple[Judged | None, list[tuple[str, str]]]:
     """The pass, judged when it ends the game (six scoreless turns); otherwise listed as unsolved."""
     if position.zeros + 1 < MAX_SCORELESS_TURNS:
         return None, [("-", PASS_NOTE)]
@@ -235,7 +380,8 @@ def _pass(position: Position) -> tuple[Judged | None, list[tuple[str, str]]]:
     for tile, weight in scenarios(position):
         opponent = position.unseen()
         opponent[tile] -= 1
-        outcomes.append(Outcome(tile, weight, spread + _value(opponent, position)))
+        final = spread + _value(opponent, position)
+        outcomes.append(Outcome(tile, weight, _result(final, "exact"), final if spreads else None))
     return Judged(Move("pass"), tuple(outcomes), True), []
 
 
@@ -249,14 +395,27 @@ def _rack(tiles: Counter[str], size: int, position: Position) -> Rack:
     return Rack("".join(sorted((+tiles).elements())), size, position.rules.tiles.alphabet)
 
 
-def _rank(play: Judged) -> tuple[float, float, int, str]:
-    """Best win % first, then the best mean spread, then placements before the pass and by notation."""
-    return (-play.win_pct, -play.mean_spread, *tie_order(play.move))
+def _rank(play: Judged) -> tuple[float, float, int, int, str]:
+    """Best win % first, then the best mean spread (when known), the higher score, placements before the
+    pass and by notation."""
+    spread = play.mean_spread or 0.0
+    return (-play.half_wins / play.scenarios, -spread, -play.move.score, *tie_order(play.move))
 
 
-def _bar(kept: list[Judged], top: int) -> float:
-    """The half-win count a play must reach to enter the top `top` (-1: anything does, the list has room)."""
+def _late(deadline: float | None) -> bool:
+    """Whether the time is up."""
+    return deadline is not None and time.perf_counter() > deadline
+
+
+def _left(deadline: float | None) -> float | None:
+    """The seconds left before the deadline (None: no limit)."""
+    return None if deadline is None else max(0.001, deadline - time.perf_counter())
+
+
+def _bar(kept: list[Judged], top: int, spreads: bool) -> Bar | None:
+    """The bar a play must reach to enter the top `top` (None: the list has room). Every play has the same
+    scenarios, so half-wins compare as win %."""
     if len(kept) < top:
-        return -1.0
+        return None
     worst = kept[-1]
-    return 2 * worst.wins + worst.draws
+    return Bar(worst.half_wins, None if spreads else (-worst.move.score, *tie_order(worst.move)))

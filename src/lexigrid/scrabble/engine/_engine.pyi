@@ -37,7 +37,7 @@ def endgame(
     board: tuple[Buffer, int, Buffer, Buffer],
     layout: tuple[Buffer, Buffer, Buffer, Buffer] | tuple[Buffer, Buffer, Buffer, Buffer, int],
     racks: tuple[Buffer, Buffer],
-    search: tuple[int, int, int, int, float, int, int],
+    search: tuple[int, int, int, int, float, int, int, int, int],
     /,
 ) -> tuple[int, int, int, list[tuple[int, bytes]], list[bytes]]: ...
 def endgame_words(graph: Buffer, tiles: Buffer, dim: int, racks: Buffer, /) -> bytes: ...

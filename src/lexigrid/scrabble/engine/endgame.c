@@ -396,6 +396,7 @@ typedef struct {
 typedef struct {
     Solver *s;
     int n, top;
+    int alpha, beta; /* the root's window (see EndgameArgs) */
     MoveRec *moves; /* the root's placements (the pass is index n) */
     int *order;
     RootValue *current, *done;
@@ -426,12 +427,17 @@ static int iterate(Root *r, int depth, const uint8_t *mine, const uint8_t *their
         int index = r->order[i];
         int floor = kth_best(r->current, r->order, i, r->top);
         int alpha = floor == -INF ? -INF : floor - 1; /* ties with the k-th best are proven too */
+        if (alpha < r->alpha) alpha = r->alpha;
         int hz = 0;
-        int v = move_value(s, 0, index == r->n ? -1 : index, depth, alpha, INF, mine, theirs, zeros, &hz);
+        int v = move_value(s, 0, index == r->n ? -1 : index, depth, alpha, r->beta, mine, theirs, zeros, &hz);
         if (s->stopped) return -1;
         r->current[index].value = v;
         r->current[index].proven = v > alpha;
         horizon |= hz;
+        if (v >= r->beta) { /* the root fails high: its value is at least beta, the rest need no search */
+            for (int j = i + 1; j <= r->n; j++) r->current[r->order[j]] = (RootValue){-INF, 0};
+            break;
+        }
     }
     return horizon;
 }
@@ -545,7 +551,7 @@ const char *endgame_misfit(const EndgameArgs *a) {
         a->board.cscores_len != 8 * nn || a->layout.lmul_len != 2 * nn || a->layout.wmul_len != 2 * nn ||
         a->layout.scores_len != 27 || a->mine_len != 27 || a->theirs_len != 27 || a->max_plies < 1 || a->top < 1 ||
         a->top > 64 || a->table_bits < 10 || a->table_bits > 30 || a->zeros < 0 || a->zeros >= MAX_SCORELESS ||
-        a->graph_len < 8)
+        a->graph_len < 8 || a->alpha < -INF || a->beta > INF || a->alpha >= a->beta)
         return "bad arguments";
     return NULL;
 }
@@ -611,6 +617,8 @@ Endgame *endgame_init(const EndgameArgs *a) {
     r->s = s;
     r->n = n;
     r->top = a->top;
+    r->alpha = a->alpha;
+    r->beta = a->beta;
     if (n < 0) goto fail;
     r->moves = malloc(((size_t)n + 1) * sizeof(MoveRec));
     r->order = malloc(((size_t)n + 1) * sizeof(int));
@@ -664,7 +672,9 @@ int endgame_results(Endgame *e, EndgameResult *out) {
     if (r->order[0] < n) first = r->moves[r->order[0]];
     /* the line is re-searched from a warm table: allow it as long again as the search, then cut it short */
     if (e->seconds > 0) s->deadline = now() + e->seconds;
-    out->n_pv = principal_variation(s, &first, e->mine, e->theirs, e->zeros, r->exact ? MAX_PLY : r->depth_done, out->pv);
+    if (r->alpha <= -INF && r->beta >= INF) /* a window's bounds have no line worth re-searching for */
+        out->n_pv = principal_variation(s, &first, e->mine, e->theirs, e->zeros, r->exact ? MAX_PLY : r->depth_done,
+                                        out->pv);
     out->depth = r->depth_done;
     out->exact = r->exact && !stopped;
     out->nodes = s->nodes;

@@ -255,6 +255,9 @@ typedef struct {
     size_t mine_len, theirs_len;
     int zeros, bingo_tiles, bingo_bonus, max_plies, top, table_bits;
     double seconds;                 /* <= 0: no limit */
+    int alpha, beta;                /* the root's window: the value is only proven inside it (fail-soft bounds
+                                     * outside); a window narrower than (-30000, 30000) gives no principal
+                                     * variation */
 } EndgameArgs;
 
 typedef struct {

@@ -295,7 +295,8 @@ fail:
 
 /* endgame(graph, board, layout, racks, search) -> see endgame_answer. board: BoardArrays; layout:
  * LayoutArrays (vowel b""); racks: (mine, theirs), 27 tile counts each; search: EndgameSearch(zeros,
- * bingo_tiles, bingo_bonus, max_plies, seconds (<= 0: no limit), top, table_bits). */
+ * bingo_tiles, bingo_bonus, max_plies, seconds (<= 0: no limit), top, table_bits, alpha, beta: the root's
+ * window). */
 static PyObject *endgame(PyObject *self, PyObject *args) {
     PyObject *graph_o, *board_o, *layout_o, *racks_o, *search_o, *mine_o, *theirs_o;
     if (!PyArg_ParseTuple(args, "OOOOO", &graph_o, &board_o, &layout_o, &racks_o, &search_o)) return NULL;
@@ -303,8 +304,11 @@ static PyObject *endgame(PyObject *self, PyObject *args) {
     Held h = {.n = 0};
     PyObject *result = NULL;
     if (!PyArg_ParseTuple(racks_o, "OO;racks: (mine, theirs)", &mine_o, &theirs_o) ||
-        !PyArg_ParseTuple(search_o, "iiiidii;a search: (zeros, bingo_tiles, bingo_bonus, max_plies, seconds, top, table_bits)",
-                          &a.zeros, &a.bingo_tiles, &a.bingo_bonus, &a.max_plies, &a.seconds, &a.top, &a.table_bits))
+        !PyArg_ParseTuple(search_o,
+                          "iiiidiiii;a search: (zeros, bingo_tiles, bingo_bonus, max_plies, seconds, top, table_bits, "
+                          "alpha, beta)",
+                          &a.zeros, &a.bingo_tiles, &a.bingo_bonus, &a.max_plies, &a.seconds, &a.top, &a.table_bits,
+                          &a.alpha, &a.beta))
         return NULL;
     if (!(a.graph = hold(&h, graph_o, 0, &a.graph_len)) || read_board(board_o, &h, &a.board) ||
         read_layout(layout_o, &h, &a.layout) || !(a.mine = hold(&h, mine_o, 0, &a.mine_len)) ||
