@@ -20,6 +20,7 @@ from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Move, Position, parse_cgp
 from lexigrid.scrabble.analysis.sim import Playout, SimSpec, _Redealt, simulate, with_known_opponent
 from lexigrid.scrabble.core.play_state import OrderedBag, PlayState
+from lexigrid.scrabble.engine.leave import HeuristicLeaves, TableLeaves
 from lexigrid.scrabble.engine.playout import OUT, SCORELESS, PlayoutLoop
 
 GOLDEN = Path(__file__).with_name("golden_nwl.jsonl")
@@ -162,3 +163,10 @@ def _without_loop(init):  # type: ignore[no-untyped-def]
         self.start = self.state.checkpoint()
 
     return without
+
+
+def test_a_leave_model_the_loop_cannot_read_plays_through_the_play_state(default_lexicon: Lexicon) -> None:
+    engine = Engine(default_lexicon, leaves=TableLeaves({}, HeuristicLeaves()))
+    assert not PlayoutLoop.fits(engine)
+    result = simulate(parse_cgp(POSITIONS["midgame"]), engine, plays=3, iterations=4, seed=1)
+    assert result.iterations == 12

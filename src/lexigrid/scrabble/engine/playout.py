@@ -23,6 +23,7 @@ from lexigrid.scrabble.engine.movegen import SHORTEST_WORD, Engine, Search, deco
 
 KINDS = {"place": 0, "exchange": 1, "pass": 2}
 OUT, SCORELESS = 1, 2  # how a play-out's game ended (0: it did not)
+MAX_BAG = 256  # the most tiles the loop's bag holds (engine.h)
 
 
 class Ending(NamedTuple):
@@ -60,8 +61,15 @@ class PlayoutLoop:
 
     @staticmethod
     def fits(engine: Engine) -> bool:
-        """Whether the loop can play for this engine: an additive leave model and 26 letters and the blank."""
-        return engine.leave_coefficients(False) is not None and engine.alphabet.size == ENGLISH.size
+        """Whether the loop can play for this engine: an additive leave model, 26 letters and the blank,
+        racks of at most 8 tiles (its leave tables), at most MAX_BAG tiles in the set."""
+        rules = engine.rules
+        return (
+            engine.leave_coefficients(False) is not None
+            and engine.alphabet.size == ENGLISH.size
+            and rules.rack_size <= 8
+            and rules.tiles.total <= MAX_BAG
+        )
 
     def __init__(self, engine: Engine, position: Position, candidates: Sequence[Move]) -> None:
         coefficients, end = engine.leave_coefficients(False), engine.leave_coefficients(True)
