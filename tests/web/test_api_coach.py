@@ -86,3 +86,29 @@ def test_a_qless_grid_with_letters_not_in_the_roll_is_refused_in_one_line(client
     assert "does not have" in got.json()["error"] and "\n" not in got.json()["error"]
     got = client.get("/api/qless/hint", params={"letters": "BFHLRCTTNOAE", "level": "5"})
     assert got.status_code == 422
+
+
+LB_BOARD = "VYQ,FIG,OTE,XLU"
+
+
+def test_letterboxed_par_and_hints_in_par_are_the_clis(client: TestClient) -> None:
+    from lexigrid.letterboxed import Board
+    from lexigrid.letterboxed.par import par
+    from lexigrid.lexicon import load
+
+    got = client.get("/api/letterboxed/par", params={"sides": LB_BOARD})
+    assert got.status_code == 200, got.text
+    assert got.json() == {"board": LB_BOARD, **par(Board.parse(LB_BOARD), load()).as_dict()}
+    for played in ("", "FOX"):
+        query = {"sides": LB_BOARD, "played": played, "top": "1", "par": "true"}
+        web = client.get("/api/letterboxed/hint", params=query)
+        assert web.status_code == 200, web.text
+        cli = run_cli("letterboxed", "hint", LB_BOARD, played, "--par", "--top", "1", "--json")
+        assert web.json() == json.loads(cli.stdout) and web.json()["par"]["par"] == got.json()["par"]
+
+
+def test_letterboxed_bad_chains_and_boards_are_refused_in_one_line(client: TestClient) -> None:
+    got = client.get("/api/letterboxed/hint", params={"sides": LB_BOARD, "played": "FIX", "par": "true"})
+    assert got.status_code == 400 and got.json()["error"].startswith("FIX cannot be played")
+    got = client.get("/api/letterboxed/par", params={"sides": "ABC,DEF"})
+    assert got.status_code == 400 and "\n" not in got.json()["error"]

@@ -119,3 +119,42 @@ def test_qless_hint_on_an_unsolvable_roll_names_no_word(screen: Any, live_server
     for _ in range(4):
         assert _hint(screen) == "no solution"
         assert screen.inner_text("#hint-word") == "" and screen.locator("#hint-grid .hcell").count() == 0
+
+
+LB_BOARD = "RME,WCL,TGK,API"  # a published NYT board
+
+
+def test_letterboxed_par_and_hints_lead_to_a_solve_in_par(screen: Any, live_server: str) -> None:
+    """Par shows with the board; each Hint names the next word toward a solution in par (the library's),
+    and playing the hinted words by tapping the letters solves the board within par."""
+    from lexigrid.letterboxed import Board, solver
+    from lexigrid.letterboxed.par import hints_in_par, par
+
+    lex = load()
+    board = Board.parse(LB_BOARD)
+    board_par = par(board, lex)
+    s = solver(board, lex)
+    screen.goto(f"{live_server}/letterboxed?sides={LB_BOARD}")
+    screen.wait_for_selector("svg .lb-letter")
+    screen.wait_for_function("document.getElementById('par').textContent !== ''")
+    assert screen.inner_text("#par") == f"Par: {board_par.words} words."
+    played: list[str] = []
+    while not screen.inner_text("#status"):
+        press(screen, "#hint")
+        wait_idle(screen)
+        found, in_par = hints_in_par(s, lex, played, board_par)
+        assert in_par and found
+        word = found[0].word
+        text = screen.inner_text("#hint-text")
+        assert text.startswith(f"Next word: {word} (adds ") and "toward a solution in par" in text
+        for letter in word[1:] if played else word:  # a word after the first begins with the last letter
+            press(screen, f"svg text[data-letter={letter}]")
+        press(screen, "#enter")
+        wait_idle(screen)
+        played.append(word)
+        assert screen.inner_text("#hint-text") == ""  # the hint was for the words before this one
+        assert len(played) <= board_par.words
+    status = screen.inner_text("#status")
+    assert status.startswith(f"Solved in {len(played)} word") and status.endswith("Within par.")
+    assert fits_width(screen)
+    screenshot(screen, f"letterboxed-hint-{screen.viewport_size['width']}")

@@ -279,6 +279,14 @@ def hint(
     ] = "",
     top: Annotated[int, typer.Option(min=1, help="How many next words to suggest.")] = 10,
     max_words: MaxWordsOption = 4,
+    in_par: Annotated[
+        bool,
+        typer.Option(
+            "--par",
+            help="Say the board's par and aim for a finish in it (instead of --max-words; "
+            "beyond par only when no finish is in par from here).",
+        ),
+    ] = False,
     common: CommonOption = None,
     shape: ShapeOption = "4x3",
     allow_offensive: AllowOffensiveOption = False,
@@ -297,11 +305,22 @@ def hint(
     check_max_words(max_words)
     lex = load(lexicon)
     s = solver(board, lex, common, allow_offensive=allow_offensive)
-    found = hints_for(s, lex, words, top=top, max_words=max_words)
+    board_par, in_reach = None, None
+    if in_par:
+        from lexigrid.letterboxed.par import hints_in_par, par
+
+        board_par = par(board, lex, allow_offensive=allow_offensive)
+        found, in_reach = hints_in_par(s, lex, words, board_par, top=top)
+    else:
+        found = hints_for(s, lex, words, top=top, max_words=max_words)
     if json:
-        emit_json(hints_report(board, lex, words, found))
+        emit_json(hints_report(board, lex, words, found, board_par, in_reach))
         return
     console.print(_box(board))
+    if board_par is not None:
+        console.print(
+            f"par {board_par.words} words" + ("" if in_reach or not found else ": no finish in par from here")
+        )
     if not found:
         console.print("no next word: " + ("the board is solved" if words else "no solution found"))
         return

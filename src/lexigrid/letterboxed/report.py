@@ -7,6 +7,7 @@ from typing import Any
 
 from lexigrid.letterboxed.board import Board
 from lexigrid.letterboxed.hint import Hint
+from lexigrid.letterboxed.par import Par
 from lexigrid.letterboxed.search import Solver
 from lexigrid.letterboxed.solution import Solution
 from lexigrid.lexicon import Lexicon
@@ -59,11 +60,21 @@ def stream_footer(
     }
 
 
-def hints_report(board: Board, lex: Lexicon, played: Sequence[str], hints: Sequence[Hint]) -> dict[str, Any]:
-    """The best next words after the words played."""
-    return {
+def hints_report(
+    board: Board,
+    lex: Lexicon,
+    played: Sequence[str],
+    hints: Sequence[Hint],
+    board_par: Par | None = None,
+    in_par: bool | None = None,
+) -> dict[str, Any]:
+    """The best next words after the words played; with the board's par, and whether they finish in it."""
+    out: dict[str, Any] = {
         "board": str(board),
         "lexicon": lex.name,
         "played": list(played),
         "hints": [h.as_dict() for h in hints],
     }
+    if board_par is not None:
+        out |= {"par": board_par.as_dict(), "in_par": in_par}
+    return out

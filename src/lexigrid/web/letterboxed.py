@@ -114,13 +114,36 @@ def _hints(
     max_words: int,
     common: int | None,
     allow_offensive: bool,
+    in_par: bool = False,
 ) -> dict[str, Any]:
     from lexigrid.letterboxed import solver
+    from lexigrid.letterboxed.par import hints_in_par, par
 
     lex = _lexicon(name)
     s = solver(board, lex, common, allow_offensive=allow_offensive)
-    found = hints_for(s, lex, played, top=top, max_words=max_words)
-    return hints_report(board, lex, played, found)
+    if not in_par:
+        return hints_report(board, lex, played, hints_for(s, lex, played, top=top, max_words=max_words))
+    board_par = par(board, lex, allow_offensive=allow_offensive)
+    found, in_reach = hints_in_par(s, lex, played, board_par, top=top)
+    return hints_report(board, lex, played, found, board_par, in_reach)
+
+
+def _par(board: Board, name: str, allow_offensive: bool) -> dict[str, Any]:
+    from lexigrid.letterboxed.par import par
+
+    return {"board": str(board), **par(board, _lexicon(name), allow_offensive=allow_offensive).as_dict()}
+
+
+@api.get("/par")
+def board_par(
+    sides: Sides,
+    shape: Shape = "4x3",
+    allow_offensive: AllowOffensive = False,
+    lexicon: str | None = None,
+) -> dict[str, Any]:
+    """The board's par: the fewest words of a common-word solution plus two (docs/letterboxed.md)."""
+    board = Board.parse(sides, parse_shape(shape))
+    return budgeted(_par, board, _lexicon(lexicon).name, allow_offensive)
 
 
 @api.get("/hint")
@@ -132,6 +155,9 @@ def hint(
     common: Common = None,
     shape: Shape = "4x3",
     allow_offensive: AllowOffensive = False,
+    par: Annotated[
+        bool, Query(description="Aim for a finish in the board's par instead of max_words, as --par.")
+    ] = False,
     lexicon: str | None = None,
 ) -> dict[str, Any]:
     """The best next words after the words played. Same shape as `lexigrid letterboxed hint --json`."""
@@ -139,7 +165,7 @@ def hint(
     check_max_words(max_words)
     words = parse_words(played)
     name = _lexicon(lexicon).name
-    return budgeted(_hints, board, name, words, top, max_words, common, allow_offensive)
+    return budgeted(_hints, board, name, words, top, max_words, common, allow_offensive, par)
 
 
 NewChoice = Annotated[Literal["today", "new"] | None, Query(description="Today's board, or a new one.")]

@@ -47,7 +47,10 @@ function play() {
   const ahead = [];  // what the player did while a word was being checked: done in order once it is in
   const input = (action) => (checking ? ahead.push(action) : action());
   const used = () => new Set(words.join(""));
+  let par = null;  // the board's par, once the server has said it
+  const hintEl = document.getElementById("hint-text");
   const show = () => {
+    if (hintEl.dataset.chain !== words.join("-")) hintEl.textContent = "";  // a hint for other words
     document.getElementById("current").textContent = current || "\u00a0";
     document.getElementById("played").textContent = words.join(" – ");
     draw(words, current, used());
@@ -87,10 +90,33 @@ function play() {
     if (result.data.valid) {
       current = "";
       const note = result.data.redundant ? ` (${result.data.shorter.join("-")} alone would do)` : "";
-      document.getElementById("status").textContent = `Solved in ${words.length} word${words.length > 1 ? "s" : ""}!${note}`;
+      const verdict = par === null ? "" : words.length <= par ? " Within par." : ` Par is ${par}.`;
+      document.getElementById("status").textContent = `Solved in ${words.length} word${words.length > 1 ? "s" : ""}!${note}${verdict}`;
     }
     show();
   };
+  const askHint = async () => {
+    if (document.getElementById("status").textContent) return;
+    const chain = words.join("-");
+    const params = new URLSearchParams({ sides: sides.join(","), played: chain, top: "1", par: "true" });
+    hintEl.dataset.chain = chain;
+    hintEl.textContent = "looking for the next word…";
+    const result = await lexiApi("/api/letterboxed/hint?" + params);
+    if (words.join("-") !== chain) return;  // the chain changed meanwhile: this hint was for other words
+    if (!result.ok) { hintEl.textContent = result.error; return; }
+    const best = result.data.hints[0];
+    const limit = result.data.par.par;
+    if (!best) { hintEl.textContent = "No next word leads to a solution from here: delete a word or restart."; return; }
+    const adds = best.new_letters ? ` (adds ${[...best.new_letters].join(" ")})` : " (a link to another letter)";
+    const where = result.data.in_par ? `toward a solution in par (${limit})` : `no finish is in par (${limit}) from here; this one leads to a solution`;
+    hintEl.textContent = `Next word: ${best.word}${adds}, ${where}.`;
+  };
+  lexiApi("/api/letterboxed/par?" + new URLSearchParams({ sides: sides.join(",") })).then((result) => {
+    if (!result.ok) return;
+    par = result.data.par;
+    document.getElementById("par").textContent = `Par: ${par} words.`;
+  });
+  document.getElementById("hint").addEventListener("click", () => input(askHint));
   window.lbPress = (ch) => input(() => press(ch));
   document.getElementById("enter").addEventListener("click", () => input(enter));
   document.getElementById("delete").addEventListener("click", () => input(back));
