@@ -112,3 +112,10 @@ def test_letterboxed_bad_chains_and_boards_are_refused_in_one_line(client: TestC
     assert got.status_code == 400 and got.json()["error"].startswith("FIX cannot be played")
     got = client.get("/api/letterboxed/par", params={"sides": "ABC,DEF"})
     assert got.status_code == 400 and "\n" not in got.json()["error"]
+
+
+def test_user_text_in_a_refusal_is_echoed_literally(client: TestClient) -> None:
+    got = client.post("/api/wordle/grade", json={"token": "seed-7", "history": ["<b>x</b>"]})
+    assert got.status_code == 400 and "<B>X</B>" in got.json()["error"]
+    got = client.get("/api/qless/hint", params={"letters": "BFHLRCTTNOAE", "grid": "<i>"})
+    assert got.status_code == 400 and "\n" not in got.json()["error"]
