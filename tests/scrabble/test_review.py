@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
 from lexigrid.scrabble.records.review import GameReview, Settings, analyze_text, mistake_index
 from tests.conftest import CliResult, shared_file
@@ -218,3 +219,28 @@ def test_a_folder_is_only_for_records(cli: Cli, tmp_path: Path) -> None:
     assert result.exit_code == 2 and "is a folder: qless takes a JSON Lines file" in result.stderr
     result = cli("batch", "scrabble-analyze", str(tmp_path), "--out", str(tmp_path / "o.jsonl"))
     assert result.exit_code == 2 and "holds no .gcg records" in result.stderr
+
+
+@pytest.mark.parametrize("index", [0, 1, 2, -1])
+def test_a_pre_endgame_turn_loses_the_solvers_own_win_pct(small_lexicon: Lexicon, index: int) -> None:
+    from lexigrid.scrabble.analysis.peg import solve_peg
+    from lexigrid.scrabble.engine.movegen import Engine
+    from lexigrid.scrabble.records.review import TurnReview, _judge_peg
+    from tests.scrabble.test_peg import POSITIONS, peg_position
+
+    position = peg_position(*POSITIONS["one-word"], scores=(8, 0))  # win % from 100 down to 0
+    engine = Engine(small_lexicon, position.rules)
+    every = solve_peg(position, engine, top=1000).plays  # every placement, solved exactly
+    worst = every[index]
+    review = TurnReview(1, 0, "ann", 1, str(position), str(position.rack), "skipped", worst.move.paren)
+    assert _judge_peg(review, position, worst.move, engine, Settings(seconds=600))
+    assert review.phase == "peg" and review.exact and review.error_bar == 0
+    assert review.best_win_pct == every[0].win_pct and review.win_pct == worst.win_pct
+    assert review.win_pct_lost == pytest.approx(every[0].win_pct - worst.win_pct)
+    lost = review.win_pct_lost
+    assert (lost > 0) == (worst.win_pct < every[0].win_pct)
+    key = (worst.win_pct, worst.mean_spread)
+    assert review.rank == 1 + sum((p.win_pct, p.mean_spread) > key for p in every[:10])
+    assert review.mistake == (
+        "large" if lost >= 7 else "medium" if lost >= 3 else "small" if lost >= 0.5 else "none"
+    )
