@@ -481,7 +481,8 @@ def _judge_peg(review: TurnReview, position: Position, played: Move, engine: Eng
     review.best = best.move.paren
     review.win_pct, review.best_win_pct = judged.win_pct, best.win_pct
     review.win_pct_lost = max(0.0, best.win_pct - judged.win_pct)
-    review.equity_lost = best.mean_spread - judged.mean_spread
+    if best.mean_spread is not None and judged.mean_spread is not None:  # (only solved with spreads=True)
+        review.equity_lost = best.mean_spread - judged.mean_spread
     review.mistake = mistake_size(review.win_pct_lost, WIN_PCT_SCALE)
     review.rank = 1 + sum(_better(j, judged) for j in solution.plays)
     review.candidates = [
@@ -489,7 +490,7 @@ def _judge_peg(review: TurnReview, position: Position, played: Move, engine: Eng
             "move": j.move.paren,
             "score": j.move.score,
             "win_pct": round(j.win_pct, 2),
-            "mean_spread": round(j.mean_spread, 2),
+            "mean_spread": None if j.mean_spread is None else round(j.mean_spread, 2),
         }
         for j in solution.plays
     ]
@@ -497,8 +498,8 @@ def _judge_peg(review: TurnReview, position: Position, played: Move, engine: Eng
 
 
 def _better(a: peg.Judged, b: peg.Judged) -> bool:
-    """Whether a pre-endgame play ranks above another (win %, then mean spread)."""
-    return (a.win_pct, a.mean_spread) > (b.win_pct, b.mean_spread)
+    """Whether a pre-endgame play ranks above another (win %, then the mean spread when it was solved)."""
+    return (a.win_pct, a.mean_spread or 0.0) > (b.win_pct, b.mean_spread or 0.0)
 
 
 def _judge_sim(
