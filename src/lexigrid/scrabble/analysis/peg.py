@@ -45,7 +45,7 @@ from lexigrid.scrabble.engine.movegen import Engine, tie_order, worker_lexicon
 
 MAX_BAG = 1  # tiles in the bag solved exactly so far
 BATCH_PER_JOB = 4  # plays judged at once per worker between two updates of the bar
-FIRST_PASS_PLIES = 2  # the cheap first pass's endgame depth (it only orders the plays)
+FIRST_PASS_PLIES = 1  # the cheap first pass's endgame depth (it only orders the plays)
 PASS_NOTE = "the pass leaves the opponent a pre-endgame, which is not solved yet"
 WIN, DRAW, LOSS = 2, 1, 0  # half-wins of a scenario
 
