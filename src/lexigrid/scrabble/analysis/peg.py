@@ -196,7 +196,7 @@ def solve_peg(
     engine = engine or Engine.shared(_lexicon(lexicon), position.rules)
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
-    moves = first_pass(position, engine, deadline)
+    moves = first_pass(position, engine, None if seconds is None else started + seconds / 2)
     losses: Counter[str] = Counter()  # scenarios lost so far by tile: tried first, they drop plays soonest
     kept: list[Judged] = []
     dropped, complete, done = 0, True, 0
@@ -234,12 +234,13 @@ def scenarios(position: Position) -> list[tuple[str, int]]:
 
 def first_pass(position: Position, engine: Engine, deadline: float | None = None) -> list[Move]:
     """Every placement, likeliest winners first: half-wins over the scenarios with the endgame cut at
-    FIRST_PASS_PLIES plies, then by score (only the order of the exact pass depends on it)."""
+    FIRST_PASS_PLIES plies, then by score (only the order of the exact pass depends on it, and only the
+    plays reached before half the time to the `deadline` are estimated)."""
     moves = sorted(engine.moves(position).placements(), key=lambda m: (-m.score, *tie_order(m)))
-    if deadline is not None:
-        return moves
-    estimate = {}
+    estimate = dict.fromkeys(moves, -1)  # the plays not reached before the deadline keep score order, last
     for move in moves:
+        if _late(deadline):
+            break
         half_wins = 0
         for tile, weight in scenarios(position):
             spread, bound, _ = _play_out(position, move, tile, engine, None, FIRST_PASS_PLIES)
