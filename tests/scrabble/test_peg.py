@@ -193,3 +193,16 @@ def test_cli_error_is_one_line(cli: Callable[..., CliResult], cgp: str, message:
     result = cli("scrabble", "peg", cgp)
     assert result.exit_code == 2
     assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
+
+
+def test_a_game_solves_the_pre_endgame_only_with_tiles_left_in_the_bag() -> None:
+    from lexigrid.scrabble.game.game import Game
+
+    game = Game.new(["equity", "equity"], seed=3, endgame_seconds=None)  # its bag holds 1 tile at one turn
+    while len(game.bag) > 1:
+        assert game.pre_endgame(seconds=0.01) is None
+        game.play_computer()
+    solution = game.pre_endgame(seconds=0.05, top=3)
+    assert solution is not None and solution.bag == 1 and len(solution.plays) <= 3
+    game.play_computer()
+    assert len(game.bag) == 0 and game.pre_endgame(seconds=0.01) is None

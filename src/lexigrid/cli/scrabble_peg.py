@@ -69,7 +69,7 @@ def peg(
             f"  scores {position.scores[0]}-{position.scores[1]}  bag {solution.bag}",
         )
     )
-    console.print(_plays_table(solution))
+    console.print(plays_table(solution))
     if solution.plays and solution.plays[0].losing_tiles:
         console.print(f"the best play loses when the bag holds: {' '.join(solution.plays[0].losing_tiles)}")
     for move, why in solution.unsolved:
@@ -81,7 +81,7 @@ def peg(
     )
 
 
-def _plays_table(solution: PegSolution) -> Table:
+def plays_table(solution: PegSolution) -> Table:
     """The best plays with win %, mean spread and the scenarios each wins."""
     from lexigrid.cli.scrabble_render import shown
 

@@ -35,7 +35,7 @@ HELP = Text.assemble(
     ("accept", "bold"),
     " a play that went out; ",
     ("hint", "bold"),
-    " [N] the engine's best moves (the solved endgame once the bag is empty); ",
+    " [N] the engine's best moves (the solved pre-endgame at 1 in the bag, the solved endgame at 0); ",
     ("cgp", "bold"),
     " the position; ",
     ("quit", "bold"),
@@ -166,6 +166,15 @@ class Session:
             self.console.print(pv_table(game.position(), solution, (game.seat.name, opponent)))
             if len(solution.top) > 1:
                 self.console.print(top_table(solution))
+            return
+        with self.console.status("solving the pre-endgame…"):
+            pre = game.pre_endgame(top=max(1, n))
+        if pre is not None and pre.plays:
+            from lexigrid.cli.scrabble_peg import plays_table
+
+            exact = "exact" if pre.exact else "not finished in time: the plays judged so far"
+            self.console.print(f"hint: the pre-endgame solved ({pre.bag} in the bag; {exact})")
+            self.console.print(plays_table(pre))
             return
         self.console.print("hint: the best moves by static equity")
         table = Table()

@@ -44,6 +44,7 @@ from lexigrid.scrabble.game.umpire import Umpire
 
 if TYPE_CHECKING:
     from lexigrid.scrabble.analysis.endgame import Solution
+    from lexigrid.scrabble.analysis.peg import PegSolution
 
 HUMAN = "human"
 T = TypeVar("T")
@@ -278,6 +279,17 @@ class Game:
         if self.awaiting != "move" or not position.is_endgame():
             return None
         return solve_endgame(position, Engine.shared(self.lexicon, self.rules), seconds, top)
+
+    def pre_endgame(self, seconds: float = ENDGAME_SECONDS, top: int = 5) -> PegSolution | None:
+        """The pre-endgame solved for the player to move (two players, 1..peg.MAX_BAG tiles in the bag, the
+        opponent's rack unknown to it) with its `top` best plays, within `seconds`; None otherwise."""
+        from lexigrid.scrabble.analysis.peg import MAX_BAG, solve_peg  # loaded at the first pre-endgame
+
+        position = self.position()
+        if self.awaiting != "move" or position.player_count() != 2 or not 1 <= len(self.bag) <= MAX_BAG:
+            return None
+        seen = Position(position.board, (position.rack, Rack()), position.scores, position.zeros)
+        return solve_peg(seen, Engine.shared(self.lexicon, self.rules), top=top, seconds=seconds)
 
     # --- applying actions -------------------------------------------------------------------------
 
