@@ -14,7 +14,7 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
 from lexigrid.scrabble import Engine
-from lexigrid.scrabble.analysis.peg import solve_peg
+from lexigrid.scrabble.analysis.peg import peg_bag, solve_peg
 from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position, parse_cgp
 from lexigrid.scrabble.core.move import Move, parse_move
@@ -206,3 +206,13 @@ def test_a_game_solves_the_pre_endgame_only_with_tiles_left_in_the_bag() -> None
     assert solution is not None and solution.bag == 1 and len(solution.plays) <= 3
     game.play_computer()
     assert len(game.bag) == 0 and game.pre_endgame(seconds=0.01) is None
+
+
+def test_an_empty_bag_is_sent_to_the_endgame_solver() -> None:
+    position = peg_position(["8G ANTI"], "RS", "EAT")  # 3 unseen tiles, racks of 2: 1 in the bag
+    assert peg_bag(position) == 1
+    rules = position.rules
+    bigger = Rules(rules.tiles, rules.layout, 3, 0)  # racks of 3: the opponent holds all 3
+    board = Board.from_rows(position.board.rows(), bigger)
+    with pytest.raises(LexigridError, match="the bag is empty: use `lexigrid scrabble endgame`"):
+        peg_bag(Position(board, (Rack("RS"), Rack()), (0, 0), 0))
