@@ -9,6 +9,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
@@ -216,3 +218,26 @@ def test_an_empty_bag_is_sent_to_the_endgame_solver() -> None:
     board = Board.from_rows(position.board.rows(), bigger)
     with pytest.raises(LexigridError, match="the bag is empty: use `lexigrid scrabble endgame`"):
         peg_bag(Position(board, (Rack("RS"), Rack()), (0, 0), 0))
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    mover=st.text("AEINRST", min_size=2, max_size=2),
+    unseen=st.text("AEINRST?", min_size=3, max_size=3),
+    behind=st.integers(-12, 12),
+)
+def test_random_pre_endgames_are_won_by_the_window_as_by_exact_values(
+    mover: str, unseen: str, behind: int, small_lexicon: Lexicon
+) -> None:
+    position = peg_position(["8G ANTI"], mover, unseen, scores=(0, behind))
+    engine = Engine.shared(small_lexicon, position.rules)
+    exact = {p.move: p for p in solve_peg(position, engine, top=1000, spreads=True).plays}
+    windowed = {p.move: p for p in solve_peg(position, engine, top=1000).plays}
+    assert set(exact) == set(windowed)
+    for move, play in exact.items():
+        by_spread = [
+            (o.bag_tile, 2 if (o.spread or 0) > 0 else 1 if o.spread == 0 else 0) for o in play.outcomes
+        ]
+        assert by_spread == [(o.bag_tile, o.result) for o in windowed[move].outcomes], move
+    best = solve_peg(position, engine, top=1).plays
+    assert [p.win_pct for p in best] == [max(p.win_pct for p in exact.values())] if exact else best == []
