@@ -1,6 +1,6 @@
 """Scrabble pre-endgame benchmark: lexigrid's solver on MAGPIE's solved pre-endgames, beside MAGPIE's time.
 
-Run: python benchmarks/bench_peg.py [--positions N] [--seconds S] [--top K] [--json]
+Run: python benchmarks/bench_peg.py [--positions N | --position I ...] [--seconds S] [--top K] [--json]
 (needs ../shared/data for TWL06 and scrabble/peg.jsonl)
 
 lexigrid: `solve_peg(position, engine, top=K, seconds=S)` with one prepared Engine, CPU time
@@ -51,6 +51,7 @@ def main(argv: list[str] | None = None) -> None:
     """Time every shared position and print a table (or JSON)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, help="only the first N positions")
+    parser.add_argument("--position", type=int, action="append", help="only position I (repeatable)")
     parser.add_argument("--seconds", type=float, help="lexigrid's budget per position (default: none)")
     parser.add_argument("--top", type=int, default=1, help="plays ranked exactly (default 1)")
     parser.add_argument("--json", action="store_true")
@@ -63,11 +64,12 @@ def main(argv: list[str] | None = None) -> None:
     rows = [
         json.loads(line) for line in (SHARED / "data" / "scrabble" / "peg.jsonl").read_text().splitlines()
     ]
-    rows = rows[: args.positions] if args.positions else rows
+    picked = args.position or range(args.positions or len(rows))
+    rows = [rows[i] for i in picked]
     engine = Engine(load(str(SHARED / "data" / "lexicons" / "twl06.txt")), parse_cgp(rows[0]["cgp"]).rules)
     engine.prepare()
     results = []
-    for i, row in enumerate(rows):
+    for i, row in zip(picked, rows, strict=True):
         result = {"position": i, **measure(row, engine, args.top, args.seconds)}
         results.append(result)
         if not args.json:
