@@ -22,6 +22,7 @@ from lexigrid.counts import count
 if TYPE_CHECKING:
     from lexigrid.lexicon import Lexicon
     from lexigrid.scrabble import Position
+    from lexigrid.scrabble.engine.leave import LeaveModel
 
 app = typer.Typer(
     help="Scrabble: draw positions (CGP), generate every legal move, solve endgames, play games.",
@@ -42,12 +43,17 @@ CgpArgument = Annotated[
 ]
 
 
-def _position(cgp: str) -> Position:
-    """The CGP's position, which must give the player to move some tiles."""
+def _position(cgp: str, lexicon: str | None = None) -> Position:
+    """The CGP's position, which must give the player to move some tiles, read in the language of its
+    lexicon (--lexicon, else the CGP's `lex` opcode, else the default: English)."""
     from lexigrid.errors import LexigridError
+    from lexigrid.lexicon import load
     from lexigrid.scrabble import parse_cgp
+    from lexigrid.scrabble.core.cgp import cgp_language_rules, cgp_lexicon
 
-    position = parse_cgp(cgp)
+    spec = lexicon or cgp_lexicon(cgp)
+    language = load(spec).alphabet if spec else "english"
+    position = parse_cgp(cgp, cgp_language_rules(cgp, language) if language != "english" else None)
     if not len(position.rack):
         raise LexigridError(
             "the CGP gives the player to move no tiles: add racks after the board, e.g. AEINRST/"
@@ -75,6 +81,17 @@ def _lexicon(name: str | None, position: Position, strict: bool = False) -> Lexi
     for warning in warnings:
         err_console.print(Text.assemble(("warning:", "yellow"), f" {warning}"), soft_wrap=True)
     return lex
+
+
+def _leaves(name: str | None, lexicon: Lexicon, position: Position) -> LeaveModel:
+    """The --leaves model, read in the position's alphabet; by default the leave table added with the
+    lexicon when it has one (a language's KLV2), else the learned English model."""
+    from lexigrid.lexicon.added import leaves_path
+    from lexigrid.scrabble.engine.leave import load_leaves
+
+    if name is None and lexicon.alphabet != "english" and leaves_path(lexicon.name).is_file():
+        name = lexicon.name
+    return load_leaves(name, position.rules.tiles.alphabet)
 
 
 @app.command("show")
@@ -119,12 +136,12 @@ def moves(
     from lexigrid.errors import LexigridError
     from lexigrid.scrabble import Engine
     from lexigrid.scrabble.core.alphabet import leave_after
-    from lexigrid.scrabble.engine.leave import load_leaves
 
     if sort not in ("score", "equity"):
         raise LexigridError(f"unknown --sort {sort!r}: use score or equity")
-    position = _position(cgp)
-    lex, chosen = _lexicon(lexicon, position, strict), load_leaves(leaves)
+    position = _position(cgp, lexicon)
+    lex = _lexicon(lexicon, position, strict)
+    chosen = _leaves(leaves, lex, position)
     engine = Engine.shared(lex, position.rules, chosen).prepare(word_map=False)  # every move: no word map
     if json:
         from lexigrid.scrabble.analysis.report import moves_report
@@ -142,7 +159,14 @@ def moves(
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     table.add_column("leave")
     for i, m in enumerate(best, 1):
-        table.add_row(str(i), m.paren, str(m.score), f"{m.equity:.1f}", leave_after(str(rack), m.tiles_used))
+        write = engine.alphabet.write
+        table.add_row(
+            str(i),
+            write(m.paren),
+            str(m.score),
+            f"{m.equity:.1f}",
+            write(leave_after(str(rack), m.tiles_used)),
+        )
     console.print(table)
 
 
@@ -160,12 +184,12 @@ def best(
 
     from lexigrid.errors import LexigridError
     from lexigrid.scrabble import Engine
-    from lexigrid.scrabble.engine.leave import load_leaves
 
     if by not in ("score", "equity"):
         raise LexigridError(f"unknown --by {by!r}: use score or equity")
-    position = _position(cgp)
-    engine = Engine.shared(_lexicon(lexicon, position, strict), position.rules, load_leaves(leaves)).prepare()
+    position = _position(cgp, lexicon)
+    lex = _lexicon(lexicon, position, strict)
+    engine = Engine.shared(lex, position.rules, _leaves(leaves, lex, position)).prepare()
     if json:
         from lexigrid.scrabble.analysis.report import best_report
 
@@ -179,7 +203,8 @@ def best(
         return
     console.print(
         Text.assemble(
-            (move.paren, "bold"), f"  score {move.score}  equity {move.equity:.1f}  ({elapsed_ms:.3f} ms)"
+            (engine.alphabet.write(move.paren), "bold"),
+            f"  score {move.score}  equity {move.equity:.1f}  ({elapsed_ms:.3f} ms)",
         )
     )
 
@@ -204,7 +229,7 @@ def endgame(
     from lexigrid.scrabble import Engine
     from lexigrid.scrabble.analysis.endgame import check_endgame, solve
 
-    position = _position(cgp)
+    position = _position(cgp, lexicon)
     check_endgame(position)
     engine = Engine.shared(_lexicon(lexicon, position, strict), position.rules).prepare()
     with err_console.status("solving the endgame…"):

@@ -107,10 +107,12 @@ class Lexicon:
         index: Mapping[str, Any] | None = None,
         cache_state: CacheState = "memory",
         cache_path: Path | None = None,
+        alphabet: str = "english",
     ) -> None:
         if index is None:
             index = build_index(words, frequencies)
         self.name = name
+        self.alphabet = alphabet  # the alphabet its words' letters are glyphs of (lexigrid.scrabble's names)
         self.description = description
         self.location = location
         self.sha256: str = str(index["sha256"])
@@ -130,13 +132,20 @@ class Lexicon:
         words: Iterable[str],
         name: str = "custom",
         frequencies: Mapping[str, float] | None = None,
+        alphabet: str = "english",
     ) -> Lexicon:
         """An in-memory lexicon from words (any case), e.g. a tiny hand lexicon in a test."""
         normalized = sorted({w.strip().upper() for w in words if w.strip()})
         bad = [w for w in normalized if not is_lexicon_word(w)]
         if bad:
             raise LexigridError(f"{bad[0]!r} is not a word of letters A-Z")
-        return cls(normalized, name=name, description="in-memory word list", frequencies=frequencies)
+        return cls(
+            normalized,
+            name=name,
+            description="in-memory word list",
+            frequencies=frequencies,
+            alphabet=alphabet,
+        )
 
     # -- the words -------------------------------------------------------------------------------
 
@@ -522,6 +531,7 @@ def _from_source(source: Source) -> Lexicon:
         index=index,
         cache_state="loaded" if was_cached else "built",
         cache_path=path,
+        alphabet=source.alphabet,
     )
 
 

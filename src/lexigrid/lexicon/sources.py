@@ -22,7 +22,7 @@ class NamedLexicon:
     """A lexicon selectable by name: a loader for its raw bytes, one line about it, and optionally a key
     for its compiled index cheaper than hashing what the loader makes and its own word frequencies."""
 
-    __slots__ = ("description", "frequencies", "key", "location", "name", "read")
+    __slots__ = ("alphabet", "description", "frequencies", "key", "location", "name", "read")
 
     def __init__(
         self,
@@ -32,9 +32,11 @@ class NamedLexicon:
         read: Callable[[], bytes],
         key: Callable[[], str] | None = None,
         frequencies: Callable[[], Mapping[str, float]] | None = None,
+        alphabet: str = "english",
     ) -> None:
         self.name, self.description, self.location = name, description, location
         self.read, self.key, self.frequencies = read, key, frequencies
+        self.alphabet = alphabet  # the alphabet its words are spelled in (see lexigrid.scrabble's alphabet)
 
 
 class Source(NamedLexicon):
@@ -172,13 +174,14 @@ def added_lexicons() -> dict[str, NamedLexicon]:
     if not folder.is_dir():
         return found
     for path in sorted(folder.glob("*.txt")):
-        name, description = _added_header(path)
-        found[name.lower()] = NamedLexicon(name, description, str(path), path.read_bytes)
+        name, description, alphabet = _added_header(path)
+        found[name.lower()] = NamedLexicon(name, description, str(path), path.read_bytes, alphabet=alphabet)
     return found
 
 
-def _added_header(path: Path) -> tuple[str, str]:
-    """An added lexicon's name and description, from its first line `# lexigrid lexicon NAME: ...`."""
+def _added_header(path: Path) -> tuple[str, str, str]:
+    """An added lexicon's name, description and alphabet, from its first line `# lexigrid lexicon NAME:
+    ...` (`NAME (alphabet catalan): ...` when not English)."""
     try:
         with path.open("rb") as handle:
             first = handle.readline(400).decode("utf-8", "replace").strip()
@@ -186,9 +189,10 @@ def _added_header(path: Path) -> tuple[str, str]:
         first = ""
     prefix = "# lexigrid lexicon "
     name, colon, description = first[len(prefix) :].partition(": ")
+    name, _, language = name.partition(f" ({ALPHABET_MARK}")
     if not first.startswith(prefix) or not colon or not is_lexicon_name(name):
-        return path.stem, f"added word list {path}"
-    return name, description
+        return path.stem, f"added word list {path}", "english"
+    return name, description, language.rstrip(")") or "english"
 
 
 # Words of `puzzle` that are not in nwl count this many Zipf units rarer (1,000 times less frequent) when
@@ -295,7 +299,13 @@ def open_source(spec: str | Path | None) -> Source:
         if name is not None:
             named = _NAMED.get(name) or added_lexicons()[name]
             return Source(
-                named.name, named.description, named.location, named.read, named.key, named.frequencies
+                named.name,
+                named.description,
+                named.location,
+                named.read,
+                named.key,
+                named.frequencies,
+                named.alphabet,
             )
     from pathlib import Path  # only for files: named lexicons do without it
 

@@ -37,7 +37,7 @@ def moves_report(engine: Engine, position: Position, top: int, sort: Sort) -> di
     return {
         "count": found.count,
         "exchanges": len(found.exchanges),
-        "moves": [m.as_dict(rack) for m in found.top(top, sort)],
+        "moves": [m.as_dict(rack, engine.alphabet) for m in found.top(top, sort)],
         "elapsed_ms": round(elapsed_ms, 3),
     }
 
@@ -48,8 +48,8 @@ def best_report(engine: Engine, position: Position, by: Sort) -> dict[str, Any]:
     move = engine.best(position, by)
     elapsed_ms = (time.perf_counter() - start) * 1000
     return {
-        "move": move.notation if move else None,
-        "paren": move.paren if move else None,
+        "move": engine.alphabet.write(move.notation) if move else None,
+        "paren": engine.alphabet.write(move.paren) if move else None,
         "score": move.score if move else None,
         "equity": move.equity if move else None,
         "elapsed_ms": round(elapsed_ms, 3),

@@ -177,6 +177,22 @@ def parse_cgp(text: str, board_rules: Rules | None = None) -> Position:
     return position
 
 
+_LEX_OPCODE = re.compile(r"(?:^|;|\s)lex\s+([^;\s]+)\s*;")
+
+
+def cgp_language_rules(text: str, language: str) -> Rules:
+    """The rules a CGP is read with in a language: its tile set on the board the CGP's row count names."""
+    from lexigrid.scrabble.core.rules import language_rules
+
+    return language_rules(language, len(text.split()[0].split("/")) if text.split() else 15)
+
+
+def cgp_lexicon(text: str) -> str | None:
+    """The CGP's `lex` opcode (the lexicon it is played in), read without parsing the position."""
+    found = _LEX_OPCODE.search(text)
+    return found.group(1) if found else None
+
+
 def _rules_for_dim(dim: int) -> Rules:
     """The rules for a board of `dim` rows (Super Scrabble has its own tile set)."""
     found = layout_for_dim(dim)

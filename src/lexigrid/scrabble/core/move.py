@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from lexigrid.errors import LexigridError
-from lexigrid.scrabble.core.alphabet import leave_after, played_tiles
+from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet, leave_after, played_tiles
 from lexigrid.scrabble.core.board import COLUMNS, Board, column_name
 
 MoveKind = Literal["place", "exchange", "pass"]
@@ -27,14 +27,15 @@ class Move:
     score: int = 0
     equity: float = 0.0
 
-    def as_dict(self, rack: str) -> dict[str, Any]:
-        """The JSON shape of a move from `rack`, as `scrabble moves --json` and the web API give it."""
+    def as_dict(self, rack: str, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
+        """The JSON shape of a move from `rack`, as `scrabble moves --json` and the web API give it, in the
+        alphabet's labels (`8D PAL·LA`)."""
         return {
-            "move": self.notation,
-            "paren": self.paren,
+            "move": alphabet.write(self.notation),
+            "paren": alphabet.write(self.paren),
             "score": self.score,
             "equity": self.equity,
-            "leave": leave_after(rack, self.tiles_used),
+            "leave": alphabet.write(leave_after(rack, self.tiles_used)),
         }
 
     @property

@@ -179,6 +179,19 @@ def layout_for_dim(dim: int) -> Layout:
 
 
 @cache
+def language_rules(language: str = "english", dim: int = 15) -> Rules:
+    """The standard rules in a language (its alphabet's name): its tile set on the standard board, or its
+    Super Scrabble set on the 21x21 board."""
+    board = layout_for_dim(dim)
+    if board.name == "standard":
+        return Rules(tile_set(alphabet(language).name), board)
+    name = "super" if language == "english" else f"super_{language}"
+    if name not in tile_set_names():
+        raise LexigridError(f"there is no Super Scrabble tile set in {language}: play it on the 15x15 board")
+    return Rules(tile_set(name), board)
+
+
+@cache
 def rules(layout_name: str = "standard", tiles_name: str = "english") -> Rules:
     """The standard rules on a bundled layout."""
     return Rules(tile_set(tiles_name), layout(layout_name))

@@ -10,7 +10,7 @@ import re
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.core.board import Board
 
-_WORD = re.compile(r"[A-Za-z]{2,}")
+_WORD = re.compile(r"[^\W\d_]{2,}")  # letters of any alphabet (a multi-letter tile is one glyph)
 
 
 def board_words(board: Board) -> set[str]:
@@ -29,5 +29,6 @@ def board_warnings(board: Board, lexicon: Lexicon) -> list[str]:
             found.append(f"no tile covers the start square (row {row + 1}, column {col + 1})")
     phonies = sorted(w for w in board_words(board) if not lexicon.is_word(w))
     if phonies:
-        found.append(f"words not in {lexicon.name}: {', '.join(phonies)}")
+        write = board.rules.tiles.alphabet.write
+        found.append(f"words not in {lexicon.name}: {', '.join(write(w) for w in phonies)}")
     return found

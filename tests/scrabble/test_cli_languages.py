@@ -1,0 +1,74 @@
+"""The CLI in another language: a lexicon added in its alphabet, positions read and moves printed in it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CliResult, shared_file
+
+Cli = Callable[..., CliResult]
+EMPTY = "/".join(["15"] * 15)
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty user data directory for this test."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("LEXIGRID_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def catalan(cli: Cli, data_dir: Path, tmp_path: Path) -> str:
+    """A small Catalan word list added as MINICA (typed with the aliases players use)."""
+    words = tmp_path / "ca.txt"
+    words.write_text("pal·la\nPAL.LA\nCANYA\nQUE\nCAÇA\nESPANYA\nALES\nLA\nES\nSA\n", encoding="utf-8")
+    result = cli("lexicon", "add", "MINICA", str(words), "--alphabet", "catalan", "--json")
+    assert result.exit_code == 0, result.stdout
+    assert json.loads(result.stdout)["words"] == 9  # PAL·LA typed twice
+    return "MINICA"
+
+
+def test_moves_are_printed_in_the_languages_notation(cli: Cli, catalan: str) -> None:
+    result = cli("scrabble", "moves", f"{EMPTY} PAL·LAS/ 0/0 0", "-L", catalan, "--json", "-n", "3")
+    assert result.exit_code == 0, result.stdout
+    moves = json.loads(result.stdout)["moves"]
+    assert moves[0]["move"] in {"8D PAL·LA", "8E PAL·LA", "D8 PAL·LA", "E8 PAL·LA"}
+    assert moves[0]["score"] == 2 * (3 + 1 + 10 + 1)  # the L·L tile scores 10, the start square doubles
+
+
+def test_a_cgp_with_multi_letter_tiles_is_read_in_the_lexicons_language(cli: Cli, catalan: str) -> None:
+    board = "15/15/15/15/15/15/15/4PA[l·l]A7/15/15/15/15/15/15/15"
+    result = cli("scrabble", "best", f"{board} CANYAES/ 0/0 0 lex {catalan};", "--json")
+    assert result.exit_code == 0, result.stdout
+    assert json.loads(result.stdout)["move"] == "E6 ESPANYA"
+    english = cli("scrabble", "best", f"{board} CANYAES/ 0/0 0")
+    assert english.exit_code == 2 and "bad character '['" in english.stdout + english.stderr
+
+
+def test_bad_words_and_encodings_are_one_line_errors(cli: Cli, data_dir: Path, tmp_path: Path) -> None:
+    words = tmp_path / "es.txt"
+    words.write_bytes("CASA\nAÑO\n".encode("latin-1"))
+    result = cli("lexicon", "add", "ES", str(words), "--alphabet", "spanish")
+    assert result.exit_code == 2 and "byte 0xD1 on line 2" in result.stdout + result.stderr
+    words.write_text("CASA\nAÑO\n", encoding="utf-8")
+    result = cli("lexicon", "add", "CA", str(words), "--alphabet", "catalan")
+    assert result.exit_code == 2 and "'AÑO'" in result.stdout + result.stderr
+
+
+@pytest.mark.slow
+def test_disc2_added_from_its_kwg_plays_as_magpie(cli: Cli, data_dir: Path) -> None:
+    """DISC2.kwg added without naming its alphabet (recognised as Catalan) with its KLV2: the best move by
+    equity of a shared position is MAGPIE's, printed in Catalan."""
+    folder = shared_file("data", "scrabble", "catalan")
+    added = cli("lexicon", "add", "DISC2", str(folder / "DISC2.kwg"), "--leaves", str(folder / "DISC2.klv2"))
+    assert added.exit_code == 0, added.stdout
+    position = json.loads((folder / "positions.jsonl").read_text(encoding="utf-8").splitlines()[6])
+    result = cli("scrabble", "best", position["cgp"], "-L", "DISC2", "--by", "equity", "--json")
+    best = json.loads(result.stdout)
+    assert best["move"] == position["best_equity"]["move"] == "F4 RENYEN"
+    assert best["equity"] == pytest.approx(position["best_equity"]["equity"], abs=1e-3)
