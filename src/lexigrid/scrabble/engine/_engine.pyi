@@ -47,7 +47,7 @@ def playout_new(
     search: tuple[int, int, int, bool, Buffer, float],
     leaves: tuple[Buffer, Buffer, Buffer, float, int],
     end_leaves: tuple[Buffer, Buffer, Buffer, float, int],
-    rack_size: int,
+    sizes: tuple[int, int],
     board: tuple[Buffer, int, Buffer, Buffer],
     rack: Buffer,
     scores: tuple[int, ...],

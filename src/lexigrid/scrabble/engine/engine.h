@@ -300,7 +300,6 @@ int endgame_words_build(const uint32_t *graph, const uint8_t *tiles, int dim, co
 
 /* ---- playout.c ------------------------------------------------------------------------------------ */
 
-#define MAX_SCORELESS_TURNS 6 /* core/ending.py */
 #define MAX_BAG 256
 #define PLAYOUT_MOVES 64
 enum { PLAY_PLACE = 0, PLAY_EXCHANGE = 1, PLAY_PASS = 2 };
@@ -320,6 +319,7 @@ typedef struct {
     const uint32_t *graph;
     size_t graph_len;
     int dim, rack_size;
+    int scoreless_turns; /* the scoreless turns in a row that end the game (core/ending.py's) */
     LayoutArgs layout;
     SearchArgs search;
     LeaveCoefficients leaves, end_leaves;

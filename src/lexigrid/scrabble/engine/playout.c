@@ -217,7 +217,7 @@ int playout_apply(const PlayoutRules *r, PlayoutState *s, const Play *m, uint8_t
         s->scores[p] += points;
     }
     if (points) s->zeros = 0;
-    else if (++s->zeros >= MAX_SCORELESS_TURNS && !s->end)
+    else if (++s->zeros >= r->scoreless_turns && !s->end)
         finish(r, s, END_SCORELESS, p);
     if (!s->end && m->kind == PLAY_PLACE && !rack_tiles(rack)) finish(r, s, END_OUT, p);
     if (!s->end) s->to_move = 1 - p;

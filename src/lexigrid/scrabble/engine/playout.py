@@ -17,6 +17,7 @@ from lexigrid.scrabble.core.alphabet import ENGLISH, THROUGH_FLAG
 from lexigrid.scrabble.core.bag import Bag
 from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position
+from lexigrid.scrabble.core.ending import MAX_SCORELESS_TURNS
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.engine import _engine
 from lexigrid.scrabble.engine.movegen import SHORTEST_WORD, Engine, Search, decode_bytes
@@ -92,7 +93,7 @@ class PlayoutLoop:
             search,
             coefficients,
             end,
-            engine.rules.rack_size,
+            (engine.rules.rack_size, MAX_SCORELESS_TURNS),
             checks.arrays,
             alphabet.rack_codes(position.racks[0].counts),
             tuple(position.scores),

@@ -82,15 +82,16 @@ static int read_play(PyObject *tuple, Play *m) {
     return fits ? 0 : -1;
 }
 
-/* playout_new(graph, layout, search, leaves, end_leaves, rack_size, board, rack, scores, zeros, candidates)
- * -> capsule. layout: LayoutArrays (with the vowel penalties); search: Search (its mode and floor unused);
+/* playout_new(graph, layout, search, leaves, end_leaves, (rack_size, scoreless_turns), board, rack, scores, zeros,
+ * candidates) -> capsule. layout: LayoutArrays (with the vowel penalties); search: Search (its mode and floor unused);
  * leaves, end_leaves: see read_coefficients; board: BoardArrays with the cross-checks up to date; rack: the
  * mover's 27 tile counts; scores: (mover, opponent); candidates: see read_play. */
 PyObject *playout_new(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *graph_o, *layout_o, *search_o, *leaves_o, *end_o, *board_o, *rack_o, *candidates_o;
-    int rack_size, zeros, s0, s1;
-    if (!PyArg_ParseTuple(args, "OOOOOiOO(ii)iO", &graph_o, &layout_o, &search_o, &leaves_o, &end_o, &rack_size,
+    int rack_size, scoreless_turns, zeros, s0, s1;
+    PyObject *sizes_o;
+    if (!PyArg_ParseTuple(args, "OOOOOOOO(ii)iO", &graph_o, &layout_o, &search_o, &leaves_o, &end_o, &sizes_o,
                           &board_o, &rack_o, &s0, &s1, &zeros, &candidates_o))
         return NULL;
     Playouts *p = calloc(1, sizeof *p);
@@ -100,7 +101,9 @@ PyObject *playout_new(PyObject *self, PyObject *args) {
         free(p);
         return NULL;
     }
+    if (!PyArg_ParseTuple(sizes_o, "ii;rules: (rack_size, scoreless_turns)", &rack_size, &scoreless_turns)) goto fail;
     PlayoutRules *r = &p->rules;
+    r->scoreless_turns = scoreless_turns;
     PlayoutState *s = &p->start;
     LayoutArgs *l = &r->layout;
     PyObject *lmul, *wmul, *scores, *vowel, *map, *tiles, *checks, *cscores;
