@@ -114,7 +114,7 @@ def test_review_is_grade(cli: Cli) -> None:
     assert [g["guess"] for g in graded["guesses"]] == ["SALET", "TRAIN", "BEACH"]
     assert graded["guesses"][0]["skill"] == 99  # SALET is the optimal tree's opener (was 'ROATE is better')
     assert graded["guesses"][-1]["candidates_after"] == 1
-    assert set(graded) == {"answer", "guesses", "skill", "luck"}
+    assert set(graded) == {"answer", "guesses", "skill", "luck", "summary"}  # summary: a97bed0
 
 
 def test_review_share_text(cli: Cli) -> None:
