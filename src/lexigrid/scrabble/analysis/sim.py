@@ -51,6 +51,7 @@ from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import load
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.analysis.bai import evidence, leader_confidence, threshold, top_two
+from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.core.move import Move
@@ -398,8 +399,9 @@ def check_request(
 
 
 def sim_bag(position: Position) -> int:
-    """The bag's size once the opponent holds a full rack (the opponent's rack may be unknown in a CGP)."""
-    return max(0, sum(position.unseen().values()) - position.rules.rack_size)
+    """The bag's size once the opponent holds a full rack (the opponent's rack may be unknown in a CGP):
+    the phase rule's count (`phase.bag_left`)."""
+    return bag_left(position)
 
 
 def check_bag(position: Position, plies: int) -> None:
