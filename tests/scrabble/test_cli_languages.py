@@ -55,9 +55,17 @@ def test_bad_words_and_encodings_are_one_line_errors(cli: Cli, data_dir: Path, t
     words.write_bytes("CASA\nAÑO\n".encode("latin-1"))
     result = cli("lexicon", "add", "ES", str(words), "--alphabet", "spanish")
     assert result.exit_code == 2 and "byte 0xD1 on line 2" in result.stdout + result.stderr
-    words.write_text("CASA\nAÑO\n", encoding="utf-8")
+    words.write_text("CASA\nSØL\n", encoding="utf-8")
     result = cli("lexicon", "add", "CA", str(words), "--alphabet", "catalan")
-    assert result.exit_code == 2 and "'AÑO'" in result.stdout + result.stderr
+    assert result.exit_code == 2 and "'SØL'" in result.stdout + result.stderr
+    result = cli("lexicon", "add", "CA", str(words), "--alphabet", "catalan", "--skip-bad", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout) | {"path": ""} == {
+        "name": "CA",
+        "words": 1,
+        "path": "",
+        "leaves": None,
+        "skipped": 1,
+    }
 
 
 @pytest.mark.slow

@@ -11,20 +11,28 @@ from tests.conftest import shared_file
 
 def test_a_catalan_word_list_is_read_by_its_labels() -> None:
     text = "pal·la\nPAL.LA\nCANYA\nQUE\n# a comment\n\nXAI\n".encode()
-    letters, words = lexicon_words(text, "ca.txt", "catalan")
+    letters, words, _ = lexicon_words(text, "ca.txt", "catalan")
     assert letters.name == "catalan"
     assert sorted(letters.write(w) for w in words) == ["CANYA", "PAL·LA", "QUE", "XAI"]
     assert len(letters.read("PAL·LA")) == 4 and letters.read("PAL·LA") in words
 
 
 def test_a_spanish_word_list_reads_ch_ll_rr_as_one_tile_each() -> None:
-    _, words = lexicon_words("CHURRO\nCALLE\nAÑO\n".encode(), "es.txt", "spanish")
+    _, words, _ = lexicon_words("CHURRO\nCALLE\nAÑO\n".encode(), "es.txt", "spanish")
     assert sorted(len(w) for w in words) == [3, 4, 4]  # AÑO, CALLE (C A LL E), CHURRO (CH U RR O)
 
 
-def test_letters_outside_the_alphabet_are_refused_by_word() -> None:
-    with pytest.raises(LexigridError, match=r"1 words use letters outside the catalan alphabet .*'AÑO'"):
-        lexicon_words("CASA\nAÑO\n".encode(), "ca.txt", "catalan")
+def test_letters_outside_the_alphabet_are_refused_by_word_or_skipped() -> None:
+    with pytest.raises(LexigridError, match=r"1 words use letters outside the catalan alphabet .*'SØL'"):
+        lexicon_words("CASA\nSØL\n".encode(), "ca.txt", "catalan")
+    letters, words, skipped = lexicon_words("CASA\nSØL\n".encode(), "ca.txt", "catalan", skip=True)
+    assert [letters.write(w) for w in words] == ["CASA"] and skipped == 1
+
+
+def test_accents_without_tiles_are_dropped() -> None:
+    """Scrabble plays Catalan ABELLÍ as ABELLI and CAFÈ as CAFE; Ç is a tile and stays."""
+    letters, words, _ = lexicon_words("Abellí\ncafè\nplaça\n".encode(), "ca.txt", "catalan")
+    assert sorted(letters.write(w) for w in words) == ["ABELLI", "CAFE", "PLAÇA"]
 
 
 def test_another_encoding_is_refused_by_byte() -> None:
@@ -40,7 +48,7 @@ def test_an_unknown_alphabet_is_a_one_line_error() -> None:
 def test_a_kwg_alphabet_is_recognised_or_refused() -> None:
     """DISC2 is recognised as Catalan (never read as English), and refused when named French."""
     data = shared_file("data", "scrabble", "catalan", "DISC2.kwg").read_bytes()
-    letters, words = lexicon_words(data, "DISC2.kwg", None)
+    letters, words, _ = lexicon_words(data, "DISC2.kwg", None)
     assert letters.name == "catalan" and len(words) == 582_236
     assert letters.read("PAL·LA") in set(words)
     with pytest.raises(LexigridError, match="does not read as a french lexicon"):

@@ -65,6 +65,9 @@ def add(
             help="Its alphabet: catalan, dutch, english, french, german, spanish (a KWG's is recognised)."
         ),
     ] = None,
+    skip_bad: Annotated[
+        bool, typer.Option("--skip-bad", help="Leave out words with letters outside the alphabet.")
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """Add (or replace) a named lexicon in the user data directory, compiled once into the cache."""
@@ -76,22 +79,26 @@ def add(
     if alphabet is not None or is_kwg(data):
         from lexigrid.scrabble.core.language import lexicon_words
 
-        letters, words = lexicon_words(data, str(file), alphabet)
+        letters, words, skipped = lexicon_words(data, str(file), alphabet, skip_bad)
         added = add_lexicon(name, file, leaves, words, (letters.name, letters.glyphs))
     else:
-        added = add_lexicon(name, file, leaves)
+        added, skipped = add_lexicon(name, file, leaves), 0
     load(added.name)  # compile the index into the cache now
     payload = {
         "name": added.name,
         "words": added.words,
         "path": str(added.path),
         "leaves": str(added.leaves) if added.leaves else None,
+        "skipped": skipped,
     }
     if json:
         emit_json(payload)
         return
     with_leaves = " with its leave table" if added.leaves else ""
-    console.print(f"added lexicon {added.name}: {count(added.words, 'word')}{with_leaves} ({added.path})")
+    left_out = f", {count(skipped, 'word')} with other letters left out" if skipped else ""
+    console.print(
+        f"added lexicon {added.name}: {count(added.words, 'word')}{with_leaves}{left_out} ({added.path})"
+    )
 
 
 @app.command("remove")

@@ -3,6 +3,8 @@ tiles, each word checked against the alphabet."""
 
 from __future__ import annotations
 
+import unicodedata
+
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon.kwg import is_kwg, kwg_tiles, kwg_words
 from lexigrid.scrabble.core.alphabet import Alphabet
@@ -68,13 +70,28 @@ def kwg_alphabet(words: list[tuple[int, ...]], location: str, named: str | None)
     return alphabet("english" if "english" in names else names[0])
 
 
-def lexicon_words(data: bytes, location: str, named: str | None) -> tuple[Alphabet, list[str]]:
+def folded(word: str, letters: Alphabet) -> str:
+    """A word with the accents the alphabet has no tile for dropped, as Scrabble plays them (Catalan
+    `ABELLÍ` is ABELLI; `Ç`, a tile, stays)."""
+    out = []
+    for token in letters.tokens(word):
+        if letters.unknown(token) is not None:
+            base = unicodedata.normalize("NFD", token)[0]
+            token = base if letters.unknown(base) is None else token
+        out.append(token)
+    return "".join(out)
+
+
+def lexicon_words(
+    data: bytes, location: str, named: str | None, skip: bool = False
+) -> tuple[Alphabet, list[str], int]:
     """A KWG's or a UTF-8 word list's words in an alphabet's glyphs, with that alphabet (`named`, else
-    recognised for a KWG, else English for a word list)."""
+    recognised for a KWG, else English for a word list) and how many words were skipped (`skip`: those
+    with letters outside the alphabet, else they are an error); accents without tiles are dropped."""
     if is_kwg(data):
         walked = kwg_tiles(data, location)
         letters = kwg_alphabet(walked, location, named)
-        return letters, sorted(set(kwg_words(data, location, letters.glyphs, walked)))
+        return letters, sorted(set(kwg_words(data, location, letters.glyphs, walked))), 0
     letters = alphabet(named or "english")
     try:
         text = data.decode("utf-8-sig")
@@ -90,17 +107,17 @@ def lexicon_words(data: bytes, location: str, named: str | None) -> tuple[Alphab
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        word = line.upper()
+        word = folded(line.upper(), letters)
         if letters.unknown(word) is not None:
             bad.append(line)
             continue
         words.add(letters.read(word))
-    if bad:
+    if bad and not skip:
         first = ", ".join(repr(w) for w in bad[:3])
         raise LexigridError(
             f"{location}: {len(bad):,} words use letters outside the {letters.name} alphabet "
-            f"({letters.letters_hint}), e.g. {first}: name the right --alphabet or remove them"
+            f"({letters.letters_hint}), e.g. {first}: name the right --alphabet, remove them or --skip-bad"
         )
     if not words:
         raise LexigridError(f"{location} holds no words: put one word per line")
-    return letters, sorted(words)
+    return letters, sorted(words), len(bad)
