@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import json
-import logging
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
-import anyio
 from fastapi import APIRouter, HTTPException, Path, Query, Request
 from fastapi.responses import HTMLResponse, StreamingResponse
 from pydantic import BaseModel, Field
 from starlette.background import BackgroundTask
 
-from lexigrid.budget import BudgetExceeded
 from lexigrid.errors import LexigridError, NotFound
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Position, parse_cgp, parse_move
@@ -36,6 +32,7 @@ from lexigrid.scrabble.game.store import GameStore, kept
 from lexigrid.scrabble.game.view import View
 from lexigrid.web import common, pool
 from lexigrid.web.common import budgeted, budgeted_fork, lexicon_by_name, solver_pool, templates
+from lexigrid.web.stream import events as stream_events
 
 api = APIRouter()
 pages = APIRouter()
@@ -46,7 +43,6 @@ EMPTY_CGP = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0"
 # work (the root's moves, the answer) so that a search cut by time still answers instead of a 503.
 ENDGAME_BUDGET_SHARE = 0.8
 SIM_BUDGET_SHARE = 0.8  # the same for a simulation: it stops itself in time and answers what it has
-log = logging.getLogger("lexigrid.web")
 
 
 def _lexicon(name: str | None, position: Position) -> Lexicon:
@@ -227,37 +223,6 @@ def _simulate_cgp(
     return result.as_dict(), "stop" if stopped else "time" if timed_out else None
 
 
-def _line(event: dict[str, Any]) -> bytes:
-    """One NDJSON line."""
-    return json.dumps(event, separators=(",", ":")).encode() + b"\n"
-
-
-async def _sim_events(stream: pool.SolveStream, start: dict[str, Any]) -> AsyncIterator[bytes]:
-    """The stream's lines: start, a progress line a round, then the result (or a one-line error). Closing
-    it (the page went away) stops the simulation."""
-    try:
-        yield _line(start)
-        while True:
-            try:
-                kind, value = await anyio.to_thread.run_sync(next, stream)
-            except (LexigridError, BudgetExceeded) as error:
-                message = str(error) if isinstance(error, LexigridError) else f"the simulation was {error}"
-                yield _line({"event": "error", "error": message})
-                return
-            except Exception:
-                log.exception("internal error in a simulation")
-                yield _line({"event": "error", "error": "internal error (see the server log)"})
-                return
-            if kind == "progress":
-                yield _line({"event": "progress", "progress": value})
-                continue
-            result, stopped = value
-            yield _line({"event": "result", "result": result, "stopped": stopped})
-            return
-    finally:
-        _end_sim(stream, start["id"])
-
-
 def _end_sim(stream: pool.SolveStream, sim_id: str) -> None:
     """Stop the simulation if it still runs (its worker goes back to the pool) and forget its id."""
     stream.close()
@@ -306,7 +271,14 @@ def sim(request: SimRequest) -> StreamingResponse:
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     # the background task also ends a run whose page went away before the stream began
     return StreamingResponse(
-        _sim_events(stream, start),
+        stream_events(
+            stream,
+            start,
+            what="simulation",
+            progress=lambda table: {"progress": table},
+            result=lambda done: {"result": done[0], "stopped": done[1]},
+            close=lambda: _end_sim(stream, sim_id),
+        ),
         media_type="application/x-ndjson",
         headers=headers,
         background=BackgroundTask(_end_sim, stream, sim_id),

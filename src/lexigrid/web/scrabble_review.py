@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import json
-import logging
-from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-import anyio
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse, StreamingResponse
 from pydantic import BaseModel, Field
 from starlette.background import BackgroundTask
 
-from lexigrid.budget import BudgetExceeded
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.core.rules import rules
 from lexigrid.scrabble.engine.movegen import Engine
@@ -31,10 +26,10 @@ from lexigrid.scrabble.records.review import (
 )
 from lexigrid.web import common, pool
 from lexigrid.web.common import lexicon_by_name, solver_pool, templates
+from lexigrid.web.stream import events as stream_events
 
 api = APIRouter()
 pages = APIRouter()
-log = logging.getLogger("lexigrid.web")
 REVIEW_BUDGET_SHARE = 0.5  # the turns' seconds add up to this share of the solve budget (the rest: the
 # moves of each turn, an endgame's second solve, the answer), so a review answers instead of a 503
 MAX_GCG = 200_000  # characters of a pasted record
@@ -71,35 +66,6 @@ def _review(gcg: str, lexicon: str, settings: Settings, player: str | None, note
 
     review = analyze_game(record, words, words.name, settings, player, on_turn=on_turn, lexicon_note=note)
     return review.as_dict()
-
-
-def _line(event: dict[str, Any]) -> bytes:
-    """One NDJSON line."""
-    return json.dumps(event, separators=(",", ":")).encode() + b"\n"
-
-
-async def _events(stream: pool.SolveStream, start: dict[str, Any]) -> AsyncIterator[bytes]:
-    """The stream's lines: start, a line a judged turn, then the whole review (or a one-line error)."""
-    try:
-        yield _line(start)
-        while True:
-            try:
-                kind, value = await anyio.to_thread.run_sync(next, stream)
-            except (LexigridError, BudgetExceeded) as error:
-                message = str(error) if isinstance(error, LexigridError) else f"the review was {error}"
-                yield _line({"event": "error", "error": message})
-                return
-            except Exception:
-                log.exception("internal error in a game review")
-                yield _line({"event": "error", "error": "internal error (see the server log)"})
-                return
-            if kind == "progress":
-                yield _line({"event": "progress", **value})
-                continue
-            yield _line({"event": "result", "result": value})
-            return
-    finally:
-        stream.close()
 
 
 @api.post("/analyze", response_class=StreamingResponse)
@@ -139,7 +105,14 @@ def analyze(request: AnalyzeRequest) -> StreamingResponse:
     }
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return StreamingResponse(
-        _events(stream, start),
+        stream_events(
+            stream,
+            start,
+            what="review",
+            progress=lambda report: report,
+            result=lambda review: {"result": review},
+            close=stream.close,
+        ),
         media_type="application/x-ndjson",
         headers=headers,
         background=BackgroundTask(stream.close),

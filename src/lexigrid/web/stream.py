@@ -1,0 +1,54 @@
+"""A streamed solve as NDJSON lines: start, a line a progress report, then the result or a one-line error."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import anyio
+
+from lexigrid.budget import BudgetExceeded
+from lexigrid.errors import LexigridError
+from lexigrid.web import pool
+
+log = logging.getLogger("lexigrid.web")
+
+
+def line(event: dict[str, Any]) -> bytes:
+    """One NDJSON line."""
+    return json.dumps(event, separators=(",", ":")).encode() + b"\n"
+
+
+async def events(
+    stream: pool.SolveStream,
+    start: dict[str, Any],
+    *,
+    what: str,
+    progress: Callable[[Any], dict[str, Any]],
+    result: Callable[[Any], dict[str, Any]],
+    close: Callable[[], None],
+) -> AsyncIterator[bytes]:
+    """The stream's lines: `start`, `progress(report)` per report, then `result(value)` or an error naming
+    `what` (the solve, e.g. "simulation"); `close` runs at the end, also when the page went away."""
+    try:
+        yield line(start)
+        while True:
+            try:
+                kind, value = await anyio.to_thread.run_sync(next, stream)
+            except (LexigridError, BudgetExceeded) as error:
+                message = str(error) if isinstance(error, LexigridError) else f"the {what} was {error}"
+                yield line({"event": "error", "error": message})
+                return
+            except Exception:
+                log.exception("internal error in a %s", what)
+                yield line({"event": "error", "error": "internal error (see the server log)"})
+                return
+            if kind == "progress":
+                yield line({"event": "progress", **progress(value)})
+                continue
+            yield line({"event": "result", **result(value)})
+            return
+    finally:
+        close()
