@@ -52,7 +52,7 @@ def peg(
     position = parse_cgp(cgp)
     peg_bag(position)
     spec = position.lexicon_spec(lexicon)
-    engine = Engine(load(spec), position.rules).prepare()
+    engine = Engine.shared(load(spec), position.rules).prepare()
     runner = make_runner(jobs, scheduler=scheduler, progress=False)
     with err_console.status("solving the pre-endgame…"):
         solution = solve_peg(
