@@ -166,9 +166,14 @@ def breakdown(board: Board, move: Move, lexicon: Lexicon) -> Breakdown:
     return Breakdown(tuple(word_score(rules, word) for word in words), bingo_bonus(rules, move))
 
 
+def is_bingo(rules: Rules, move: Move) -> bool:
+    """Whether a move places a whole rack."""
+    return move.kind == "place" and len(move.squares()) == rules.rack_size
+
+
 def bingo_bonus(rules: Rules, move: Move) -> int:
     """The bonus for a placement of a whole rack."""
-    return rules.bingo_bonus if len(move.squares()) == rules.rack_size else 0
+    return rules.bingo_bonus if is_bingo(rules, move) else 0
 
 
 def judged(board: Board, move: Move, lexicon: Lexicon) -> list[list[Square]]:

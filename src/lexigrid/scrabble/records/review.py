@@ -44,6 +44,7 @@ from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.core.move import Move, parse_move
 from lexigrid.scrabble.core.play_state import PlayState
+from lexigrid.scrabble.core.referee import is_bingo
 from lexigrid.scrabble.engine.movegen import Engine, decode
 from lexigrid.scrabble.records.gcg import Event, Record, parse_gcg
 from lexigrid.scrabble.records.gcg_replay import TurnState, replay_gcg
@@ -372,7 +373,7 @@ def judge_turn(job: TurnJob) -> TurnReview:
     moves = engine.moves(position)
     played = _played_move(job, position, engine)
     review.played = played.paren if played.kind != "pass" else job.recorded
-    review.bingo = _is_bingo(played, position) and "phony_withdrawn" not in job.flags
+    review.bingo = is_bingo(position.rules, played) and "phony_withdrawn" not in job.flags
     if not review.bingo and bool((moves.records["ntiles"] == position.rules.rack_size).any()):
         review.flags.append("bingo_missed")
     stage = phase(position)
@@ -418,11 +419,6 @@ def _key(move: Move) -> tuple[Any, ...]:
     if move.kind == "exchange":
         return (move.kind, "".join(sorted(move.word)))
     return (move.kind, move.row, move.col, move.down, move.word)
-
-
-def _is_bingo(move: Move, position: Position) -> bool:
-    """Whether a placement uses a whole rack."""
-    return move.kind == "place" and len(move.tiles_used) == position.rules.rack_size
 
 
 def _judge_endgame(review: TurnReview, position: Position, played: Move, engine: Engine, s: Settings) -> None:
