@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
-from lexigrid.scrabble.core.ending import verdict
+from lexigrid.scrabble.core.ending import share, verdict
 from lexigrid.scrabble.game.action import IllegalMove, tiles_notation
 from lexigrid.scrabble.game.game import Game
 from lexigrid.scrabble.game.view import View
@@ -183,6 +183,11 @@ def test_the_verdict_in_words(
     names: list[str], scores: list[int], reason: str, out: int | None, said: str
 ) -> None:
     assert verdict(names, scores, reason, out) == said
+
+
+@pytest.mark.parametrize(("spread", "won"), [(1, 1.0), (250, 1.0), (0, 0.5), (-1, 0.0), (-0.5, 0.0)])
+def test_the_share_of_a_win_by_final_spread(spread: float, won: float) -> None:
+    assert share(spread) == won
 
 
 def test_a_finished_game_gives_its_verdict(humans: Callable[..., Game]) -> None:

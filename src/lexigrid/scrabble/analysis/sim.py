@@ -54,6 +54,7 @@ from lexigrid.scrabble.analysis.bai import evidence, leader_confidence, threshol
 from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
+from lexigrid.scrabble.core.ending import share
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.core.play_state import OrderedBag, PlayState
 from lexigrid.scrabble.engine.movegen import Engine
@@ -295,7 +296,7 @@ class Playout:
         value = float(ending.scores[0] - ending.scores[1] - (start.scores[0] - start.scores[1]))
         spread = start.scores[0] - start.scores[1] + value
         if ending.end:
-            return Outcome(value, 1.0 if spread > 0 else 0.0 if spread < 0 else 0.5)
+            return Outcome(value, share(spread))
         value += self._leave(ending.kept[0]) - self._leave(ending.kept[1])
         spread = start.scores[0] - start.scores[1] + value
         unseen = ending.bag + ending.other_rack

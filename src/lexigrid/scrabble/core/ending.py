@@ -3,7 +3,7 @@
 Going out, two players: the player who went out gains twice the opponent's rack. Three or four players:
 each other player loses their rack's value and the one who went out gains their sum. Six scoreless
 turns: each player loses their rack's value. Each function gives the record lines; their totals are
-the new scores. `verdict` says the result in words.
+the new scores. `verdict` says the result in words, `share` as a number (a win 1, a draw 1/2, a loss 0).
 """
 
 from __future__ import annotations
@@ -44,6 +44,11 @@ def scoreless_end(racks: Sequence[str], scores: Sequence[int], tiles: TileSet) -
         value = rack_value(rack, tiles)
         turns.append(Turn(q, "rack", rack, f"({rack})", -value, scores[q] - value))
     return turns
+
+
+def share(spread: float) -> float:
+    """A finished game's share of a win for the side whose final spread this is: 1, 0.5 for a draw, or 0."""
+    return 1.0 if spread > 0 else 0.5 if spread == 0 else 0.0
 
 
 def verdict(names: Sequence[str], scores: Sequence[int], reason: str, out: int | None = None) -> str:

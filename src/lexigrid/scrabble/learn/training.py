@@ -21,6 +21,7 @@ import numpy as np
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.core.alphabet import leave_after
 from lexigrid.scrabble.core.cgp import Position
+from lexigrid.scrabble.core.ending import share
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.core.rules import rules
 from lexigrid.scrabble.engine.leave import HeuristicLeaves, LeaveModel, LinearLeaves, leave_features
@@ -164,6 +165,6 @@ def compare(
     records = runner.run(_play, items, "head to head")
     spreads = [r.scores[0] - r.scores[1] for r in records[:pairs]]
     spreads += [r.scores[1] - r.scores[0] for r in records[pairs:]]
-    wins = sum(1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in spreads)
+    wins = sum(share(s) for s in spreads)
     stderr = statistics.stdev(spreads) / len(spreads) ** 0.5 if len(spreads) > 1 else 0.0
     return Comparison(len(spreads), wins, statistics.fmean(spreads), stderr)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from lexigrid.errors import OptionError
 from lexigrid.runner import DEFAULT_RUNNER, Runner
+from lexigrid.scrabble.core.ending import share
 from lexigrid.scrabble.engine.movegen import worker_lexicon
 from lexigrid.scrabble.engine.winpct import Sample, WinTable, fit
 from lexigrid.scrabble.game.game import Game
@@ -27,7 +28,7 @@ def game_samples(item: tuple[int, str | None]) -> list[Sample]:
     game.listeners.append(record)
     game.play_computers()
     final = game.scores[0] - game.scores[1]
-    result = 1.0 if final > 0 else 0.0 if final < 0 else 0.5
+    result = share(final)
     return [(spread, tiles, result if p == 0 else 1.0 - result) for p, spread, tiles in states]
 
 

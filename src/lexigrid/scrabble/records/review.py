@@ -42,6 +42,7 @@ from lexigrid.scrabble.analysis.phase import bag_left, phase
 from lexigrid.scrabble.analysis.sim import DEFAULT_PLAYS, DEFAULT_PLIES, PlayStats, simulate
 from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
+from lexigrid.scrabble.core.ending import share
 from lexigrid.scrabble.core.move import Move, parse_move
 from lexigrid.scrabble.core.play_state import PlayState
 from lexigrid.scrabble.core.referee import is_bingo
@@ -253,7 +254,7 @@ def mistake_index(mistakes: Sequence[Mistake]) -> float:
 
 def outcome_pct(spread: int) -> float:
     """A finished game's win % for a final spread: 100 a win, 50 a draw, 0 a loss."""
-    return 100.0 if spread > 0 else 50.0 if spread == 0 else 0.0
+    return 100.0 * share(spread)
 
 
 # --- the record and its lexicon -------------------------------------------------------------------------
