@@ -405,14 +405,7 @@ def check_tree_command(
     checked = check_tree(
         loads_tree(_read_text(path)), table.lists.answers, frozenset(table.lists.guesses), hard=hard
     )
-    summary = {
-        "games": checked.games,
-        "total": checked.total,
-        "average": round(checked.average, 4),
-        "max": checked.max,
-        "failures": checked.failures,
-        "distribution": {str(k): v for k, v in checked.distribution.items()},
-    }
+    summary = checked.as_dict()
     if json:
         emit_json(summary)
     else:

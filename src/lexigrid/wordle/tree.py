@@ -99,6 +99,17 @@ class TreeSummary:
         """Guesses per game."""
         return self.total / self.games
 
+    def as_dict(self) -> dict[str, Any]:
+        """The totals as `lexigrid wordle check --json` prints them (and the tree report starts with)."""
+        return {
+            "games": self.games,
+            "total": self.total,
+            "average": round(self.average, 4),
+            "max": self.max,
+            "failures": self.failures,
+            "distribution": {str(k): v for k, v in self.distribution.items()},
+        }
+
 
 def check_tree(
     tree: Tree,
