@@ -18,10 +18,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
 from lexigrid.errors import LexigridError, OptionError
-from lexigrid.terminal import literal_console
+from lexigrid.terminal import progress_bar
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -43,23 +41,6 @@ def _run_chunk(job: Callable[[Item], Result], chunk: Sequence[Item]) -> list[Res
 
 def _chunks(items: Sequence[Item], size: int) -> list[Sequence[Item]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
-
-
-@contextmanager
-def _progress(description: str, total: int, show: bool) -> Iterator[Callable[[int], None]]:
-    console = literal_console(stderr=True)
-    if not show or not console.is_terminal:
-        yield lambda n: None
-        return
-    columns = (
-        TextColumn("{task.description}", markup=False),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task(description, total=total)
-        yield lambda n: bar.advance(task, n)
 
 
 def run(
@@ -121,7 +102,7 @@ def each(
         done = ((i, _run_chunk(job, chunk)) for i, chunk in enumerate(chunks))
     else:
         done = _pool_chunks(job, chunks, jobs)
-    with _progress(description, len(items), progress) as advance:
+    with progress_bar(description, len(items), show=progress) as advance:
         for i, results in done:
             yield from ((i * size + k, result) for k, result in enumerate(results))
             advance(len(results))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
@@ -12,6 +12,7 @@ from rich.text import Text
 
 from lexigrid.cli.common import JsonOption, LexiconOption, console, emit_json, seed_option
 from lexigrid.counts import count, nouns, number
+from lexigrid.terminal import progress_bar
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -143,7 +144,6 @@ def _stream_all(board: Board, lex: Lexicon, s: Solver, max_words: int, seconds: 
     import json as json_module
     import sys
 
-    from lexigrid.cli.common import err_console
     from lexigrid.letterboxed.estimate import covering_chains
     from lexigrid.letterboxed.reach import SearchStopped
     from lexigrid.letterboxed.report import stream_footer, stream_header
@@ -160,7 +160,7 @@ def _stream_all(board: Board, lex: Lexicon, s: Solver, max_words: int, seconds: 
             f"solutions of up to {count(max_words, 'word')} ({lex.name}): {about} (covering chains)"
         )
     found, stopped = 0, None
-    with _counter(expect, err_console.is_terminal) as advance:
+    with progress_bar("solutions", expect, eta=False) as advance:
         try:
             for solution in s.solutions(max_words):
                 if json:
@@ -169,7 +169,7 @@ def _stream_all(board: Board, lex: Lexicon, s: Solver, max_words: int, seconds: 
                     out.write(f"{solution}  {solution.score:.2f}\n")
                 found += 1
                 if found & 1023 == 0:
-                    advance(found)
+                    advance(1024)
         except SearchStopped:
             stopped = seconds
     out.flush()
@@ -185,22 +185,6 @@ def _stream_all(board: Board, lex: Lexicon, s: Solver, max_words: int, seconds: 
     )
     if stopped is not None:
         console.print(_stopped_message(stopped, s.complete_words, max_words))
-
-
-@contextmanager
-def _counter(total: int | None, show: bool) -> Iterator[Callable[[int], None]]:
-    """A transient progress bar of solutions found on stderr (a terminal only); yields `update(n)`."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    from lexigrid.cli.common import err_console
-
-    if not show:
-        yield lambda n: None
-        return
-    columns = (TextColumn("solutions", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=err_console, transient=True) as bar:
-        task = bar.add_task("solutions", total=total)
-        yield lambda n: bar.update(task, completed=n)
 
 
 @app.command("new")

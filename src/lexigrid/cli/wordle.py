@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -23,6 +21,7 @@ from lexigrid.cli.common import (
 )
 from lexigrid.counts import count, nouns, number
 from lexigrid.errors import LexigridError
+from lexigrid.terminal import progress_bar
 
 if TYPE_CHECKING:
     from lexigrid.wordle.table import ReplyTable
@@ -57,27 +56,6 @@ def _table(answers: Path | None, guesses: Path | None, length: int | None, lexic
     from lexigrid.wordle.table import reply_table
 
     return reply_table(_lists(answers, guesses, length, lexicon))
-
-
-@contextmanager
-def _progress_bar(total: int, description: str, show: bool = True) -> Iterator[Callable[[int], None]]:
-    """A transient progress bar on stderr when it is a terminal; yields `advance(n)`."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    from lexigrid.cli.common import err_console
-
-    if not show or not err_console.is_terminal:
-        yield lambda n: None
-        return
-    columns = (
-        TextColumn("{task.description}", markup=False),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-    )
-    with Progress(*columns, console=err_console, transient=True) as bar:
-        task = bar.add_task(description, total=total)
-        yield lambda n: bar.advance(task, n)
 
 
 def _read_text(path: Path) -> str:
@@ -285,7 +263,7 @@ def tree(
     if opener is None and openers is None:
         openers = default_openers(table)
     start = time.perf_counter()
-    with _progress_bar(len(table.lists.answers), "optimal tree", show=not json) as advance:
+    with progress_bar("optimal tree", len(table.lists.answers), show=not json, eta=False) as advance:
         found, search = optimal_tree(
             table, opener, hard=hard, breadth=width, openers=openers, progress=advance
         )
