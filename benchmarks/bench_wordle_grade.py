@@ -13,23 +13,10 @@ import statistics
 import time
 
 from lexigrid.wordle import grade
-from lexigrid.wordle.game import Turn
 from lexigrid.wordle.optimal import cached_optimal_tree
-from lexigrid.wordle.reply import reply_for, solved
 from lexigrid.wordle.table import reply_table
-from lexigrid.wordle.tree import Tree
+from lexigrid.wordle.tree import tree_game
 from lexigrid.wordle.words import original
-
-
-def tree_game(tree: Tree, answer: str) -> list[Turn]:
-    """The guesses and replies the tree plays against `answer`."""
-    turns: list[Turn] = []
-    node: Tree | None = tree
-    while node is not None:
-        reply = reply_for(node.guess, answer)
-        turns.append((node.guess, reply))
-        node = None if reply == solved(len(answer)) else node.children.get(reply)
-    return turns
 
 
 def main() -> None:

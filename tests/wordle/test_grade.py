@@ -13,28 +13,17 @@ from lexigrid.errors import LexigridError
 from lexigrid.wordle import grade
 from lexigrid.wordle.game import Turn
 from lexigrid.wordle.optimal import INFINITE, OptimalSearch, cached_optimal_tree
-from lexigrid.wordle.reply import reply_for, solved
+from lexigrid.wordle.reply import reply_for
 from lexigrid.wordle.table import ReplyTable, reply_table
-from lexigrid.wordle.tree import Tree
+from lexigrid.wordle.tree import tree_game
 from tests.wordle.conftest import small_lists
-
-
-def _tree_game(tree: Tree, answer: str) -> list[Turn]:
-    """The guesses and replies the tree plays against `answer`."""
-    turns: list[Turn] = []
-    node: Tree | None = tree
-    while node is not None:
-        reply = reply_for(node.guess, answer)
-        turns.append((node.guess, reply))
-        node = None if reply == solved(len(answer)) else node.children.get(reply)
-    return turns
 
 
 @pytest.mark.parametrize("hard", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["normal", "hard"])
 def test_the_optimal_trees_guesses_score_99(table: ReplyTable, hard: bool) -> None:
     tree = cached_optimal_tree(table, "SALET", hard=hard)
     for answer in random.Random(28).sample(table.lists.answers, 12):
-        grades = grade.grade(table, _tree_game(tree, answer), hard)
+        grades = grade.grade(table, tree_game(tree, answer), hard)
         assert [g.skill for g in grades] == [99] * len(grades), answer
         assert all(g.exact for g in grades)
 

@@ -125,25 +125,31 @@ def check_tree(
     counts: Counter[int] = Counter()
     failures = 0
     for answer in answers:
-        node: Tree | None = tree
-        history: list[tuple[str, int]] = []
-        while node is not None:
-            if node.guess not in guesses:
-                raise LexigridError(f"the tree guesses {node.guess}, which the word list does not accept")
-            if hard:
-                reason = hard_mode_violation(node.guess, history)
-                if reason is not None:
-                    raise LexigridError(f"the tree breaks {reason} when the answer is {answer}")
-            reply = reply_for(node.guess, answer)
-            history.append((node.guess, reply))
-            node = None if reply == solved(len(answer)) else node.children.get(reply)
-            if node is None and reply != solved(len(answer)):
-                raise LexigridError(f"the tree has no move after {node_path(history)} (answer {answer})")
+        history = tree_game(tree, answer)
+        for n, (guess, _) in enumerate(history):
+            if guess not in guesses:
+                raise LexigridError(f"the tree guesses {guess}, which the word list does not accept")
+            reason = hard_mode_violation(guess, history[:n]) if hard else None
+            if reason is not None:
+                raise LexigridError(f"the tree breaks {reason} when the answer is {answer}")
+        if history[-1][1] != solved(len(answer)):
+            raise LexigridError(f"the tree has no move after {node_path(history)} (answer {answer})")
         if len(history) > max_guesses:
             failures += 1
         counts[len(history)] += 1
     total = sum(k * v for k, v in counts.items())
     return TreeSummary(len(answers), total, max(counts), failures, dict(sorted(counts.items())))
+
+
+def tree_game(tree: Tree, answer: str) -> list[tuple[str, int]]:
+    """The guesses and replies the tree plays against `answer`, until solved or a reply it has no move for."""
+    history: list[tuple[str, int]] = []
+    node: Tree | None = tree
+    while node is not None:
+        reply = reply_for(node.guess, answer)
+        history.append((node.guess, reply))
+        node = None if reply == solved(len(answer)) else node.children.get(reply)
+    return history
 
 
 def node_path(history: list[tuple[str, int]]) -> str:
