@@ -400,6 +400,8 @@ typedef struct {
     MoveRec *moves; /* the root's placements (the pass is index n) */
     int *order;
     RootValue *current, *done;
+    int *rank, *by_rank; /* notation order of each move, and the move of each rank */
+    uint64_t *keys;
     int depth_done, exact;
 } Root;
 
@@ -442,28 +444,47 @@ static int iterate(Root *r, int depth, const uint8_t *mine, const uint8_t *their
     return horizon;
 }
 
-/* Whether root move a goes before b: proven values first, higher first, then placements before the pass
- * and by notation in ASCII order (the tie rule of MoveList.top). */
-static int goes_before(const Root *r, int a, int b) {
-    RootValue u = r->done[a], v = r->done[b];
-    if (u.proven != v.proven) return u.proven > v.proven;
-    if (u.value != v.value) return u.value > v.value;
-    if (a == r->n || b == r->n) return b == r->n;
-    char x[64], y[64];
-    const MoveRec *m = &r->moves[a], *w = &r->moves[b];
-    notation(x, m->down, m->row, m->col, m->letters, m->length);
-    notation(y, w->down, w->row, w->col, w->letters, w->length);
-    return strcmp(x, y) < 0;
+/* A root move's place in notation order (ASCII), the pass after every placement: the last tie-break. */
+typedef struct {
+    char text[64];
+    int index;
+} Named;
+
+static int by_text(const void *a, const void *b) {
+    return strcmp(((const Named *)a)->text, ((const Named *)b)->text);
+}
+
+/* r->rank[i]: root move i's place in notation order (the pass, index n, last); -1 out of memory. */
+static int rank_notations(Root *r) {
+    Named *named = malloc(((size_t)r->n + 1) * sizeof(Named));
+    if (!named) return -1;
+    for (int i = 0; i < r->n; i++) {
+        const MoveRec *m = &r->moves[i];
+        notation(named[i].text, m->down, m->row, m->col, m->letters, m->length);
+        named[i].index = i;
+    }
+    qsort(named, (size_t)r->n, sizeof(Named), by_text);
+    for (int i = 0; i < r->n; i++) r->rank[named[i].index] = i;
+    r->rank[r->n] = r->n;
+    free(named);
+    return 0;
+}
+
+/* The root's order: proven values first, higher first, then placements before the pass and by notation in
+ * ASCII order (the tie rule of MoveList.top) -- a total order, so any sort gives the same. */
+static uint64_t root_key(const Root *r, int index) {
+    RootValue u = r->done[index];
+    uint64_t value = (uint64_t)(uint32_t)(INF - u.value); /* lower sorts first: higher values */
+    return (uint64_t)!u.proven << 63 | value << 32 | (uint32_t)r->rank[index];
 }
 
 static void reorder(Root *r) {
-    for (int i = 1; i <= r->n; i++) {
-        int o = r->order[i], j = i;
-        while (j > 0 && goes_before(r, o, r->order[j - 1])) {
-            r->order[j] = r->order[j - 1];
-            j--;
-        }
-        r->order[j] = o;
+    uint64_t *keys = r->keys;
+    for (int i = 0; i <= r->n; i++) keys[i] = root_key(r, r->order[i]);
+    qsort(keys, (size_t)r->n + 1, sizeof(uint64_t), by_key);
+    for (int i = 0; i <= r->n; i++) {
+        int rank = (int)(uint32_t)keys[i];
+        r->order[i] = r->by_rank[rank];
     }
 }
 
@@ -624,8 +645,13 @@ Endgame *endgame_init(const EndgameArgs *a) {
     r->order = malloc(((size_t)n + 1) * sizeof(int));
     r->current = calloc((size_t)n + 1, sizeof(RootValue));
     r->done = calloc((size_t)n + 1, sizeof(RootValue));
-    if (!r->moves || !r->order || !r->current || !r->done) goto fail;
+    r->rank = malloc(((size_t)n + 1) * sizeof(int));
+    r->by_rank = malloc(((size_t)n + 1) * sizeof(int));
+    r->keys = malloc(((size_t)n + 1) * sizeof(uint64_t));
+    if (!r->moves || !r->order || !r->current || !r->done || !r->rank || !r->by_rank || !r->keys) goto fail;
     memcpy(r->moves, s->buf[0].moves, (size_t)n * sizeof(MoveRec));
+    if (rank_notations(r)) goto fail;
+    for (int i = 0; i <= n; i++) r->by_rank[r->rank[i]] = i;
     estimate(s, 0, n, e->mine, rack_value(s, e->theirs));
     sort_moves(&s->buf[0], n, 0);
     memcpy(r->order, s->buf[0].order, (size_t)n * sizeof(int));
@@ -701,6 +727,9 @@ void endgame_free(Endgame *e, EndgameResult *result) {
     free(e->r.order);
     free(e->r.current);
     free(e->r.done);
+    free(e->r.rank);
+    free(e->r.by_rank);
+    free(e->r.keys);
     free(e);
 }
 
