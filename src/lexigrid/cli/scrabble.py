@@ -17,6 +17,7 @@ from lexigrid.cli.common import (
     make_runner,
     seed_option,
 )
+from lexigrid.cli.scrabble_input import BoardOption, read_position
 from lexigrid.counts import count
 
 if TYPE_CHECKING:
@@ -41,24 +42,6 @@ CgpArgument = Annotated[
     str,
     typer.Argument(help="A position in CGP: 'BOARD RACKS SCORES ZEROS', e.g. '15/15/.../15 AEINRST/ 0/0 0'."),
 ]
-
-
-def _position(cgp: str, lexicon: str | None = None) -> Position:
-    """The CGP's position, which must give the player to move some tiles, read in the language of its
-    lexicon (--lexicon, else the CGP's `lex` opcode, else the default: English)."""
-    from lexigrid.errors import LexigridError
-    from lexigrid.lexicon import load
-    from lexigrid.scrabble import parse_cgp
-    from lexigrid.scrabble.core.cgp import cgp_language_rules, cgp_lexicon
-
-    spec = lexicon or cgp_lexicon(cgp)
-    language = load(spec).alphabet if spec else "english"
-    position = parse_cgp(cgp, cgp_language_rules(cgp, language) if language != "english" else None)
-    if not len(position.rack):
-        raise LexigridError(
-            "the CGP gives the player to move no tiles: add racks after the board, e.g. AEINRST/"
-        )
-    return position
 
 
 StrictOption = Annotated[
@@ -95,13 +78,14 @@ def _leaves(name: str | None, lexicon: Lexicon, position: Position) -> LeaveMode
 
 
 @app.command("show")
-def show(cgp: CgpArgument, json: JsonOption = False) -> None:
+def show(
+    cgp: CgpArgument, lexicon: LexiconOption = None, board: BoardOption = None, json: JsonOption = False
+) -> None:
     """Draw the board with its premium squares, the racks, the scores, the bag and the unseen tiles."""
     from lexigrid.cli.scrabble_render import board_table
-    from lexigrid.scrabble import parse_cgp
     from lexigrid.scrabble.analysis.report import position_report
 
-    position = parse_cgp(cgp)
+    position = read_position(cgp, lexicon, board, tiles=False)
     if json:
         emit_json(position_report(position))
         return
@@ -127,6 +111,7 @@ def moves(
     ] = "score",
     strict: StrictOption = False,
     lexicon: LexiconOption = None,
+    board: BoardOption = None,
     leaves: LeavesOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -139,7 +124,7 @@ def moves(
 
     if sort not in ("score", "equity"):
         raise LexigridError(f"unknown --sort {sort!r}: use score or equity")
-    position = _position(cgp, lexicon)
+    position = read_position(cgp, lexicon, board)
     lex = _lexicon(lexicon, position, strict)
     chosen = _leaves(leaves, lex, position)
     engine = Engine.shared(lex, position.rules, chosen).prepare(word_map=False)  # every move: no word map
@@ -176,6 +161,7 @@ def best(
     by: Annotated[str, typer.Option(help="score or equity.")] = "score",
     strict: StrictOption = False,
     lexicon: LexiconOption = None,
+    board: BoardOption = None,
     leaves: LeavesOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -187,7 +173,7 @@ def best(
 
     if by not in ("score", "equity"):
         raise LexigridError(f"unknown --by {by!r}: use score or equity")
-    position = _position(cgp, lexicon)
+    position = read_position(cgp, lexicon, board)
     lex = _lexicon(lexicon, position, strict)
     engine = Engine.shared(lex, position.rules, _leaves(leaves, lex, position)).prepare()
     if json:
@@ -221,6 +207,7 @@ def endgame(
     top: Annotated[int, typer.Option("--top", "-n", help="Also rank the K best first moves.")] = 1,
     strict: StrictOption = False,
     lexicon: LexiconOption = None,
+    board: BoardOption = None,
     json: JsonOption = False,
 ) -> None:
     """Solve an endgame exactly (bag empty, both racks known): the value and the best sequence of moves."""
@@ -229,7 +216,7 @@ def endgame(
     from lexigrid.scrabble import Engine
     from lexigrid.scrabble.analysis.endgame import check_endgame, solve
 
-    position = _position(cgp, lexicon)
+    position = read_position(cgp, lexicon, board)
     check_endgame(position)
     engine = Engine.shared(_lexicon(lexicon, position, strict), position.rules).prepare()
     with err_console.status("solving the endgame…"):

@@ -19,6 +19,7 @@ from lexigrid.cli.common import (
     make_runner,
     seed_option,
 )
+from lexigrid.cli.scrabble_input import BoardOption, read_position
 from lexigrid.counts import count, number
 
 if TYPE_CHECKING:
@@ -61,6 +62,7 @@ def sim(
         ),
     ] = None,
     lexicon: LexiconOption = None,
+    board: BoardOption = None,
     json: JsonOption = False,
 ) -> None:
     """Rank the best plays by simulation: win chance and spread over random play-outs, best first."""
@@ -69,13 +71,13 @@ def sim(
     from lexigrid.cli.common import err_console
     from lexigrid.errors import LexigridError
     from lexigrid.lexicon import load
-    from lexigrid.scrabble import Engine, parse_cgp
+    from lexigrid.scrabble import Engine
     from lexigrid.scrabble.analysis.sim import check_request, simulate
 
     runner = make_runner(jobs, backend, scheduler)
     if iterations is not None and seconds is not None:
         raise LexigridError("give --iterations or --seconds, not both")
-    position = parse_cgp(cgp)
+    position = read_position(cgp, lexicon, board, tiles=False)
     check_request(position, plays, plies, iterations, seconds, confidence / 100)
     spec = position.lexicon_spec(lexicon)
     engine = Engine.shared(load(spec), position.rules).prepare()
@@ -219,14 +221,15 @@ def infer(
     top: Annotated[int, typer.Option("--top", "-n", min=1, help="Show the K likeliest leaves.")] = 15,
     jobs: JobsOption = 1,
     lexicon: LexiconOption = None,
+    board: BoardOption = None,
     json: JsonOption = False,
 ) -> None:
     """Infer what a player kept from the play they made: the likeliest leaves and each tile's chance."""
     from lexigrid.lexicon import load
-    from lexigrid.scrabble import Engine, parse_cgp
+    from lexigrid.scrabble import Engine
     from lexigrid.scrabble.analysis.infer import infer as infer_leaves
 
-    position = parse_cgp(cgp)
+    position = read_position(cgp, lexicon, board, tiles=False)
     spec = position.lexicon_spec(lexicon)
     engine = Engine.shared(load(spec), position.rules).prepare()
     runner = make_runner(jobs)

@@ -19,6 +19,7 @@ from lexigrid.cli.common import (
     make_runner,
     seed_option,
 )
+from lexigrid.cli.scrabble_input import BoardOption
 from lexigrid.counts import count
 
 if TYPE_CHECKING:
@@ -50,9 +51,11 @@ def play(
             "of the time left."
         ),
     ] = None,
+    board: BoardOption = None,
 ) -> None:
     """Play a game in the terminal against people or the computer; saved after every move."""
     from lexigrid.cli.scrabble_session import Session
+    from lexigrid.scrabble.core.rules import board_layout
     from lexigrid.scrabble.game.game import Game
     from lexigrid.scrabble.game.players import with_clock
     from lexigrid.scrabble.game.store import GameStore
@@ -63,6 +66,7 @@ def play(
         seed=seed,
         lexicon=lexicon,
         challenge=challenge,
+        board=board_layout(board),
     )
     Session(game, GameStore(), console=console).run()
 

@@ -17,6 +17,7 @@ from lexigrid.cli.common import (
     emit_json,
     make_runner,
 )
+from lexigrid.cli.scrabble_input import BoardOption, read_position
 from lexigrid.counts import count
 
 if TYPE_CHECKING:
@@ -40,16 +41,17 @@ def peg(
     jobs: JobsOption = 1,
     scheduler: SchedulerOption = None,
     lexicon: LexiconOption = None,
+    board: BoardOption = None,
     json: JsonOption = False,
 ) -> None:
     """Solve a pre-endgame with 1 tile in the bag: each play's win % and mean spread over every scenario."""
     from lexigrid.cli.common import err_console
     from lexigrid.cli.scrabble_render import board_table
     from lexigrid.lexicon import load
-    from lexigrid.scrabble import Engine, parse_cgp
+    from lexigrid.scrabble import Engine
     from lexigrid.scrabble.analysis.peg import peg_bag, solve_peg
 
-    position = parse_cgp(cgp)
+    position = read_position(cgp, lexicon, board, tiles=False)
     peg_bag(position)
     spec = position.lexicon_spec(lexicon)
     engine = Engine.shared(load(spec), position.rules).prepare()

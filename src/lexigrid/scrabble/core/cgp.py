@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.core.alphabet import BLANK, Alphabet
 from lexigrid.scrabble.core.board import Board, Rack
-from lexigrid.scrabble.core.rules import Rules, layout_for_dim, rules, tile_set
+from lexigrid.scrabble.core.rules import Layout, Rules, is_bundled, language_rules, layout, layout_for_dim
 
 
 @dataclass
@@ -137,7 +137,7 @@ def parse_cgp(text: str, board_rules: Rules | None = None) -> Position:
     rest = rest[:positional]
     rows_text = board_text.split("/")
     dim = len(rows_text)
-    chosen = board_rules or (rules() if dim == 15 else _rules_for_dim(dim))
+    chosen = board_rules or cgp_language_rules(text)
     if chosen.dim != dim:
         raise LexigridError(f"the CGP board has {dim} rows; the rules need {chosen.dim}")
     rows = [_parse_row(row, dim, i + 1, chosen.tiles.alphabet) for i, row in enumerate(rows_text)]
@@ -178,13 +178,25 @@ def parse_cgp(text: str, board_rules: Rules | None = None) -> Position:
 
 
 _LEX_OPCODE = re.compile(r"(?:^|;|\s)lex\s+([^;\s]+)\s*;")
+_BOARD_OPCODE = re.compile(r"(?:^|;|\s)bdn\s+([^;\s]+)\s*;")  # the board layout's name, as MAGPIE writes it
 
 
-def cgp_language_rules(text: str, language: str) -> Rules:
-    """The rules a CGP is read with in a language: its tile set on the board the CGP's row count names."""
-    from lexigrid.scrabble.core.rules import language_rules
-
-    return language_rules(language, len(text.split()[0].split("/")) if text.split() else 15)
+def cgp_language_rules(text: str, language: str = "english", board: Layout | None = None) -> Rules:
+    """The rules a CGP is read with in a language: its tile set on `board` when given, else on the bundled
+    layout the CGP's `bdn` opcode names, else on the bundled one of its row count."""
+    if board is None:
+        named = cgp_board(text)
+        if named is None:
+            rows = len(text.split()[0].split("/")) if text.split() else 15
+            board = layout_for_dim(rows)
+        else:
+            try:
+                board = layout(named)
+            except LexigridError:
+                raise LexigridError(
+                    f"the CGP's board layout {named!r} (bdn) is not bundled: give its layout file"
+                ) from None
+    return language_rules(language, board)
 
 
 def cgp_lexicon(text: str) -> str | None:
@@ -193,10 +205,10 @@ def cgp_lexicon(text: str) -> str | None:
     return found.group(1) if found else None
 
 
-def _rules_for_dim(dim: int) -> Rules:
-    """The rules for a board of `dim` rows (Super Scrabble has its own tile set)."""
-    found = layout_for_dim(dim)
-    return Rules(tile_set("super" if found.name == "super" else "english"), found)
+def cgp_board(text: str) -> str | None:
+    """The CGP's `bdn` opcode (its board layout's name), read without parsing the position."""
+    found = _BOARD_OPCODE.search(text)
+    return found.group(1) if found else None
 
 
 def _format_row(row: str) -> str:
@@ -225,6 +237,9 @@ def format_cgp(position: Position) -> str:
     racks = "/".join(alphabet.write(tiles, brackets=True) for tiles in in_code_order)
     scores = f"{position.scores[0]}/{position.scores[1]}"
     text = f"{board} {racks} {scores} {position.zeros}"
-    if position.ops:
-        text += " " + " ".join(f"{k} {v};" if v else f"{k};" for k, v in position.ops.items())
+    ops = dict(position.ops)
+    if not is_bundled(position.rules.layout):
+        ops.setdefault("bdn", position.rules.layout.name)  # as MAGPIE names a layout that is not standard
+    if ops:
+        text += " " + " ".join(f"{k} {v};" if v else f"{k};" for k, v in ops.items())
     return text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
+from pathlib import Path
 
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.core.alphabet import BLANK, ENGLISH, MAX_LETTERS, Alphabet, face_value
@@ -15,7 +16,7 @@ WORD_MULTIPLIERS = {"D": 2, "T": 3, "Q": 4, "*": 2}
 
 def _data_lines(name: str) -> list[str]:
     """The non-comment lines of a bundled data file."""
-    text = resources.files("lexigrid.scrabble").joinpath("data", name).read_text(encoding="utf-8")
+    text = resources_text(name)
     return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 
@@ -159,35 +160,136 @@ def _loads(name: str) -> bool:
     return True
 
 
-@cache
+BUNDLED_LAYOUTS = ("standard", "super")
+MIN_DIM, MAX_DIM = 3, 26  # the engine takes up to 32 squares a side; move notation names columns A-Z
+SQUARES = ".dtqDTQ*"
+# What other programs call the bundled layouts (MAGPIE's CGP `bdn`, Woogles' GCG `#board-layout`).
+LAYOUT_ALIASES = {
+    "standard15": "standard",
+    "crosswordgame": "standard",
+    "super21": "super",
+    "standard21": "super",
+    "supercrosswordgame": "super",
+}
+
+
 def layout(name: str = "standard") -> Layout:
-    """A bundled premium layout by name ('standard' 15x15 or 'super' 21x21)."""
+    """A bundled premium layout by name ('standard' 15x15 or 'super' 21x21; MAGPIE's and Woogles' names
+    for them too: standard15, CrosswordGame, super21, SuperCrosswordGame)."""
+    found = LAYOUT_ALIASES.get(name.lower(), name)
+    if found not in BUNDLED_LAYOUTS:
+        raise LexigridError(f"unknown board layout {name!r}: use standard, super or a layout file")
+    return _bundled_layout(found)
+
+
+@cache
+def _bundled_layout(name: str) -> Layout:
+    """A bundled layout, read once."""
+    return parse_layout(resources_text(f"layout_{name}.txt"), name)
+
+
+def resources_text(name: str) -> str:
+    """A bundled data file's text."""
+    return resources.files("lexigrid.scrabble").joinpath("data", name).read_text(encoding="utf-8")
+
+
+def parse_layout(text: str, name: str, source: str | None = None) -> Layout:
+    """A layout from its text: `#` comment lines, then one line per row with one character per square:
+    `.` plain, `d t q` double/triple/quadruple letter, `D T Q` double/triple/quadruple word, `*` the start
+    square (a double word) if marked. The board is square, 3 to 26 squares a side (columns A-Z), and starts
+    at its centre. A bad square is named by `source` (the file), line and column."""
+    where = source or name
+    rows: list[tuple[int, str]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        row = line.strip()
+        if row and not row.startswith("#"):
+            rows.append((number, row))
+    if not rows:
+        raise LexigridError(f"{where}: no rows: write one line of squares ({SQUARES}) per row")
+    dim = len(rows[0][1])
+    for number, row in rows:
+        for column, square in enumerate(row, 1):
+            if square not in SQUARES:
+                raise LexigridError(
+                    f"{where} line {number}, column {column}: {square!r} is not a square: use . (plain), "
+                    "d t q (double/triple/quadruple letter), D T Q (word), * (the start square)"
+                )
+        if len(row) != dim:
+            raise LexigridError(
+                f"{where} line {number}: {len(row)} squares, the first row has {dim}: rows are equally long"
+            )
+    if len(rows) != dim or not MIN_DIM <= dim <= MAX_DIM:
+        raise LexigridError(
+            f"{where}: {len(rows)} rows of {dim} squares: a board is square, {MIN_DIM} to {MAX_DIM} squares "
+            "a side"
+        )
+    centre = dim // 2
+    for r, (number, row) in enumerate(rows):
+        for c, square in enumerate(row):
+            if square == "*" and (r, c) != (centre, centre):
+                raise LexigridError(
+                    f"{where} line {number}, column {c + 1}: the start square '*' is the centre, line "
+                    f"{rows[centre][0]}, column {centre + 1}: every game starts there"
+                )
+    return Layout(name, dim, tuple(row for _, row in rows))
+
+
+def read_layout(path: str | Path) -> Layout:
+    """A layout file (see `parse_layout`), named by its file name without the extension."""
+    file = Path(path).expanduser()
     try:
-        rows = _data_lines(f"layout_{name}.txt")
+        text = file.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise LexigridError(f"unknown board layout {name!r}: use 'standard' or 'super'") from None
-    return Layout(name, len(rows), tuple(rows))
+        raise LexigridError(f"no board layout file {str(file)!r}") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise LexigridError(f"cannot read the board layout file {str(file)!r}: {error}") from None
+    return parse_layout(text, file.stem, str(file))
+
+
+def board_layout(spec: str | None) -> Layout:
+    """A layout by bundled name (standard, super) or by file path; the standard one when None."""
+    if spec is None:
+        return layout()
+    if LAYOUT_ALIASES.get(spec.lower(), spec) in BUNDLED_LAYOUTS:
+        return layout(spec)
+    if Path(spec).expanduser().is_file() or "/" in spec or spec.endswith(".txt"):
+        return read_layout(spec)
+    raise LexigridError(f"unknown board layout {spec!r}: use standard, super or a layout file")
+
+
+def is_bundled(board: Layout) -> bool:
+    """Whether a layout is one of the bundled ones, squares and all."""
+    return board.name in BUNDLED_LAYOUTS and board.cells == layout(board.name).cells
 
 
 @cache
 def layout_for_dim(dim: int) -> Layout:
     """The bundled layout with `dim` rows."""
-    for name in ("standard", "super"):
+    for name in BUNDLED_LAYOUTS:
         if layout(name).dim == dim:
             return layout(name)
-    raise LexigridError(f"a board has 15 rows (standard) or 21 rows (Super Scrabble), not {dim}")
+    raise LexigridError(
+        f"a board has 15 rows (standard) or 21 rows (Super Scrabble), not {dim}: another layout needs its "
+        "layout file"
+    )
+
+
+SUPER_ABOVE = 15  # a board of more squares a side plays with the language's Super Scrabble tile set
 
 
 @cache
-def language_rules(language: str = "english", dim: int = 15) -> Rules:
-    """The standard rules in a language (its alphabet's name): its tile set on the standard board, or its
-    Super Scrabble set on the 21x21 board."""
-    board = layout_for_dim(dim)
-    if board.name == "standard":
+def language_rules(language: str = "english", board: int | Layout = 15) -> Rules:
+    """The rules in a language (its alphabet's name) on a board (a layout, or a bundled one by its side):
+    its tile set, or its Super Scrabble set on a board of more than 15 squares a side."""
+    board = layout_for_dim(board) if isinstance(board, int) else board
+    if board.dim <= SUPER_ABOVE:
         return Rules(tile_set(alphabet(language).name), board)
     name = "super" if language == "english" else f"super_{language}"
     if name not in tile_set_names():
-        raise LexigridError(f"there is no Super Scrabble tile set in {language}: play it on the 15x15 board")
+        raise LexigridError(
+            f"there is no Super Scrabble tile set in {language} for a {board.dim}x{board.dim} board: play "
+            f"it on a board of at most {SUPER_ABOVE} squares a side"
+        )
     return Rules(tile_set(name), board)
 
 

@@ -28,7 +28,7 @@ from lexigrid.scrabble.core.cgp import Position, format_cgp
 from lexigrid.scrabble.core.ending import rack_value, verdict
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.core.play_state import PlayState
-from lexigrid.scrabble.core.rules import Rules, rules
+from lexigrid.scrabble.core.rules import Layout, Rules, language_rules, layout, rules
 from lexigrid.scrabble.core.turn import Turn
 from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.game.action import IllegalMove, read_move, tiles_notation
@@ -159,8 +159,10 @@ class Game:
         challenge: str = "void",
         game_id: str | None = None,
         endgame_seconds: float | None = ENDGAME_SECONDS,
+        board: Layout | None = None,
     ) -> Game:
-        """A new game: `players` are `human` or computer levels; a random seed unless one is given.
+        """A new game: `players` are `human` or computer levels; a random seed unless one is given; the
+        tile set of the lexicon's language on `board` (the standard layout unless one is given).
         `endgame_seconds`: the equity level's endgame solver time a move (None: static equity there)."""
         kinds = [p.strip().lower() for p in players]
         if names is None:
@@ -180,6 +182,7 @@ class Game:
             challenge,
             spec,
             endgame_seconds,
+            language_rules(lex.alphabet, board or layout()),
         )
         if game_id is not None:
             game.id = game_id

@@ -15,10 +15,12 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from lexigrid.errors import LexigridError, NotFound
 from lexigrid.lexicon import load
 from lexigrid.lexicon.sources import data_dir
+from lexigrid.scrabble.core.rules import Layout, layout, parse_layout
 from lexigrid.scrabble.game.game import Game
 
 SCHEMA = """
@@ -77,6 +79,12 @@ def _snapshot(game: Game) -> str:
     return f"{game.cgp(0)} | racks {racks} | scores {game.scores} | bag {len(game.bag)}"
 
 
+def _board(setup: dict[str, Any]) -> Layout | None:
+    """A saved game's board layout (the standard one when the setup names none)."""
+    board = setup.get("board")
+    return None if board is None else parse_layout("\n".join(board["rows"]), board["name"])
+
+
 class GameStore:
     """Saved games in one SQLite file."""
 
@@ -107,6 +115,9 @@ class GameStore:
             "lexicon_sha256": game.lexicon.sha256,
             "challenge": game.challenge,
         }
+        if game.rules.layout != layout():
+            board = game.rules.layout
+            setup["board"] = {"name": board.name, "rows": list(board.cells)}
         now = time.time()
         status = "over" if game.over else "playing"
         with self._connect() as db:
@@ -161,6 +172,7 @@ class GameStore:
             lexicon=lexicon,
             challenge=setup["challenge"],
             game_id=row[0],
+            board=_board(setup),
         )
         game.lexicon_spec = setup["lexicon"]
         try:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from lexigrid.errors import LexigridError
+from lexigrid.scrabble.core.rules import Layout, layout
 from lexigrid.scrabble.game.view import View
 
 _EVENT = re.compile(r"^>([^:]+):(.*)$")
@@ -74,6 +75,24 @@ class Record:
     last_rack_lines: dict[int, int] = field(default_factory=dict, compare=False)
 
 
+GCG_LAYOUT_NAMES = {"standard": "CrosswordGame", "super": "SuperCrosswordGame"}  # Woogles' and MAGPIE's
+
+
+def record_layout(record: Record) -> Layout:
+    """The board layout a record's `#board-layout` pragma names (the standard one when it names none)."""
+    for line in record.pragmas:
+        name, _, value = line[1:].partition(" ")
+        if name == "board-layout" and value.strip():
+            try:
+                return layout(value.strip())
+            except LexigridError:
+                raise LexigridError(
+                    f"the record's board layout {value.strip()!r} is not bundled: only CrosswordGame and "
+                    "SuperCrosswordGame are read"
+                ) from None
+    return layout()
+
+
 def _nick(name: str) -> str:
     """A player name as a GCG nickname (no spaces or colons)."""
     return re.sub(r"[\s:]+", "_", name) or "player"
@@ -91,6 +110,9 @@ def record_of(view: View) -> Record:
     seed = view.seed()
     about = f"lexigrid game {game.id}" + (f" seed {seed}" if seed is not None else "")
     pragmas = [f"#description {about} challenge {game.challenge}"]
+    board = game.rules.layout
+    if board != layout():
+        pragmas.append(f"#board-layout {GCG_LAYOUT_NAMES.get(board.name, board.name)}")
     return Record(players, game.lexicon.name, events, pragmas, view.last_racks())
 
 

@@ -22,8 +22,8 @@ from lexigrid.scrabble.core.alphabet import ENGLISH as ENGLISH_LETTERS
 from lexigrid.scrabble.core.board import Board
 from lexigrid.scrabble.core.ending import MAX_SCORELESS_TURNS
 from lexigrid.scrabble.core.move import Move, parse_move
-from lexigrid.scrabble.core.rules import Rules, rules
-from lexigrid.scrabble.records.gcg import Event, Record
+from lexigrid.scrabble.core.rules import Rules, language_rules
+from lexigrid.scrabble.records.gcg import Event, Record, record_layout
 
 ENGLISH = frozenset(ENGLISH_LETTERS.glyphs + BLANK)
 
@@ -345,4 +345,4 @@ def _letters(event: Event) -> str:
 def replay_gcg(record: Record, lexicon: Lexicon | None, board_rules: Rules | None = None) -> Replay:
     """Play the record on a fresh board: every event checked (LexigridError names the line and the
     problem); words the lexicon lacks are reported as phonies that stood, none checked when it is None."""
-    return _Replayer(record, lexicon, board_rules or rules()).run()
+    return _Replayer(record, lexicon, board_rules or language_rules("english", record_layout(record))).run()
