@@ -246,6 +246,7 @@ def import_(
     from lexigrid.cli.scrabble_render import board_table
     from lexigrid.errors import LexigridError
     from lexigrid.lexicon import Lexicon, load
+    from lexigrid.scrabble.core.language import language_alphabet
     from lexigrid.scrabble.records.gcg import parse_gcg
     from lexigrid.scrabble.records.gcg_replay import replay_gcg
 
@@ -253,14 +254,14 @@ def import_(
         data = Path(path).read_bytes()
     except OSError as error:
         raise LexigridError(f"cannot read {path}: {error.strerror}") from None
-    record = parse_gcg(data)
-    words: Lexicon | None = None
-    if not no_lexicon_check:
+    words: Lexicon | None = load(lexicon) if lexicon else None
+    record = parse_gcg(data, language_alphabet(words.alphabet) if words else None)
+    if no_lexicon_check:
+        words = None
+    elif words is None:
         try:
-            words = load(lexicon or _record_lexicon(record.lexicon))
+            words = load(_record_lexicon(record.lexicon))
         except LexigridError as error:
-            if lexicon:
-                raise
             err_console.print(f"warning: {error}; replaying without word checks", soft_wrap=True)
     replayed = replay_gcg(record, words)
     if json:
@@ -269,7 +270,7 @@ def import_(
                 "players": [nick for nick, _ in record.players],
                 "scores": replayed.scores,
                 "events": len(record.events),
-                "board": replayed.board.rows(),
+                "board": [replayed.board.alphabet.write(row) for row in replayed.board.rows()],
                 "lexicon": words.name if words else None,
                 "phonies": replayed.phonies,
                 "tiles_scored": replayed.tiles_scored,
@@ -286,7 +287,9 @@ def import_(
     if replayed.phonies:
         console.print(f"phonies that stood ({words.name if words else ''}): " + ", ".join(replayed.phonies))
     if not replayed.tiles_scored:
-        console.print("the record is not in the English tile set: checked by turns and totals only")
+        console.print(
+            f"the record is not in the {record.alphabet.name} tile set: checked by turns and totals only"
+        )
 
 
 def _record_lexicon(name: str | None) -> str | None:

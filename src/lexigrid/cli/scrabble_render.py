@@ -30,20 +30,23 @@ BLANK_STYLE = "bold red on wheat1"
 
 
 def board_table(board: Board, title: str | None = None) -> Table:
-    """The board as a rich table: tiles (blanks in red, lowercase) over premium squares."""
+    """The board as a rich table: tiles by their labels (blanks in red, lowercase) over premium squares."""
+    write = board.alphabet.write
+    width = max(3, *(len(label) for label in board.alphabet.labels))  # `L·L` fits a square
     table = Table(title=title, show_lines=False, padding=(0, 0), box=None, show_edge=False)
     table.add_column("", justify="left", style="dim", width=3)
     for col in range(board.dim):
-        table.add_column(column_name(col), justify="center", width=3)
+        table.add_column(column_name(col), justify="center", width=width)
     for row in range(board.dim):
         cells: list[Text] = [Text(f"{row + 1:>2} ")]
         for col in range(board.dim):
             tile = board[row, col]
             if tile:
-                cells.append(Text(f" {tile} ", style=BLANK_STYLE if tile.islower() else TILE_STYLE))
+                style = BLANK_STYLE if tile.islower() else TILE_STYLE
+                cells.append(Text(f"{write(tile):^{width}}", style=style))
             else:
                 label, style = PREMIUM_STYLES[board.rules.layout.premium(row, col)]
-                cells.append(Text(f"{label:^3}", style=style))
+                cells.append(Text(f"{label:^{width}}", style=style))
         table.add_row(*cells)
     return table
 

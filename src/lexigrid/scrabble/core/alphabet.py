@@ -133,6 +133,24 @@ class Alphabet:
             for token in self.tokens(text, digits)
         )
 
+    @property
+    def ambiguous(self) -> bool:
+        """Whether some multi-letter label is also spelled by one-letter tiles (Spanish CH is C and H), so
+        text without brackets cannot tell them apart (Catalan's L·L, NY and QU can: no `·`, Y or Q tile)."""
+        singles = {label for label in self.labels if len(label) == 1}
+        return any(len(label) > 1 and set(label) <= singles for label in self.labels)
+
+    def read_bracketed(self, text: str) -> str:
+        """Text as glyphs the way MAGPIE reads it: a multi-letter tile only in brackets (`[CH]`, `[ch]` a
+        blank), every other character one tile (`CH` is C then H); a bracket left open stays as it is."""
+        out, i = [], 0
+        while i < len(text):
+            end = text.find("]", i) if text[i] == "[" else -1
+            token = text[i : end + 1] if end > i else text[i]
+            out.append(self._labels.get(token, token) if len(token) > 1 else token)  # one letter: its glyph
+            i += len(token)
+        return "".join(out)
+
     def unknown(self, text: str) -> str | None:
         """The first label-sized piece of `text` that is no letter of the alphabet (upper case), or None."""
         for token in self.tokens(text):
@@ -152,6 +170,10 @@ class Alphabet:
             label = f"[{label}]" if brackets and len(label) > 1 else label
             out.append(label.lower() if glyph.islower() else label)
         return "".join(out)
+
+    def in_code_order(self, tiles: str) -> str:
+        """Rack tiles in code order, blanks last, as MAGPIE lists a rack (`AL[L·L]RU??`: L·L after L)."""
+        return "".join(sorted(tiles, key=lambda t: self._codes.get(t, 0) or MAX_LETTERS + 1))
 
     # --- codes ---------------------------------------------------------------------------------------
 

@@ -231,10 +231,9 @@ def format_cgp(position: Position) -> str:
     """The position in CGP."""
     alphabet = position.rules.tiles.alphabet
     board = "/".join(_format_row(alphabet.write(row, brackets=True)) for row in position.board.rows())
-    in_code_order = (
-        "".join(sorted(str(rack), key=lambda t: alphabet.code(t) or 99)) for rack in position.racks
+    racks = "/".join(
+        alphabet.write(alphabet.in_code_order(str(rack)), brackets=True) for rack in position.racks
     )
-    racks = "/".join(alphabet.write(tiles, brackets=True) for tiles in in_code_order)
     scores = f"{position.scores[0]}/{position.scores[1]}"
     text = f"{board} {racks} {scores} {position.zeros}"
     ops = dict(position.ops)

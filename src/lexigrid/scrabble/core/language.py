@@ -7,13 +7,25 @@ import unicodedata
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon.kwg import is_kwg, kwg_tiles, kwg_words
-from lexigrid.scrabble.core.alphabet import Alphabet
+from lexigrid.lexicon.sources import canonical_name, named_lexicons
+from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.core.rules import alphabet, tile_set, tile_set_names
 
 # In every language here nearly every word holds a vowel: read with the wrong letter order, 2% or more of
 # DISC2's words have none (English order), 15-38% of TWL06's or FRA20's (Catalan, German, Spanish order).
 VOWELLESS_SHARE = 0.005
 LIKELY_SHARE = 0.1  # recognised: at most this share, and well under every other alphabet's
+# The languages of the lexicons MAGPIE, Macondo and Woogles name (by prefix, any case), as MAGPIE tells a
+# record's letter distribution from its #lexicon: DISC2 is Catalan, FRA20 French, RD28 German, ...
+NAMED_LANGUAGES = (
+    ("DISC", "catalan"),
+    ("FRA", "french"),
+    ("FILE", "spanish"),
+    ("RD", "german"),
+    ("OSPS", "polish"),
+    ("NSF", "norwegian"),
+    ("DSW", "dutch"),
+)
 
 
 def _vowelless_share(words: list[tuple[int, ...]], letters: Alphabet, vowels: frozenset[str]) -> float:
@@ -121,3 +133,33 @@ def lexicon_words(
     if not words:
         raise LexigridError(f"{location} holds no words: put one word per line")
     return letters, sorted(words), len(bad)
+
+
+def lexicon_language(name: str | None) -> str:
+    """The alphabet a lexicon's name says its words are in: an installed lexicon's own, else the language of
+    a well-known name (DISC2 Catalan, FRA20 French, OSPS49 Polish, ...), else English."""
+    if not name:
+        return "english"
+    key = canonical_name(name)
+    if key is not None:
+        return named_lexicons()[key].alphabet
+    for prefix, language in NAMED_LANGUAGES:
+        if name.upper().startswith(prefix):
+            return language
+    return "english"
+
+
+def distribution_alphabet(name: str) -> Alphabet | None:
+    """The alphabet of a letter distribution's name as MAGPIE writes it in a GCG (`#tile-distribution
+    catalan`, `english_super`), or None when it is no alphabet the engine can use."""
+    return language_alphabet(name.strip().lower().removesuffix("_super").removeprefix("super_"))
+
+
+def language_alphabet(language: str) -> Alphabet | None:
+    """A language's alphabet, or None when the engine cannot use it (Polish and Norwegian: 32 letters)."""
+    if language == "english":
+        return ENGLISH
+    try:
+        return alphabet(language)
+    except LexigridError:
+        return None

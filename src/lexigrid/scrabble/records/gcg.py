@@ -10,6 +10,12 @@ gains the others' tiles), `>nick: RACK (RACK) -6 300` (tiles left at the end), `
 and `#rack2` give the racks at the end of an unfinished record. The file is UTF-8 (a BOM allowed) or
 ISO-8859-1, as a first-line `#character-encoding` says (without one: UTF-8 if it decodes, else
 ISO-8859-1). Games of 3-4 players use `#player3` and `#player4` (an extension: GCG describes two).
+
+Tiles are written in the record's alphabet: the one its `#tile-distribution` names (MAGPIE's pragma:
+`catalan`, `english_super`), else the language of its `#lexicon` (an installed lexicon's own, or a well-known
+name's: DISC2 Catalan, FRA20 French), else English. A multi-letter tile is written as MAGPIE writes it, in
+square brackets (`>ann: AEL[L·L]PS? 8D PA[L·L]A +24 24`, a blank `[l·l]`), and read that way or bare as
+Woogles writes it (`PAL·LA`, `pal·la`), longest label first; inside the package every tile is one glyph.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from lexigrid.errors import LexigridError
+from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
+from lexigrid.scrabble.core.language import distribution_alphabet, language_alphabet, lexicon_language
 from lexigrid.scrabble.core.rules import Layout, layout
 from lexigrid.scrabble.game.view import View
 
@@ -33,14 +41,15 @@ HEADER_PRAGMAS = frozenset(
 )
 GAME_TYPES = frozenset({"classic"})
 BOM = b"\xef\xbb\xbf"
+_WORDS = frozenset({"-", "--", "(challenge)", "(time)"})  # move texts that hold no tiles
 
 EventKind = Literal["place", "exchange", "pass", "withdrawn", "challenge", "out", "penalty", "time"]
 
 
 @dataclass(frozen=True)
 class Event:
-    """One event line: whose, their rack ('' when not given), the move text, the points, the new total,
-    its `#note` ('' when none) and its line in the file (0 when built, not read)."""
+    """One event line: whose, their rack ('' when not given), the move text (tiles as glyphs), the points,
+    the new total, its `#note` ('' when none) and its line in the file (0 when built, not read)."""
 
     nick: str
     rack: str
@@ -55,17 +64,18 @@ class Event:
         """What the event is (its move text is checked for form when read)."""
         return _kind(self.move, self.rack)
 
-    def line(self) -> str:
-        """The event as a GCG line."""
-        rack = f"{self.rack} " if self.rack else ""
-        return f">{self.nick}: {rack}{self.move} {self.score:+d} {self.total}"
+    def line(self, letters: Alphabet = ENGLISH) -> str:
+        """The event as a GCG line, its tiles in the alphabet's labels (a multi-letter one in brackets)."""
+        rack = f"{letters.write(self.rack, brackets=True)} " if self.rack else ""
+        move = letters.write(self.move, brackets=True)
+        return f">{self.nick}: {rack}{move} {self.score:+d} {self.total}"
 
 
 @dataclass
 class Record:
     """A parsed GCG file: the players (nick, full name), the lexicon named, the events, other header
-    pragmas (as written) and the racks at the end of an unfinished record (player index -> rack; their
-    lines in the file apart)."""
+    pragmas (as written), the racks at the end of an unfinished record (player index -> rack; their
+    lines in the file apart) and the alphabet its tiles are in."""
 
     players: list[tuple[str, str]]
     lexicon: str | None = None
@@ -73,6 +83,11 @@ class Record:
     pragmas: list[str] = field(default_factory=list)
     last_racks: dict[int, str] = field(default_factory=dict)
     last_rack_lines: dict[int, int] = field(default_factory=dict, compare=False)
+    alphabet: Alphabet = ENGLISH
+
+    def line(self, event: Event) -> str:
+        """An event as a GCG line in this record's alphabet."""
+        return event.line(self.alphabet)
 
 
 GCG_LAYOUT_NAMES = {"standard": "CrosswordGame", "super": "SuperCrosswordGame"}  # Woogles' and MAGPIE's
@@ -102,9 +117,16 @@ def record_of(view: View) -> Record:
     """A game's GCG record as a view sees it: hidden racks left out, hidden exchanges as a count, the
     seed only once nothing is hidden; an unfinished record ends with the racks seen (`#rackN`)."""
     game = view.game
+    letters = game.rules.tiles.alphabet
     players = [(_nick(seat.name), seat.name) for seat in game.seats]
     events = [
-        Event(players[t.player][0], t.rack if t.kind != "out" else "", t.move, t.score, t.total)
+        Event(
+            players[t.player][0],
+            letters.in_code_order(t.rack) if t.kind != "out" else "",
+            t.move,
+            t.score,
+            t.total,
+        )
         for t in view.turns()
     ]
     seed = view.seed()
@@ -113,7 +135,17 @@ def record_of(view: View) -> Record:
     board = game.rules.layout
     if board != layout():
         pragmas.append(f"#board-layout {GCG_LAYOUT_NAMES.get(board.name, board.name)}")
-    return Record(players, game.lexicon.name, events, pragmas, view.last_racks())
+    if letters != ENGLISH or game.rules.tiles.name != "english":
+        pragmas.append(f"#tile-distribution {_distribution_name(game.rules.tiles.name)}")
+    last = {p: letters.in_code_order(rack) for p, rack in view.last_racks().items()}
+    return Record(players, game.lexicon.name, events, pragmas, last, alphabet=letters)
+
+
+def _distribution_name(tiles: str) -> str:
+    """A tile set's name as MAGPIE names its letter distribution (`catalan`, `english_super`)."""
+    if tiles == "super":
+        return "english_super"
+    return f"{tiles.removeprefix('super_')}_super" if tiles.startswith("super_") else tiles
 
 
 def export_gcg(view: View) -> str:
@@ -128,11 +160,12 @@ def format_gcg(record: Record) -> str:
     if record.lexicon:
         lines.append(f"#lexicon {record.lexicon}")
     lines += record.pragmas
+    write = record.alphabet.write
     for event in record.events:
-        lines.append(event.line())
+        lines.append(record.line(event))
         if event.note:
             lines.append(f"#note {event.note}")
-    lines += [f"#rack{i + 1} {rack}" for i, rack in sorted(record.last_racks.items())]
+    lines += [f"#rack{i + 1} {write(rack, brackets=True)}" for i, rack in sorted(record.last_racks.items())]
     return "\n".join(lines) + "\n"
 
 
@@ -163,19 +196,30 @@ def decode_gcg(data: bytes) -> str:
         raise LexigridError(f"GCG line {line}: the bytes are not valid {encoding.upper()}") from None
 
 
-def parse_gcg(text: str | bytes) -> Record:
-    """Read a GCG record (bytes are decoded first); LexigridError names the first line at fault."""
-    return _Parser().parse(decode_gcg(text) if isinstance(text, bytes) else text)
+def parse_gcg(text: str | bytes, letters: Alphabet | None = None) -> Record:
+    """Read a GCG record (bytes are decoded first) in an alphabet (None: the one its header names, see the
+    module's docstring); LexigridError names the first line at fault."""
+    return _Parser(letters).parse(decode_gcg(text) if isinstance(text, bytes) else text)
+
+
+def record_alphabet(distribution: str | None, lexicon: str | None) -> Alphabet:
+    """The alphabet of a record: its letter distribution's, else its lexicon's language's, else English (a
+    language the engine cannot use is read letter by letter, as English is)."""
+    if distribution:
+        return distribution_alphabet(distribution) or ENGLISH
+    return language_alphabet(lexicon_language(lexicon)) or ENGLISH
 
 
 class _Parser:
     """The line-by-line reader behind `parse_gcg`."""
 
-    def __init__(self) -> None:
+    def __init__(self, letters: Alphabet | None) -> None:
         self.players: dict[int, tuple[str, str]] = {}
         self.record = Record([])
         self.seen: set[str] = set()
         self.in_note = False
+        self.letters = letters
+        self.distribution: str | None = None
 
     def parse(self, text: str) -> Record:
         """The record of a whole text."""
@@ -190,7 +234,30 @@ class _Parser:
         if len(self.players) < 2:
             raise LexigridError("a GCG record needs #player1 and #player2 lines (nickname, then full name)")
         self.record.players = [self.players[i] for i in sorted(self.players)]
+        self.record.alphabet = self.alphabet()
         return self.record
+
+    def alphabet(self) -> Alphabet:
+        """The record's alphabet, fixed by the header (the events come after it)."""
+        if self.letters is None:
+            self.letters = record_alphabet(self.distribution, self.record.lexicon)
+        return self.letters
+
+    def tiles(self, text: str) -> str:
+        """Tiles as written as glyphs: a multi-letter tile bracketed or bare, longest label first; only
+        bracketed when bare text could mean one-letter tiles too (Spanish `[CH]`; `CH` is C, H)."""
+        letters = self.alphabet()
+        glyphs = letters.read_bracketed(text) if letters.ambiguous else letters.read(text, digits=False)
+        if letters != ENGLISH:  # (an English record may hold a language's letters: replayed by its totals)
+            bad = next(
+                (g for g in glyphs if not (letters.is_board_tile(g) or g in "?.()-" or g.isdigit())), None
+            )
+            if bad is not None:
+                raise LexigridError(
+                    f"{text!r} holds {bad!r}, not a tile of the {letters.name} alphabet: "
+                    f"{letters.letters_hint}"
+                )
+        return glyphs
 
     def line(self, line: str, number: int) -> None:
         """Take one line."""
@@ -223,9 +290,10 @@ class _Parser:
             self.record.events[-1] = replace(events[-1], note=value)
             self.in_note = True
         elif name in ("rack1", "rack2", "rack3", "rack4"):
-            if not value or not _is_rack(value):
+            rack = self.tiles(value)
+            if not value or not _is_rack(rack):
                 raise LexigridError(f"the rack {value!r} is malformed: letters and '?' only")
-            self.record.last_racks[int(name[-1]) - 1] = value
+            self.record.last_racks[int(name[-1]) - 1] = rack
             self.record.last_rack_lines[int(name[-1]) - 1] = number
         elif name in HEADER_PRAGMAS:
             self.header(name, value, line)
@@ -244,6 +312,8 @@ class _Parser:
         if name == "lexicon":
             self.record.lexicon = value or None
         else:
+            if name == "tile-distribution":
+                self.distribution = value
             self.record.pragmas.append(line)
 
     def player(self, index: int, value: str) -> None:
@@ -282,9 +352,14 @@ class _Parser:
             and not (len(body) == 2 and _COORDINATE.match(body[0]))
             and len(body) > 1
         ):
-            rack, body = body[0], body[1:]
+            written, body = body[0], body[1:]
+            rack = self.tiles(written)
             if not _is_rack(rack):
-                raise LexigridError(f"the rack {rack!r} is malformed: letters and '?' only")
+                raise LexigridError(f"the rack {written!r} is malformed: letters and '?' only")
+        if len(body) == 2 and _COORDINATE.match(body[0]):
+            body = [body[0], self.tiles(body[1])]
+        elif len(body) == 1 and body[0] not in _WORDS and body[0][:1] in ("-", "("):
+            body = [body[0][0] + self.tiles(body[0][1:])]
         move = " ".join(body)
         _check_form(move, rack)
         nick = found.group(1).strip()

@@ -3,7 +3,8 @@
 Placements are judged by the referee for shape and scored; their words are checked against a lexicon
 only to report *phonies that stood* (unchallenged words the lexicon lacks: the record is what was
 played, so they replay). With no lexicon (`lexicon=None`) the record is replayed by arithmetic alone.
-A record in a tile set other than English (e.g. Polish) is replayed by its turns and totals only. It stays
+The record is played with its alphabet's tile set (Catalan, French, ...); one with letters outside it
+(a Polish record: the engine cannot hold 32 letters) is replayed by its turns and totals only. It stays
 an independent check of the record (it does not play through `play_state`), with the rules' constants
 from `ending`.
 """
@@ -18,14 +19,11 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.core import referee
 from lexigrid.scrabble.core.alphabet import BLANK, played_tiles
-from lexigrid.scrabble.core.alphabet import ENGLISH as ENGLISH_LETTERS
 from lexigrid.scrabble.core.board import Board
 from lexigrid.scrabble.core.ending import MAX_SCORELESS_TURNS
 from lexigrid.scrabble.core.move import Move, parse_move
 from lexigrid.scrabble.core.rules import Rules, language_rules
 from lexigrid.scrabble.records.gcg import Event, Record, record_layout
-
-ENGLISH = frozenset(ENGLISH_LETTERS.glyphs + BLANK)
 
 
 @dataclass(frozen=True)
@@ -74,7 +72,8 @@ class _Replayer:
         self.board = Board(board_rules)
         self.order = {nick: i for i, (nick, _) in enumerate(record.players)}
         self.scores = [0] * len(self.order)
-        self.english = all(set(_letters(e)) <= ENGLISH for e in record.events)
+        self.tiles = frozenset(self.board.alphabet.glyphs + BLANK)  # the rack tiles of the tile set
+        self.scored = all(set(_letters(e)) <= self.tiles for e in record.events)
         self.phonies: list[str] = []
         self.last_turn: int | None = None  # who made the last turn (placement, exchange, pass)
         self.last_play: _Play | None = None  # the last turn, when it was a placement
@@ -94,15 +93,19 @@ class _Replayer:
             try:
                 self.event(event)
             except LexigridError as error:
-                raise LexigridError(f"GCG line {event.number}: {error} ({event.line()!r})") from None
+                raise LexigridError(
+                    f"GCG line {event.number}: {error} ({self.record.line(event)!r})"
+                ) from None
         for player, rack in self.record.last_racks.items():
             number = self.record.last_rack_lines.get(player, 0)
             try:
                 self.drawable(rack)
             except LexigridError as error:
-                raise LexigridError(f"GCG line {number}: #rack{player + 1} {rack}: {error}") from None
+                raise LexigridError(
+                    f"GCG line {number}: #rack{player + 1} {self.text(rack)}: {error}"
+                ) from None
         checked = self.lexicon is not None
-        return Replay(self.scores, self.board, self.phonies, checked, self.english, self.states)
+        return Replay(self.scores, self.board, self.phonies, checked, self.scored, self.states)
 
     def event(self, event: Event) -> None:
         """Check and apply one event, then its player's new total."""
@@ -134,7 +137,7 @@ class _Replayer:
         self.turn(p, event)
         move: Move | None = None
         phonies: list[str] = []
-        if self.english:
+        if self.scored:
             move = self.place(event)
             used = move.tiles_used
             phonies = self.phonies_of(move, event)
@@ -173,7 +176,8 @@ class _Replayer:
         for r, c, _ in move.squares():
             board[r, c] = ""
         words = ["".join(t for *_, t, _ in w).upper() for w in referee.words_formed(board, move)]
-        return [f"line {event.number} {w}" for w in words if not self.lexicon.is_word(w)]
+        write = self.board.alphabet.write
+        return [f"line {event.number} {write(w)}" for w in words if not self.lexicon.is_word(w)]
 
     def on_exchange(self, p: int, event: Event) -> None:
         """An exchange: the tiles must be on the rack; it scores nothing."""
@@ -224,7 +228,8 @@ class _Replayer:
             raise LexigridError(f"a withdrawal by {event.nick}, but the placement was another player's")
         if event.rack and play.event.rack and sorted(event.rack) != sorted(play.event.rack):
             raise LexigridError(
-                f"the rack {event.rack} is not the rack of the play withdrawn ({play.event.rack})"
+                f"the rack {self.text(event.rack)} is not the rack of the play withdrawn "
+                f"({self.text(play.event.rack)})"
             )
         if event.score != -play.event.score:
             raise LexigridError(f"withdrawing a play of {play.event.score:+d} scores {-play.event.score:+d}")
@@ -253,14 +258,14 @@ class _Replayer:
     def on_out(self, p: int, event: Event) -> None:
         """`(RACK)`: the player who went out gains the others' tiles: twice their value (two players), or
         their value when the others lost it in their own lines."""
-        if self.english and self.out_player != p and self.emptied != p:
+        if self.scored and self.out_player != p and self.emptied != p:
             raise LexigridError("end-of-game rack points, but this player did not go out")
         self.ended, self.out_player = "out", p
         rack = event.move[1:-1]
         value = self.value(rack)
-        if self.english and event.score != 2 * value and not (event.score == value and self.penalized):
+        if self.scored and event.score != 2 * value and not (event.score == value and self.penalized):
             raise LexigridError(
-                f"the end-of-game rack points are {event.score:+d}, but 2 x ({rack}) = {2 * value}"
+                f"the end-of-game rack points are {event.score:+d}, but 2 x ({self.text(rack)}) = {2 * value}"
             )
         self.out_points = True
 
@@ -268,10 +273,12 @@ class _Replayer:
         """`RACK (RACK)`: the player loses the value of the tiles left."""
         rack = event.move[1:-1]
         if event.rack and sorted(rack) != sorted(event.rack):
-            raise LexigridError(f"the tiles left ({rack}) are not the rack {event.rack}")
-        if self.english and event.score != -self.value(rack):
             raise LexigridError(
-                f"the rack penalty is {event.score:+d}, but ({rack}) is worth {self.value(rack)}"
+                f"the tiles left ({self.text(rack)}) are not the rack {self.text(event.rack)}"
+            )
+        if self.scored and event.score != -self.value(rack):
+            raise LexigridError(
+                f"the rack penalty is {event.score:+d}, but ({self.text(rack)}) is worth {self.value(rack)}"
             )
         if p in self.penalized:
             raise LexigridError(f"{event.nick} loses their rack twice")
@@ -302,7 +309,13 @@ class _Replayer:
         missing.subtract(Counter(rack))
         if +missing:
             short = "".join(sorted((+missing).elements()))
-            raise LexigridError(f"{verb} {tiles} but the rack {rack} lacks {short}")
+            raise LexigridError(
+                f"{verb} {self.text(tiles)} but the rack {self.text(rack)} lacks {self.text(short)}"
+            )
+
+    def text(self, tiles: str) -> str:
+        """Tiles as the record writes them (a multi-letter tile in brackets)."""
+        return self.board.alphabet.write(tiles, brackets=True)
 
     def value(self, tiles: str) -> int:
         """The face value of tiles."""
@@ -316,7 +329,7 @@ class _Replayer:
 
     def drawable(self, rack: str) -> None:
         """A rack must be drawable from the tiles not on the board."""
-        if not self.english or not set(rack) <= ENGLISH:
+        if not self.scored or not set(rack) <= self.tiles:
             return
         available = Counter(self.board.rules.tiles.counts)
         available.subtract(self.board.tile_counts())
@@ -324,8 +337,8 @@ class _Replayer:
         if over:
             tile, count = next(iter(over.items()))
             raise LexigridError(
-                f"the rack {rack} cannot be drawn: it holds {count} {tile}, only {max(available[tile], 0)} "
-                "are not on the board"
+                f"the rack {self.text(rack)} cannot be drawn: it holds {count} {self.text(tile)}, only "
+                f"{max(available[tile], 0)} are not on the board"
             )
 
 
@@ -345,4 +358,11 @@ def _letters(event: Event) -> str:
 def replay_gcg(record: Record, lexicon: Lexicon | None, board_rules: Rules | None = None) -> Replay:
     """Play the record on a fresh board: every event checked (LexigridError names the line and the
     problem); words the lexicon lacks are reported as phonies that stood, none checked when it is None."""
-    return _Replayer(record, lexicon, board_rules or language_rules("english", record_layout(record))).run()
+    board_rules = board_rules or language_rules(record.alphabet.name, record_layout(record))
+    language = board_rules.tiles.alphabet.name
+    if lexicon is not None and lexicon.alphabet != language:
+        raise LexigridError(
+            f"the record is in the {language} alphabet, the lexicon {lexicon.name} in the {lexicon.alphabet} "
+            "one: name the record's lexicon"
+        )
+    return _Replayer(record, lexicon, board_rules).run()
