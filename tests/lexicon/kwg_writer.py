@@ -7,8 +7,9 @@ import struct
 TILES = "?ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def kwg_bytes(words: list[str]) -> bytes:
-    """A KWG whose DAWG (a trie here: every KWG reader must accept one) spells exactly `words`."""
+def kwg_bytes(words: list[str], tiles: str = TILES) -> bytes:
+    """A KWG whose DAWG (a trie here: every KWG reader must accept one) spells exactly `words`, letter n of
+    `tiles` as tile n (A-Z unless told)."""
     trie: dict[str, dict] = {}
     for word in words:
         node = trie
@@ -23,7 +24,7 @@ def kwg_bytes(words: list[str]) -> bytes:
         letters = sorted(k for k in children if k != "$")
         for i, letter in enumerate(letters):
             child = children[letter]
-            value = TILES.index(letter) << 24
+            value = tiles.index(letter) << 24
             value |= 0x800000 if "$" in child else 0
             value |= 0x400000 if i == len(letters) - 1 else 0
             nodes.append(value)

@@ -41,7 +41,7 @@ def test_malformed_line_is_reported_by_number(data: bytes, expected: str) -> Non
         (b"", "holds no words"),
         (b"# only a comment\n\n", "holds no words"),
         (b"\x00\x01\x02binary", "looks binary"),
-        (b"cat\n\xff\xfe\n", "not UTF-8 text \\(line 2\\)"),
+        (b"cat\n\xff\xfe\n", "not UTF-8 text: byte 0xFF on line 2"),
     ],
     ids=["empty", "comments-only", "binary", "not-utf8"],
 )

@@ -8,10 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from lexigrid.scrabble.core.rules import alphabet
 from tests.conftest import CliResult, shared_file
+from tests.lexicon.kwg_writer import kwg_bytes
 
 Cli = Callable[..., CliResult]
 EMPTY = "/".join(["15"] * 15)
+CATALAN = alphabet("catalan")
 
 
 @pytest.fixture
@@ -80,3 +83,39 @@ def test_disc2_added_from_its_kwg_plays_as_magpie(cli: Cli, data_dir: Path) -> N
     best = json.loads(result.stdout)
     assert best["move"] == position["best_equity"]["move"] == "F4 RENYEN"
     assert best["equity"] == pytest.approx(position["best_equity"]["equity"], abs=1e-3)
+
+
+def test_words_check_reads_labels_and_aliases(cli: Cli, catalan: str) -> None:
+    result = cli("words", "check", "PAL·LA", "pal.la", "CANYA", "PALLA", "-L", catalan, "--json")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["words"] == {
+        "PAL·LA": True,
+        "PAL.LA": True,
+        "CANYA": True,
+        "PALLA": False,
+    }
+    assert cli("words", "check", "ESPANYA", "CAÇA", "-L", catalan).exit_code == 0
+
+
+def test_a_kwg_in_another_alphabet_is_refused_by_path_never_read_as_english(
+    cli: Cli, data_dir: Path, tmp_path: Path
+) -> None:
+    letters = "?" + CATALAN.glyphs
+    words = ["QUE", "TOT", "TOTS", "QUI", "ELL", "PAL·LA", "FORÇA", "BRAÇ", "VEURE", "LLUM"]
+    path = tmp_path / "CA.kwg"
+    path.write_bytes(kwg_bytes(sorted(CATALAN.read(w) for w in words), letters))
+    for command in (("words", "check", "QUE"), ("scrabble", "moves", f"{EMPTY} QUETOTS/ 0/0 0")):
+        result = cli(*command, "-L", str(path))
+        assert result.exit_code == 2 and (result.stdout + result.stderr).count("\n") == 1
+        assert "is a KWG in another alphabet than English" in result.stdout + result.stderr
+        assert "lexigrid lexicon add NAME FILE" in result.stdout + result.stderr
+    english = tmp_path / "EN.kwg"
+    english.write_bytes(kwg_bytes(["QI", "ZA", "CAT"]))
+    assert cli("words", "check", "QI", "CAT", "-L", str(english)).exit_code == 0
+
+
+def test_a_word_list_in_another_encoding_names_the_byte(cli: Cli, tmp_path: Path) -> None:
+    path = tmp_path / "fr.txt"
+    path.write_bytes("ABC\nCAFÉ\n".encode("latin-1"))
+    result = cli("words", "check", "ABC", "-L", str(path))
+    assert result.exit_code == 2 and "is not UTF-8 text: byte 0xC9 on line 2" in result.stdout + result.stderr

@@ -20,10 +20,17 @@ def check(
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Say whether each word is in the lexicon (exit 0 when all are, 1 otherwise)."""
-    from lexigrid.lexicon.membership import check_report, verdicts
+    """Say whether each word is in the lexicon (exit 0 when all are, 1 otherwise); in a lexicon of another
+    alphabet, words are read by its tiles' labels and aliases (Catalan PAL·LA or PAL.LA)."""
+    from lexigrid.lexicon.membership import check_report, records_of, verdicts
 
-    name, found = verdicts(words, lexicon)
+    language = records_of(lexicon)[1]
+    spell = None
+    if language != "english":
+        from lexigrid.scrabble.core.rules import alphabet
+
+        spell = alphabet(language).read
+    name, found = verdicts(words, lexicon, spell)
     if json:
         emit_json(check_report(name, found))
     else:

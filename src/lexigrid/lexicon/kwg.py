@@ -24,6 +24,10 @@ ARC_MASK = 0x3FFFFF
 MAX_DEPTH = 64  # no real word or leave is longer; a deeper walk means the graph loops (a corrupt file)
 LEXICON_TILES = "?ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # tile 0 is the blank (leaves) or the separator (GADDAG)
 Stack = list[tuple[int, tuple[int, ...]]]  # (node index, tiles before it)
+# In every language here nearly every word holds a vowel: read with the wrong letter order, 2% or more of
+# DISC2's words have none (English order), 15-38% of TWL06's or FRA20's (Catalan, German, Spanish order).
+VOWELLESS_SHARE = 0.005
+ENGLISH_VOWELS = frozenset(LEXICON_TILES.index(v) for v in "AEIOU")  # as KWG tiles
 
 
 def read_nodes(data: bytes, location: str) -> npt.NDArray[np.uint32]:
@@ -151,3 +155,24 @@ def klv_leaves(data: bytes, location: str = "KLV file", letters: str = LEXICON_T
         "".join(tiles_of[t] for t in tiles) if in_order else "".join(sorted(tiles_of[t] for t in tiles)): v
         for tiles, v in zip(leaves, values.tolist(), strict=True)
     }
+
+
+def vowelless_share(words: list[tuple[int, ...]], vowels: frozenset[int]) -> float:
+    """The share of words (as tiles) holding none of the `vowels` tiles."""
+    return sum(1 for word in words if vowels.isdisjoint(word)) / max(1, len(words))
+
+
+def english_words(data: bytes, location: str = "KWG file") -> list[str]:
+    """The words of a KWG in English letter order; an error naming how to add it when it is in another
+    alphabet (tiles beyond Z, or too many words without a vowel: read in the wrong letter order)."""
+    walked = kwg_tiles(data, location)
+    highest = max((max(word) for word in walked if word), default=0)
+    share = vowelless_share(walked, ENGLISH_VOWELS)
+    few = share * len(walked) <= 2  # a tiny list may hold HMM or ZZZ
+    if highest > len(LEXICON_TILES) - 1 or (share > VOWELLESS_SHARE and not few):
+        why = f"tiles up to {highest}" if highest > 26 else f"{share:.1%} of its words lack a vowel in A-Z"
+        raise LexigridError(
+            f"{location} is a KWG in another alphabet than English ({why}): add it with `lexigrid lexicon "
+            "add NAME FILE` (its alphabet is recognised, or named with --alphabet) and use it by its name"
+        )
+    return kwg_words(data, location, walked=walked)

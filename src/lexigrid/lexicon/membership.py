@@ -10,19 +10,19 @@ from __future__ import annotations
 
 import contextlib
 import mmap
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon.cachedir import artifact_file
-from lexigrid.lexicon.sources import Source, open_source, parse_word_list
+from lexigrid.lexicon.sources import Source, open_source, parse_words
 
 VERSION = 1
 
 
 def pack(words: Iterable[str]) -> bytes:
     """The record file of a word list."""
-    ordered = sorted({w.encode("ascii") for w in words})
+    ordered = sorted({w.encode("latin-1") for w in words})  # one byte a letter (another alphabet's glyphs)
     width = max(map(len, ordered), default=1)
     return bytes([width]) + b"".join(w.ljust(width) for w in ordered)
 
@@ -30,7 +30,7 @@ def pack(words: Iterable[str]) -> bytes:
 def contains(records: bytes | mmap.mmap, word: str) -> bool:
     """Whether an uppercase word is in a record file (binary search over the records)."""
     width = records[0]
-    key = word.encode("ascii", "replace")
+    key = word.encode("latin-1", "replace")
     if len(key) > width:
         return False
     key = key.ljust(width)
@@ -47,10 +47,10 @@ def contains(records: bytes | mmap.mmap, word: str) -> bool:
 
 
 @cache
-def records_of(spec: str | None) -> tuple[str, bytes | mmap.mmap]:
-    """The name and the record file of a lexicon (name or path), built into the cache on first use."""
+def records_of(spec: str | None) -> tuple[str, str, bytes | mmap.mmap]:
+    """The name, alphabet and record file of a lexicon (name or path), built into the cache on first use."""
     source = open_source(spec)
-    return source.name, _records(source)
+    return source.name, source.alphabet, _records(source)
 
 
 def _records(source: Source) -> bytes | mmap.mmap:
@@ -61,20 +61,24 @@ def _records(source: Source) -> bytes | mmap.mmap:
 
     from lexigrid.lexicon.cache import write_atomically
 
-    packed = pack(parse_word_list(source.data, source.location))
+    packed = pack(parse_words(source.data, source.location))
     # A read-only or full cache directory only costs a rebuild next time.
     with contextlib.suppress(OSError):
         write_atomically(Path(path), packed)
     return packed
 
 
-def verdicts(words: Iterable[str], spec: str | None = None) -> tuple[str, dict[str, bool]]:
-    """The lexicon's name and whether each word (in upper case) is in it; an empty word is an error."""
+def verdicts(
+    words: Iterable[str], spec: str | None = None, spell: Callable[[str], str] | None = None
+) -> tuple[str, dict[str, bool]]:
+    """The lexicon's name and whether each word (in upper case) is in it, spelled in its alphabet's letters
+    by `spell` (a lexicon in another alphabet: `PAL·LA` as its tiles); an empty word is an error."""
     words = list(words)
     if not all(w.strip() for w in words):
         raise LexigridError("an empty word cannot be checked: give words of letters, e.g. QI ZA")
-    name, records = records_of(spec)
-    return name, {w.upper(): contains(records, w.upper()) for w in words}
+    name, _, records = records_of(spec)
+    spelled = spell or str
+    return name, {w.upper(): contains(records, spelled(w.upper())) for w in words}
 
 
 def check_report(name: str, found: dict[str, bool]) -> dict[str, object]:

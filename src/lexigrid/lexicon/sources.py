@@ -325,11 +325,12 @@ def open_source(spec: str | Path | None) -> Source:
 
 
 def parse_words(data: bytes, location: str = "word list") -> list[str]:
-    """The sorted words of a word list or of a KWG word graph (binary bytes are read as a KWG)."""
+    """The sorted words of a word list or of an English KWG word graph (binary bytes are read as a KWG; one in
+    another alphabet is refused: added, its alphabet is recognised)."""
     if b"\x00" in data[:4096]:
-        from lexigrid.lexicon.kwg import kwg_words
+        from lexigrid.lexicon.kwg import english_words
 
-        return sorted(set(kwg_words(data, location)))
+        return sorted(set(english_words(data, location)))
     return parse_word_list(data, location)
 
 
@@ -345,7 +346,8 @@ def parse_word_list(data: bytes, location: str = "word list") -> list[str]:
     except UnicodeDecodeError as error:
         bad_line = data[: error.start].count(b"\n") + 1
         raise LexigridError(
-            f"{location} is not UTF-8 text (line {bad_line}): give a plain-text word list"
+            f"{location} is not UTF-8 text: byte 0x{data[error.start]:02X} on line {bad_line} (convert it, "
+            "e.g. iconv -f latin1 -t utf-8)"
         ) from None
     words: set[str] = set()
     # An added lexicon of another alphabet holds its tiles' one-byte glyphs (see lexigrid.scrabble's alphabet)

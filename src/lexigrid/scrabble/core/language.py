@@ -6,14 +6,11 @@ from __future__ import annotations
 import unicodedata
 
 from lexigrid.errors import LexigridError
-from lexigrid.lexicon.kwg import is_kwg, kwg_tiles, kwg_words
+from lexigrid.lexicon.kwg import VOWELLESS_SHARE, is_kwg, kwg_tiles, kwg_words, vowelless_share
 from lexigrid.lexicon.sources import canonical_name, named_lexicons
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.core.rules import alphabet, tile_set, tile_set_names
 
-# In every language here nearly every word holds a vowel: read with the wrong letter order, 2% or more of
-# DISC2's words have none (English order), 15-38% of TWL06's or FRA20's (Catalan, German, Spanish order).
-VOWELLESS_SHARE = 0.005
 LIKELY_SHARE = 0.1  # recognised: at most this share, and well under every other alphabet's
 # The languages of the lexicons MAGPIE, Macondo and Woogles name (by prefix, any case), as MAGPIE tells a
 # record's letter distribution from its #lexicon: DISC2 is Catalan, FRA20 French, RD28 German, ...
@@ -30,8 +27,7 @@ NAMED_LANGUAGES = (
 
 def _vowelless_share(words: list[tuple[int, ...]], letters: Alphabet, vowels: frozenset[str]) -> float:
     """The share of words (as codes) with no vowel when read in `letters`."""
-    codes = {letters.code(v) for v in vowels}
-    return sum(1 for word in words if codes.isdisjoint(word)) / max(1, len(words))
+    return vowelless_share(words, frozenset(letters.code(v) for v in vowels))
 
 
 def _languages() -> list[str]:
