@@ -13,7 +13,7 @@ setup(
             "lexigrid.scrabble.engine._engine",
             sources=[
                 f"src/lexigrid/scrabble/engine/{name}.c"
-                for name in ("module", "gaddag", "checks", "wordmap", "movegen", "leaves", "endgame", "playout", "playout_module")
+                for name in ("module", "gaddag", "checks", "wordmap", "movegen", "leaves", "klv", "endgame", "playout", "playout_module")
             ],
             depends=["src/lexigrid/scrabble/engine/engine.h", "src/lexigrid/scrabble/engine/wordmap.h"],
             extra_compile_args=OPTIMISE,

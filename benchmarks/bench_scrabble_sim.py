@@ -1,18 +1,19 @@
 """Simulation benchmark: play-outs per second beside MAGPIE's `sim`, and the sim level against equity.
 
     python benchmarks/bench_scrabble_sim.py [--repeats 5] [--iterations 300] [--plays 15] [--plies 2]
-        [--magpie-lib PATH] [--magpie-data DIR] [--no-magpie] [--speed-only]
+        [--leaves learned|klv2|SPEC] [--magpie-lib PATH] [--magpie-data DIR] [--no-magpie] [--speed-only]
         [--games 2000] [--minutes 40] [--jobs 2] [--players sim,equity]
 
 Play-out speed (issue 24 item 0): on the reference board with AEINRST and AEINRT?, lexigrid's `simulate`
-(TWL06 from ../shared, the learned leaves; --plays best plays by equity, --plies plies, at most --iterations
-play-outs a play, seed = the round) beside MAGPIE's `sim` in this process (its shared library through
-bench_scrabble_best.MagpieInProcess: TWL06 KWG + KLV2 + WMP, one thread, the same candidates count and
-plies, --iterations play-outs a play, no stopping condition; the `cgp` command untimed, `gsim` timed, so
-its one move generation is in its figure). CPU time (time.process_time: every thread of this process)
-around each run; lexigrid and MAGPIE alternate run by run (which goes first flips every round), --repeats
-rounds; the medians of play-outs per CPU second and the ratio lexigrid / MAGPIE (above 1: lexigrid plays
-out faster). Without MAGPIE its column says why and nothing is printed for it.
+(TWL06 from ../shared; --leaves: the learned leaves, `klv2` for MAGPIE's own TWL06 KLV2 from ../shared, the
+leaves MAGPIE plays with, or any --leaves of `scrabble sim`; --plays best plays by equity, --plies plies, at
+most --iterations play-outs a play, seed = the round) beside MAGPIE's `sim` in this process (its shared
+library through bench_scrabble_best.MagpieInProcess: TWL06 KWG + KLV2 + WMP, one thread, the same candidates
+count and plies, --iterations play-outs a play, no stopping condition; the `cgp` command untimed, `gsim`
+timed, so its one move generation is in its figure). CPU time (time.process_time: every thread of this
+process) around each run; lexigrid and MAGPIE alternate run by run (which goes first flips every round),
+--repeats rounds; the medians of play-outs per CPU second and the ratio lexigrid / MAGPIE (above 1: lexigrid
+plays out faster). Without MAGPIE its column says why and nothing is printed for it.
 
 Self-play then runs in batches of paired games (each bag from both seats, fresh bags per batch) until
 --games or --minutes, printing the running win rate of the first player with its 95% Wilson interval after
@@ -32,11 +33,15 @@ from lexigrid.lexicon import load
 from lexigrid.runner import Runner
 from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.scrabble.analysis.sim import simulate
+from lexigrid.scrabble.engine.leave import load_leaves
+from lexigrid.scrabble.engine.playout import PlayoutLoop
 from lexigrid.scrabble.learn.selfplay import tournament, wilson
 
 REFERENCE = "15/15/15/15/15/2COZY9/3A11/3FLAMES1A4/8TAXI3/4RATIO1E4/4A3N6/4VERGE6/4E10/4N10/15"
 RACKS = ("AEINRST", "AEINRT?")
-TWL06 = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "lexicons" / "twl06.txt"
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+TWL06 = SHARED / "lexicons" / "twl06.txt"
+KLV2 = SHARED / "scrabble" / "TWL06.klv2"  # MAGPIE's TWL06 leaves
 
 
 def lexigrid_run(
@@ -87,7 +92,8 @@ def playout_speed(args: argparse.Namespace) -> None:
     if not TWL06.exists():
         print(f"{TWL06} is absent: the play-out benchmark needs the shared TWL06 beside the checkout")
         return
-    engine = Engine(load(str(TWL06))).prepare()
+    leaves = load_leaves(KLV2 if args.leaves == "klv2" else args.leaves)
+    engine = Engine(load(str(TWL06)), leaves=leaves).prepare()
     magpie, note = open_magpie(args)
     rates: dict[tuple[str, str], list[float]] = {}
     for round_ in range(args.repeats):
@@ -100,7 +106,9 @@ def playout_speed(args: argparse.Namespace) -> None:
                 rates.setdefault((rack, name), []).append(playouts / cpu)
     print(
         f"Play-outs per CPU second, reference board, {args.plays} plays, {args.plies} plies, at most "
-        f"{args.iterations} a play, TWL06, one core, medians of {args.repeats} interleaved rounds"
+        f"{args.iterations} a play, TWL06, lexigrid's leaves {args.leaves} "
+        f"({'compiled loop' if PlayoutLoop.fits(engine) else 'Python play state'}), one core, medians of "
+        f"{args.repeats} interleaved rounds"
     )
     for rack in RACKS:
         ours = statistics.median(rates[rack, "lexigrid"])
@@ -150,6 +158,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=300, help="play-outs a play at most")
     parser.add_argument("--plays", type=int, default=15)
     parser.add_argument("--plies", type=int, default=2)
+    parser.add_argument("--leaves", default="learned", help="lexigrid's: learned, klv2 (MAGPIE's), a file")
     parser.add_argument("--magpie-lib", help="MAGPIE's libmagpie.so (see bench_scrabble_best.py)")
     parser.add_argument("--magpie-data", help="MAGPIE's data folder")
     parser.add_argument("--no-magpie", action="store_true")

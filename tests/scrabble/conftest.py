@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
+from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine
+from lexigrid.scrabble.core.rules import rules
+from lexigrid.scrabble.engine.leave import HeuristicLeaves, KlvLeaves
 from tests.conftest import shared_file
+from tests.lexicon.kwg_writer import klv2_bytes
 
 REFERENCE_BOARD = "15/15/15/15/15/2COZY9/3A11/3FLAMES1A4/8TAXI3/4RATIO1E4/4A3N6/4VERGE6/4E10/4N10/15"
 
@@ -48,3 +55,40 @@ def reference_positions() -> list[dict[str, Any]]:
     """The 40 reference positions of ../shared/data/scrabble (skips when absent)."""
     path = shared_file("data", "scrabble", "positions.jsonl")
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def small_leave_table() -> dict[str, float]:
+    """A small non-additive leave table built from the small lexicon: every leave of 1 to 3 tiles and a few
+    hundred of 4 to 6, each worth the heuristic's value plus a quarter point for each small-lexicon word whose
+    letters hold it (so the longer leaves' prefixes are often absent: they are worth 0)."""
+    tiles = rules().tiles
+    counts = dict(tiles.counts)
+    words = [Counter(w) for w in SMALL_WORDS]
+    heuristic = HeuristicLeaves()
+
+    def value(leave: str) -> float:
+        kept = Counter(leave)
+        return heuristic.value(leave) + 0.25 * sum(1 for w in words if not kept - w)
+
+    leaves = {
+        "".join(c)
+        for n in (1, 2, 3)
+        for c in itertools.combinations_with_replacement(sorted(counts), n)
+        if all(c.count(t) <= counts[t] for t in set(c))
+    }
+    pool, rng = [t for t, n in counts.items() for _ in range(n)], random.Random(24)
+    leaves |= {"".join(sorted(rng.sample(pool, rng.choice((4, 5, 6))))) for _ in range(600)}
+    return {leave: value(leave) for leave in sorted(leaves)}
+
+
+def small_klv(folder: Path) -> KlvLeaves:
+    """The small leave table written as a KLV2 file in `folder` and read back."""
+    path = folder / "small.klv2"
+    path.write_bytes(klv2_bytes(small_leave_table()))
+    return KlvLeaves.read(path)
+
+
+@pytest.fixture(scope="session")
+def small_klv_leaves(tmp_path_factory: pytest.TempPathFactory) -> KlvLeaves:
+    """The small KLV2 leave table (see small_leave_table)."""
+    return small_klv(tmp_path_factory.mktemp("klv"))

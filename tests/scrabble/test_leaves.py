@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import math
 import random
+from array import array
+from pathlib import Path
 
 import pytest
 
 from lexigrid.lexicon import Lexicon
-from lexigrid.scrabble import Board, HeuristicLeaves
+from lexigrid.scrabble import Board, Engine, HeuristicLeaves
 from lexigrid.scrabble.core.referee import check
-from lexigrid.scrabble.engine.leave import LinearLeaves, default_leaves, leave_features
+from lexigrid.scrabble.core.rules import rules
+from lexigrid.scrabble.engine import _engine
+from lexigrid.scrabble.engine.leave import KlvLeaves, LinearLeaves, default_leaves, leave_features
 from lexigrid.scrabble.learn.training import fit, play_game
+from tests.conftest import shared_file
 
 
 @pytest.mark.parametrize(
@@ -97,3 +103,48 @@ def test_leave_table_equals_value_leave_by_leave(model: HeuristicLeaves | Linear
         for index, kept in enumerate(itertools.product(*(range(n + 1) for _, n in backwards))):
             leave = "".join(tile * n for (tile, _), n in zip(backwards, kept, strict=True))
             assert table[index] == pytest.approx(model.value(leave))
+
+
+@pytest.mark.parametrize("name", ["small", "twl06"])  # the small KLV2 and MAGPIE's TWL06 KLV2
+def test_compiled_klv_table_gives_every_leave_klv_leaves_value(
+    name: str, small_klv_leaves: KlvLeaves, default_lexicon: Lexicon
+) -> None:
+    """Every leave of random racks (1 to 8 tiles, blanks, repeated tiles) looked up in the compiled table is
+    exactly the dictionary's value (KlvLeaves.value), unlisted leaves 0, at the index Engine's tables use."""
+    import itertools
+    from collections import Counter
+
+    twl06 = "small" if name == "small" else shared_file("data", "scrabble", "TWL06.klv2")
+    model = small_klv_leaves if name == "small" else KlvLeaves.read(Path(twl06))
+    engine = Engine(default_lexicon, leaves=model)
+    pool = [t for t, n in rules().tiles.counts.items() for _ in range(n)]
+    rng = random.Random(5)
+    listed = unlisted = 0
+    for size in (1, 2, 3, 5, 7, 7, 7, 8) * 60:
+        rack = Counter(rng.sample(pool, size))
+        counts = engine.alphabet.rack_codes(rack)
+        strides, table = _engine.trie_leave_table(engine.leave_trie(), counts)
+        values = array("d", table)
+        held = sorted(rack)
+        assert len(values) == math.prod(rack[t] + 1 for t in held)
+        for kept in itertools.product(*(range(rack[t] + 1) for t in held)):
+            leave = "".join(t * n for t, n in zip(held, kept, strict=True))
+            index = sum(n * strides[engine.alphabet.code(t)] for t, n in zip(held, kept, strict=True))
+            assert values[index] == model.value(leave), leave
+            listed += leave in model.table
+            unlisted += leave not in model.table
+        assert engine._build_leave_table(counts, False, 0) == (strides, table)  # what Engine.best reads
+    assert listed > 1000 and unlisted > (1000 if name == "small" else 0)
+
+
+def test_a_compiled_leave_table_takes_tiles_in_any_order_and_refuses_a_leave_listed_twice() -> None:
+    """A language's KLV lists each leave in its glyphs' order, which need not be the codes' (Catalan's Á)."""
+    trie = _engine.leave_trie(b"\x02\x01\x02", b"\x02\x01", array("d", [1.5, 2.5]).tobytes())
+    rack = bytes([0, 1, 1] + [0] * 24)
+    strides, values = _engine.trie_leave_table(trie, rack)
+    assert strides[1:3] == bytes([1, 2])
+    assert list(array("d", values)) == [0.0, 0.0, 2.5, 1.5]  # {}, {1}, {2}, {1, 2}
+    with pytest.raises(ValueError, match="listed twice"):
+        _engine.leave_trie(b"\x01\x02\x01\x02", b"\x02\x02", array("d", [1.0, 2.0]).tobytes())
+    with pytest.raises(ValueError, match="beyond the 27"):
+        _engine.leave_trie(b"\x1b", b"\x01", array("d", [1.0]).tobytes())

@@ -20,8 +20,9 @@ from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Move, Position, parse_cgp
 from lexigrid.scrabble.analysis.sim import Playout, SimSpec, _Redealt, simulate, with_known_opponent
 from lexigrid.scrabble.core.play_state import OrderedBag, PlayState
-from lexigrid.scrabble.engine.leave import HeuristicLeaves, TableLeaves
+from lexigrid.scrabble.engine.leave import HeuristicLeaves, KlvLeaves, TableLeaves
 from lexigrid.scrabble.engine.playout import OUT, SCORELESS, PlayoutLoop
+from tests.conftest import shared_file
 
 GOLDEN = Path(__file__).with_name("golden_nwl.jsonl")
 POSITIONS = {row["name"]: row["cgp"] for row in map(json.loads, GOLDEN.read_text().splitlines())}
@@ -32,6 +33,28 @@ PLIES = 2
 def nwl_engine(default_lexicon: Lexicon) -> Engine:
     """The engine over the bundled lexicon."""
     return Engine(default_lexicon)
+
+
+class DictionaryLeaves(Engine):
+    """An engine that values each leave of a KLV by the table's dictionary (KlvLeaves.value, leave by leave),
+    never by the compiled lookups: the replays' oracle for the loop's KLV leave tables."""
+
+    def leave_trie(self) -> object | None:
+        """No compiled table."""
+        return None
+
+
+@pytest.fixture(scope="module", params=["small", "twl06"])
+def klv_engines(
+    request: pytest.FixtureRequest, default_lexicon: Lexicon, small_klv_leaves: KlvLeaves
+) -> tuple[Engine, Engine]:
+    """The bundled lexicon with a KLV2's leaves (the small one built from the small lexicon, or MAGPIE's TWL06
+    KLV2 from ../shared): the engine the loop plays with, and the dictionary's engine that replays it."""
+    if request.param == "small":
+        leaves = small_klv_leaves
+    else:
+        leaves = KlvLeaves.read(shared_file("data", "scrabble", "TWL06.klv2"))
+    return Engine(default_lexicon, leaves=leaves), DictionaryLeaves(default_lexicon, leaves=leaves)
 
 
 def _deals(position: Position, n: int, seed: int) -> list[tuple[str, list[str], random.Random]]:
@@ -69,8 +92,11 @@ def _replay(
     return state, replies
 
 
-def _check(engine: Engine, position: Position, plays: int, deals: int, seed: int) -> Counter[str]:
-    """Every candidate on every deal, compiled and replayed; what kinds of moves and endings were seen."""
+def _check(
+    engine: Engine, position: Position, plays: int, deals: int, seed: int, replay: Engine | None = None
+) -> Counter[str]:
+    """Every candidate on every deal, compiled and replayed (by `replay`, else the same engine); what kinds of
+    moves and endings were seen."""
     position = with_known_opponent(position)
     candidates = engine.moves(position).top(plays, "equity")
     loop = PlayoutLoop(engine, position, candidates)
@@ -81,7 +107,7 @@ def _check(engine: Engine, position: Position, plays: int, deals: int, seed: int
             record = loop.record(index, opponent, bag, rng, PLIES)
             again = random.Random()
             again.setstate(before)
-            state, replies = _replay(engine, position, move, opponent, bag, again)
+            state, replies = _replay(replay or engine, position, move, opponent, bag, again)
             assert [r.notation for r in record.replies] == [r.notation for r in replies]
             ending = record.ending
             assert ending.scores == (state.scores[0], state.scores[1])
@@ -112,6 +138,18 @@ def test_compiled_play_outs_are_the_play_state_s_move_by_move(
     nwl_engine: Engine, name: str, plays: int, deals: int
 ) -> None:
     _check(nwl_engine, parse_cgp(POSITIONS[name]), plays, deals, seed=7)
+
+
+@pytest.mark.parametrize(
+    ("name", "plays", "deals"),
+    [("opening", 6, 3), ("midgame-blank", 5, 3), ("midgame-vowels", 10, 5), ("few-in-bag", 6, 4)],
+)
+def test_compiled_play_outs_with_klv_leaves_are_the_play_state_s(
+    klv_engines: tuple[Engine, Engine], name: str, plays: int, deals: int
+) -> None:
+    engine, replay = klv_engines
+    assert PlayoutLoop.fits(engine) and not PlayoutLoop.fits(replay)
+    _check(engine, parse_cgp(POSITIONS[name]), plays, deals, seed=11, replay=replay)
 
 
 def test_exchanges_go_back_into_the_bag_as_the_play_state_s_do(nwl_engine: Engine) -> None:
@@ -151,6 +189,17 @@ def test_the_simulation_gives_the_same_result_with_the_compiled_loop_or_the_play
     assert compiled == python
     if name == "midgame-vowels":  # exchanges on deals made again for a later round's plays
         assert redealt["numbers"] > 0
+
+
+def test_a_klv_simulation_gives_the_same_result_with_the_compiled_loop_or_the_play_state(
+    klv_engines: tuple[Engine, Engine], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engine, replay = klv_engines
+    position = parse_cgp(POSITIONS["midgame-vowels"])
+    compiled = simulate(position, engine, plays=6, iterations=40, seed=4).as_dict()
+    python = simulate(position, replay, plays=6, iterations=40, seed=4).as_dict()
+    compiled.pop("elapsed_ms"), python.pop("elapsed_ms")
+    assert compiled == python
 
 
 def _without_loop(init):  # type: ignore[no-untyped-def]

@@ -10,6 +10,7 @@ and going out.
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +20,7 @@ from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.engine.playout import StaticGames
 from lexigrid.scrabble.game.game import Game
 from lexigrid.scrabble.learn.selfplay import play_one
+from tests.scrabble.conftest import small_klv
 
 
 def _by_game(lexicon: Lexicon, seed: int, levels: tuple[str, str]) -> tuple[object, ...]:
@@ -46,6 +48,25 @@ def test_compiled_games_are_game_s_seed_for_seed(default_lexicon: Lexicon, level
         assert static.play(seed, levels) == (scores, bingos, moves), seed
         kinds += seen
     assert kinds["exchange"] >= 1 and kinds["out"] >= 30  # exchanges and going out were played
+
+
+def test_compiled_games_with_klv_leaves_are_game_s(
+    default_lexicon: Lexicon, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a KLV2's leaves (the small one) the compiled loop looks leaves up in its compiled table; `Game`'s
+    players value them leave by leave from the table's dictionary (KlvLeaves.value): the same games."""
+    leaves = small_klv(tmp_path)
+    static = StaticGames(Engine(default_lexicon, rules(), leaves))
+    oracle = Engine(default_lexicon, rules(), leaves)
+    monkeypatch.setattr(oracle, "leave_trie", lambda: None)
+    monkeypatch.setattr(Engine, "shared", lambda *args, **kwargs: oracle)
+    kinds: Counter[str] = Counter()
+    for seed in range(1, 13):
+        for levels in (("equity", "equity"), ("score", "equity")):
+            scores, bingos, moves, seen = _by_game(default_lexicon, seed, levels)
+            assert static.play(seed, levels) == (scores, bingos, moves), (seed, levels)
+            kinds += seen
+    assert kinds["out"] >= 10
 
 
 def test_self_play_games_are_the_compiled_loop_s(default_lexicon: Lexicon) -> None:

@@ -32,6 +32,8 @@ def generate(
 def leave_table(
     rack: Buffer, per_copy: Buffer, pair: Buffer, mix: Buffer, q_without_u: float, copies: int, /
 ) -> tuple[bytes, bytes]: ...
+def leave_trie(keys: Buffer, lengths: Buffer, values: Buffer, /) -> object: ...
+def trie_leave_table(trie: object, rack: Buffer, /) -> tuple[bytes, bytes]: ...
 def endgame(
     graph: Buffer,
     board: tuple[Buffer, int, Buffer, Buffer],
@@ -45,7 +47,7 @@ def playout_new(
     graph: Buffer,
     layout: tuple[Buffer, Buffer, Buffer, Buffer] | tuple[Buffer, Buffer, Buffer, Buffer, int],
     search: tuple[int, int, int, bool, Buffer, float],
-    leaves: tuple[Buffer, Buffer, Buffer, float, int],
+    leaves: tuple[Buffer, Buffer, Buffer, float, int] | object,
     end_leaves: tuple[Buffer, Buffer, Buffer, float, int],
     sizes: tuple[int, int],
     board: tuple[Buffer, int, Buffer, Buffer],

@@ -4,6 +4,7 @@
  *   wordmap.c   anagram keys and the word map (its lookups are inline, in wordmap.h)
  *   movegen.c   move generation: every placement, the count, the best by score or equity
  *   leaves.c    the leave table of a rack under an additive leave model
+ *   klv.c       a table of leaves (a KLV's) compiled for lookups, and a rack's leave table from it
  *   endgame.c   the exact endgame search (init / solve / results / free) and the endgame's own words
  *   playout.c   the simulation's play-out loop: moves applied to one play state, replies by equity
  *   module.c    the Python module: arguments read into the named structs below, results built, errors
@@ -242,6 +243,30 @@ const char *leave_values(const uint8_t *rack, size_t rack_len, const double *per
                          const double *pair, size_t pair_len, const double *mix, size_t mix_len, double q_without_u,
                          int copies, uint8_t strides[27], double values[256], size_t *n);
 
+/* ---- klv.c ---------------------------------------------------------------------------------------- */
+
+/* A table of leaves as a trie, breadth first: node v's children are nodes first[v] .. first[v + 1] - 1, in code
+ * order; codes[v] is the tile of the arc into v, values[v] the value of the leave spelled to v (0.0: not listed).
+ * Node 0 is the root (the empty leave). */
+typedef struct {
+    uint32_t *first; /* n + 1 */
+    uint8_t *codes;
+    double *values;
+    size_t n;
+} LeaveTrie;
+
+/* The trie of `count` leaves (keys: their tile codes in any order, one leave after another; lengths: each
+ * one's number of tiles) with their values; NULL, or why not (then *t holds nothing). */
+const char *leave_trie_build(const uint8_t *keys, size_t keys_len, const uint8_t *lengths, size_t count,
+                             const double *values, LeaveTrie *t);
+
+void leave_trie_free(LeaveTrie *t);
+
+/* Every leave of a rack (at most 27 counts) looked up in the trie: strides per code and n values, indexed as
+ * leave_values indexes them; NULL, or why the rack does not fit (more than 256 leaves). */
+const char *trie_leave_values(const LeaveTrie *t, const uint8_t *rack, size_t rack_len, uint8_t strides[27],
+                              double values[256], size_t *n);
+
 /* ---- endgame.c ------------------------------------------------------------------------------------ */
 
 #define MAX_PLY 128
@@ -314,7 +339,8 @@ typedef struct {
 } LeaveCoefficients;
 
 /* What stays the same through a simulation: the search graph, the layout (with the opening vowel
- * penalties), the search's bingo, symmetry and word map, the leave model and the endgame's leave terms. */
+ * penalties), the search's bingo, symmetry and word map, the leave model (an additive one's coefficients, or a
+ * table of leaves: `trie`, else NULL) and the endgame's leave terms. */
 typedef struct {
     const uint32_t *graph;
     size_t graph_len;
@@ -323,6 +349,7 @@ typedef struct {
     LayoutArgs layout;
     SearchArgs search;
     LeaveCoefficients leaves, end_leaves;
+    const LeaveTrie *trie;
 } PlayoutRules;
 
 /* A two-player play state (see core/play_state.py): racks as 27 tile counts, the bag drawn from its end. */

@@ -265,6 +265,23 @@ class KlvLeaves:
         return cls(table, path.name, key)
 
 
+def leave_trie(table: dict[str, float], alphabet: Alphabet = ENGLISH) -> object:
+    """A table of leaves (sorted tiles -> value) compiled for the engine's lookups tile by tile (klv.c): each
+    leave as its tiles' codes (put in code order there); leaves holding a tile outside the alphabet, which no
+    rack holds, left out."""
+    from lexigrid.scrabble.engine import _engine
+
+    codes = {ord(alphabet.glyph(code)): code for code in range(alphabet.size + 1)}
+    keys = list(table)
+    tiles = np.frombuffer("".join(keys).translate(codes).encode("utf-32-le"), dtype="<u4")
+    if len(tiles) and int(tiles.max()) > alphabet.size:
+        keys = [key for key in keys if all(ord(t) in codes for t in key)]
+        tiles = np.frombuffer("".join(keys).translate(codes).encode("utf-32-le"), dtype="<u4")
+    values = np.array([table[key] for key in keys], dtype=np.float64)
+    lengths = np.array([len(key) for key in keys], dtype=np.uint8)
+    return _engine.leave_trie(tiles.astype(np.uint8).tobytes(), lengths.tobytes(), values.tobytes())
+
+
 def leaves_key(model: LeaveModel | None) -> Hashable:
     """What tells leave models apart, for caching what is built from one (`Engine.shared`): the model's
     `key` (its kind and numbers), else the model itself when hashable, else its identity; None for none."""

@@ -256,6 +256,64 @@ static PyObject *leave_table(PyObject *self, PyObject *args) {
                          (Py_ssize_t)(n * sizeof(double)));
 }
 
+/* ---- tables of leaves (klv.c) --------------------------------------------------------------------- */
+
+#define LEAVE_TRIE "lexigrid.leave_trie"
+
+static void leave_trie_release(PyObject *capsule) {
+    LeaveTrie *t = PyCapsule_GetPointer(capsule, LEAVE_TRIE);
+    if (!t) return;
+    leave_trie_free(t);
+    free(t);
+}
+
+/* The trie a capsule from leave_trie holds; NULL with a Python error when it is not one. */
+const LeaveTrie *leave_trie_of(PyObject *capsule) {
+    return PyCapsule_GetPointer(capsule, LEAVE_TRIE);
+}
+
+/* leave_trie(keys, lengths, values) -> capsule: the leaves' tile codes one after another, each one's number of
+ * tiles (a byte each) and their values (doubles); see klv.c. */
+static PyObject *leave_trie(PyObject *self, PyObject *args) {
+    Py_buffer keys, lengths, values;
+    if (!PyArg_ParseTuple(args, "y*y*y*", &keys, &lengths, &values)) return NULL;
+    PyObject *result = NULL;
+    LeaveTrie *t = calloc(1, sizeof *t);
+    const char *error = NULL;
+    if (!t) PyErr_NoMemory();
+    else if ((size_t)values.len != (size_t)lengths.len * sizeof(double))
+        error = "one value (a double) a leave";
+    else {
+        Py_BEGIN_ALLOW_THREADS error = leave_trie_build(keys.buf, (size_t)keys.len, lengths.buf, (size_t)lengths.len,
+                                                        values.buf, t);
+        Py_END_ALLOW_THREADS
+    }
+    if (error) PyErr_Format(PyExc_ValueError, "leave_trie: %s", error);
+    else if (t && !(result = PyCapsule_New(t, LEAVE_TRIE, leave_trie_release))) leave_trie_free(t);
+    if (!result) free(t);
+    PyBuffer_Release(&keys);
+    PyBuffer_Release(&lengths);
+    PyBuffer_Release(&values);
+    return result;
+}
+
+/* trie_leave_table(trie, rack) -> (strides, values): every leave of the rack (27 counts) looked up. */
+static PyObject *trie_leave_table(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    Py_buffer rack;
+    if (!PyArg_ParseTuple(args, "Oy*", &capsule, &rack)) return NULL;
+    const LeaveTrie *t = leave_trie_of(capsule);
+    uint8_t strides[27];
+    double values[256];
+    size_t n = 0;
+    const char *error = t ? trie_leave_values(t, rack.buf, (size_t)rack.len, strides, values, &n) : NULL;
+    PyBuffer_Release(&rack);
+    if (!t) return NULL;
+    if (error) return PyErr_Format(PyExc_ValueError, "trie_leave_table: %s", error);
+    return Py_BuildValue("(y#y#)", (const char *)strides, (Py_ssize_t)27, (const char *)values,
+                         (Py_ssize_t)(n * sizeof(double)));
+}
+
 /* ---- the endgame ---------------------------------------------------------------------------------- */
 
 /* The search's signal check: the GIL back for a moment, Python's signal handlers run, the GIL released. */
@@ -371,6 +429,8 @@ PyObject *static_game(PyObject *self, PyObject *args);
 
 static PyMethodDef methods[] = {
     {"leave_table", leave_table, METH_VARARGS, "Strides and values of every leave of a rack (additive model)."},
+    {"leave_trie", leave_trie, METH_VARARGS, "A table of leaves compiled for lookups (a KLV's leaves)."},
+    {"trie_leave_table", trie_leave_table, METH_VARARGS, "Strides and values of every leave of a rack, looked up."},
     {"build_gaddag", build_gaddag, METH_VARARGS, "Build the packed GADDAG of newline-separated words."},
     {"update_checks", update_checks, METH_VARARGS, "Recompute cross-checks and cross scores of lines."},
     {"search_graph", search_graph, METH_VARARGS, "The GADDAG relaid for move generation (node sets beside arcs)."},

@@ -24,7 +24,14 @@ from lexigrid.scrabble.core.rules import Rules
 from lexigrid.scrabble.engine import _engine
 from lexigrid.scrabble.engine.gaddag import Gaddag
 from lexigrid.scrabble.engine.gaddag import load as load_gaddag
-from lexigrid.scrabble.engine.leave import AdditiveLeaves, LeaveModel, default_leaves, leaves_key
+from lexigrid.scrabble.engine.leave import (
+    AdditiveLeaves,
+    KlvLeaves,
+    LeaveModel,
+    default_leaves,
+    leave_trie,
+    leaves_key,
+)
 
 SortKey = Literal["score", "equity"]
 PASS_EQUITY = -1000.0  # the pass only wins when nothing else is legal
@@ -331,6 +338,7 @@ class Engine:
         self._leave_values: dict[str, float] = {}
         self._exchange_lists: dict[tuple[bytes, bool, int], list[Move]] = {}
         self._copies = 8  # racks of up to 8 tiles (at most 256 leaves) get their leave table compiled
+        self._trie: object | None = None  # see leave_trie
         self._coefficients = (
             self.leaves.coefficients(self._copies, alphabet)
             if isinstance(self.leaves, AdditiveLeaves)
@@ -346,6 +354,13 @@ class Engine:
             array("d", [-10.0] * (self._copies + 1) ** 2).tobytes(),
             0.0,
         )
+
+    def leave_trie(self) -> object | None:
+        """A KLV leave model's table compiled for the engine's lookups (klv.c), built on first use; None for
+        other models and for alphabets wider than the compiled racks' 26 letters."""
+        if self._trie is None and isinstance(self.leaves, KlvLeaves) and self.alphabet.size <= ENGLISH.size:
+            self._trie = leave_trie(self.leaves.table, self.alphabet)
+        return self._trie
 
     def leave_coefficients(self, bag_empty: bool) -> tuple[bytes, bytes, bytes, float, int] | None:
         """The leave terms the compiled engine builds leave tables from (per copy, pair, mix, Q without U,
@@ -464,6 +479,10 @@ class Engine:
         if not bag_empty and self._coefficients is not None and sum(codes) <= self._copies:
             table: tuple[bytes, bytes] = _engine.leave_table(codes, *self._coefficients, self._copies)
             return table
+        trie = None if bag_empty or sum(codes) > self._copies else self.leave_trie()
+        if trie is not None:
+            found: tuple[bytes, bytes] = _engine.trie_leave_table(trie, codes)
+            return found
         if bag_empty and sum(codes) <= self._copies:
             end_strides, end_values = _engine.leave_table(codes, *self._end_coefficients, self._copies)
             return end_strides, array("d", [2.0 * opponent]).tobytes() + end_values[8:]

@@ -10,7 +10,7 @@
  *   - a move that scores nothing is a scoreless turn, the sixth in a row ends the game with each player losing
  *     their rack's value; a placement that empties the rack (the bag empty) ends it with twice the opponent's
  *     rack added.
- * The best move by equity is Engine.best's: the leave table of the rack (the additive model's, or with the bag
+ * The best move by equity is Engine.best's: the leave table of the rack (the leave model's, or with the bag
  * empty the endgame's: -2 x points - 10 a tile kept, +2 x the opponent's points for going out), the best
  * exchange when exchanging is legal (bag + the opponent's rack >= two racks; the first best leave, the whole
  * rack excluded), the best placement of strictly more equity than it, else that exchange, else the pass. */
@@ -18,10 +18,15 @@
 
 #include <string.h>
 
-/* The end-of-game leave table: the leave model's with the bag empty, and the bonus for going out. */
+/* The rack's leave table: the leave model's (its coefficients' or its table's), or with the bag empty the
+ * endgame's and the bonus for going out. */
 static void rack_table(const PlayoutRules *r, const PlayoutState *s, int bag_empty, uint8_t strides[27],
                        double values[256], size_t *n) {
     const uint8_t *rack = s->racks[s->to_move];
+    if (!bag_empty && r->trie) {
+        trie_leave_values(r->trie, rack, 27, strides, values, n);
+        return;
+    }
     if (!bag_empty) {
         const LeaveCoefficients *c = &r->leaves;
         leave_values(rack, 27, c->per_copy, c->per_copy_len, c->pair, c->pair_len, c->mix, c->mix_len,

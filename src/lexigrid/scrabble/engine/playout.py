@@ -62,20 +62,21 @@ class PlayoutLoop:
 
     @staticmethod
     def fits(engine: Engine) -> bool:
-        """Whether the loop can play for this engine: an additive leave model, 26 letters and the blank,
-        racks of at most 8 tiles (its leave tables), at most MAX_BAG tiles in the set."""
+        """Whether the loop can play for this engine: an additive leave model or a KLV table of leaves, 26
+        letters and the blank, racks of at most 8 tiles (its leave tables), at most MAX_BAG tiles in the
+        set."""
         rules = engine.rules
         return (
-            engine.leave_coefficients(False) is not None
+            _leaves(engine) is not None
             and engine.alphabet.size == ENGLISH.size
             and rules.rack_size <= 8
             and rules.tiles.total <= MAX_BAG
         )
 
     def __init__(self, engine: Engine, position: Position, candidates: Sequence[Move]) -> None:
-        coefficients, end = engine.leave_coefficients(False), engine.leave_coefficients(True)
-        if coefficients is None or end is None:
-            raise ValueError("the compiled play-out loop needs an additive leave model")
+        leaves, end = _leaves(engine), engine.leave_coefficients(True)
+        if leaves is None or end is None:
+            raise ValueError("the compiled play-out loop needs an additive leave model or a KLV's table")
         board = position.board.copy()
         checks = engine.cross_checks(board)
         self.alphabet = alphabet = engine.alphabet
@@ -91,7 +92,7 @@ class PlayoutLoop:
             engine.gaddag.search_graph,
             engine.layout(board, True),
             search,
-            coefficients,
+            leaves,
             end,
             (engine.rules.rack_size, MAX_SCORELESS_TURNS),
             checks.arrays,
@@ -160,6 +161,12 @@ class PlayoutLoop:
         if kind == KINDS["exchange"]:
             return Move("exchange", word=self.glyphs(data))
         return Move("pass")
+
+
+def _leaves(engine: Engine) -> object | None:
+    """The leave model as the loop reads it: an additive model's coefficients, a KLV's compiled table, or
+    None."""
+    return engine.leave_coefficients(False) or engine.leave_trie()
 
 
 class GameResult(NamedTuple):

@@ -14,9 +14,13 @@
 #define MAX_CANDIDATES 128
 #define CAPSULE "lexigrid.playouts"
 
-/* What a capsule owns: the rules (pointing into the held buffers), the start state and the candidates. */
+const LeaveTrie *leave_trie_of(PyObject *capsule); /* module.c */
+
+/* What a capsule owns: the rules (pointing into the held buffers and the leave trie's capsule, held), the start
+ * state and the candidates. */
 typedef struct {
     PlayoutRules rules;
+    PyObject *trie;
     PlayoutState start, work;
     Play candidates[MAX_CANDIDATES];
     int n_candidates;
@@ -28,6 +32,7 @@ static void playouts_free(PyObject *capsule) {
     Playouts *p = PyCapsule_GetPointer(capsule, CAPSULE);
     if (!p) return;
     for (int i = 0; i < p->n_views; i++) PyBuffer_Release(&p->views[i]);
+    Py_XDECREF(p->trie);
     free(p);
 }
 
@@ -84,7 +89,8 @@ static int read_play(PyObject *tuple, Play *m) {
 
 /* playout_new(graph, layout, search, leaves, end_leaves, (rack_size, scoreless_turns), board, rack, scores, zeros,
  * candidates) -> capsule. layout: LayoutArrays (with the vowel penalties); search: Search (its mode and floor unused);
- * leaves, end_leaves: see read_coefficients; board: BoardArrays with the cross-checks up to date; rack: the
+ * leaves: see read_coefficients, or a table of leaves (a capsule from leave_trie); end_leaves: see
+ * read_coefficients; board: BoardArrays with the cross-checks up to date; rack: the
  * mover's 27 tile counts; scores: (mover, opponent); candidates: see read_play. */
 PyObject *playout_new(PyObject *self, PyObject *args) {
     (void)self;
@@ -123,7 +129,13 @@ PyObject *playout_new(PyObject *self, PyObject *args) {
                           &r->search.symmetric, &map, &floor) ||
         !(r->search.word_map = keep(p, map, &r->search.word_map_len)))
         goto fail;
-    if (read_coefficients(leaves_o, p, &r->leaves) || read_coefficients(end_o, p, &r->end_leaves)) goto fail;
+    if (PyCapsule_CheckExact(leaves_o)) { /* a table of leaves; the additive terms stay unused */
+        if (!(r->trie = leave_trie_of(leaves_o))) goto fail;
+        Py_INCREF(leaves_o);
+        p->trie = leaves_o;
+    } else if (read_coefficients(leaves_o, p, &r->leaves))
+        goto fail;
+    if (read_coefficients(end_o, p, &r->end_leaves)) goto fail;
     if (!PyArg_ParseTuple(board_o, "OiOO;a board: (tiles, dim, checks, cscores)", &tiles, &r->dim, &checks, &cscores))
         goto fail;
     Py_buffer t, c, cs, rk;
