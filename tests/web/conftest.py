@@ -46,6 +46,23 @@ def saved_games_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         os.environ["LEXIGRID_DATA_DIR"] = before
 
 
+CATALAN_LEXICON = "MINICA"
+
+
+@pytest.fixture(scope="session")
+def catalan_lexicon(saved_games_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The Catalan hand lexicon of the oracle tests (L·L, NY, QU, Ç words), added as MINICA to the web
+    tests' data directory (nothing from ../shared)."""
+    from tests.conftest import run_cli
+    from tests.scrabble.test_oracle_catalan import _WORDS
+
+    words = tmp_path_factory.mktemp("catalan") / "ca.txt"
+    words.write_text("\n".join(_WORDS.split()) + "\n", encoding="utf-8")
+    result = run_cli("lexicon", "add", CATALAN_LEXICON, str(words), "--alphabet", "catalan", "--skip-bad")
+    assert result.exit_code == 0, result.stdout
+    return CATALAN_LEXICON
+
+
 @pytest.fixture(autouse=True)
 def roomy_solve_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """A solve budget no test here comes near, so no result depends on the machine's speed.

@@ -93,7 +93,10 @@ def create_app() -> FastAPI:
         """The lexicons the web app accepts, by name."""
         return {
             "default": DEFAULT_LEXICON,
-            "lexicons": [{"name": n, "description": lx.description} for n, lx in named_lexicons().items()],
+            "lexicons": [
+                {"name": n, "description": lx.description, "alphabet": lx.alphabet}
+                for n, lx in named_lexicons().items()
+            ],
         }
 
     app.state.pages = set()

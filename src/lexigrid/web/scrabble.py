@@ -23,8 +23,9 @@ from lexigrid.scrabble.analysis.endgame import MAX_PLIES, MAX_TOP, check_endgame
 from lexigrid.scrabble.analysis.report import moves_report, position_report
 from lexigrid.scrabble.analysis.sim import DEFAULT_ITERATIONS, MAX_PLAYS, Progress, check_request, simulate
 from lexigrid.scrabble.analysis.sim_player import SimPlayer
+from lexigrid.scrabble.core.cgp import cgp_language_rules, cgp_lexicon
 from lexigrid.scrabble.core.referee import breakdown
-from lexigrid.scrabble.core.rules import Rules
+from lexigrid.scrabble.core.rules import Rules, layout
 from lexigrid.scrabble.engine.winpct import default_table
 from lexigrid.scrabble.game.game import HUMAN, Game
 from lexigrid.scrabble.game.players import ENDGAME_SECONDS, computer, with_clock
@@ -45,9 +46,11 @@ ENDGAME_BUDGET_SHARE = 0.8
 SIM_BUDGET_SHARE = 0.8  # the same for a simulation: it stops itself in time and answers what it has
 
 
-def _lexicon(name: str | None, position: Position) -> Lexicon:
-    """The request's lexicon, else the CGP's `lex` opcode, else the default: by name only."""
-    return lexicon_by_name(position.lexicon_spec(name))
+def read_position(cgp: str, name: str | None) -> tuple[Position, Lexicon]:
+    """A CGP read in its lexicon's language (the request's lexicon, else the CGP's `lex` opcode, else the
+    default: by name only), and that lexicon."""
+    lex = lexicon_by_name(name or cgp_lexicon(cgp))
+    return parse_cgp(cgp, cgp_language_rules(cgp, lex.alphabet)), lex
 
 
 def engine(lex: Lexicon, rules: Rules) -> Engine:
@@ -70,39 +73,35 @@ def _moves(eng: Engine, position: Position, top: int, sort: Literal["score", "eq
 
 
 def _moves_of_cgp(cgp: str, name: str, top: int, sort: Literal["score", "equity"]) -> dict[str, Any]:
-    position = parse_cgp(cgp)
-    return _moves(engine(lexicon_by_name(name), position.rules), position, top, sort)
+    position, lex = read_position(cgp, name)
+    return _moves(engine(lex, position.rules), position, top, sort)
 
 
 @api.post("/moves")
 def moves(request: MovesRequest) -> dict[str, Any]:
     """Every legal move of the player to move, best first. Same shape as `lexigrid scrabble moves --json`."""
-    position = parse_cgp(request.cgp)
-    lex = _lexicon(request.lexicon, position)
+    position, lex = read_position(request.cgp, request.lexicon)
     engine(lex, position.rules)
     return budgeted(_moves_of_cgp, request.cgp, lex.name, request.top, request.sort)
 
 
 class PositionRequest(BaseModel):
-    """A position in CGP."""
+    """A position in CGP, in its lexicon's language."""
 
     cgp: Cgp
+    lexicon: str | None = Field(None, max_length=40)
 
 
-def show_payload(position: Position) -> dict[str, Any]:
-    """The `lexigrid scrabble show --json` shape, plus the premium squares and tile values to draw it."""
-    rules = position.rules
-    return {
-        **position_report(position),
-        "premiums": ["".join(rules.layout.premium(r, c) for c in range(rules.dim)) for r in range(rules.dim)],
-        "tile_scores": dict(rules.tiles.scores),
-    }
+def show_payload(position: Position, lex: Lexicon) -> dict[str, Any]:
+    """The `lexigrid scrabble show --json` shape, plus what draws it (`Rules.as_dict`: the premium squares,
+    tile values, the alphabet's labels and spellings) and the lexicon's name."""
+    return {**position_report(position), **position.rules.as_dict(), "lexicon": lex.name}
 
 
 @api.post("/show")
 def show(request: PositionRequest) -> dict[str, Any]:
     """The board, racks and scores of a position (the `show --json` shape, plus premiums and tile values)."""
-    return show_payload(parse_cgp(request.cgp))
+    return show_payload(*read_position(request.cgp, request.lexicon))
 
 
 class ExplainRequest(BaseModel):
@@ -116,12 +115,12 @@ class ExplainRequest(BaseModel):
 @api.post("/explain")
 def explain(request: ExplainRequest) -> dict[str, Any]:
     """A placement's score, word by word and tile by tile, as the referee computes it."""
-    position = parse_cgp(request.cgp)
+    position, lex = read_position(request.cgp, request.lexicon)
     board = position.board
     move = parse_move(request.move, board)
     if move.kind != "place":
         raise LexigridError(f"{move.notation} is not a tile placement: only placements have a breakdown")
-    explained = breakdown(board, move, _lexicon(request.lexicon, position))
+    explained = breakdown(board, move, lex)
     squares = [{"row": r, "col": c, "tile": t} for r, c, t in move.squares()]
     return {"move": move.notation, "paren": move.paren, "squares": squares, **explained.as_dict()}
 
@@ -144,8 +143,8 @@ def endgame_seconds(requested: float | None) -> float:
 
 
 def _endgame_of_cgp(cgp: str, name: str, plies: int | None, seconds: float, top: int) -> dict[str, Any]:
-    position = parse_cgp(cgp)
-    eng = engine(lexicon_by_name(name), position.rules)
+    position, lex = read_position(cgp, name)
+    eng = engine(lex, position.rules)
     solution = solve(position, eng, plies=plies, seconds=seconds, top=top)
     return solution.as_dict()
 
@@ -154,9 +153,8 @@ def _endgame_of_cgp(cgp: str, name: str, plies: int | None, seconds: float, top:
 def endgame(request: EndgameRequest) -> dict[str, Any]:
     """Solve an endgame: its value, the principal variation and the best first moves. Same shape as
     `lexigrid scrabble endgame --json`."""
-    position = parse_cgp(request.cgp)
+    position, lex = read_position(request.cgp, request.lexicon)
     check_endgame(position)  # bad input answers at once, before a solver process is asked
-    lex = _lexicon(request.lexicon, position)
     engine(lex, position.rules)
     seconds = endgame_seconds(request.seconds)
     return budgeted(_endgame_of_cgp, request.cgp, lex.name, request.plies, seconds, request.top)
@@ -199,8 +197,8 @@ def _simulate_cgp(
 ) -> tuple[dict[str, Any], str | None]:
     """Run in a solver process: simulate, reporting each round's table (`Progress.as_dict`) to the server
     until it asks to stop; the result (`SimResult.as_dict`) and why it ended early (stop, time, or None)."""
-    position = parse_cgp(cgp)
-    eng = engine(lexicon_by_name(name), position.rules)
+    position, lex = read_position(cgp, name)
+    eng = engine(lex, position.rules)
     stopped = False
 
     def on_round(progress: Progress) -> bool:
@@ -237,9 +235,8 @@ def sim(request: SimRequest) -> StreamingResponse:
     `POST /api/scrabble/sim/{id}/stop` (or closing the connection) stops it."""
     if request.iterations is not None and request.seconds is not None:
         raise LexigridError("give iterations or seconds, not both")
-    position = parse_cgp(request.cgp)
+    position, lex = read_position(request.cgp, request.lexicon)
     check_request(position, request.plays, request.plies, request.iterations, request.seconds)
-    lex = _lexicon(request.lexicon, position)
     engine(lex, position.rules)
     seconds = sim_seconds(request.seconds)
     iterations = request.iterations or (DEFAULT_ITERATIONS if request.seconds is None else None)
@@ -401,6 +398,7 @@ class NewGameRequest(BaseModel):
     seed: int | None = Field(None, ge=0, le=2**31)
     challenge: Literal["void", "double", "five"] = "void"
     lexicon: str | None = Field(None, max_length=40)
+    board: Literal["standard", "super"] = Field("standard", description="The board layout (super: 21x21).")
     clock_minutes: float | None = Field(
         None, gt=0, le=600, description="The sim and best levels' game clock (default 25 minutes)."
     )
@@ -414,7 +412,14 @@ def new_game(request: NewGameRequest) -> dict[str, Any]:
     kinds = [level, HUMAN] if request.computer_first else [HUMAN, level]
     computer_name = "Computer"
     names = [computer_name, request.name] if request.computer_first else [request.name, computer_name]
-    game = Game.new(kinds, names=names, seed=request.seed, lexicon=lexicon, challenge=request.challenge)
+    game = Game.new(
+        kinds,
+        names=names,
+        seed=request.seed,
+        lexicon=lexicon,
+        challenge=request.challenge,
+        board=layout(request.board),
+    )
     _remember(game)
     with _playing(game.id):
         _computers_move(game)
@@ -496,8 +501,8 @@ def hint(game_id: GameId, top: Annotated[int, Query(ge=1, le=20)] = 5) -> dict[s
 
 def warm() -> None:
     """Build the default engine and its tables in this process before solves fork from it."""
-    position = parse_cgp(EMPTY_CGP)
-    engine(_lexicon(None, position), position.rules).prepare().moves(position)
+    position, lex = read_position(EMPTY_CGP, None)
+    engine(lex, position.rules).prepare().moves(position)
     default_table()  # the simulation's win table
 
 

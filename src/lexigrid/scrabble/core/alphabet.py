@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 BLANK = "?"
 BLANK_FLAG = 32  # a square's code is the letter's code, plus 32 when a blank stands for it
@@ -89,6 +90,15 @@ class Alphabet:
 
             fast = as_bytes(word), as_bytes(played)
         object.__setattr__(self, "_placement", fast)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The alphabet for a face that draws and reads tiles: each glyph's label, and every spelling (label,
+        alias, `[L·L]`; lower case for a blank's letter) with the glyph it reads as (longest match first)."""
+        return {
+            "name": self.name,
+            "labels": dict(zip(self.glyphs, self.labels, strict=True)),
+            "spellings": dict(self._labels),
+        }
 
     @property
     def size(self) -> int:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.core.alphabet import BLANK, ENGLISH, MAX_LETTERS, Alphabet, face_value
@@ -88,6 +89,18 @@ class Rules:
     def dim(self) -> int:
         """The board's side."""
         return self.layout.dim
+
+    def as_dict(self) -> dict[str, Any]:
+        """The rules a face needs to draw and read a position: the layout (its name and premium squares, row
+        by row), the tile set's name and scores (by glyph) and the alphabet (`Alphabet.as_dict`)."""
+        board = self.layout
+        return {
+            "layout": board.name,
+            "premiums": ["".join(board.premium(r, c) for c in range(board.dim)) for r in range(board.dim)],
+            "tile_set": self.tiles.name,
+            "tile_scores": dict(self.tiles.scores),
+            "alphabet": self.tiles.alphabet.as_dict(),
+        }
 
     @cached_property
     def key(self) -> tuple[object, ...]:

@@ -251,7 +251,7 @@ class Game:
         racks = [rack if shown is None or i in shown else "" for i, rack in enumerate(self.state.racks)]
         position = Position(
             self.state.board,
-            (Rack(racks[p]), Rack(racks[q])),
+            (Rack.of_tiles(racks[p]), Rack.of_tiles(racks[q])),
             (self.state.scores[p], self.state.scores[q]),
             self.state.zeros,
             {"lex": self.lexicon.name.replace(";", "")},

@@ -126,6 +126,7 @@ class View:
             "id": game.id,
             "seed": self.seed(),
             "lexicon": game.lexicon.name,
+            "rules": game.rules.as_dict(),
             "challenge": game.challenge,
             "players": [
                 {

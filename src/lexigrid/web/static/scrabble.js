@@ -14,31 +14,33 @@ let eg = null;  // the solved endgame: { solution, boards (before each ply, then
 
 function redraw() {
   if (eg && eg.step > 0) {  // the board after `step` plies of the principal variation, the last ply's tiles marked new
-    drawScrabbleBoard(boardEl, { premiums: pos.premiums, rows: eg.boards[eg.step - 1], tileScores: pos.tile_scores, ghost: eg.squares[eg.step - 1] });
+    drawScrabbleBoard(boardEl, { premiums: pos.premiums, rows: eg.boards[eg.step - 1], tileScores: pos.tile_scores, alphabet: pos.alphabet, ghost: eg.squares[eg.step - 1] });
     return;
   }
-  const ghost = selected ? moveSquares(selected.paren, pos.board) : [];
-  drawScrabbleBoard(boardEl, { premiums: pos.premiums, rows: pos.board, tileScores: pos.tile_scores, ghost, cursor, across,
+  const ghost = selected ? moveSquares(selected.paren, pos.board, pos.alphabet) : [];
+  drawScrabbleBoard(boardEl, { premiums: pos.premiums, rows: pos.board, tileScores: pos.tile_scores, alphabet: pos.alphabet, ghost, cursor, across,
     onClick: (r, c) => { if (cursor && cursor[0] === r && cursor[1] === c) across = !across; cursor = [r, c]; boardEl.focus(); redraw(); } });
 }
-function rackOf(id) {
-  return document.getElementById(id).value.toUpperCase().replace(/[^A-Z?]/g, "");
+function rackOf(id) {  // a rack as typed (labels or aliases: `PAL·LAS`, `PAWAS`) read as glyphs; the server checks it
+  return readTiles(pos.alphabet, document.getElementById(id).value.toUpperCase().replace(/[\s/;]/g, ""));
 }
+function lexicon() { return document.getElementById("lexicon").value || null; }
 function scoreOf(id) {
   const n = Math.trunc(Number(document.getElementById(id).value));
   return Number.isFinite(n) ? n : 0;
 }
 function cgp() {
-  return `${rowsToCgp(pos.board)} ${rackOf("rack")}/${rackOf("opp")} ${scoreOf("score-me")}/${scoreOf("score-opp")} ${pos.zeros}`;
+  const racks = `${cgpTiles(pos.alphabet, rackOf("rack"))}/${cgpTiles(pos.alphabet, rackOf("opp"))}`;
+  return `${rowsToCgp(pos.board, pos.alphabet)} ${racks} ${scoreOf("score-me")}/${scoreOf("score-opp")} ${pos.zeros}`;
 }
 function showInfo(data) {  // the bag and the unseen tiles, as the server counts them (show's payload)
   const unseen = data.unseen;
   document.getElementById("bag-count").textContent = `Bag: ${data.bag} tile${data.bag === 1 ? "" : "s"}`;
   document.getElementById("unseen-label").textContent = `Unseen by the player to move (${unseen.length}):`;
-  document.getElementById("unseen").textContent = unseen || "none";
+  document.getElementById("unseen").textContent = tilesText(pos ? pos.alphabet : data.alphabet, unseen) || "none";
 }
 async function refreshInfo() {  // after an edit of the board, the racks or the scores
-  const result = await infoApi("/api/scrabble/show", { cgp: cgp() });
+  const result = await infoApi("/api/scrabble/show", { cgp: cgp(), lexicon: lexicon() });
   if (!result) return;
   if (!result.ok) {
     document.getElementById("bag-count").textContent = "";
@@ -49,13 +51,15 @@ async function refreshInfo() {  // after an edit of the board, the racks or the 
   showInfo(result.data);
 }
 async function load(text) {
-  const result = await positionApi("/api/scrabble/show", { cgp: text });
+  const result = await positionApi("/api/scrabble/show", { cgp: text, lexicon: lexicon() });
   if (!result) return false;
   if (!result.ok) { errorEl.textContent = result.error; return false; }
   errorEl.textContent = "";
+  const language = pos && pos.alphabet.name;
   pos = result.data;
-  document.getElementById("rack").value = pos.racks[0];
-  document.getElementById("opp").value = pos.racks[1];
+  if (pos.alphabet.name !== language) makePad();
+  document.getElementById("rack").value = tilesText(pos.alphabet, pos.racks[0]);
+  document.getElementById("opp").value = tilesText(pos.alphabet, pos.racks[1]);
   document.getElementById("score-me").value = pos.scores[0];
   document.getElementById("score-opp").value = pos.scores[1];
   infoApi.drop(); showInfo(pos);
@@ -72,10 +76,11 @@ function setTile(r, c, tile) {
 let typed = null;  // the square last typed on: a blank's key ("*") turns it into a blank, the arrow gone past it
 function editKey(key) {  // a key typed on the board, or tapped on the letter pad; whether it was one of ours
   if (!pos) return false;
-  if (!cursor) { errorEl.textContent = "tap (or click) a square of the board first"; return LETTERS.includes(key) || key === "*"; }
+  const tile = keyTile(pos.alphabet, key);  // a letter, a one-key alias (Catalan W for L·L) or a pad key
+  if (!cursor) { errorEl.textContent = "tap (or click) a square of the board first"; return tile !== null || key === "*"; }
   const [r, c] = cursor, dim = pos.board.length;
   const step = (d) => { cursor = across ? [r, Math.min(dim - 1, Math.max(0, c + d))] : [Math.min(dim - 1, Math.max(0, r + d)), c]; };
-  if (/^[a-zA-Z]$/.test(key)) { setTile(r, c, key.toUpperCase()); typed = [r, c]; step(1); }
+  if (tile) { setTile(r, c, tile); typed = [r, c]; step(1); }
   else if (key === "*") {
     const [tr, tc] = pos.board[r][c] !== "." ? [r, c] : typed || [r, c];
     const t = pos.board[tr][tc];
@@ -106,8 +111,10 @@ boardEl.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (editKey(event.key)) event.preventDefault();
 });
-letterPad(document.getElementById("pad"), (key) => { editKey(key); if (cursor) boardEl.focus({ preventScroll: true }); },
-  [["*", "blank", "make the tile a blank (or a letter again)"], ["Backspace", "⌫", "clear the square (back one)"], [" ", "↓/→", "turn the arrow"]]);
+function makePad() {  // the letter pad of the position's alphabet
+  letterPad(document.getElementById("pad"), (key) => { editKey(key); if (cursor) boardEl.focus({ preventScroll: true }); },
+    [["*", "blank", "make the tile a blank (or a letter again)"], ["Backspace", "⌫", "clear the square (back one)"], [" ", "↓/→", "turn the arrow"]], pos.alphabet);
+}
 for (const id of ["rack", "opp"]) document.getElementById(id).addEventListener("input", () => { if (pos) { changed(); redraw(); } });
 for (const id of ["score-me", "score-opp"]) {  // the moves stay: a score changes no move
   document.getElementById(id).addEventListener("input", () => { if (pos) { document.getElementById("cgp").value = cgp(); refreshInfo(); } });
@@ -119,7 +126,7 @@ async function analyse(event) {
   const text = cgp();
   document.getElementById("cgp").value = text;
   document.getElementById("summary").textContent = "generating moves…";
-  const result = await positionApi("/api/scrabble/moves", { cgp: text, top: 200, sort: "equity" });
+  const result = await positionApi("/api/scrabble/moves", { cgp: text, top: 200, sort: "equity", lexicon: lexicon() });
   if (!result) return;
   if (!result.ok) { errorEl.textContent = result.error; document.getElementById("summary").textContent = ""; return; }
   errorEl.textContent = "";
@@ -151,15 +158,15 @@ async function select(m) {
   if (eg) { eg.step = 0; showStep(); }
   fill(); redraw();
   const panel = document.getElementById("breakdown");
-  if (m.move.startsWith("-")) { panel.hidden = false; panel.textContent = m.move === "-" ? "Pass" : `Exchange ${m.move.slice(1)}: keeps ${m.leave || "nothing"}`; return; }
-  const result = await explainApi("/api/scrabble/explain", { cgp: pos.cgp || cgp(), move: m.paren });
+  if (m.move.startsWith("-")) { panel.hidden = false; panel.textContent = m.move === "-" ? "Pass" : `Exchange ${tilesText(pos.alphabet, m.move.slice(1))}: keeps ${m.leave || "nothing"}`; return; }
+  const result = await explainApi("/api/scrabble/explain", { cgp: pos.cgp || cgp(), move: m.paren, lexicon: lexicon() });
   if (!result) return;
   panel.hidden = false;
   if (!result.ok) { panel.textContent = result.error; return; }
   panel.replaceChildren(lexiEl("h3", { text: `${result.data.paren} — ${result.data.score} points` }));
   for (const w of result.data.words) {
-    const parts = w.squares.map((s) => `${s.tile.toUpperCase()}${s.value}${s.letter_multiplier > 1 ? "×" + s.letter_multiplier : ""}`);
-    const line = `${w.word}: ${parts.join(" + ")} = ${w.letters}${w.word_multiplier > 1 ? ` × ${w.word_multiplier} = ${w.score}` : ""}`;
+    const parts = w.squares.map((s) => `${tileLabel(pos.alphabet, s.tile).toUpperCase()}${s.value}${s.letter_multiplier > 1 ? "×" + s.letter_multiplier : ""}`);
+    const line = `${tilesText(pos.alphabet, w.word)}: ${parts.join(" + ")} = ${w.letters}${w.word_multiplier > 1 ? ` × ${w.word_multiplier} = ${w.score}` : ""}`;
     panel.append(lexiEl("div", { class: "bd-line", text: line }));
   }
   if (result.data.bingo) panel.append(lexiEl("div", { class: "bd-line", text: `bingo (all seven tiles): +${result.data.bingo}` }));
@@ -174,10 +181,16 @@ document.getElementById("cgp-form").addEventListener("submit", async (event) => 
   if (await load(document.getElementById("cgp").value)) analyse();
 });
 document.getElementById("rack-form").addEventListener("submit", analyse);
-const start = new URLSearchParams(location.search).get("cgp");
-if (start) document.getElementById("cgp").value = start;
-const initial = document.getElementById("cgp").value;  // a position typed in before the first one loads wins
-load(initial).then((ok) => { if (ok && document.getElementById("cgp").value === initial) analyse(); });
+const params = new URLSearchParams(location.search);
+if (params.get("cgp")) document.getElementById("cgp").value = params.get("cgp");
+document.getElementById("lexicon").addEventListener("change", async () => {  // the same position read in its language
+  document.getElementById("summary").textContent = "loading…";
+  if (await load(document.getElementById("cgp").value)) analyse();
+});
+fillLexicons(document.getElementById("lexicon"), params.get("lexicon")).then(() => {
+  const initial = document.getElementById("cgp").value;  // a position typed in before the first one loads wins
+  load(initial).then((ok) => { if (ok && document.getElementById("cgp").value === initial) analyse(); });
+});
 
 // --- the endgame solver -------------------------------------------------------------------------------
 function closeEndgame() {
@@ -201,7 +214,7 @@ async function solveEndgame() {
   button.disabled = true;
   errorEl.textContent = "";
   document.getElementById("summary").textContent = "solving the endgame…";
-  const result = await endgameApi("/api/scrabble/endgame", { cgp: text, top: 5 });
+  const result = await endgameApi("/api/scrabble/endgame", { cgp: text, top: 5, lexicon: lexicon() });
   if (!result) return;
   button.disabled = false;
   document.getElementById("summary").textContent = "";
@@ -213,7 +226,7 @@ async function solveEndgame() {
   body.replaceChildren();
   solution.pv.forEach((ply, i) => {
     const before = boards[i];
-    const placed = ply.move.startsWith("-") ? [] : moveSquares(ply.paren, before);
+    const placed = ply.move.startsWith("-") ? [] : moveSquares(ply.paren, before, pos.alphabet);
     const after = before.map((row) => [...row]);
     for (const s of placed) after[s.row][s.col] = s.tile;
     boards.push(after.map((row) => row.join("")));
@@ -221,7 +234,7 @@ async function solveEndgame() {
     racks[ply.player] = tilesLeft(racks[ply.player], placed);
     spread += ply.player === 0 ? ply.score : -ply.score;
     const tr = body.insertRow();
-    const cells = [i + 1, ply.player === 0 ? "to move" : "opponent", ply.move === "-" ? "pass" : ply.paren, ply.score, signed(spread)];
+    const cells = [i + 1, ply.player === 0 ? "to move" : "opponent", ply.move === "-" ? "pass" : tilesText(pos.alphabet, ply.paren), ply.score, signed(spread)];
     for (const v of cells) tr.insertCell().textContent = v;
     tr.addEventListener("click", () => { eg.step = i + 1; showStep(); });
   });
@@ -231,10 +244,10 @@ async function solveEndgame() {
   if (solution.end === "out") {
     const bonus = 2 * points(racks[1 - last.player]);
     spread += last.player === 0 ? bonus : -bonus;
-    ending = `${last.player === 0 ? "The player to move" : "The opponent"} goes out and gains 2 × (${racks[1 - last.player]}) = ${bonus}: final spread ${signed(spread)}.`;
+    ending = `${last.player === 0 ? "The player to move" : "The opponent"} goes out and gains 2 × (${tilesText(pos.alphabet, racks[1 - last.player])}) = ${bonus}: final spread ${signed(spread)}.`;
   } else if (solution.end === "scoreless") {
     spread += points(racks[1]) - points(racks[0]);
-    ending = `Six scoreless turns: each side loses its rack (${racks[0] || "-"} / ${racks[1] || "-"}): final spread ${signed(spread)}.`;
+    ending = `Six scoreless turns: each side loses its rack (${tilesText(pos.alphabet, racks[0]) || "-"} / ${tilesText(pos.alphabet, racks[1]) || "-"}): final spread ${signed(spread)}.`;
   }
   document.getElementById("eg-end").textContent = ending;
   document.getElementById("eg-value").textContent =
@@ -246,7 +259,7 @@ async function solveEndgame() {
   top.tBodies[0].replaceChildren();
   solution.top.forEach((t, i) => {
     const tr = top.tBodies[0].insertRow();
-    for (const v of [i + 1, t.move === "-" ? "pass" : t.paren, t.score, signed(t.value)]) tr.insertCell().textContent = v;
+    for (const v of [i + 1, t.move === "-" ? "pass" : tilesText(pos.alphabet, t.paren), t.score, signed(t.value)]) tr.insertCell().textContent = v;
   });
   eg = { solution, boards, squares, step: 0 };
   selected = null; fill(); explainApi.drop();
@@ -280,7 +293,7 @@ async function simulate(event) {
   const text = cgp();
   document.getElementById("cgp").value = text;
   const value = (id) => Number(document.getElementById(id).value);
-  const body = { cgp: text, plays: value("sim-plays"), plies: value("sim-plies"), seed: 0 };
+  const body = { cgp: text, plays: value("sim-plays"), plies: value("sim-plies"), seed: 0, lexicon: lexicon() };
   if (document.getElementById("sim-unit").value === "seconds") body.seconds = value("sim-limit");
   else body.iterations = Math.round(value("sim-limit"));
   errorEl.textContent = "";
@@ -346,7 +359,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
     if (i === 0) tr.classList.add("leader");
     else if (p.tied) { tr.classList.add("tied"); tr.title = "tied with the leader: not told apart yet"; }
     else { tr.classList.add("beaten"); tr.title = "behind the leader at the simulation's confidence"; }
-    for (const v of [p.tied ? "1=" : i + 1, p.move === "-" ? "pass" : p.paren, p.score]) tr.insertCell().textContent = v;
+    for (const v of [p.tied ? "1=" : i + 1, p.move === "-" ? "pass" : tilesText(pos.alphabet, p.paren), p.score]) tr.insertCell().textContent = v;
     tr.cells[2].title = `equity ${p.equity.toFixed(1)}`;
     const win = tr.insertCell();
     win.className = "win";
@@ -357,7 +370,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
     tr.addEventListener("click", () => { const m = moves.find((x) => x.move === p.move); if (m) select(m); });
   });
   const leader = table.plays[0], seconds = (table.elapsed_ms / 1000).toFixed(1);
-  const lead = leader ? `${leader.move === "-" ? "pass" : leader.paren} (${leader.win_pct.toFixed(1)}% to win)` : "none";
+  const lead = leader ? `${leader.move === "-" ? "pass" : tilesText(pos.alphabet, leader.paren)} (${leader.win_pct.toFixed(1)}% to win)` : "none";
   const ties = table.plays.filter((p) => p.tied).length;
   const sure = `${(100 * table.leader_confidence).toFixed(1)}% sure${ties ? `, ${ties} tied` : ""}`;
   document.getElementById("sim-status").textContent = final

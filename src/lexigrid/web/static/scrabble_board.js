@@ -2,10 +2,50 @@
 "use strict";
 const PREMIUM = { T: ["tw", "TW"], D: ["dw", "DW"], Q: ["qw", "QW"], t: ["tl", "TL"], d: ["dl", "DL"], q: ["ql", "QL"], "*": ["start", "★"] };
 const COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-function drawScrabbleBoard(target, { premiums, rows, tileScores, ghost = [], cursor = null, across = true, onClick = null }) {
+// A tile set's alphabet, as the server gives it (`alphabet` in a position or a game): inside the page a tile is
+// one character, its glyph (uppercase; lowercase a blank's letter, `?` a blank on a rack); `labels` say how each
+// is written (`L·L`), `spellings` what a player may type for it (labels, aliases, `[L·L]`).
+const ENGLISH_ALPHABET = {
+  name: "english",
+  labels: Object.fromEntries([...LETTERS].map((l) => [l, l])),
+  spellings: Object.fromEntries([...LETTERS, ...LETTERS.toLowerCase()].map((l) => [l, l])),
+};
+function tileLabel(alphabet, glyph) {  // a glyph's label: lowercase for a blank's letter
+  const label = alphabet.labels[glyph.toUpperCase()];
+  if (label === undefined) return glyph;
+  return glyph === glyph.toUpperCase() ? label : label.toLowerCase();
+}
+function tilesText(alphabet, glyphs) {  // glyphs (a rack, a word, a move in the game's record) as labels
+  return [...(glyphs || "")].map((g) => tileLabel(alphabet, g)).join("");
+}
+function readTiles(alphabet, text) {  // typed text as glyphs, longest spelling first; other characters as they are
+  const spellings = alphabet.spellings;
+  const longest = Math.max(...Object.keys(spellings).map((s) => s.length));
+  let out = "", i = 0;
+  while (i < text.length) {
+    let n = Math.min(longest, text.length - i);
+    while (n > 0 && !Object.hasOwn(spellings, text.slice(i, i + n))) n--;
+    if (n === 0) { out += text[i]; i += 1; } else { out += spellings[text.slice(i, i + n)]; i += n; }
+  }
+  return out;
+}
+function cgpTiles(alphabet, glyphs) {  // glyphs in CGP: a multi-letter label in square brackets, as MAGPIE writes it
+  return [...glyphs].map((g) => { const label = tileLabel(alphabet, g); return label.length > 1 ? `[${label}]` : label; }).join("");
+}
+function keyTile(alphabet, key) {  // the tile one key types (a one-character label or alias, or a glyph from the pad)
+  if (!key || key.length !== 1 || key === "?") return null;
+  const up = key.toUpperCase();
+  if (Object.hasOwn(alphabet.labels, up)) return up;
+  const glyph = alphabet.spellings[up];
+  return glyph && glyph === glyph.toUpperCase() && glyph.length === 1 ? glyph : null;
+}
+
+function drawScrabbleBoard(target, { premiums, rows, tileScores, alphabet = ENGLISH_ALPHABET, ghost = [], cursor = null, across = true, onClick = null }) {
   const dim = premiums.length;
   target.replaceChildren();
+  target.style.setProperty("--dim", String(dim));
   target.style.gridTemplateColumns = `1.4rem repeat(${dim}, var(--sq))`;
   const placed = new Map(ghost.map((g) => [`${g.row},${g.col}`, g.tile]));
   target.append(lexiEl("div", { class: "label" }));
@@ -21,7 +61,9 @@ function drawScrabbleBoard(target, { premiums, rows, tileScores, ghost = [], cur
         square.classList.add("stile");
         if (placed.has(`${r},${c}`)) square.classList.add("new");
         if (blank) square.classList.add("blank");
-        square.append(lexiEl("span", { class: "letter", text: tile.toUpperCase() }));
+        const label = tileLabel(alphabet, tile.toUpperCase());
+        if (label.length > 1) square.classList.add("multi");
+        square.append(lexiEl("span", { class: "letter", text: label }));
         if (!blank) square.append(lexiEl("span", { class: "value", text: String(tileScores[tile] ?? "") }));
       } else if (premium) {
         square.classList.add(premium[0]);
@@ -37,9 +79,10 @@ function drawScrabbleBoard(target, { premiums, rows, tileScores, ghost = [], cur
   }
 }
 
-// The new tiles of a move in notation: `8D W(OR)D` across, `D8 WORD` down; blanks lowercase.
-function moveSquares(paren, rows) {
-  const [coord, word] = paren.trim().split(/\s+/);
+// The new tiles of a move in notation: `8D W(OR)D` across, `D8 WORD` down; blanks lowercase; labels read as glyphs.
+function moveSquares(paren, rows, alphabet = ENGLISH_ALPHABET) {
+  const [coord, text] = paren.trim().split(/\s+/);
+  const word = text && readTiles(alphabet, text);
   if (!word) return [];
   let m = /^(\d+)([A-Za-z])$/.exec(coord), row, col, down = false;
   if (m) { row = +m[1] - 1; col = COLUMNS.indexOf(m[2].toUpperCase()); }
@@ -56,19 +99,36 @@ function moveSquares(paren, rows) {
   return out;
 }
 
-// An on-screen row of keys for touch screens: the letters, then `extras` ([key, label, what it does]); a tap
-// calls onKey(key) as if the key were typed.
-const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-function letterPad(target, onKey, extras = []) {
-  const keys = [...LETTERS].map((l) => [l, l, l]).concat(extras);
-  target.replaceChildren(...keys.map(([key, label, name]) => {
+// An on-screen row of keys for touch screens: the alphabet's tiles (their glyphs as keys, their labels shown),
+// then `extras` ([key, label, what it does]); a tap calls onKey(key) as if the key were typed.
+function letterPad(target, onKey, extras = [], alphabet = ENGLISH_ALPHABET) {
+  const tiles = Object.entries(alphabet.labels).map(([glyph, label]) => [glyph, label, label]);
+  target.replaceChildren(...tiles.concat(extras).map(([key, label, name], i) => {
     const button = lexiEl("button", { type: "button", class: "padkey", text: label, "data-key": key, "aria-label": name });
-    if (key.length > 1 || !LETTERS.includes(key)) button.classList.add("wide");
+    if (i >= tiles.length) button.classList.add("wide");
+    else if (label.length > 1) button.classList.add("multi");
     button.addEventListener("click", () => onKey(key));
     return button;
   }));
 }
 
-function rowsToCgp(rows) {
-  return rows.map((row) => row.replace(/\.+/g, (run) => String(run.length))).join("/");
+function rowsToCgp(rows, alphabet = ENGLISH_ALPHABET) {
+  return rows.map((row) => cgpTiles(alphabet, row).replace(/\.+/g, (run) => String(run.length))).join("/");
+}
+
+// The lexicon choice: every lexicon the server takes, with its language when not English (after an option of
+// value "" already there, such as "the record's"); `chosen` selected, else that option, else the server's
+// default. A lexicon fixes the language: its tile set, labels and letters.
+async function fillLexicons(select, chosen) {
+  const result = await lexiApi("/api/lexicons");
+  if (!result.ok) return;
+  const kept = [...select.options].filter((o) => o.value === "");
+  select.replaceChildren(...kept, ...result.data.lexicons.map((l) =>
+    lexiEl("option", { value: l.name, text: l.alphabet === "english" ? l.name : `${l.name} (${l.alphabet})` })));
+  if (!chooseLexicon(select, chosen) && !kept.length) chooseLexicon(select, result.data.default);
+}
+function chooseLexicon(select, name) {  // select a lexicon by name, any case; whether it is listed
+  const found = [...select.options].find((o) => name && o.value.toLowerCase() === name.toLowerCase());
+  if (found) select.value = found.value;
+  return Boolean(found);
 }

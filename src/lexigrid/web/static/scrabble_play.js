@@ -3,6 +3,7 @@
 const boardEl = document.getElementById("board");
 const errorEl = document.getElementById("error");
 let game = null, placed = [], cursor = null, across = true, rackOrder = "", tileScores = {}, premiums = null;
+let alphabet = ENGLISH_ALPHABET;  // the game's tile set's alphabet: tiles are glyphs, shown by their labels
 let sending = false;  // a move is out: another click of Play (or Pass...) waits for its answer, not resends
 // Placing tiles by touch (or mouse): tap a rack tile then a square, or tap a square (the arrow) then rack
 // tiles; drag a rack tile onto a square; tap a tile placed this turn to take it back.
@@ -20,9 +21,9 @@ function rackLeft() {
 }
 function draw() {
   if (!game || !premiums) return;
-  const last = game.last_move && game.last_move.kind === "place" ? moveSquares(game.last_move.notation, emptyRows()) : [];
+  const last = game.last_move && game.last_move.kind === "place" ? moveSquares(game.last_move.notation, emptyRows(), alphabet) : [];
   const lastSet = new Set(last.map((s) => `${s.row},${s.col}`));
-  drawScrabbleBoard(boardEl, { premiums, rows: game.board, tileScores, ghost: placed.map((p) => ({ row: p.row, col: p.col, tile: p.blank ? p.tile.toLowerCase() : p.tile })),
+  drawScrabbleBoard(boardEl, { premiums, rows: game.board, tileScores, alphabet, ghost: placed.map((p) => ({ row: p.row, col: p.col, tile: p.blank ? p.tile.toLowerCase() : p.tile })),
     cursor, across, onClick: tapSquare });
   for (const key of lastSet) boardEl.querySelector(`[data-square="${key}"]`)?.classList.add("last");
   document.getElementById("rack").replaceChildren(...rackLeft().map(rackTile));
@@ -39,7 +40,7 @@ function draw() {
   }));
   controls();
   const status = game.over ? `Game over: ${game.verdict}.`
-    : `${game.bag} tiles in the bag · game ${game.id}` + (game.saved ? " (saved after every move)" : " (saved from your first move)");
+    : `${game.bag} tiles in the bag · ${game.lexicon} · game ${game.id}` + (game.saved ? " (saved after every move)" : " (saved from your first move)");
   document.getElementById("status").textContent = status;
   document.getElementById("challenge-btn").hidden = !(game.can_challenge && game.challenge !== "void");
   document.getElementById("accept-btn").hidden = game.awaiting !== "challenge-or-accept";
@@ -47,13 +48,14 @@ function draw() {
   log.replaceChildren();
   for (const m of game.moves) {  // another player's rack is null (hidden) until the game is over
     const tr = log.insertRow();
-    for (const v of [game.players[m.player].name, m.rack ?? "", moveText(m), m.score, m.total]) tr.insertCell().textContent = v;
+    for (const v of [game.players[m.player].name, tilesText(alphabet, m.rack ?? ""), moveText(m), m.score, m.total]) tr.insertCell().textContent = v;
   }
   log.parentElement.parentElement.scrollTop = 1e6;
 }
 function rackTile(tile, index) {  // a rack tile: a button to tap (or press), and to drag onto the board
-  const el = lexiEl("button", { type: "button", class: "tile rtile" + (index === picked ? " picked" : ""), "data-tile": tile,
-    text: tile === "?" ? " " : tile, "aria-label": tile === "?" ? "blank" : `${tile}, ${tileScores[tile] ?? 0} point${tileScores[tile] === 1 ? "" : "s"}` },
+  const label = tile === "?" ? "" : tileLabel(alphabet, tile);
+  const el = lexiEl("button", { type: "button", class: "tile rtile" + (index === picked ? " picked" : "") + (label.length > 1 ? " multi" : ""), "data-tile": tile,
+    text: tile === "?" ? " " : label, "aria-label": tile === "?" ? "blank" : `${label}, ${tileScores[tile] ?? 0} point${tileScores[tile] === 1 ? "" : "s"}` },
   lexiEl("sub", { text: tile === "?" ? "" : String(tileScores[tile] ?? "") }));
   el.addEventListener("click", (event) => { if (event.detail === 0) tapRackTile(index); });  // Enter or Space on it
   el.addEventListener("pointerdown", (event) => {
@@ -146,7 +148,7 @@ function controls() {  // what the person may do now: nothing while a move is ou
   document.getElementById("challenge-btn").disabled = document.getElementById("accept-btn").disabled = !mine;
 }
 function moveText(m) {  // an exchange: its tiles when they are ours, else only how many (`-3`)
-  return m.kind === "exchange" ? `exchanges ${m.move.slice(1)}` : m.paren;
+  return m.kind === "exchange" ? `exchanges ${tilesText(alphabet, m.move.slice(1))}` : tilesText(alphabet, m.paren);
 }
 function emptyRows() {  // the board before the last move's tiles, so moveSquares finds them as new
   const rows = game.board.map((r) => [...r]);
@@ -160,6 +162,14 @@ function emptyRows() {  // the board before the last move's tiles, so moveSquare
 }
 function show(state) {
   game = state; placed = []; rackOrder = state.players[state.human].rack || "";
+  premiums = state.rules.premiums; tileScores = state.rules.tile_scores;
+  chooseLexicon(document.getElementById("lexicon"), state.lexicon);  // the next game's choices start from this one's
+  const boardChoice = document.getElementById("board-layout");
+  if ([...boardChoice.options].some((o) => o.value === state.rules.layout)) boardChoice.value = state.rules.layout;
+  if (alphabet.name !== state.rules.alphabet.name || !alphabet.spellings) {
+    alphabet = state.rules.alphabet;
+    letterPad(document.getElementById("blank-picker-keys"), pickBlank, [["Escape", "Cancel", "cancel the blank"]], alphabet);
+  }
   cursor = null; picked = null; blankAt = null;  // a new position: tap (or click) where the next word goes
   errorEl.textContent = "";
   document.getElementById("exchange-tiles").value = "";  // the last exchange's letters are spent
@@ -179,26 +189,28 @@ async function send(body) {
   if (!result.ok) { errorEl.textContent = result.error; return; }
   show(result.data);
   document.getElementById("hints").textContent = result.data.new_moves.filter((m) => m.player !== game.human)
-    .map((m) => `${game.players[m.player].name} ${m.kind === "place" ? `played ${m.paren} for ${m.score}` : m.kind === "pass" ? "passed" : moveText(m)}`).join("; ");
+    .map((m) => `${game.players[m.player].name} ${m.kind === "place" ? `played ${tilesText(alphabet, m.paren)} for ${m.score}` : m.kind === "pass" ? "passed" : moveText(m)}`).join("; ");
 }
 boardEl.addEventListener("keydown", (event) => {
   if (!game || game.over || event.ctrlKey || event.metaKey || event.altKey) return;
   if (blankAt) {  // the letter of the blank being placed
-    if (/^[a-zA-Z]$/.test(event.key) || event.key === "Escape") { event.preventDefault(); pickBlank(event.key === "Escape" ? "Escape" : event.key.toUpperCase()); }
+    const letter = keyTile(alphabet, event.key);
+    if (letter || event.key === "Escape") { event.preventDefault(); pickBlank(letter || "Escape"); }
     return;
   }
   const dim = game.board.length;
   if (!cursor) {
     if (!event.key.startsWith("Arrow")) return;
-    cursor = [7, 7];  // the arrow keys bring the arrow out, at the centre
+    cursor = [Math.floor(dim / 2), Math.floor(dim / 2)];  // the arrow keys bring the arrow out, at the centre
     event.preventDefault(); draw(); return;
   }
-  if (/^[a-zA-Z]$/.test(event.key)) {
+  const letter = keyTile(alphabet, event.key);  // a letter, or a one-key alias (Catalan W for L·L)
+  if (letter) {
     const [r, c] = cursor;
     if (!free(r, c) || !mayPlace()) return;
-    const letter = event.key.toUpperCase(), left = rackLeft();
+    const left = rackLeft();
     const blank = !left.includes(letter);
-    if (blank && !left.includes("?")) { errorEl.textContent = `no ${letter} (and no blank) on your rack`; return; }
+    if (blank && !left.includes("?")) { errorEl.textContent = `no ${tileLabel(alphabet, letter)} (and no blank) on your rack`; return; }
     placed.push({ row: r, col: c, tile: letter, blank });
     errorEl.textContent = "";
     advance();
@@ -222,7 +234,9 @@ async function newGame(event) {
   const level = document.getElementById("level").value;
   const minutes = Number(document.getElementById("clock-minutes").value);
   const request = { level, challenge: document.getElementById("challenge").value,
-    computer_first: document.getElementById("computer-first").checked };
+    computer_first: document.getElementById("computer-first").checked, board: document.getElementById("board-layout").value };
+  const lexicon = document.getElementById("lexicon").value;
+  if (lexicon) request.lexicon = lexicon;
   if ((level === "sim" || level === "best") && minutes > 0) request.clock_minutes = minutes;
   const result = await gameApi("/api/scrabble/games", request);
   if (!result) return;
@@ -264,7 +278,7 @@ document.getElementById("new-form").addEventListener("submit", newGame);
 document.getElementById("play").addEventListener("click", play);
 document.getElementById("recall").addEventListener("click", () => { placed = []; picked = null; blankAt = null; draw(); });
 document.getElementById("shuffle").addEventListener("click", () => { picked = null; rackOrder = [...rackOrder].sort(() => Math.random() - 0.5).join(""); draw(); });
-letterPad(document.getElementById("blank-picker-keys"), pickBlank, [["Escape", "Cancel", "cancel the blank"]]);
+letterPad(document.getElementById("blank-picker-keys"), pickBlank, [["Escape", "Cancel", "cancel the blank"]], alphabet);
 document.getElementById("pass").addEventListener("click", () => send({ action: "-" }));
 document.getElementById("exchange").addEventListener("click", () => {
   const tiles = document.getElementById("exchange-tiles").value.toUpperCase().replace(/\s/g, "");
@@ -289,8 +303,8 @@ document.getElementById("hint").addEventListener("click", async () => {
     (eg.end === "out" ? ", out." : eg.end === "scoreless" ? ", six scoreless turns." : ", …");
 });
 (async () => {
-  const show0 = await lexiApi("/api/scrabble/show", { cgp: "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15" });
-  premiums = show0.data.premiums; tileScores = show0.data.tile_scores;
-  const id = new URLSearchParams(location.search).get("game");
+  const params = new URLSearchParams(location.search);
+  await fillLexicons(document.getElementById("lexicon"), params.get("lexicon"));
+  const id = params.get("game");
   if (id) resume(id); else newGame();
 })();

@@ -49,6 +49,8 @@ async function analyze(event) {
   const body = { gcg: document.getElementById("gcg").value, seconds_per_turn: Number(document.getElementById("seconds").value) };
   const player = document.getElementById("player").value;
   if (player) body.player = player;
+  const lexicon = document.getElementById("lexicon").value;
+  if (lexicon) body.lexicon = lexicon;
   review = { players: [], turns: [] };
   selected = null;
   document.getElementById("review").hidden = true;
@@ -223,3 +225,4 @@ document.getElementById("gcg").addEventListener("input", fillPlayers);
 document.getElementById("gcg-file").addEventListener("change", openFile);
 document.getElementById("saved-game").addEventListener("change", pickSaved);
 loadSavedGames();
+fillLexicons(document.getElementById("lexicon"), new URLSearchParams(location.search).get("lexicon"));

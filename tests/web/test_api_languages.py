@@ -1,0 +1,102 @@
+"""The Scrabble API in another language: a Catalan hand lexicon added in the test, its tiles and labels."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from lexigrid.scrabble.core.rules import tile_set
+from tests.conftest import run_cli
+from tests.scrabble.test_oracle_catalan import ALPHABET
+
+EMPTY = "/".join(["15"] * 15)
+LL = ALPHABET.read("L·L")  # the glyph of the L·L tile inside the package
+
+
+def _post(client: TestClient, path: str, body: dict[str, Any]) -> Any:
+    response = client.post(f"/api/scrabble/{path}", json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_the_lexicons_name_their_language(client: TestClient, catalan_lexicon: str) -> None:
+    listed = {x["name"]: x["alphabet"] for x in client.get("/api/lexicons").json()["lexicons"]}
+    assert listed[catalan_lexicon.lower()] == "catalan" and listed["nwl"] == "english"
+
+
+def test_a_position_is_drawn_with_the_languages_labels_and_scores(
+    client: TestClient, catalan_lexicon: str
+) -> None:
+    board = "15/15/15/15/15/15/15/4PA[l·l]A7/15/15/15/15/15/15/15"
+    shown = _post(client, "show", {"cgp": f"{board} CANYAES/ 0/0 0", "lexicon": catalan_lexicon})
+    assert shown["alphabet"]["labels"][LL] == "L·L" and shown["board"][7][6] == LL.lower()
+    assert shown["tile_scores"][LL] == tile_set("catalan").scores[LL] == 10
+    assert shown["tile_set"] == "catalan" and shown["lexicon"].lower() == catalan_lexicon.lower()
+    assert shown["alphabet"]["spellings"]["W"] == LL and shown["alphabet"]["spellings"]["[L·L]"] == LL
+    assert "[l·l]" in shown["cgp"]
+
+
+def test_moves_in_the_languages_notation_as_the_cli_gives_them(
+    client: TestClient, catalan_lexicon: str
+) -> None:
+    for rack in ("PAL·LAS", "PAL.LAS", "PAWAS"):  # the label and the aliases players type
+        found = _post(
+            client, "moves", {"cgp": f"{EMPTY} {rack}/ 0/0 0", "lexicon": catalan_lexicon, "top": 5}
+        )
+        assert found["moves"][0]["paren"] in {"8D PAL·LA", "8E PAL·LA", "H4 PAL·LA", "H5 PAL·LA"}
+        assert found["moves"][0]["score"] == 2 * (3 + 1 + 10 + 1)
+    cli = run_cli("scrabble", "moves", f"{EMPTY} PAL·LAS/ 0/0 0", "-L", catalan_lexicon, "--json", "-n", "5")
+    web = _post(client, "moves", {"cgp": f"{EMPTY} PAL·LAS/ 0/0 0", "lexicon": catalan_lexicon, "top": 5})
+    assert json.loads(cli.stdout)["moves"] == web["moves"]
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "message"),
+    [
+        ("moves", {"cgp": f"{EMPTY} PALØS/ 0/0 0"}, "unknown rack tile(s) 'Ø'"),
+        ("show", {"cgp": f"{EMPTY} PALØS/ 0/0 0"}, "unknown rack tile(s) 'Ø'"),
+        ("explain", {"cgp": f"{EMPTY} PALLAS/ 0/0 0", "move": "8D PAØ"}, "PAØ"),
+        ("moves", {"cgp": f"{EMPTY.replace('15', '7Ø7', 1)} PALAS/ 0/0 0"}, "bad character 'Ø'"),
+    ],
+)
+def test_bad_letters_are_a_one_line_400(
+    client: TestClient, catalan_lexicon: str, path: str, body: dict[str, Any], message: str
+) -> None:
+    response = client.post(f"/api/scrabble/{path}", json={**body, "lexicon": catalan_lexicon})
+    assert 400 <= response.status_code < 500
+    error = response.json()["error"]
+    assert message in error and "\n" not in error
+
+
+def test_a_game_in_catalan_hides_the_computers_rack(client: TestClient, catalan_lexicon: str) -> None:
+    state = _post(client, "games", {"lexicon": catalan_lexicon, "seed": 93, "level": "score"})
+    assert state["rules"]["tile_set"] == "catalan" and state["rules"]["alphabet"]["name"] == "catalan"
+    assert state["lexicon"].lower() == catalan_lexicon.lower()
+    me = state["human"]
+    assert len(state["players"][me]["rack"]) == 7 and state["players"][1 - me]["rack"] is None
+    assert state["cgp"].split()[1].endswith("/")  # the opponent's rack is left out of the CGP
+    hint = client.get(f"/api/scrabble/games/{state['id']}/hint").json()
+    placement = next(m for m in hint["moves"] if not m["move"].startswith("-"))
+    after = _post(client, f"games/{state['id']}/move", {"action": placement["paren"]})
+    assert after["moves"][0]["score"] == placement["score"] and after["players"][1 - me]["rack"] is None
+
+
+def test_a_super_scrabble_game_in_catalan(client: TestClient, catalan_lexicon: str) -> None:
+    state = _post(client, "games", {"lexicon": catalan_lexicon, "seed": 3, "board": "super"})
+    assert state["rules"]["tile_set"] == "super_catalan" and state["rules"]["layout"] == "super"
+    assert len(state["rules"]["premiums"]) == 21 and len(state["board"]) == 21
+    response = client.post("/api/scrabble/games", json={"lexicon": catalan_lexicon, "board": "giant"})
+    assert response.status_code == 422
+
+
+def test_a_saved_catalan_game_resumes_in_catalan(client: TestClient, catalan_lexicon: str) -> None:
+    state = _post(client, "games", {"lexicon": catalan_lexicon, "seed": 12, "level": "score"})
+    _post(client, f"games/{state['id']}/move", {"action": "-"})
+    from lexigrid.web import scrabble as web_scrabble
+
+    web_scrabble._games.clear()  # resumed from the store, not memory
+    again = client.get(f"/api/scrabble/games/{state['id']}").json()
+    assert again["rules"]["tile_set"] == "catalan" and again["board"] is not None

@@ -1,0 +1,128 @@
+"""The Scrabble pages in Catalan, on a laptop (1280 px) and a phone (390 px, touch): a hand lexicon added in
+the test (tests/web/conftest.py), multi-letter tiles (L·L, NY, QU) drawn with their labels, typed with their
+aliases, placed by touch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from lexigrid.scrabble import Board, parse_move
+from lexigrid.scrabble.core.rules import language_rules
+from tests.web.conftest import fits_width, press, screenshot, wait_idle, width
+
+pytestmark = pytest.mark.browser
+
+CATALAN = language_rules("catalan")
+ALPHABET = CATALAN.tiles.alphabet
+LL = ALPHABET.read("L·L")
+SEED = 93  # the person's rack: A B I O R U L·L, and BOL·LA on the empty board
+
+
+def _square(r: int, c: int) -> str:
+    return f".sq[data-square='{r},{c}']"
+
+
+def _fits(screen: Any, selector: str) -> bool:
+    """Whether the label inside the tile is no wider than the tile."""
+    return bool(
+        screen.evaluate(
+            """s => { const tile = document.querySelector(s), label = tile.querySelector('.letter') || tile;
+               const room = tile.clientWidth + 0.5;
+               return label.scrollWidth <= room && tile.scrollWidth <= room; }""",
+            selector,
+        )
+    )
+
+
+def test_a_new_game_in_the_lexicons_language_and_on_the_super_board(
+    screen: Any, live_server: str, catalan_lexicon: str
+) -> None:
+    screen.goto(f"{live_server}/scrabble/play")
+    screen.wait_for_selector("#rack .tile")
+    wait_idle(screen)
+    screen.select_option("#lexicon", catalan_lexicon.lower())
+    screen.select_option("#board-layout", "super")
+    press(screen, "#new-game")
+    screen.wait_for_function("game && game.rules.tile_set === 'super_catalan'")
+    wait_idle(screen)
+    assert screen.locator("#board .sq").count() == 21 * 21
+    labels = set(ALPHABET.labels) | {""}
+    shown = screen.eval_on_selector_all(
+        "#rack .rtile", "tiles => tiles.map((t) => t.firstChild.textContent.trim())"
+    )
+    assert len(shown) == 7 and set(shown) <= labels
+    assert fits_width(screen)
+    screenshot(screen, f"scrabble-catalan-super-{width(screen)}")
+
+
+def test_a_catalan_game_by_touch_shows_the_labels_and_hides_the_computers_rack(
+    screen: Any, live_server: str, catalan_lexicon: str
+) -> None:
+    body = {"seed": SEED, "lexicon": catalan_lexicon, "level": "score"}
+    state = httpx.post(f"{live_server}/api/scrabble/games", json=body).json()
+    screen.goto(f"{live_server}/scrabble/play?game={state['id']}")
+    screen.wait_for_selector("#rack .tile")
+    wait_idle(screen)
+    assert screen.input_value("#lexicon") == catalan_lexicon.lower()  # the next game's choice starts from it
+    ll_tile = f"#rack button[data-tile='{LL}']"
+    assert screen.locator(ll_tile).inner_text().startswith("L·L") and _fits(screen, ll_tile)
+    assert screen.locator(f"{ll_tile} sub").inner_text() == "10"  # the tile set's score on the tile
+    hint = httpx.get(f"{live_server}/api/scrabble/games/{state['id']}/hint").json()
+    paren = next(m["paren"] for m in hint["moves"] if "L·L" in m["paren"])
+    move = parse_move(paren, Board(CATALAN))
+    for r, c, tile in move.squares():
+        press(screen, f"#rack button[data-tile='{tile}'] >> nth=0")
+        press(screen, _square(r, c))
+    r, c = next((r, c) for r, c, tile in move.squares() if tile == LL)
+    assert screen.locator(f"{_square(r, c)} .letter").inner_text() == "L·L" and _fits(screen, _square(r, c))
+    press(screen, "#play")
+    screen.wait_for_function("document.querySelectorAll('#log tbody tr').length >= 2")
+    wait_idle(screen)
+    first = screen.locator("#log tbody tr >> nth=0").inner_text()
+    assert paren in first and "L·L" in first
+    after = httpx.get(f"{live_server}/api/scrabble/games/{state['id']}").json()
+    assert after["moves"][0]["notation"] == move.notation
+    computer = 1 - after["human"]
+    assert after["players"][computer]["rack"] is None
+    assert screen.evaluate(f"game.players[{computer}].rack") is None
+    assert fits_width(screen)
+    screenshot(screen, f"scrabble-catalan-game-{width(screen)}")
+
+
+def test_the_analysis_page_reads_the_languages_letters_and_aliases(
+    screen: Any, live_server: str, catalan_lexicon: str
+) -> None:
+    screen.goto(f"{live_server}/scrabble?lexicon={catalan_lexicon}")
+    screen.wait_for_function("pos && pos.alphabet.name === 'catalan'")
+    wait_idle(screen)
+    screen.fill("#rack", "pawas")  # W is how players type L·L
+    press(screen, "#analyse")
+    screen.wait_for_function("document.querySelector('#moves tbody tr')")
+    wait_idle(screen)
+    assert "PAL·LA" in screen.locator("#moves tbody tr >> nth=0").inner_text()
+    ghost = screen.locator("#board .sq.new.multi")
+    assert ghost.count() == 1 and ghost.locator(".letter").inner_text() == "L·L"
+    press(screen, _square(2, 3))
+    press(screen, f"#pad [data-key='{ALPHABET.read('NY')}']")  # the pad shows the tiles' labels
+    assert screen.locator(f"#pad [data-key='{ALPHABET.read('NY')}']").inner_text() == "NY"
+    screen.keyboard.type("w")  # the arrow moved on: W is L·L
+    assert screen.input_value("#cgp").split()[0].split("/")[2] == "3[NY][L·L]10"
+    screen.fill("#rack", "paløs")
+    press(screen, "#analyse")
+    screen.wait_for_function("document.getElementById('error').textContent.includes('Ø')")
+    assert "\n" not in screen.locator("#error").inner_text()
+    assert fits_width(screen)
+    screenshot(screen, f"scrabble-catalan-analysis-{width(screen)}")
+
+
+def test_the_review_page_offers_the_lexicons_after_the_records_own(
+    screen: Any, live_server: str, catalan_lexicon: str
+) -> None:
+    screen.goto(f"{live_server}/scrabble/review")
+    screen.wait_for_function("document.querySelectorAll('#lexicon option').length > 1")
+    options = screen.eval_on_selector_all("#lexicon option", "os => os.map((o) => [o.value, o.textContent])")
+    assert options[0] == ["", "the record's #lexicon"] and screen.input_value("#lexicon") == ""
+    assert [catalan_lexicon.lower(), f"{catalan_lexicon.lower()} (catalan)"] in options
