@@ -100,3 +100,30 @@ def test_a_saved_catalan_game_resumes_in_catalan(client: TestClient, catalan_lex
     web_scrabble._games.clear()  # resumed from the store, not memory
     again = client.get(f"/api/scrabble/games/{state['id']}").json()
     assert again["rules"]["tile_set"] == "catalan" and again["board"] is not None
+
+
+def test_a_simulation_streams_its_plays_in_the_languages_notation(
+    client: TestClient, catalan_lexicon: str
+) -> None:
+    board = "15/15/15/15/15/15/15/4PA[L·L]A7/15/15/15/15/15/15/15"
+    body = {"cgp": f"{board} CANYAES/ 0/0 0", "lexicon": catalan_lexicon, "iterations": 10, "plays": 3}
+    response = client.post("/api/scrabble/sim", json=body)
+    assert response.status_code == 200
+    events = [json.loads(line) for line in response.text.splitlines()]
+    plays = events[-1]["result"]["plays"]
+    assert events[-1]["event"] == "result" and plays
+    labels = {m["paren"] for m in _post(client, "moves", {**body, "top": 1000})["moves"]}
+    assert all(p["paren"] in labels and p["move"] == ALPHABET.write(ALPHABET.read(p["move"])) for p in plays)
+    assert any("NY" in p["paren"] for p in plays)
+
+
+def test_an_endgame_solution_is_written_in_labels() -> None:
+    from lexigrid.scrabble.analysis.endgame import Ranked, Solution, Step
+    from lexigrid.scrabble.core.move import Move
+
+    move = Move("place", 7, 3, False, ALPHABET.read("PAL·LA"), ALPHABET.read("PAL·LA"), 30)
+    solution = Solution(30, move, [Step(0, move)], [Ranked(move, 30)], 1, True, 1, 0.0, "out")
+    shown = solution.as_dict(ALPHABET)
+    assert shown["best"] == "8D PAL·LA" and shown["pv"][0]["paren"] == "8D PAL·LA"
+    assert shown["top"][0]["move"] == "8D PAL·LA"
+    assert solution.as_dict()["best"] == f"8D {ALPHABET.read('PAL·LA')}"  # English: glyphs as they are

@@ -222,7 +222,7 @@ def endgame(
     with err_console.status("solving the endgame…"):
         solution = solve(position, engine, plies=plies, seconds=seconds, top=top)
     if json:
-        emit_json(solution.as_dict())
+        emit_json(solution.as_dict(engine.alphabet))
         return
     console.print(board_table(position.board))
     console.print(

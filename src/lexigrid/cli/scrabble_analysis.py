@@ -120,7 +120,7 @@ def sim(
         if live is not None:
             live.stop()
     if json:
-        emit_json(result.as_dict())
+        emit_json(result.as_dict(engine.alphabet))
         return
     spent = f"{count(result.iterations, 'play-out')} in {result.elapsed_ms / 1000:,.1f} s"
     title = f"{spent}; {stop_reason(result)}"

@@ -146,7 +146,7 @@ def _endgame_of_cgp(cgp: str, name: str, plies: int | None, seconds: float, top:
     position, lex = read_position(cgp, name)
     eng = engine(lex, position.rules)
     solution = solve(position, eng, plies=plies, seconds=seconds, top=top)
-    return solution.as_dict()
+    return solution.as_dict(eng.alphabet)
 
 
 @api.post("/endgame")
@@ -203,7 +203,7 @@ def _simulate_cgp(
 
     def on_round(progress: Progress) -> bool:
         nonlocal stopped
-        stopped = pool.report(progress.as_dict())
+        stopped = pool.report(progress.as_dict(eng.alphabet))
         return stopped
 
     result = simulate(
@@ -218,7 +218,7 @@ def _simulate_cgp(
         on_round=on_round,
     )
     timed_out = result.stopped == "budget" and result.elapsed_ms >= seconds * 1000
-    return result.as_dict(), "stop" if stopped else "time" if timed_out else None
+    return result.as_dict(eng.alphabet), "stop" if stopped else "time" if timed_out else None
 
 
 def _end_sim(stream: pool.SolveStream, sim_id: str) -> None:
@@ -486,7 +486,7 @@ def _hint(game: Game, eng: Engine, top: int) -> dict[str, Any]:
     payload = _moves(eng, game.position(), top, "equity")
     solution = game.endgame(endgame_seconds(ENDGAME_SECONDS), top)
     if solution is not None:
-        payload["endgame"] = solution.as_dict()
+        payload["endgame"] = solution.as_dict(eng.alphabet)
     return payload
 
 

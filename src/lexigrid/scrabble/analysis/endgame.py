@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from lexigrid.errors import LexigridError, OptionError
+from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.core.cgp import Position
 from lexigrid.scrabble.core.ending import MAX_SCORELESS_TURNS
 from lexigrid.scrabble.core.move import Move
@@ -55,10 +56,11 @@ class Step:
         """The points the move scored."""
         return self.move.score
 
-    def as_dict(self) -> dict[str, Any]:
-        """The JSON shape of a step."""
+    def as_dict(self, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
+        """The JSON shape of a step, in the alphabet's labels."""
         move = self.move
-        return {"player": self.player, "move": move.notation, "paren": move.paren, "score": self.score}
+        notation, paren = alphabet.write(move.notation), alphabet.write(move.paren)
+        return {"player": self.player, "move": notation, "paren": paren, "score": self.score}
 
 
 @dataclass(frozen=True)
@@ -68,10 +70,11 @@ class Ranked:
     move: Move
     value: int
 
-    def as_dict(self) -> dict[str, Any]:
-        """The JSON shape of a ranked first move."""
+    def as_dict(self, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
+        """The JSON shape of a ranked first move, in the alphabet's labels."""
         move = self.move
-        return {"move": move.notation, "paren": move.paren, "score": move.score, "value": self.value}
+        notation, paren = alphabet.write(move.notation), alphabet.write(move.paren)
+        return {"move": notation, "paren": paren, "score": move.score, "value": self.value}
 
 
 @dataclass(frozen=True)
@@ -90,13 +93,14 @@ class Solution:
     final_spread: int = field(default=0)  # mover minus opponent at the end of the principal variation
     bound: str = "exact"  # with a window: "lower" (value at least this) or "upper" (at most this) outside it
 
-    def as_dict(self) -> dict[str, Any]:
-        """The JSON shape of a solution, as `scrabble endgame --json` and the web API give it."""
+    def as_dict(self, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
+        """The JSON shape of a solution, as `scrabble endgame --json` and the web API give it, moves in the
+        alphabet's labels (`8D PAL·LA`)."""
         return {
             "value": self.value,
-            "best": self.best.notation,
-            "pv": [step.as_dict() for step in self.pv],
-            "top": [ranked.as_dict() for ranked in self.top],
+            "best": alphabet.write(self.best.notation),
+            "pv": [step.as_dict(alphabet) for step in self.pv],
+            "top": [ranked.as_dict(alphabet) for ranked in self.top],
             "plies": self.plies,
             "exact": self.exact,
             "nodes": self.nodes,

@@ -52,6 +52,7 @@ from lexigrid.lexicon import load
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.analysis.bai import evidence, leader_confidence, threshold, top_two
 from lexigrid.scrabble.analysis.phase import bag_left
+from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.core.ending import share
@@ -131,11 +132,11 @@ class PlayStats:
         """Mean utility, the ranking key."""
         return float(self.utilities().mean()) if self.values else 0.0
 
-    def as_dict(self) -> dict[str, Any]:
-        """One row of the JSON result."""
+    def as_dict(self, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
+        """One row of the JSON result, the move in the alphabet's labels."""
         return {
-            "move": self.move.notation,
-            "paren": self.move.paren,
+            "move": alphabet.write(self.move.notation),
+            "paren": alphabet.write(self.move.paren),
             "score": self.move.score,
             "equity": self.move.equity,
             "win_pct": round(self.win_pct, 2),
@@ -166,10 +167,10 @@ class SimResult:
         """The best play."""
         return self.plays[0].move
 
-    def as_dict(self) -> dict[str, Any]:
-        """The JSON shape of `scrabble sim --json` and the web API."""
+    def as_dict(self, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
+        """The JSON shape of `scrabble sim --json` and the web API, moves in the alphabet's labels."""
         return {
-            "plays": [p.as_dict() for p in self.plays],
+            "plays": [p.as_dict(alphabet) for p in self.plays],
             "iterations": self.iterations,
             "stopped": self.stopped,
             "confidence": self.confidence,
@@ -427,10 +428,10 @@ class Progress:
     elapsed_ms: float
     leader_confidence: float = 0.0
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
         """The running table in the final result's shape (a web page streams these as it converges)."""
         return {
-            "plays": [p.as_dict() for p in self.plays],
+            "plays": [p.as_dict(alphabet) for p in self.plays],
             "iterations": self.iterations,
             "leader_confidence": round(self.leader_confidence, 4),
             "elapsed_ms": round(self.elapsed_ms, 1),
