@@ -127,3 +127,17 @@ def test_an_endgame_solution_is_written_in_labels() -> None:
     assert shown["best"] == "8D PAL·LA" and shown["pv"][0]["paren"] == "8D PAL·LA"
     assert shown["top"][0]["move"] == "8D PAL·LA"
     assert solution.as_dict()["best"] == f"8D {ALPHABET.read('PAL·LA')}"  # English: glyphs as they are
+
+
+SMALL = "# a 9x9 board\n" + "\n".join(
+    ["T...D...T", *["........."] * 3, "....*....", *["........."] * 3, "T...D...T"]
+)
+
+
+def test_a_game_on_a_board_from_a_layout_file(client: TestClient, catalan_lexicon: str) -> None:
+    state = _post(client, "games", {"lexicon": catalan_lexicon, "seed": 5, "layout": SMALL})
+    assert state["rules"]["premiums"][0] == "T...D...T" and len(state["board"]) == 9
+    assert state["rules"]["tile_set"] == "catalan" and "bdn custom;" in state["cgp"]
+    bad = client.post("/api/scrabble/games", json={"layout": SMALL.replace("....*....", "....*..x.")})
+    assert bad.status_code == 400
+    assert bad.json()["error"].startswith("the layout line 6, column 8: 'x' is not a square")

@@ -4,6 +4,7 @@ aliases, placed by touch."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -126,3 +127,25 @@ def test_the_review_page_offers_the_lexicons_after_the_records_own(
     options = screen.eval_on_selector_all("#lexicon option", "os => os.map((o) => [o.value, o.textContent])")
     assert options[0] == ["", "the record's #lexicon"] and screen.input_value("#lexicon") == ""
     assert [catalan_lexicon.lower(), f"{catalan_lexicon.lower()} (catalan)"] in options
+
+
+def test_a_new_game_on_a_board_from_a_layout_file(screen: Any, live_server: str, tmp_path: Path) -> None:
+    layout = tmp_path / "small.txt"
+    layout.write_text(
+        "\n".join(["T...D...T", *["........."] * 3, "....*....", *["........."] * 3, "T...D...T"])
+    )
+    screen.goto(f"{live_server}/scrabble/play")
+    screen.wait_for_selector("#rack .tile")
+    wait_idle(screen)
+    assert screen.locator("#layout-file").is_hidden()
+    screen.select_option("#board-layout", "file")
+    screen.set_input_files("#layout-file", str(layout))
+    press(screen, "#new-game")
+    screen.wait_for_function("game && game.board.length === 9")
+    wait_idle(screen)
+    assert screen.locator("#board .sq").count() == 81 and screen.locator("#board .sq.tw").count() == 4
+    layout.write_text("...\n.x.\n...\n")
+    screen.set_input_files("#layout-file", str(layout))
+    press(screen, "#new-game")
+    screen.wait_for_function("document.getElementById('error').textContent.includes('line 2, column 2')")
+    assert fits_width(screen)

@@ -25,7 +25,7 @@ from lexigrid.scrabble.analysis.sim import DEFAULT_ITERATIONS, MAX_PLAYS, Progre
 from lexigrid.scrabble.analysis.sim_player import SimPlayer
 from lexigrid.scrabble.core.cgp import cgp_language_rules, cgp_lexicon
 from lexigrid.scrabble.core.referee import breakdown
-from lexigrid.scrabble.core.rules import Rules, layout
+from lexigrid.scrabble.core.rules import Rules, layout, parse_layout
 from lexigrid.scrabble.engine.winpct import default_table
 from lexigrid.scrabble.game.game import HUMAN, Game
 from lexigrid.scrabble.game.players import ENDGAME_SECONDS, computer, with_clock
@@ -399,6 +399,11 @@ class NewGameRequest(BaseModel):
     challenge: Literal["void", "double", "five"] = "void"
     lexicon: str | None = Field(None, max_length=40)
     board: Literal["standard", "super"] = Field("standard", description="The board layout (super: 21x21).")
+    layout: str | None = Field(
+        None,
+        max_length=4000,
+        description="Another board: a layout file's text (docs/scrabble.md), for `board`.",
+    )
     clock_minutes: float | None = Field(
         None, gt=0, le=600, description="The sim and best levels' game clock (default 25 minutes)."
     )
@@ -418,7 +423,9 @@ def new_game(request: NewGameRequest) -> dict[str, Any]:
         seed=request.seed,
         lexicon=lexicon,
         challenge=request.challenge,
-        board=layout(request.board),
+        board=layout(request.board)
+        if request.layout is None
+        else parse_layout(request.layout, "custom", "the layout"),
     )
     _remember(game)
     with _playing(game.id):

@@ -234,7 +234,13 @@ async function newGame(event) {
   const level = document.getElementById("level").value;
   const minutes = Number(document.getElementById("clock-minutes").value);
   const request = { level, challenge: document.getElementById("challenge").value,
-    computer_first: document.getElementById("computer-first").checked, board: document.getElementById("board-layout").value };
+    computer_first: document.getElementById("computer-first").checked };
+  const board = document.getElementById("board-layout").value;
+  if (board === "file") {  // another board: the layout file's text, read by the server (a bad square named)
+    const file = document.getElementById("layout-file").files[0];
+    if (!file) { errorEl.textContent = "choose a layout file first (one line per row: . d t q D T Q *)"; return; }
+    request.layout = await file.text();
+  } else request.board = board;
   const lexicon = document.getElementById("lexicon").value;
   if (lexicon) request.lexicon = lexicon;
   if ((level === "sim" || level === "best") && minutes > 0) request.clock_minutes = minutes;
@@ -275,6 +281,9 @@ async function deleteGame(id) {
   if (game && game.id === id) newGame(); else listSaved();
 }
 document.getElementById("new-form").addEventListener("submit", newGame);
+document.getElementById("board-layout").addEventListener("change", (event) => {
+  document.getElementById("layout-file-label").hidden = event.target.value !== "file";
+});
 document.getElementById("play").addEventListener("click", play);
 document.getElementById("recall").addEventListener("click", () => { placed = []; picked = null; blankAt = null; draw(); });
 document.getElementById("shuffle").addEventListener("click", () => { picked = null; rackOrder = [...rackOrder].sort(() => Math.random() - 0.5).join(""); draw(); });
