@@ -37,3 +37,48 @@ def test_top_two_splits_between_the_leader_and_the_closest_rival() -> None:
     assert top_two(arms, 101, 400, random.Random(2)).count(0) == 1  # no play past its cap
     assert top_two(arms, 100, 400, random.Random(2)) == []
     assert top_two(arms, 10**9, 50, random.Random(2)) == top_two(arms, 10**9, 50, random.Random(2))
+
+
+def _top_two_by_definition(
+    utilities: list[np.ndarray], caps: int, picks: int, rng: random.Random
+) -> list[int]:
+    """Top-Two as written down: each pick, the challenger is the open play (not the leader) of least
+    transportation cost + log n, the first of equals; a coin gives the leader half the picks."""
+    means = [float(u.mean()) for u in utilities]
+    variances = [max(float(u.var(ddof=1)), 1e-6) for u in utilities]
+    counts = [len(u) for u in utilities]
+    leader = max(range(len(means)), key=lambda c: (means[c], -c))
+    chosen = []
+    for _ in range(picks):
+        open_ = [c for c in range(len(counts)) if counts[c] < caps]
+        if not open_:
+            break
+        costs = {}
+        for c in open_:
+            if c != leader:
+                gap = means[leader] - means[c]
+                spread = variances[leader] / counts[leader] + variances[c] / counts[c]
+                costs[c] = (gap * gap / (2 * spread) if gap > 0 else 0.0) + math.log(counts[c])
+        challenger = min(costs, key=lambda c: (costs[c], c)) if costs else None
+        coin = rng.random() < 0.5
+        pick = leader if (coin or challenger is None) and leader in open_ else challenger
+        chosen.append(pick)
+        counts[pick] += 1
+    return chosen
+
+
+def test_top_two_picks_as_its_definition_does() -> None:
+    """The incremental picker (costs made again only when the leader's count moves) picks exactly what the
+    rule picks recomputed from scratch, caps reached and ties included."""
+    setup = random.Random(3)
+    for trial in range(60):
+        plays = setup.randint(1, 12)
+        utilities = [
+            np.array([setup.gauss(setup.choice((0.4, 0.5, 0.5)), 0.2) for _ in range(setup.randint(2, 40))])
+            for _ in range(plays)
+        ]
+        caps = setup.randint(2, 60)
+        picks = setup.randint(1, 300)
+        assert top_two(utilities, caps, picks, random.Random(trial)) == _top_two_by_definition(
+            utilities, caps, picks, random.Random(trial)
+        ), trial

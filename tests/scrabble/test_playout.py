@@ -22,6 +22,7 @@ from lexigrid.scrabble.analysis.sim import Playout, SimSpec, _Redealt, simulate,
 from lexigrid.scrabble.core.play_state import OrderedBag, PlayState
 from lexigrid.scrabble.engine.leave import HeuristicLeaves, KlvLeaves, TableLeaves
 from lexigrid.scrabble.engine.playout import OUT, SCORELESS, PlayoutLoop
+from lexigrid.scrabble.engine.winpct import default_table
 from tests.conftest import shared_file
 
 GOLDEN = Path(__file__).with_name("golden_nwl.jsonl")
@@ -200,6 +201,32 @@ def test_a_klv_simulation_gives_the_same_result_with_the_compiled_loop_or_the_pl
     python = simulate(position, replay, plays=6, iterations=40, seed=4).as_dict()
     compiled.pop("elapsed_ms"), python.pop("elapsed_ms")
     assert compiled == python
+
+
+@pytest.mark.parametrize("name", ["midgame-blank", "midgame-vowels", "few-in-bag", "endgame-1"])
+def test_the_loop_measures_each_play_out_as_the_simulation_s_measure_does(
+    nwl_engine: Engine, klv_engines: tuple[Engine, Engine], name: str
+) -> None:
+    """The (value, win) the loop gives each play-out is `Playout._measure`'s of its ending, to the bit (the
+    leave values of both sides' last leaves, the win table's curve, the ends of games)."""
+    position = with_known_opponent(parse_cgp(POSITIONS[name]))
+    for engine in (nwl_engine, klv_engines[0]):
+        spec = SimSpec(
+            POSITIONS[name], tuple(engine.moves(position).top(8, "equity")), PLIES, 3, None, None, "", "t"
+        )
+        playout = Playout(engine, position, spec, default_table())
+        loop = playout.loop
+        assert loop is not None
+        ended = 0
+        for index in range(6):
+            opponent, bag, _ = playout.deal(index)
+            deal = loop.deal(opponent, bag)
+            plays = list(range(len(spec.candidates)))
+            endings = loop.run(plays, deal, playout.deal(index)[2].randrange, PLIES)
+            found = loop.outcomes(plays, deal, playout.deal(index)[2].randrange, PLIES, playout.measure)
+            assert found == [tuple(playout._measure(e)) for e in endings]
+            ended += sum(1 for e in endings if e.end)
+        assert ended > 0 or name.startswith("midgame")
 
 
 def _without_loop(init):  # type: ignore[no-untyped-def]

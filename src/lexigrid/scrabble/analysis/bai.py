@@ -65,16 +65,26 @@ def top_two(utilities: Sequence[np.ndarray], caps: int, picks: int, rng: random.
     variances = [max(float(u.var(ddof=1)) if len(u) > 1 else 0.0, VARIANCE_FLOOR) for u in utilities]
     counts = [len(u) for u in utilities]
     leader = max(range(len(means)), key=lambda c: (means[c], -c))
+    plays = range(len(counts))
+    costs: list[float] = []  # each play's cost against the leader (made again when the leader's count moves)
     chosen: list[int] = []
     for _ in range(picks):
-        open_ = [c for c in range(len(counts)) if counts[c] < caps]
-        if not open_:
+        if not costs:
+            costs = [math.inf if c == leader else _cost(means, variances, counts, leader, c) for c in plays]
+        challenger, least = None, math.inf  # the open play of least cost, the first of equals
+        for c in plays:
+            if c != leader and counts[c] < caps and (challenger is None or costs[c] < least):
+                challenger, least = c, costs[c]
+        leader_open = counts[leader] < caps
+        if challenger is None and not leader_open:
             break
-        others = [c for c in open_ if c != leader]
-        challenger = min(others, key=lambda c: (_cost(means, variances, counts, leader, c), c), default=None)
         coin = rng.random() < LEADER_SHARE
-        pick = leader if (coin or challenger is None) and leader in open_ else challenger
+        pick = leader if (coin or challenger is None) and leader_open else challenger
         assert pick is not None
         chosen.append(pick)
         counts[pick] += 1
+        if pick == leader:
+            costs = []
+        else:
+            costs[pick] = _cost(means, variances, counts, leader, pick)
     return chosen

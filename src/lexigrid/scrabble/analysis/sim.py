@@ -40,10 +40,11 @@ import math
 import random
 import time
 import uuid
+from array import array
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 
@@ -59,8 +60,8 @@ from lexigrid.scrabble.core.ending import share
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.core.play_state import OrderedBag, PlayState
 from lexigrid.scrabble.engine.movegen import Engine
-from lexigrid.scrabble.engine.playout import Deal, Ending, PlayoutLoop
-from lexigrid.scrabble.engine.winpct import WinTable, default_table
+from lexigrid.scrabble.engine.playout import Deal, Ending, Measure, PlayoutLoop
+from lexigrid.scrabble.engine.winpct import SPREAD_LIMIT, WinTable, default_table
 
 MIN_ITERATIONS = 32  # play-outs every play gets before Top-Two sampling begins
 ROUND_PLAYOUTS = 1024  # play-outs a round at most (a round ends with the stopping test and a report)
@@ -76,8 +77,7 @@ LeaveDistribution = Sequence[tuple[str, float]]
 OpponentRacks = Callable[[random.Random], str | None] | LeaveDistribution | None
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """One play-out: the value (points margin plus leave terms) and the mover's win probability."""
 
     value: float
@@ -207,6 +207,14 @@ class Playout:
         self.loop = PlayoutLoop(engine, position, spec.candidates) if PlayoutLoop.fits(engine) else None
         self._deals: OrderedDict[int, Deal] = OrderedDict()
         self._leaves: dict[str, float] = {}
+        if self.loop is not None:  # the loop measures its play-outs as _measure does
+            loop = self.loop
+            self.measure = Measure(
+                array("d", table.intercepts).tobytes(),
+                array("d", table.slopes).tobytes(),
+                float(SPREAD_LIMIT),
+                lambda codes: self._leave(loop.glyphs(codes)),
+            )
         if self.loop is None:
             engine.cross_checks(self.state.board)  # kept in step with the working board, and restored with it
         self.start = self.state.checkpoint()
@@ -260,7 +268,8 @@ class Playout:
         """Iteration `index`: the same deal played out for each active candidate."""
         if self.loop is not None:
             deal, randrange = self._compiled_deal(index)
-            return [self._measure(e) for e in self.loop.run(active, deal, randrange, self.spec.plies)]
+            found = self.loop.outcomes(active, deal, randrange, self.spec.plies, self.measure)
+            return list(map(Outcome._make, found))
         opponent, bag, rng = self.deal(index)
         return [self.play_out(self.spec.candidates[c], opponent, list(bag), rng) for c in active]
 

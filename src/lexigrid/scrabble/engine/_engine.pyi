@@ -65,6 +65,7 @@ def playout_run(
     plies: int,
     randrange: Callable[[int], int],
     record: bool,
+    measure: tuple[Buffer, Buffer, float, Callable[[bytes], float]] | None = None,
     /,
 ) -> list[tuple[Any, ...]]: ...
 def static_game(

@@ -394,6 +394,20 @@ typedef struct {
     int scores[2], bingos[2], turns;
 } GameTotals;
 
+/* How a simulation values where a play-out stopped (analysis/sim.py, Playout._measure): per number of tiles
+ * unseen by the player to move (0 .. n - 1, more read as n - 1), the intercept and slope of the win table's
+ * logistic curve over spread (clamped to +-spread_limit); the scores the play-out started from. */
+typedef struct {
+    const double *intercepts, *slopes;
+    int n;
+    double spread_limit;
+    int start[2];
+} Measure;
+
+/* The play-out's value (the points margin gained, plus leaves[0] - leaves[1], the values of what each side
+ * kept, while the game is on) and the mover's chance of winning from where it stopped. */
+void playout_measure(const Measure *m, const PlayoutState *s, const double leaves[2], double *value, double *win);
+
 /* The face value of a rack. */
 int rack_points(const PlayoutRules *r, const uint8_t counts[27]);
 

@@ -16,6 +16,7 @@
  * rack excluded), the best placement of strictly more equity than it, else that exchange, else the pass. */
 #include "engine.h"
 
+#include <math.h>
 #include <string.h>
 
 /* The rack's leave table: the leave model's (its coefficients' or its table's), or with the bag empty the
@@ -258,4 +259,28 @@ int play_static_game(const PlayoutRules *r, PlayoutState *s, const BagRule *bag,
     out->scores[0] = s->scores[0];
     out->scores[1] = s->scores[1];
     return 0;
+}
+
+/* The chance that the player to move, `spread` ahead with `tiles` unseen, wins (WinTable.win_probability). */
+static double win_probability(const Measure *m, double spread, int tiles) {
+    int t = tiles < 0 ? 0 : tiles > m->n - 1 ? m->n - 1 : tiles;
+    double clamped = spread < -m->spread_limit ? -m->spread_limit : spread > m->spread_limit ? m->spread_limit : spread;
+    double x = m->intercepts[t] + m->slopes[t] * clamped;
+    return x > -700 ? 1.0 / (1.0 + exp(-x)) : 0.0;
+}
+
+/* Playout._measure, operation for operation (the same doubles). */
+void playout_measure(const Measure *m, const PlayoutState *s, const double leaves[2], double *value, double *win) {
+    int lead = m->start[0] - m->start[1];
+    double v = (double)(s->scores[0] - s->scores[1] - lead), spread = lead + v;
+    if (s->end) {
+        *value = v;
+        *win = spread > 0 ? 1.0 : spread < 0 ? 0.0 : 0.5;
+        return;
+    }
+    v += leaves[0] - leaves[1];
+    spread = lead + v;
+    int unseen = s->bag_n + rack_tiles(s->racks[1 - s->to_move]);
+    *value = v;
+    *win = s->to_move == 0 ? win_probability(m, spread, unseen) : 1.0 - win_probability(m, -spread, unseen);
 }

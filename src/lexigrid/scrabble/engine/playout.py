@@ -48,6 +48,17 @@ class Deal(NamedTuple):
     bag: bytes
 
 
+class Measure(NamedTuple):
+    """How a simulation values a play-out's end (analysis/sim.py, `Playout._measure`): the win table's
+    intercepts and slopes by tiles unseen (doubles), the spread it clamps to, and the value of tiles kept
+    (given as codes in code order)."""
+
+    intercepts: bytes
+    slopes: bytes
+    spread_limit: float
+    leave_value: Callable[[bytes], float]
+
+
 class Record(NamedTuple):
     """A play-out move by move (for checking): its ending, the replies, both racks and the bag left."""
 
@@ -133,6 +144,16 @@ class PlayoutLoop:
             self.state, bytes(plays), deal.opponent, deal.bag, plies, randrange, False
         )
         return [self._ending(item) for item in found]
+
+    def outcomes(
+        self, plays: Sequence[int], deal: Deal, randrange: Callable[[int], int], plies: int, measure: Measure
+    ) -> list[tuple[float, float]]:
+        """Play out the candidates at `plays` as `run` does, each measured in C as a simulation measures it:
+        (value, win) (see Measure; the same `leave_value` for every call on this loop, which remembers it)."""
+        found: list[tuple[float, float]] = _engine.playout_run(
+            self.state, bytes(plays), deal.opponent, deal.bag, plies, randrange, False, measure
+        )
+        return found
 
     def record(self, play: int, opponent: str, bag: Sequence[str], rng: random.Random, plies: int) -> Record:
         """One play-out with its replies, racks and bag (for checking it move by move)."""

@@ -16,11 +16,16 @@
 
 const LeaveTrie *leave_trie_of(PyObject *capsule); /* module.c */
 
+#define MEMO_BITS 14 /* leave values remembered (see leave_of) */
+
 /* What a capsule owns: the rules (pointing into the held buffers and the leave trie's capsule, held), the start
- * state and the candidates. */
+ * state, the candidates, and the leave values its play-outs were measured with (memo: key 0 an empty slot). */
 typedef struct {
     PlayoutRules rules;
     PyObject *trie;
+    uint64_t memo_keys[1 << MEMO_BITS];
+    double memo_values[1 << MEMO_BITS];
+    int memo_used;
     PlayoutState start, work;
     Play candidates[MAX_CANDIDATES];
     int n_candidates;
@@ -264,19 +269,86 @@ static PyObject *answer(const PlayoutState *s, const PlayoutResult *out, int rec
     return Py_BuildValue("(iiiiiiNN)", s->scores[0], s->scores[1], s->end, s->to_move, s->bag_n, other, kept0, kept1);
 }
 
-/* playout_run(capsule, plays, opponent, bag, plies, randrange, record) -> [answer]: the candidates at indices
- * `plays` (bytes) each played out from the start state with the opponent's rack (27 counts) and the bag
- * (codes, drawn from the end); `randrange` puts exchanged tiles back (shared by the play-outs, in order). */
+/* The value of the tiles kept (27 counts) from `leave_value` (a Python callable given their codes in code order,
+ * as bytes), remembered by the capsule: a play-out's last leaves repeat. NaN with a Python error when it failed. */
+static double leave_of(Playouts *p, const uint8_t counts[27], PyObject *leave_value) {
+    char codes[64];
+    int n = 0;
+    uint64_t key = 1; /* the tiles in code order, 5 bits each, after a leading 1 */
+    for (int x = 0; x < 27; x++)
+        for (int k = 0; k < counts[x] && n < 12; k++) {
+            codes[n++] = (char)x;
+            key = key << 5 | (uint64_t)x;
+        }
+    uint32_t mask = (1u << MEMO_BITS) - 1, at = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - MEMO_BITS));
+    for (; p->memo_keys[at]; at = (at + 1) & mask)
+        if (p->memo_keys[at] == key) return p->memo_values[at];
+    PyObject *found = PyObject_CallFunction(leave_value, "y#", codes, (Py_ssize_t)n);
+    double value = found ? PyFloat_AsDouble(found) : -1.0;
+    Py_XDECREF(found);
+    if (!found || (value == -1.0 && PyErr_Occurred())) return Py_NAN;
+    if (n < 12) { /* longer leaves are not told apart by the key: asked each time */
+        if (p->memo_used >= (1 << MEMO_BITS) * 3 / 4) { /* full: start afresh */
+            memset(p->memo_keys, 0, sizeof p->memo_keys);
+            p->memo_used = 0;
+        }
+        for (at = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - MEMO_BITS)); p->memo_keys[at]; at = (at + 1) & mask)
+            ;
+        p->memo_keys[at] = key;
+        p->memo_values[at] = value;
+        p->memo_used++;
+    }
+    return value;
+}
+
+/* (intercepts, slopes, spread_limit, leave_value): how play-outs are measured (see Measure, leave_of). */
+static int read_measure(PyObject *tuple, const Playouts *p, Py_buffer *a, Py_buffer *b, Measure *m,
+                        PyObject **leave_value) {
+    if (!PyArg_ParseTuple(tuple, "y*y*dO;measure: (intercepts, slopes, spread_limit, leave_value)", a, b,
+                          &m->spread_limit, leave_value))
+        return -1;
+    m->intercepts = a->buf;
+    m->slopes = b->buf;
+    m->n = (int)(a->len / (Py_ssize_t)sizeof(double));
+    m->start[0] = p->start.scores[0];
+    m->start[1] = p->start.scores[1];
+    if (m->n < 1 || a->len != b->len || a->len % (Py_ssize_t)sizeof(double)) {
+        PyBuffer_Release(a);
+        PyBuffer_Release(b);
+        PyErr_SetString(PyExc_ValueError, "playout_run: a win table of as many intercepts as slopes (doubles)");
+        return -1;
+    }
+    return 0;
+}
+
+/* One play-out measured: (value, win). */
+static PyObject *measured(Playouts *p, const PlayoutState *s, const PlayoutResult *out, const Measure *m,
+                          PyObject *leave_value) {
+    double leaves[2] = {0.0, 0.0}, value, win;
+    if (!s->end)
+        for (int side = 0; side < 2; side++)
+            if (Py_IS_NAN(leaves[side] = leave_of(p, out->kept[side], leave_value))) return NULL;
+    playout_measure(m, s, leaves, &value, &win);
+    return Py_BuildValue("(dd)", value, win);
+}
+
+/* playout_run(capsule, plays, opponent, bag, plies, randrange, record[, measure]) -> [answer]: the candidates at
+ * indices `plays` (bytes) each played out from the start state with the opponent's rack (27 counts) and the
+ * bag (codes, drawn from the end); `randrange` puts exchanged tiles back (shared by the play-outs, in order).
+ * With `measure` (see read_measure) each answer is the play-out's (value, win) instead. */
 PyObject *playout_run_py(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *capsule, *randrange;
-    Py_buffer plays, opponent, bag;
+    PyObject *capsule, *randrange, *measure_o = Py_None, *leave_value = NULL;
+    Py_buffer plays, opponent, bag, intercepts = {0}, slopes = {0};
     int plies, record;
-    if (!PyArg_ParseTuple(args, "Oy*y*y*iOp", &capsule, &plays, &opponent, &bag, &plies, &randrange, &record))
+    Measure measure;
+    if (!PyArg_ParseTuple(args, "Oy*y*y*iOp|O", &capsule, &plays, &opponent, &bag, &plies, &randrange, &record,
+                          &measure_o))
         return NULL;
     PyObject *results = NULL;
     Playouts *p = PyCapsule_GetPointer(capsule, CAPSULE);
     if (!p) goto done;
+    if (measure_o != Py_None && read_measure(measure_o, p, &intercepts, &slopes, &measure, &leave_value)) goto done;
     if (opponent.len != 27 || bag.len > MAX_BAG) {
         PyErr_SetString(PyExc_ValueError, "playout_run: a rack is 27 tile counts, a bag at most 256 tiles");
         goto done;
@@ -312,7 +384,7 @@ PyObject *playout_run_py(PyObject *self, PyObject *args) {
             Py_CLEAR(results);
             goto done;
         }
-        PyObject *item = answer(s, &out, record);
+        PyObject *item = leave_value ? measured(p, s, &out, &measure, leave_value) : answer(s, &out, record);
         if (!item) {
             Py_CLEAR(results);
             goto done;
@@ -323,6 +395,10 @@ done:
     PyBuffer_Release(&plays);
     PyBuffer_Release(&opponent);
     PyBuffer_Release(&bag);
+    if (leave_value) {
+        PyBuffer_Release(&intercepts);
+        PyBuffer_Release(&slopes);
+    }
     return results;
 }
 
