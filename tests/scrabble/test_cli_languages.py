@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from lexigrid.scrabble.core.alphabet import STAND_INS
 from lexigrid.scrabble.core.rules import alphabet
 from tests.conftest import CliResult, shared_file
 from tests.lexicon.kwg_writer import kwg_bytes
+from tests.scrabble.test_oracle_catalan import WORDS as HAND_WORDS
 
 Cli = Callable[..., CliResult]
 EMPTY = "/".join(["15"] * 15)
@@ -83,6 +85,17 @@ def test_disc2_added_from_its_kwg_plays_as_magpie(cli: Cli, data_dir: Path) -> N
     best = json.loads(result.stdout)
     assert best["move"] == position["best_equity"]["move"] == "F4 RENYEN"
     assert best["equity"] == pytest.approx(position["best_equity"]["equity"], abs=1e-3)
+    assert json.loads(cli("words", "check", "PAL·LA", "PAL.LA", "-L", "DISC2", "--json").stdout)["all_valid"]
+    lines = (folder / "positions.jsonl").read_text(encoding="utf-8").splitlines()
+    endgame = json.loads(next(line for line in lines if "endgame (bag empty)" in line))["cgp"]
+    solved = cli("scrabble", "endgame", endgame, "-L", "DISC2", "--json")
+    assert solved.exit_code == 0, solved.stderr
+    _no_glyphs(json.loads(solved.stdout))
+    assert json.loads(solved.stdout)["exact"]
+    simulated = cli("scrabble", "sim", position["cgp"], "-L", "DISC2", "--iterations", "20", "--json")
+    assert simulated.exit_code == 0, simulated.stderr
+    _no_glyphs(json.loads(simulated.stdout))
+    assert "NY" in simulated.stdout
 
 
 def test_words_check_reads_labels_and_aliases(cli: Cli, catalan: str) -> None:
@@ -119,3 +132,47 @@ def test_a_word_list_in_another_encoding_names_the_byte(cli: Cli, tmp_path: Path
     path.write_bytes("ABC\nCAFÉ\n".encode("latin-1"))
     result = cli("words", "check", "ABC", "-L", str(path))
     assert result.exit_code == 2 and "is not UTF-8 text: byte 0xC9 on line 2" in result.stdout + result.stderr
+
+
+@pytest.fixture
+def catalan_hand(cli: Cli, data_dir: Path, tmp_path: Path) -> str:
+    """The oracle tests' Catalan hand lexicon (L·L, NY, QU and Ç words) added as CAHAND."""
+    path = tmp_path / "cahand.txt"
+    path.write_text("\n".join(CATALAN.write(w) for w in HAND_WORDS) + "\n", encoding="utf-8")
+    result = cli("lexicon", "add", "CAHAND", str(path), "--alphabet", "catalan")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    return "CAHAND"
+
+
+def _no_glyphs(payload: object) -> None:
+    """No stand-in glyph (a multi-letter tile's character inside the package) reaches the output."""
+    text = json.dumps(payload, ensure_ascii=False)
+    assert not set(text) & set(STAND_INS + STAND_INS.lower()), text
+
+
+def test_sim_speaks_the_languages_labels(cli: Cli, catalan_hand: str) -> None:
+    cgp = f"{EMPTY} AAL·LPSÇ/ 0/0 0"
+    result = cli("scrabble", "sim", cgp, "-L", catalan_hand, "--plays", "3", "--iterations", "6", "--json")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    payload = json.loads(result.stdout)
+    _no_glyphs(payload)
+    assert any("L·L" in play["move"] for play in payload["plays"])
+    table = cli("scrabble", "sim", cgp, "-L", catalan_hand, "--plays", "3", "--iterations", "6")
+    assert table.exit_code == 0 and "L·L" in table.stdout
+
+
+def test_infer_speaks_the_languages_labels(cli: Cli, catalan_hand: str) -> None:
+    result = cli("scrabble", "infer", f"{EMPTY} / 0/0 0", "8E PAL·LA", "-L", catalan_hand, "--json")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    payload = json.loads(result.stdout)
+    _no_glyphs(payload)
+    assert payload["play"] == "8E PAL·LA" and payload["tiles_played"] == "PAL·LA"
+    assert {"L·L", "NY", "QU", "Ç"} <= set(payload["marginals"])
+    wrong = cli("scrabble", "infer", f"{EMPTY} / 0/0 0", "8A PAL·LA", "-L", catalan_hand)
+    assert wrong.exit_code == 2 and "8A PAL·LA: the opening must cover the centre square" in wrong.stderr
+
+
+def test_selfplay_plays_the_languages_tile_set(cli: Cli, catalan_hand: str) -> None:
+    result = cli("scrabble", "selfplay", "-L", catalan_hand, "-n", "2", "--json")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert json.loads(result.stdout)["games"] == 2

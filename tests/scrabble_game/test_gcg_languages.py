@@ -154,7 +154,7 @@ def test_cli_import_shows_the_labels(cli: Callable[..., CliResult], tmp_path: Pa
     assert result.exit_code == 0, result.stderr
     payload = json.loads(result.stdout)
     assert payload["scores"] == [30, 2] and payload["tiles_scored"]
-    assert payload["board"][7] == "....CHURRO......." and payload["board"][8] == ".......ll......."
+    assert payload["board"][7] == "....[CH]U[RR]O......." and payload["board"][8] == ".......[ll]......."
     shown = cli("scrabble", "import", str(path), "--no-lexicon-check")
     assert shown.exit_code == 0 and " CH " in shown.stdout and "RR" in shown.stdout
 

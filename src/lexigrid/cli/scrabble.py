@@ -66,15 +66,12 @@ def _lexicon(name: str | None, position: Position, strict: bool = False) -> Lexi
     return lex
 
 
-def _leaves(name: str | None, lexicon: Lexicon, position: Position) -> LeaveModel:
-    """The --leaves model, read in the position's alphabet; by default the leave table added with the
-    lexicon when it has one (a language's KLV2), else the learned English model."""
-    from lexigrid.lexicon.added import leaves_path
+def _leaves(name: str | None, position: Position) -> LeaveModel | None:
+    """The --leaves model, read in the position's alphabet; None: the engine's default for the lexicon (the
+    leave table added with a lexicon in another language, the learned model in English)."""
     from lexigrid.scrabble.engine.leave import load_leaves
 
-    if name is None and lexicon.alphabet != "english" and leaves_path(lexicon.name).is_file():
-        name = lexicon.name
-    return load_leaves(name, position.rules.tiles.alphabet)
+    return load_leaves(name, position.rules.tiles.alphabet) if name else None
 
 
 @app.command("show")
@@ -86,20 +83,21 @@ def show(
     from lexigrid.scrabble.analysis.report import position_report
 
     position = read_position(cgp, lexicon, board, tiles=False)
+    report = position_report(position, labels=True)
     if json:
-        emit_json(position_report(position))
+        emit_json(report)
         return
     console.print(board_table(position.board))
     console.print(
         Text.assemble(
             "to move: ",
-            (str(position.racks[0] or "-"), "bold"),
-            f"  opponent: {position.racks[1] or '?'}  scores {position.scores[0]}-{position.scores[1]}  "
+            (report["racks"][0] or "-", "bold"),
+            f"  opponent: {report['racks'][1] or '?'}  scores {position.scores[0]}-{position.scores[1]}  "
             f"bag {position.bag_size()}  scoreless turns {position.zeros}",
         )
     )
-    unseen = position_report(position)["unseen"]
-    console.print(Text(f"unseen by the player to move ({len(unseen)}): {unseen}"), soft_wrap=True)
+    unseen = f"({sum(position.unseen().values())}): {report['unseen']}"
+    console.print(Text(f"unseen by the player to move {unseen}"), soft_wrap=True)
 
 
 @app.command("moves")
@@ -126,7 +124,7 @@ def moves(
         raise LexigridError(f"unknown --sort {sort!r}: use score or equity")
     position = read_position(cgp, lexicon, board)
     lex = _lexicon(lexicon, position, strict)
-    chosen = _leaves(leaves, lex, position)
+    chosen = _leaves(leaves, position)
     engine = Engine.shared(lex, position.rules, chosen).prepare(word_map=False)  # every move: no word map
     if json:
         from lexigrid.scrabble.analysis.report import moves_report
@@ -175,7 +173,7 @@ def best(
         raise LexigridError(f"unknown --by {by!r}: use score or equity")
     position = read_position(cgp, lexicon, board)
     lex = _lexicon(lexicon, position, strict)
-    engine = Engine.shared(lex, position.rules, _leaves(leaves, lex, position)).prepare()
+    engine = Engine.shared(lex, position.rules, _leaves(leaves, position)).prepare()
     if json:
         from lexigrid.scrabble.analysis.report import best_report
 
@@ -221,6 +219,7 @@ def endgame(
     engine = Engine.shared(_lexicon(lexicon, position, strict), position.rules).prepare()
     with err_console.status("solving the endgame…"):
         solution = solve(position, engine, plies=plies, seconds=seconds, top=top)
+    letters = position.rules.tiles.alphabet
     if json:
         emit_json(solution.as_dict(engine.alphabet))
         return
@@ -228,15 +227,15 @@ def endgame(
     console.print(
         Text.assemble(
             "to move: ",
-            (str(position.racks[0]), "bold"),
-            f"  opponent: {position.racks[1]}  scores {position.scores[0]}-{position.scores[1]}  "
-            f"scoreless turns {position.zeros}",
+            (letters.write(str(position.racks[0])), "bold"),
+            f"  opponent: {letters.write(str(position.racks[1]))}  scores {position.scores[0]}-"
+            f"{position.scores[1]}  scoreless turns {position.zeros}",
         )
     )
-    console.print(endgame_summary(solution))
+    console.print(endgame_summary(solution, letters))
     console.print(pv_table(position, solution))
     if len(solution.top) > 1:
-        console.print(top_table(solution))
+        console.print(top_table(solution, letters))
     console.print(
         f"{count(solution.nodes, 'node')}, {count(solution.plies, 'ply')}, {solution.elapsed_ms:,.1f} ms",
         style="dim",

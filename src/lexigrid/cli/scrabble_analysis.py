@@ -21,6 +21,7 @@ from lexigrid.cli.common import (
 )
 from lexigrid.cli.scrabble_input import BoardOption, read_position
 from lexigrid.counts import count, number
+from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 
 if TYPE_CHECKING:
     from lexigrid.scrabble.analysis.infer import Inference
@@ -96,6 +97,7 @@ def sim(
                 sim_table(
                     progress.plays,
                     f"{count(progress.iterations, 'play-out')}, {progress.elapsed_ms / 1000:,.1f} s",
+                    engine.alphabet,
                 )
             )
 
@@ -124,7 +126,7 @@ def sim(
         return
     spent = f"{count(result.iterations, 'play-out')} in {result.elapsed_ms / 1000:,.1f} s"
     title = f"{spent}; {stop_reason(result)}"
-    console.print(sim_table(result.plays, title))
+    console.print(sim_table(result.plays, title, engine.alphabet))
 
 
 def stop_reason(result: SimResult) -> str:
@@ -138,7 +140,7 @@ def stop_reason(result: SimResult) -> str:
     return f"{reason}: {sure}{tied}"
 
 
-def sim_table(plays: list[PlayStats], title: str) -> Table:
+def sim_table(plays: list[PlayStats], title: str, letters: Alphabet = ENGLISH) -> Table:
     """The simulated plays, best first: win chance, mean spread ± its standard error, play-outs; the
     plays tied with the leader share its rank (1=), the plays it has beaten are dim."""
     table = Table(title=title)
@@ -148,7 +150,7 @@ def sim_table(plays: list[PlayStats], title: str) -> Table:
         style = None if i == 1 or p.tied else "dim"
         table.add_row(
             "1=" if p.tied else str(i),
-            p.move.paren,
+            letters.write(p.move.paren),
             str(p.move.score),
             f"{p.move.equity:.1f}",
             f"{p.win_pct:.1f}",
@@ -235,10 +237,10 @@ def infer(
     runner = make_runner(jobs)
     found = infer_leaves(position, move, engine, margin=margin, score=score, runner=runner, lexicon_spec=spec)
     if json:
-        emit_json(found.as_dict(top))
+        emit_json(found.as_dict(top, engine.alphabet))
         return
-    console.print(infer_table(found, top))
-    console.print(marginal_bars(found))
+    console.print(infer_table(found, top, engine.alphabet))
+    console.print(marginal_bars(found, engine.alphabet))
     console.print(
         f"{count(found.racks_checked, 'rack')} checked, {number(found.consistent)} consistent, "
         f"{number(found.searched)} searched; {found.elapsed_s * 1000:,.0f} ms "
@@ -247,10 +249,11 @@ def infer(
     )
 
 
-def infer_table(found: Inference, top: int) -> Table:
+def infer_table(found: Inference, top: int, letters: Alphabet = ENGLISH) -> Table:
     """The likeliest leaves: probability, ways to draw the rack, equity given up against the best."""
     play = found.play
-    title = f"kept after {play.paren}, {count(play.score, 'point')} (played {play.tiles_used})"
+    played = f"(played {letters.write(play.tiles_used)})"
+    title = f"kept after {letters.write(play.paren)}, {count(play.score, 'point')} {played}"
     if found.certain:
         title += " (only one leave is possible)"
     elif not found.leaves:
@@ -259,11 +262,12 @@ def infer_table(found: Inference, top: int) -> Table:
     for name in ("#", "leave", "probability", "equity loss"):
         table.add_column(name, justify="left" if name == "leave" else "right")
     for i, leave in enumerate(found.leaves[:top], 1):
-        table.add_row(str(i), leave.tiles or "(none)", f"{leave.probability:.2%}", f"{leave.equity_loss:.1f}")
+        kept = letters.write(leave.tiles) or "(none)"
+        table.add_row(str(i), kept, f"{leave.probability:.2%}", f"{leave.equity_loss:.1f}")
     return table
 
 
-def marginal_bars(found: Inference, width: int = 40) -> Table:
+def marginal_bars(found: Inference, letters: Alphabet = ENGLISH, width: int = 40) -> Table:
     """Each tile's chance of being kept (at least one), as a bar."""
     table = Table(title="chance of keeping at least one", show_header=False, box=None)
     table.add_column("tile")
@@ -271,7 +275,7 @@ def marginal_bars(found: Inference, width: int = 40) -> Table:
     table.add_column("p", justify="right")
     for tile, p in found.marginals().items():
         bar = "█" * round(p * width)
-        table.add_row(tile, Text(bar, "cyan"), f"{p:.1%}")
+        table.add_row(letters.write(tile), Text(bar, "cyan"), f"{p:.1%}")
     return table
 
 

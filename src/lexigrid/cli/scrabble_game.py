@@ -270,7 +270,7 @@ def import_(
                 "players": [nick for nick, _ in record.players],
                 "scores": replayed.scores,
                 "events": len(record.events),
-                "board": [replayed.board.alphabet.write(row) for row in replayed.board.rows()],
+                "board": [replayed.board.alphabet.write(row, brackets=True) for row in replayed.board.rows()],
                 "lexicon": words.name if words else None,
                 "phonies": replayed.phonies,
                 "tiles_scored": replayed.tiles_scored,

@@ -19,6 +19,7 @@ from lexigrid.cli.common import (
 )
 from lexigrid.cli.scrabble_input import BoardOption, read_position
 from lexigrid.counts import count
+from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 
 if TYPE_CHECKING:
     from lexigrid.scrabble.analysis.peg import PegSolution
@@ -60,22 +61,24 @@ def peg(
         solution = solve_peg(
             position, engine, top=top, seconds=seconds, spreads=spreads, runner=runner, lexicon=spec
         )
+    letters = engine.alphabet
     if json:
-        emit_json(solution.as_dict())
+        emit_json(solution.as_dict(letters))
         return
     console.print(board_table(position.board))
     console.print(
         Text.assemble(
             "to move: ",
-            (str(position.racks[0]), "bold"),
+            (letters.write(str(position.racks[0])), "bold"),
             f"  scores {position.scores[0]}-{position.scores[1]}  bag {solution.bag}",
         )
     )
-    console.print(plays_table(solution))
+    console.print(plays_table(solution, letters))
     if solution.plays and solution.plays[0].losing_tiles:
-        console.print(f"the best play loses when the bag holds: {' '.join(solution.plays[0].losing_tiles)}")
+        losing = " ".join(letters.write(tile) for tile in solution.plays[0].losing_tiles)
+        console.print(f"the best play loses when the bag holds: {losing}")
     for move, why in solution.unsolved:
-        console.print(f"not judged: {move} ({why})", style="yellow")
+        console.print(f"not judged: {letters.write(move)} ({why})", style="yellow")
     console.print(
         f"{'exact' if solution.exact else 'NOT exact'}; {count(solution.candidates, 'candidate')}, "
         f"{solution.dropped} dropped as unable to reach the top {top}, {solution.elapsed_ms:,.1f} ms",
@@ -83,7 +86,7 @@ def peg(
     )
 
 
-def plays_table(solution: PegSolution) -> Table:
+def plays_table(solution: PegSolution, letters: Alphabet = ENGLISH) -> Table:
     """The best plays with win %, mean spread and the scenarios each wins."""
     from lexigrid.cli.scrabble_render import shown
 
@@ -93,7 +96,7 @@ def plays_table(solution: PegSolution) -> Table:
     for i, play in enumerate(solution.plays, 1):
         table.add_row(
             str(i),
-            shown(play.move),
+            shown(play.move, letters),
             str(play.move.score),
             f"{play.win_pct:.2f}",
             "" if play.mean_spread is None else f"{play.mean_spread:+.2f}",

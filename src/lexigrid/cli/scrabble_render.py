@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 
+from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.core.board import Board, column_name
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.core.play_state import PlayState
@@ -51,17 +52,17 @@ def board_table(board: Board, title: str | None = None) -> Table:
     return table
 
 
-def shown(move: Move) -> str:
-    """A move as the tables show it: played-through letters in parentheses, `pass` for the pass."""
-    return "pass" if move.kind == "pass" else move.paren
+def shown(move: Move, letters: Alphabet = ENGLISH) -> str:
+    """A move as the tables show it, in the alphabet's labels: played-through letters in parentheses,
+    `pass` for the pass."""
+    return "pass" if move.kind == "pass" else letters.write(move.paren)
 
 
-def endgame_summary(solution: Solution) -> Text:
+def endgame_summary(solution: Solution, letters: Alphabet = ENGLISH) -> Text:
     """One line: the value for the side to move, whether it is proven, and the best first move."""
     proof = "exact" if solution.exact else "best found so far, not proven"
-    return Text.assemble(
-        "value ", (f"{solution.value:+d}", "bold"), f" ({proof})  best ", (shown(solution.best), "bold")
-    )
+    best = shown(solution.best, letters)
+    return Text.assemble("value ", (f"{solution.value:+d}", "bold"), f" ({proof})  best ", (best, "bold"))
 
 
 def pv_table(
@@ -71,6 +72,7 @@ def pv_table(
     mover's running spread, then how the game ends (a player out with twice the other rack, or six
     scoreless turns, as the state's end-of-game lines say)."""
     state = PlayState.of_position(position)
+    letters = position.rules.tiles.alphabet
     spread = state.spread()
     table = Table(title="principal variation (best play by both sides)")
     for name in ("ply", "player", "move", "score", "spread"):
@@ -78,25 +80,27 @@ def pv_table(
     for ply, step in enumerate(solution.pv, 1):
         state.apply(step.move)
         spread += step.score if step.player == 0 else -step.score
-        table.add_row(str(ply), sides[step.player], shown(step.move), str(step.score), f"{spread:+d}")
+        table.add_row(
+            str(ply), sides[step.player], shown(step.move, letters), str(step.score), f"{spread:+d}"
+        )
     if state.end == "out":
         out = state.end_turns[-1]
-        ending = f"out: 2 × {out.move}"
+        ending = f"out: 2 × {letters.write(out.move)}"
         table.add_row("", sides[out.player], ending, f"+{out.score}", f"{state.spread():+d}", style="bold")
     elif state.end == "scoreless":
-        racks = state.racks
-        ending = f"six scoreless turns: racks lost ({racks[0] or '-'} / {racks[1] or '-'})"
+        racks = [letters.write(rack) or "-" for rack in state.racks]
+        ending = f"six scoreless turns: racks lost ({racks[0]} / {racks[1]})"
         table.add_row("", "both", ending, "", f"{state.spread():+d}", style="bold")
     else:
         table.add_row("", "", "(cut short here: the game goes on)", "", "", style="dim")
     return table
 
 
-def top_table(solution: Solution) -> Table:
+def top_table(solution: Solution, letters: Alphabet = ENGLISH) -> Table:
     """The best first moves with their values under best play."""
     table = Table(title=f"the {len(solution.top)} best first moves")
     for name in ("#", "move", "score", "value"):
         table.add_column(name, justify="left" if name == "move" else "right")
     for i, ranked in enumerate(solution.top, 1):
-        table.add_row(str(i), shown(ranked.move), str(ranked.move.score), f"{ranked.value:+d}")
+        table.add_row(str(i), shown(ranked.move, letters), str(ranked.move.score), f"{ranked.value:+d}")
     return table

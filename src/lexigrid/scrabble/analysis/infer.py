@@ -33,11 +33,11 @@ from typing import Any
 from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import DEFAULT_RUNNER, Runner
-from lexigrid.scrabble.core.alphabet import sorted_tiles
+from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet, sorted_tiles
 from lexigrid.scrabble.core.board import Rack, column_name
 from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.core.move import Move, parse_coordinate, parse_move
-from lexigrid.scrabble.core.referee import check
+from lexigrid.scrabble.core.referee import check, shown
 from lexigrid.scrabble.engine.leave import LeaveModel
 from lexigrid.scrabble.engine.movegen import PASS_EQUITY, Codes, Engine, RackEquity, worker_lexicon
 
@@ -95,14 +95,15 @@ class Inference:
         tiles, weights = self.choices()
         return rng.choices(tiles, weights)[0]
 
-    def as_dict(self, top: int | None = None) -> dict[str, Any]:
-        """The JSON shape of `scrabble infer --json` and the web API."""
+    def as_dict(self, top: int | None = None, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
+        """The JSON shape of `scrabble infer --json` and the web API, tiles in the alphabet's labels."""
         shown = self.leaves if top is None else self.leaves[:top]
+        write = alphabet.write
         return {
-            "play": self.play.notation,
-            "paren": self.play.paren,
+            "play": write(self.play.notation),
+            "paren": write(self.play.paren),
             "score": self.play.score,
-            "tiles_played": self.play.tiles_used,
+            "tiles_played": write(self.play.tiles_used),
             "margin": self.margin,
             "leave_size": self.leave_size,
             "certain": self.certain,
@@ -111,14 +112,14 @@ class Inference:
             "searched": self.searched,
             "leaves": [
                 {
-                    "leave": leave.tiles,
+                    "leave": write(leave.tiles),
                     "probability": round(leave.probability, 6),
                     "draws": leave.draws,
                     "equity_loss": round(leave.equity_loss, 3),
                 }
                 for leave in shown
             ],
-            "marginals": {tile: round(p, 6) for tile, p in self.marginals().items()},
+            "marginals": {write(tile): round(p, 6) for tile, p in self.marginals().items()},
             "elapsed_ms": round(self.elapsed_s * 1000, 3),
             "racks_per_second": round(self.racks_per_second, 1),
         }
@@ -231,13 +232,17 @@ def read_play(position: Position, text: str, engine: Engine, score: int | None =
         try:
             points = check(position.board, move, engine.lexicon)
         except LexigridError as error:
-            raise LexigridError(f"{move.notation} is not legal in this position: {error}") from None
+            raise LexigridError(
+                f"{shown(position.board, move)} is not legal in this position: {error}"
+            ) from None
         move = Move("place", move.row, move.col, move.down, move.word, move.played, points)
     size = engine.rules.rack_size
     if len(move.tiles_used) > size:
-        raise LexigridError(f"{move.notation} uses {len(move.tiles_used)} tiles: a rack holds {size}")
+        raise LexigridError(
+            f"{shown(position.board, move)} uses {len(move.tiles_used)} tiles: a rack holds {size}"
+        )
     if score is not None and score != move.score:
-        raise LexigridError(f"{move.notation} scores {move.score} on this board, not {score}")
+        raise LexigridError(f"{shown(position.board, move)} scores {move.score} on this board, not {score}")
     return move
 
 
@@ -314,7 +319,9 @@ def infer(
     _check_drawable(move, pool, position)
     judge = Judge(engine, position, move, margin)
     if move.kind == "exchange" and not judge.can_exchange:
-        raise LexigridError(f"{move.notation} is not legal in this position: the bag holds too few tiles")
+        raise LexigridError(
+            f"{shown(position.board, move)} is not legal in this position: the bag holds too few tiles"
+        )
     leaves, leave_size = candidate_leaves(position, move, pool)
     certain = len(leaves) == 1
     if certain:
@@ -331,7 +338,10 @@ def _check_drawable(move: Move, pool: Counter[str], position: Position) -> None:
     missing = Counter(move.tiles_used) - pool
     if missing:
         tiles = sorted_tiles("".join(missing.elements()))
-        raise LexigridError(f"{move.notation} uses {tiles}, which are not unseen in this position")
+        raise LexigridError(
+            f"{shown(position.board, move)} uses {position.board.alphabet.write(tiles)}, which are not "
+            "unseen in this position"
+        )
 
 
 def candidate_leaves(position: Position, move: Move, pool: Counter[str]) -> tuple[list[str], int]:
@@ -345,7 +355,8 @@ def candidate_leaves(position: Position, move: Move, pool: Counter[str]) -> tupl
     extra = leave_size - sum(kept_known.values())
     if extra < 0:
         raise LexigridError(
-            f"the known rack {position.racks[0]} and {move.notation} need more than {rack_size} tiles"
+            f"the known rack {position.board.alphabet.write(str(position.racks[0]))} and "
+            f"{shown(position.board, move)} need more than {rack_size} tiles"
         )
     base = "".join(kept_known.elements())
     items = sorted(free.items())

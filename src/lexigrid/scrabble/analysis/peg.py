@@ -37,6 +37,7 @@ from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import QUIET_RUNNER, Runner
 from lexigrid.scrabble.analysis.endgame import INF, solve
+from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position
 from lexigrid.scrabble.core.ending import MAX_SCORELESS_TURNS
@@ -106,12 +107,12 @@ class Judged:
         """The bag tiles with which the play loses."""
         return [o.bag_tile for o in self.outcomes if o.result == LOSS]
 
-    def as_dict(self) -> dict[str, Any]:
-        """The JSON shape of a judged play."""
+    def as_dict(self, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
+        """The JSON shape of a judged play, tiles in the alphabet's labels."""
         spread = self.mean_spread
         return {
-            "move": self.move.notation,
-            "paren": self.move.paren,
+            "move": alphabet.write(self.move.notation),
+            "paren": alphabet.write(self.move.paren),
             "score": self.move.score,
             "win_pct": round(self.win_pct, 3),
             "mean_spread": None if spread is None else round(spread, 3),
@@ -119,7 +120,7 @@ class Judged:
             "draws": self.draws,
             "scenarios": self.scenarios,
             "exact": self.exact,
-            "losing_bag_tiles": self.losing_tiles,
+            "losing_bag_tiles": [alphabet.write(tile) for tile in self.losing_tiles],
         }
 
 
@@ -135,16 +136,16 @@ class PegSolution:
     dropped: int  # plays proven unable to reach the top K
     unsolved: list[tuple[str, str]] = field(default_factory=list)  # (move, why) left out of `plays`
 
-    def as_dict(self) -> dict[str, Any]:
-        """The JSON shape of `scrabble peg --json`."""
+    def as_dict(self, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
+        """The JSON shape of `scrabble peg --json`, tiles in the alphabet's labels."""
         return {
-            "plays": [play.as_dict() for play in self.plays],
+            "plays": [play.as_dict(alphabet) for play in self.plays],
             "bag": self.bag,
             "exact": self.exact,
             "elapsed_ms": round(self.elapsed_ms, 1),
             "candidates": self.candidates,
             "dropped": self.dropped,
-            "unsolved": [{"move": move, "reason": why} for move, why in self.unsolved],
+            "unsolved": [{"move": alphabet.write(move), "reason": why} for move, why in self.unsolved],
         }
 
 

@@ -14,17 +14,24 @@ if TYPE_CHECKING:
 Sort = Literal["score", "equity"]
 
 
-def position_report(position: Position) -> dict[str, Any]:
+def position_report(position: Position, labels: bool = False) -> dict[str, Any]:
     """A position: its CGP, the board rows, the racks, the scores, the scoreless turns, the bag's size and
-    the tiles the player to move cannot see (the bag and the opponent's rack)."""
+    the tiles the player to move cannot see (the bag and the opponent's rack); tiles as glyphs, or with
+    `labels` in the alphabet's labels (a board row as CGP writes it, `PA[L·L]A`: one square a tile)."""
+    letters = position.rules.tiles.alphabet
+    write = letters.write if labels else str
+
+    def row(text: str) -> str:
+        return letters.write(text, brackets=True) if labels else text
+
     return {
         "cgp": format_cgp(position),
-        "board": position.board.rows(),
-        "racks": [str(r) for r in position.racks],
+        "board": [row(text) for text in position.board.rows()],
+        "racks": [write(str(r)) for r in position.racks],
         "scores": list(position.scores),
         "zeros": position.zeros,
         "bag": position.bag_size(),
-        "unseen": sorted_tiles(position.unseen().elements()),
+        "unseen": write(sorted_tiles(position.unseen().elements())),
     }
 
 

@@ -127,20 +127,22 @@ def words_formed(board: Board, move: Move) -> list[list[Square]]:
     """Every word of 2+ letters a placement forms, as (row, col, tile, is_new) squares; main word first."""
     new = {(r, c): t for r, c, t in move.squares()}
     if not new:
-        raise LexigridError(f"{move.notation} places no tile")
+        raise LexigridError(f"{shown(board, move)} places no tile")
     for (r, c), tile in new.items():
         if not board.in_bounds(r, c):
-            raise LexigridError(f"{move.notation} runs off the board")
+            raise LexigridError(f"{shown(board, move)} runs off the board")
         if board[r, c]:
-            raise LexigridError(f"{move.notation} puts {tile} on an occupied square")
+            raise LexigridError(
+                f"{shown(board, move)} puts {board.alphabet.write(tile)} on an occupied square"
+            )
     rows = {r for r, _ in new}
     cols = {c for _, c in new}
     if len(rows) > 1 and len(cols) > 1:
-        raise LexigridError(f"{move.notation}: the new tiles are not in one line")
+        raise LexigridError(f"{shown(board, move)}: the new tiles are not in one line")
     first = min(new)
     main = _run(board, new, first[0], first[1], move.down)
     if not set(new) <= set(main):
-        raise LexigridError(f"{move.notation}: the new tiles leave a gap")
+        raise LexigridError(f"{shown(board, move)}: the new tiles leave a gap")
     lines = [main] + [_run(board, new, r, c, not move.down) for r, c in sorted(new)]
     return [
         [(r, c, new.get((r, c)) or board[r, c], (r, c) in new) for r, c in line]
@@ -176,28 +178,36 @@ def bingo_bonus(rules: Rules, move: Move) -> int:
     return rules.bingo_bonus if is_bingo(rules, move) else 0
 
 
+def shown(board: Board, move: Move) -> str:
+    """A move as an error message shows it, in the board's alphabet's labels (`8D PAL·LA`)."""
+    return board.alphabet.write(move.notation)
+
+
 def judged(board: Board, move: Move, lexicon: Lexicon) -> list[list[Square]]:
     """The words a legal tile placement forms; raise LexigridError saying why an illegal one is illegal."""
     if move.kind != "place":
-        raise LexigridError(f"{move.notation} is not a tile placement")
+        raise LexigridError(f"{shown(board, move)} is not a tile placement")
     words = words_formed(board, move)
     new = move.squares()
     if not words:
-        raise LexigridError(f"{move.notation} forms no word of two or more letters")
+        raise LexigridError(f"{shown(board, move)} forms no word of two or more letters")
     dr, dc = (1, 0) if move.down else (0, 1)
     for i, tile in enumerate(move.played):
         if tile == THROUGH and not board[move.row + dr * i, move.col + dc * i]:
-            raise LexigridError(f"{move.notation} plays through an empty square")
+            raise LexigridError(f"{shown(board, move)} plays through an empty square")
     if board.is_empty():
         center = board.rules.layout.center
         if all((r, c) != center for r, c, _ in new):
-            raise LexigridError(f"{move.notation}: the opening must cover the centre square")
+            raise LexigridError(f"{shown(board, move)}: the opening must cover the centre square")
         if len(new) < 2:
-            raise LexigridError(f"{move.notation}: the opening must place at least two tiles")
+            raise LexigridError(f"{shown(board, move)}: the opening must place at least two tiles")
     elif all(all(is_new for *_, is_new in word) for word in words):
-        raise LexigridError(f"{move.notation} does not touch a tile on the board")
+        raise LexigridError(f"{shown(board, move)} does not touch a tile on the board")
     for word in words:
         text = "".join(t for _, _, t, _ in word)
         if not lexicon.is_word(text.upper()):
-            raise LexigridError(f"{move.notation} forms {text.upper()}, which is not in {lexicon.name}")
+            raise LexigridError(
+                f"{shown(board, move)} forms {board.alphabet.write(text.upper())}, which is not in "
+                f"{lexicon.name}"
+            )
     return words

@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from lexigrid.errors import LexigridError
+from lexigrid.lexicon.sources import is_lexicon_name
 from lexigrid.scrabble.core.alphabet import BLANK, ENGLISH, Alphabet
 
 VOWELS = frozenset("AEIOU")
@@ -296,11 +297,24 @@ def leaves_key(model: LeaveModel | None) -> Hashable:
 NAMED_LEAVES = ("learned", "heuristic")
 
 
+def lexicon_leaves(lexicon: str, language: str, alphabet: Alphabet = ENGLISH) -> LeaveModel:
+    """A lexicon's default leave model: for one in another alphabet than English, the leave table added with
+    it (`lexicon add NAME FILE --leaves KLV2`) when there is one, else the heuristic (the learned English
+    weights are for English tiles); for English, the learned model."""
+    from lexigrid.lexicon.added import leaves_path
+
+    if language == "english":
+        return default_leaves()
+    path = leaves_path(lexicon)
+    return (
+        KlvLeaves.read(path, alphabet) if is_lexicon_name(lexicon) and path.is_file() else HeuristicLeaves()
+    )
+
+
 def load_leaves(spec: str | Path | None, alphabet: Alphabet = ENGLISH) -> LeaveModel:
     """The leave model for `--leaves`: learned (the default), heuristic, a JSON weights file, a KLV/KLV2
     file (tiles in `alphabet`'s order), or the name of a lexicon added with its leave table."""
     from lexigrid.lexicon.added import leaves_path
-    from lexigrid.lexicon.sources import is_lexicon_name
 
     if spec is None or spec in ("", "learned", "default"):
         return default_leaves()

@@ -28,9 +28,9 @@ from lexigrid.scrabble.engine.leave import (
     AdditiveLeaves,
     KlvLeaves,
     LeaveModel,
-    default_leaves,
     leave_trie,
     leaves_key,
+    lexicon_leaves,
 )
 
 SortKey = Literal["score", "equity"]
@@ -326,9 +326,9 @@ class Engine:
 
         self.lexicon = lexicon if lexicon is not None else load_lexicon()
         self.rules = rules or default_rules()
-        self.leaves = leaves or default_leaves()
         tiles = self.rules.tiles
         self.alphabet = alphabet = tiles.alphabet
+        self.leaves = leaves or lexicon_leaves(self.lexicon.name, self.lexicon.alphabet, alphabet)
         self.gaddag = load_gaddag(self.lexicon, alphabet)
         self.tile_scores = bytes([0, *(tiles.scores.get(letter, 0) for letter in alphabet.glyphs)])
         self._layouts: dict[int, tuple[bytes, bytes, bytes]] = {}

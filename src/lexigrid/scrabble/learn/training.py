@@ -23,7 +23,6 @@ from lexigrid.scrabble.core.alphabet import leave_after
 from lexigrid.scrabble.core.cgp import Position
 from lexigrid.scrabble.core.ending import share
 from lexigrid.scrabble.core.move import Move
-from lexigrid.scrabble.core.rules import rules
 from lexigrid.scrabble.engine.leave import HeuristicLeaves, LeaveModel, LinearLeaves, leave_features
 from lexigrid.scrabble.engine.movegen import Engine, worker_lexicon
 from lexigrid.scrabble.game.game import Game
@@ -69,10 +68,12 @@ class _Recorder:
 
 
 def play_game(seed: int, models: tuple[LeaveModel, LeaveModel], lexicon: str | None = None) -> GameRecord:
-    """A game between two static-equity players (first player uses models[0])."""
-    lex = worker_lexicon(lexicon)
-    engines = (Engine.shared(lex, rules(), models[0]), Engine.shared(lex, rules(), models[1]))
-    game = Game.new(["equity", "equity"], seed=seed, lexicon=engines[0].lexicon, endgame_seconds=None)
+    """A game between two static-equity players (first player uses models[0]), with the tile set of the
+    lexicon's language."""
+    game = Game.new(["equity", "equity"], seed=seed, lexicon=worker_lexicon(lexicon), endgame_seconds=None)
+    engines = tuple(
+        Engine.shared(game.lexicon, game.rules, model) for model in models
+    )  # its language's tiles
     log: list[_Turn] = []
     for seat, engine in enumerate(engines):  # static endgames: samples come from turns with a bag
         game.seat_computer(seat, _Recorder(EquityPlayer(engine, endgame_seconds=None), log))
