@@ -28,17 +28,32 @@ def _anagram_classes(words: list[str], shortest: int) -> int:
     return len({"".join(sorted(w.upper())) for w in words if len(w) >= shortest})
 
 
-def _word_map_classes(table: bytes) -> list[list[str]]:
-    """The words of each filled slot of a word map (see word_map in _engine.c)."""
-    mask, _, _ = struct.unpack_from("<QQQ", table)
-    words_at = 24 + (mask + 1) * 16
-    classes = []
+def _word_map_slots(table: bytes) -> list[tuple[int, list[str]]]:
+    """The key and words of each filled slot of a word map (see word_map_build in wordmap.c)."""
+    mask, _, _, filter_mask = struct.unpack_from("<QQQQ", table)
+    slots_at = 32 + (filter_mask + 1) * 8
+    words_at = slots_at + (mask + 1) * 16
+    filled = []
     for slot in range(mask + 1):
-        _, first, count = struct.unpack_from("<QII", table, 24 + 16 * slot)
+        key, first, count = struct.unpack_from("<QII", table, slots_at + 16 * slot)
         if count:
             records = (table[words_at + 16 * i : words_at + 16 * i + 16] for i in range(first, first + count))
-            classes.append([bytes(64 + c for c in r if c).decode() for r in records])
-    return classes
+            filled.append((key, [bytes(64 + c for c in r if c).decode() for r in records]))
+    return filled
+
+
+def _word_map_classes(table: bytes) -> list[list[str]]:
+    """The words of each filled slot of a word map."""
+    return [words for _, words in _word_map_slots(table)]
+
+
+def test_the_word_map_filter_admits_every_key_it_files(default_lexicon: Lexicon) -> None:
+    table = bytes(load_gaddag(default_lexicon).word_map(2))
+    filter_mask = struct.unpack_from("<Q", table, 24)[0]
+    for key, _ in _word_map_slots(table):
+        (word,) = struct.unpack_from("<Q", table, 32 + 8 * ((key >> 32) & filter_mask))
+        bits = (1 << (key & 63)) | (1 << ((key >> 6) & 63)) | (1 << ((key >> 12) & 63))
+        assert word & bits == bits
 
 
 @pytest.mark.parametrize("shortest", [2, 4, 7])

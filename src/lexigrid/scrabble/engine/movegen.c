@@ -542,8 +542,12 @@ static void span_plays(Gen *g, const Phase *p, int lo, int hi, int by_equity) {
                 double bound = span_points(&most, sub->values, n - sub->blanks) + bonus;
                 if (bound + (by_equity ? sub->leave_value : 0) < beat) continue;
             }
+            if (!sub->blanks) {
+                uint64_t key = sub->key + spans[i].through;
+                if (!map_may_have(g->word_map, key)) continue; /* most: the filter knows there are no words */
+                map_prefetch(g->word_map, key);
+            }
             todo[ntodo++] = sub;
-            if (!sub->blanks) map_prefetch(g->word_map, sub->key + spans[i].through);
         }
         /* the lookups, their slots fetched above all at once: most of a lookup's time is the wait for it */
         for (int t = 0; t < ntodo; t++) {

@@ -23,12 +23,15 @@ void init_letter_keys(void) {
 
 /* The word map: every word of `lo` or more letters filed under its anagram key, so the words a multiset
  * of letters makes are found by one lookup (MAGPIE's "word map" idea). Layout: a header {uint64 slot
- * mask, uint64 words, uint64 blank slot mask}, then the slots {uint64 key, uint32 first word, uint32
+ * mask, uint64 words, uint64 blank slot mask, uint64 filter mask}, then the filter, then the slots {uint64 key, uint32 first word, uint32
  * words} (words 0: an empty slot), then the words, 16 bytes each (letter codes, zero-padded), those of
  * one key together, then the blank slots. The blank table answers "which letters can a blank stand for
  * so that these letters make a word": for every word's multiset less one of its letters x, the letters x
  * (a slot is {uint32 the key's high half, uint32 letter set}, letter set 0: empty; keys alike in their
- * high half and slot share a set, which only ever adds a letter to try in vain). */
+ * high half and slot share a set, which only ever adds a letter to try in vain). The filter is a blocked
+ * Bloom filter of the keys: uint64 words, about eight keys' bits to a word (a key sets filter_bits(key) in
+ * word (key >> 32) & mask), 256 KB for TWL06: most lookups are of keys without words, and the filter
+ * answers them from the cache instead of waiting on the slots. */
 
 typedef struct {
     const uint32_t *kwg;
@@ -88,12 +91,16 @@ int word_map_build(const uint32_t *kwg, size_t nkwg, int lo, Allocate allocate, 
     size_t slots = 1024, blank_slots = 1024;
     while (slots < 2 * distinct) slots *= 2;
     while (blank_slots < 8 * distinct) blank_slots *= 2; /* about 5 keys per multiset: load under 2/3 */
-    size_t len = MAP_HEADER + slots * sizeof(MapSlot) + n * 16 + blank_slots * 8;
+    size_t filter_words = 1024;
+    while (filter_words < distinct / 8) filter_words *= 2;
+    size_t len = MAP_HEADER + filter_words * 8 + slots * sizeof(MapSlot) + n * 16 + blank_slots * 8;
     char *base = allocate(len, context);
     if (!base) goto done;
-    uint64_t header[3] = {slots - 1, n, blank_slots - 1};
+    uint64_t header[4] = {slots - 1, n, blank_slots - 1, filter_words - 1};
     memcpy(base, header, MAP_HEADER);
-    MapSlot *table = (MapSlot *)(base + MAP_HEADER);
+    uint64_t *filter = (uint64_t *)(base + MAP_HEADER);
+    memset(filter, 0, filter_words * 8);
+    MapSlot *table = (MapSlot *)(filter + filter_words);
     memset(table, 0, slots * sizeof(MapSlot));
     uint8_t (*words)[16] = (uint8_t (*)[16])(table + slots);
     uint32_t (*blank_table)[2] = (uint32_t (*)[2])(words + n);
@@ -106,6 +113,7 @@ int word_map_build(const uint32_t *kwg, size_t nkwg, int lo, Allocate allocate, 
         while (table[j].count) j = (j + 1) & header[0];
         table[j].key = key;
         table[j].first = (uint32_t)i;
+        filter[(key >> 32) & header[3]] |= filter_bits(key);
         size_t end = i + 1;
         while (end < n && w.keys[order[end]] == key) end++;
         table[j].count = (uint32_t)(end - i);
@@ -132,14 +140,16 @@ done:
 /* Whether `len` bytes hold a word map's layout: its sizes, and with `deep` every slot's words (a copy
  * read from the cache is checked deep once, before use). */
 int map_fits(const char *map, size_t len, int deep) {
-    uint64_t header[3];
+    uint64_t header[4];
     if (len < MAP_HEADER) return 0;
     memcpy(header, map, MAP_HEADER);
-    uint64_t slots = header[0] + 1, blank_slots = header[2] + 1, words = header[1];
-    if (slots & header[0] || blank_slots & header[2] || slots > (1u << 30) || blank_slots > (1u << 30) || words > (1u << 30))
-        return 0; /* slot counts are powers of two */
-    if ((uint64_t)len != MAP_HEADER + slots * sizeof(MapSlot) + words * 16 + blank_slots * 8) return 0;
-    const MapSlot *table = (const MapSlot *)(map + MAP_HEADER);
+    uint64_t slots = header[0] + 1, blank_slots = header[2] + 1, words = header[1], filter_words = header[3] + 1;
+    if (slots & header[0] || blank_slots & header[2] || filter_words & header[3] || slots > (1u << 30) ||
+        blank_slots > (1u << 30) || words > (1u << 30) || filter_words > (1u << 30))
+        return 0; /* slot and filter word counts are powers of two */
+    if ((uint64_t)len != MAP_HEADER + filter_words * 8 + slots * sizeof(MapSlot) + words * 16 + blank_slots * 8)
+        return 0;
+    const MapSlot *table = map_slots(map);
     for (uint64_t j = 0; deep && j < slots; j++)
         if (table[j].count && (uint64_t)table[j].first + table[j].count > words) return 0;
     return 1;

@@ -15,13 +15,36 @@ typedef struct {
     uint32_t first, count;
 } MapSlot;
 
-#define MAP_HEADER 24 /* slot mask, words, blank slot mask: uint64 each */
+#define MAP_HEADER 32 /* slot mask, words, blank slot mask, filter mask: uint64 each */
 
-/* The words filed under `key` in a word map (NULL, 0 when none). */
-static inline const uint8_t (*map_words(const char *map, uint64_t key, uint32_t *count))[16] {
+/* The filter's bits for `key` in its word (see wordmap.c): three of 64, from bits the filter's word index
+ * does not use. */
+static inline uint64_t filter_bits(uint64_t key) {
+    return 1ull << (key & 63) | 1ull << (key >> 6 & 63) | 1ull << (key >> 12 & 63);
+}
+
+/* Whether a word map may hold words under `key`: 0 means it holds none (the filter, small enough to stay
+ * in the cache, answers most lookups of keys without words without touching the slots). */
+static inline int map_may_have(const char *map, uint64_t key) {
+    uint64_t fmask;
+    memcpy(&fmask, map + 24, 8);
+    uint64_t word, bits = filter_bits(key);
+    memcpy(&word, map + MAP_HEADER + ((key >> 32) & fmask) * 8, 8);
+    return (word & bits) == bits;
+}
+
+/* The slots of a word map (after its filter). */
+static inline const MapSlot *map_slots(const char *map) {
+    uint64_t fmask;
+    memcpy(&fmask, map + 24, 8);
+    return (const MapSlot *)(map + MAP_HEADER + (fmask + 1) * 8);
+}
+
+/* The words filed under `key` in a word map, known to pass its filter (NULL, 0 when none). */
+static inline const uint8_t (*map_probe(const char *map, uint64_t key, uint32_t *count))[16] {
     uint64_t mask;
     memcpy(&mask, map, 8);
-    const MapSlot *table = (const MapSlot *)(map + MAP_HEADER);
+    const MapSlot *table = map_slots(map);
     for (size_t j = key_slot(key, mask);; j = (j + 1) & mask) {
         if (!table[j].count) break;
         if (table[j].key == key) {
@@ -33,13 +56,22 @@ static inline const uint8_t (*map_words(const char *map, uint64_t key, uint32_t 
     return NULL;
 }
 
+/* The words filed under `key` in a word map (NULL, 0 when none). */
+static inline const uint8_t (*map_words(const char *map, uint64_t key, uint32_t *count))[16] {
+    if (!map_may_have(map, key)) {
+        *count = 0;
+        return NULL;
+    }
+    return map_probe(map, key, count);
+}
+
 /* The letters a blank can stand for so that the letters of `key` and the blank make a word (a superset:
  * see the blank table above). */
 static inline uint32_t map_blank_letters(const char *map, uint64_t key) {
     uint64_t header[3];
-    memcpy(header, map, MAP_HEADER);
+    memcpy(header, map, 24);
     const uint32_t (*blank_table)[2] =
-        (const uint32_t (*)[2])(map + MAP_HEADER + (header[0] + 1) * sizeof(MapSlot) + header[1] * 16);
+        (const uint32_t (*)[2])((const char *)(map_slots(map) + header[0] + 1) + header[1] * 16);
     for (size_t b = key_slot(key, header[2]);; b = (b + 1) & header[2]) {
         if (!blank_table[b][1]) return 0;
         if (blank_table[b][0] == (uint32_t)(key >> 32)) return blank_table[b][1];
@@ -50,7 +82,7 @@ static inline uint32_t map_blank_letters(const char *map, uint64_t key) {
 static inline void map_prefetch(const char *map, uint64_t key) {
     uint64_t mask;
     memcpy(&mask, map, 8);
-    __builtin_prefetch((const MapSlot *)(map + MAP_HEADER) + key_slot(key, mask));
+    __builtin_prefetch(map_slots(map) + key_slot(key, mask));
 }
 
 /* Whether a word map holds any word under `key`. */
