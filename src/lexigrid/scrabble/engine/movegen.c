@@ -464,24 +464,28 @@ typedef struct {
     int n;
 } SpanGroup;
 
-/* The words filed under `key` of the group's length, each tried on the group's spans. */
-static void fit_key(Gen *g, const Subrack *sub, uint64_t key, const SpanGroup *group, uint32_t blank1, uint32_t blank2) {
+/* The words found under a key (`count` of them), those of the group's length each tried on its spans. */
+static void fit_found(Gen *g, const Subrack *sub, const uint8_t (*words)[16], uint32_t count, const SpanGroup *group,
+                      uint32_t blank1, uint32_t blank2) {
     int length = group->spans[0]->right - group->spans[0]->left + 1;
-    uint32_t count;
-    const uint8_t (*words)[16] = map_words(g->word_map, key, &count);
     for (uint32_t i = 0; i < count; i++)
         if (!words[i][length] && words[i][length - 1]) /* a word of exactly that length */
             for (int m = 0; m < group->n; m++)
                 fit_word(g, words[i], group->spans[m]->left, group->spans[m]->right, blank1, blank2, sub);
 }
 
-/* The words of `sub`'s tiles and the group's board tiles, each tried on the group's spans, its blanks
- * standing for the letters the blank table allows. */
-static void fit_words(Gen *g, const Subrack *sub, const SpanGroup *group) {
+/* The words filed under `key`, each tried on the group's spans. */
+static void fit_key(Gen *g, const Subrack *sub, uint64_t key, const SpanGroup *group, uint32_t blank1, uint32_t blank2) {
+    uint32_t count;
+    const uint8_t (*words)[16] = map_words(g->word_map, key, &count);
+    fit_found(g, sub, words, count, group, blank1, blank2);
+}
+
+/* The words of `sub`'s tiles (one blank or two) and the group's board tiles, each tried on the group's
+ * spans, its blanks standing for the letters the blank table allows. */
+static void fit_blank_words(Gen *g, const Subrack *sub, const SpanGroup *group) {
     uint64_t key = sub->key + group->spans[0]->through;
-    if (sub->blanks == 0) {
-        fit_key(g, sub, key, group, 0, 0);
-    } else if (sub->blanks == 1) {
+    if (sub->blanks == 1) {
         for (uint32_t xs = map_blank_letters(g->word_map, key); xs; xs &= xs - 1) {
             uint32_t x = (uint32_t)__builtin_ctz(xs);
             fit_key(g, sub, key + LETTER_KEYS[x], group, x, 0);
@@ -538,23 +542,34 @@ static void span_plays(Gen *g, const Phase *p, int lo, int hi, int by_equity) {
             if (sub->blanks < most.blank_only) continue;
             /* with a phase's blanks fixed, the rest of its subracks keep worse leaves: bounded lower still */
             if (fixed && points + sub->leave_value < beat) break;
+            /* most have no words with the group's board tiles, which the word map's filter tells first */
+            uint64_t key = sub->key + spans[i].through;
+            if (!sub->blanks && !map_may_have(g->word_map, key)) continue;
             if (g->have_best) {
                 double bound = span_points(&most, sub->values, n - sub->blanks) + bonus;
                 if (bound + (by_equity ? sub->leave_value : 0) < beat) continue;
             }
-            if (!sub->blanks) {
-                uint64_t key = sub->key + spans[i].through;
-                if (!map_may_have(g->word_map, key)) continue; /* most: the filter knows there are no words */
-                map_prefetch(g->word_map, key);
-            }
+            if (!sub->blanks) map_prefetch(g->word_map, key);
             todo[ntodo++] = sub;
         }
-        /* the lookups, their slots fetched above all at once: most of a lookup's time is the wait for it */
+        /* the lookups, their slots fetched above all at once (most of a lookup's time is the wait for it),
+         * then the words of those that hold some, fetched all at once too */
+        const uint8_t (*found[MAX_SUBRACKS])[16];
+        uint32_t counts[MAX_SUBRACKS];
+        for (int t = 0; t < ntodo; t++) {
+            if (todo[t]->blanks) continue;
+            found[t] = map_probe(g->word_map, todo[t]->key + spans[i].through, &counts[t]);
+            if (found[t]) __builtin_prefetch(found[t]);
+        }
         for (int t = 0; t < ntodo; t++) {
             SpanGroup group = {{0}, 0}; /* no bound per span: each costs more than the lookups it would save */
             for (int m = 0; m < nm; m++)
                 if (spans[members[m]].blank_only <= todo[t]->blanks) group.spans[group.n++] = &spans[members[m]];
-            if (group.n) fit_words(g, todo[t], &group);
+            if (!group.n) continue;
+            if (todo[t]->blanks)
+                fit_blank_words(g, todo[t], &group);
+            else
+                fit_found(g, todo[t], found[t], counts[t], &group, 0, 0);
         }
     }
 }
