@@ -275,8 +275,15 @@ typedef struct {
  * as they are (one insertion), a word premium changes them all (a new sort). */
 typedef struct {
     int n, wm, cross, blank_only;
+    int total_only; /* caps summed into capped, not sorted (see SPANS_TOTAL) */
+    int capped;
     int sq[8], weights[8], caps[8];
 } SpanBuild;
+
+/* What anchor_spans gives each span: its points for every number of the rack's best tiles, also its sorted
+ * weights and caps, or only its points for all its squares filled (what bounds a phase that plays no
+ * blank apart, the only one of a rack without blanks or by score). */
+enum { SPANS_POINTS = 0, SPANS_TILES = 1, SPANS_TOTAL = 2 };
 
 static inline void insert_down(int *a, int n, int v) {
     while (n > 0 && a[n - 1] < v) a[n] = a[n - 1], n--;
@@ -292,23 +299,27 @@ static void build_add(const Gen *g, SpanBuild *b, int q) {
     if (w == 1) {
         int weight = g->lmul[q] * (b->wm + (cs >= 0));
         insert_down(b->weights, b->n - 1, weight);
-        insert_down(b->caps, b->n - 1, weight * g->caps[q]);
+        if (b->total_only)
+            b->capped += weight * g->caps[q];
+        else
+            insert_down(b->caps, b->n - 1, weight * g->caps[q]);
         return;
     }
     b->wm *= w;
+    b->capped = 0;
     for (int i = 0; i < b->n; i++) {
         int sq = b->sq[i];
         b->weights[i] = g->lmul[sq] * (b->wm + (g->cscores[sq] >= 0 ? g->wmul[sq] : 0));
         b->caps[i] = b->weights[i] * g->caps[sq];
+        b->capped += b->caps[i];
     }
     sort_down(b->weights, b->n);
-    sort_down(b->caps, b->n);
+    if (!b->total_only) sort_down(b->caps, b->n);
 }
 
 /* Every span of up to `most` tiles from the current anchor, into out; returns how many. A square is open
- * to it when its cross-check admits one of `letters`. Each span gets its points (by_tile 0), or its
- * sorted weights and caps to pair with any tiles' values (by_tile 1). */
-static int anchor_spans(const Gen *g, int most, uint32_t letters, int by_tile, Span *out) {
+ * to it when its cross-check admits one of `letters`. What each span gets: see SPANS_POINTS. */
+static int anchor_spans(const Gen *g, int most, uint32_t letters, int what, Span *out) {
     int dim = g->dim, base = g->line * dim, a = g->anchor;
     const uint8_t *row = g->tiles + base;
     if (most < 1 || !(g->checks[base + a] & letters)) return 0;
@@ -333,7 +344,7 @@ static int anchor_spans(const Gen *g, int most, uint32_t letters, int by_tile, S
     }
 #undef THROUGH_TILE
     int ns = 0;
-    SpanBuild left = {0, 1, 0, 0, {0}, {0}, {0}};
+    SpanBuild left = {0, 1, 0, 0, what == SPANS_TOTAL, 0, {0}, {0}, {0}};
     build_add(g, &left, base + a);
     for (int j = 0; j <= nl; j++) {
         if (j) build_add(g, &left, base + lsq[j]);
@@ -346,15 +357,20 @@ static int anchor_spans(const Gen *g, int most, uint32_t letters, int by_tile, S
             s->n = b.n;
             s->blank_only = b.blank_only;
             s->fixed = (lthr[j] + rthr[rr]) * b.wm + b.cross;
-            if (by_tile) {
+            if (what == SPANS_TILES) {
                 memcpy(s->weights, b.weights, sizeof b.weights);
                 memcpy(s->caps, b.caps, sizeof b.caps);
             }
             int paired = 0, capped = 0;
-            s->points[0] = s->fixed;
-            for (int m = 0; m < b.n; m++) {
-                paired += b.weights[m] * g->values[m], capped += b.caps[m];
-                s->points[m + 1] = s->fixed + (paired < capped ? paired : capped);
+            if (what == SPANS_TOTAL) {
+                for (int m = 0; m < b.n; m++) paired += b.weights[m] * g->values[m];
+                s->points[b.n] = s->fixed + (paired < b.capped ? paired : b.capped);
+            } else {
+                s->points[0] = s->fixed;
+                for (int m = 0; m < b.n; m++) {
+                    paired += b.weights[m] * g->values[m], capped += b.caps[m];
+                    s->points[m + 1] = s->fixed + (paired < capped ? paired : capped);
+                }
             }
             s->through = lkey[j] + rkey[rr];
             ns++;
@@ -507,7 +523,7 @@ static void fit_blank_words(Gen *g, const Subrack *sub, const SpanGroup *group) 
  * board tiles, looked up once and tried on each span of the group. */
 static void span_plays(Gen *g, const Phase *p, int lo, int hi, int by_equity) {
     Span spans[MAX_SPANS];
-    int ns = anchor_spans(g, hi, p->most ? ALL_LETTERS : g->rack_mask, 1, spans);
+    int ns = anchor_spans(g, hi, p->most ? ALL_LETTERS : g->rack_mask, SPANS_TILES, spans);
     uint64_t grouped = 0;
     for (int i = 0; i < ns; i++) {
         int n = spans[i].n;
@@ -607,6 +623,10 @@ static void subracks_of(Gen *g, Subrack *out, int first_phase, int last_phase) {
         count[h]++;
     }
     /* each phase's subracks by size, the best leave first (see span_plays) */
+    uint8_t by_size[8][MAX_SUBRACKS];
+    int sized[8] = {0};
+    for (int i = 0; i < n; i++)
+        if (out[i].size < 8) by_size[out[i].size][sized[out[i].size]++] = (uint8_t)i;
     for (int ph = first_phase; ph <= last_phase; ph++) {
         const Phase *p = &g->phases[ph];
         uint8_t *order = g->phase_order[ph];
@@ -614,8 +634,9 @@ static void subracks_of(Gen *g, Subrack *out, int first_phase, int last_phase) {
         for (int size = 0; size <= 8; size++) {
             g->phase_at[ph][size] = (int16_t)at;
             int first = at;
-            for (int i = 0; size < 8 && i < n; i++) {
-                if (out[i].size != size || out[i].blanks < p->least || out[i].blanks > p->most) continue;
+            for (int b = 0; size < 8 && b < sized[size]; b++) {
+                int i = by_size[size][b];
+                if (out[i].blanks < p->least || out[i].blanks > p->most) continue;
                 int m = at++;
                 while (m > first && out[order[m - 1]].leave_value < out[i].leave_value) order[m] = order[m - 1], m--;
                 order[m] = (uint8_t)i;
@@ -790,15 +811,26 @@ static size_t anchor_shadows(Gen *g, const Direction dirs[2], int directions, in
     int apart = g->word_map != NULL;
     size_t n = 0;
     Span spans[MAX_SPANS];
+    /* one phase (no blank, or by score) bounds with the points of every square filled (see shadow_bound) */
+    int what = first_phase == 0 && last_phase == 0 ? SPANS_TOTAL : SPANS_POINTS;
+    int dim = g->dim;
+    uint32_t full = dim == 32 ? ~0u : (1u << dim) - 1;
     for (int d = 0; d < directions; d++) {
         face(g, d, &dirs[d]);
-        for (int line = 0; line < g->dim; line++) {
+        uint32_t filled[MAX_DIM + 2] = {0}; /* filled[line + 1]: the line's squares holding tiles, as bits */
+        for (int line = 0; line < dim; line++)
+            for (int pos = 0; pos < dim; pos++)
+                if (g->tiles[line * dim + pos]) filled[line + 1] |= 1u << pos;
+        for (int line = 0; line < dim; line++) {
             g->line = line;
             g->last_anchor = -1;
-            for (int pos = 0; pos < g->dim; pos++) {
-                if (!is_anchor(g->tiles, g->dim, line, pos, empty)) continue;
+            uint32_t f = filled[line + 1]; /* the anchors (see is_anchor) as bits */
+            uint32_t anchors = empty ? (line == dim / 2 ? 1u << (dim / 2) : 0)
+                                     : ~f & full & (f << 1 | f >> 1 | filled[line] | filled[line + 2]);
+            for (; anchors; anchors &= anchors - 1) {
+                int pos = __builtin_ctz(anchors);
                 g->anchor = pos;
-                int ns = anchor_spans(g, most, g->rack[0] ? ALL_LETTERS : g->rack_mask, 0, spans);
+                int ns = anchor_spans(g, most, g->rack[0] ? ALL_LETTERS : g->rack_mask, what, spans);
                 for (int ph = first_phase; ph <= last_phase; ph++) {
                     double part = NO_BOUND, whole = NO_BOUND;
                     double bound = shadow_bound(g, ph, g->mode == MODE_BEST_EQUITY, spans, ns, &part, &whole);
