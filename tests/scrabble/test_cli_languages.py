@@ -176,3 +176,10 @@ def test_selfplay_plays_the_languages_tile_set(cli: Cli, catalan_hand: str) -> N
     result = cli("scrabble", "selfplay", "-L", catalan_hand, "-n", "2", "--json")
     assert result.exit_code == 0, result.stdout + result.stderr
     assert json.loads(result.stdout)["games"] == 2
+
+
+def test_show_prints_racks_and_unseen_tiles_in_labels(cli: Cli, catalan: str) -> None:
+    board = "15/15/15/15/15/15/15/4PA[l·l]A7/15/15/15/15/15/15/15"
+    result = cli("scrabble", "show", f"{board} CANYAL·L/QU 0/0 0", "-L", catalan)
+    assert result.exit_code == 0, result.stdout
+    assert "to move: AACL·LNY  opponent: QU" in result.stdout and "VXZQUÇ?" in result.stdout

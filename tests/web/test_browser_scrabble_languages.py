@@ -149,3 +149,29 @@ def test_a_new_game_on_a_board_from_a_layout_file(screen: Any, live_server: str,
     press(screen, "#new-game")
     screen.wait_for_function("document.getElementById('error').textContent.includes('line 2, column 2')")
     assert fits_width(screen)
+
+
+def test_a_catalan_game_is_reviewed_in_labels(screen: Any, live_server: str, catalan_lexicon: str) -> None:
+    from lexigrid.scrabble.game.game import Game
+    from lexigrid.scrabble.game.view import View
+    from lexigrid.scrabble.records.gcg import export_gcg
+
+    game = Game.new(["equity", "equity"], seed=SEED, lexicon=catalan_lexicon, endgame_seconds=None)
+    for _ in range(3):
+        game.play_computer()
+    gcg = export_gcg(View.full(game))
+    assert "BO[L·L]A" in gcg
+    screen.goto(f"{live_server}/scrabble/review")
+    screen.fill("#gcg", gcg)
+    screen.fill("#seconds", "0.05")
+    press(screen, "#analyze")
+    screen.wait_for_function("document.querySelectorAll('#turns tbody tr').length === 3")
+    screen.wait_for_function("document.querySelector('#turns tbody tr').textContent.includes('BOL·LA')")
+    wait_idle(screen)
+    assert screen.inner_text("#error") == ""
+    screen.wait_for_function("document.getElementById('turn-detail').textContent.includes('Turn 1')")
+    detail = screen.inner_text("#turn-detail")
+    assert "played 8E BOL·LA" in detail and "L·L" in detail.split("\n")[0]  # the rack in labels
+    tile = screen.locator("#board .sq.new.multi")
+    assert tile.count() == 1 and tile.locator(".letter").inner_text() == "L·L"
+    assert fits_width(screen)

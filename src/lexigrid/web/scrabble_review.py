@@ -10,7 +10,6 @@ from pydantic import BaseModel, Field
 from starlette.background import BackgroundTask
 
 from lexigrid.errors import LexigridError
-from lexigrid.scrabble.core.rules import rules
 from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.game.store import GameStore
 from lexigrid.scrabble.game.view import View
@@ -20,6 +19,7 @@ from lexigrid.scrabble.records.review import (
     Settings,
     TurnReview,
     analyze_game,
+    job_position,
     read_record,
     record_lexicon,
     review_jobs,
@@ -84,7 +84,8 @@ def analyze(request: AnalyzeRequest) -> StreamingResponse:
     jobs = review_jobs(record, words, words.name, Settings(iterations=request.iterations), request.player)
     seconds = turn_seconds(request.seconds_per_turn, len(jobs))
     settings = Settings(seconds=seconds, iterations=request.iterations, seed=request.seed)
-    Engine.shared(words, rules()).prepare()  # solver processes fork with it warm
+    if jobs:  # solver processes fork with the record's engine warm
+        Engine.shared(words, job_position(jobs[0]).rules).prepare()
     stream = solver_pool().stream(
         _review,
         request.gcg,

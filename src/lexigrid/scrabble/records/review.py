@@ -41,7 +41,7 @@ from lexigrid.scrabble.analysis.endgame import solve
 from lexigrid.scrabble.analysis.phase import bag_left, phase
 from lexigrid.scrabble.analysis.sim import DEFAULT_PLAYS, DEFAULT_PLIES, PlayStats, simulate
 from lexigrid.scrabble.core.board import Board, Rack
-from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
+from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp, parse_cgp
 from lexigrid.scrabble.core.ending import share
 from lexigrid.scrabble.core.move import Move, parse_move
 from lexigrid.scrabble.core.play_state import PlayState
@@ -360,9 +360,14 @@ def _position(board: Board, rack: str, scores: tuple[int, int], zeros: int) -> P
 # --- judging a turn -------------------------------------------------------------------------------------
 
 
+def job_position(job: TurnJob) -> Position:
+    """A turn's position, read in its lexicon's language (its tile set on the board of its row count)."""
+    return parse_cgp(job.cgp, cgp_language_rules(job.cgp, load(job.lexicon).alphabet))
+
+
 def judge_turn(job: TurnJob) -> TurnReview:
     """Runner job: judge one turn by the method of its phase."""
-    position = parse_cgp(job.cgp)
+    position = job_position(job)
     review = TurnReview(
         job.turn, job.player, job.nick, job.line, job.cgp, str(position.rack), "skipped", job.played
     )
@@ -573,7 +578,7 @@ def analyze_game(
     started = time.perf_counter()
     jobs = review_jobs(record, lexicon, spec, settings, player)
     if jobs:  # built here once, so that forked workers start with it warm
-        Engine.shared(lexicon, parse_cgp(jobs[0].cgp).rules).prepare()
+        Engine.shared(lexicon, job_position(jobs[0]).rules).prepare()
     reviews: list[TurnReview | None] = [None] * len(jobs)
     for done, (i, review) in enumerate(runner.each(judge_turn, jobs, "analysing turns"), 1):
         reviews[i] = review

@@ -87,8 +87,17 @@ async function analyze(event) {
     lexiBusy(-1);
   }
 }
+let alphabet = ENGLISH_ALPHABET, reviewLexicon = null;  // the record's language: its tiles drawn by their labels
+async function learnAlphabet(lexicon) {  // the lexicon's alphabet, as a position in it is drawn
+  const shown = await lexiApi("/api/scrabble/show", { cgp: "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15", lexicon });
+  if (!shown.ok || reviewLexicon !== lexicon) return;
+  alphabet = shown.data.alphabet;
+  if (!document.getElementById("review").hidden) showReview();
+}
 function reviewEvent(event) {  // true once the stream has ended (a result or an error)
   if (event.event === "start") {
+    reviewLexicon = event.lexicon; alphabet = ENGLISH_ALPHABET;
+    learnAlphabet(event.lexicon);
     review.total = event.turns;
     const capped = event.capped ? ` (${event.seconds_per_turn.toFixed(2)} s a turn, to fit the server's budget)` : "";
     showProgress(0, event.turns, `judging ${event.turns} turns${capped}…`);
@@ -128,8 +137,8 @@ function showReview() {
   const body = document.querySelector("#turns tbody");
   body.replaceChildren(...review.turns.map((t) => {
     const row = lexiEl("tr", { "data-turn": String(t.turn), tabindex: "0" },
-      lexiEl("td", { text: String(t.turn) }), lexiEl("td", { text: t.player }), lexiEl("td", { text: t.played }),
-      lexiEl("td", { text: t.best }), lexiEl("td", { text: lostText(t) }),
+      lexiEl("td", { text: String(t.turn) }), lexiEl("td", { text: t.player }), lexiEl("td", { text: tilesText(alphabet, t.played) }),
+      lexiEl("td", { text: tilesText(alphabet, t.best) }), lexiEl("td", { text: lostText(t) }),
       lexiEl("td", { class: `mistake-${t.mistake}`, text: t.mistake === "none" ? "" : t.mistake }));
     row.addEventListener("click", () => showTurn(t.turn));
     row.addEventListener("keydown", (e) => { if (e.key === "Enter") showTurn(t.turn); });
@@ -179,7 +188,7 @@ function drawGraph() {
   for (const [t, pct] of points) {
     const group = lexiSvg("g", { class: `pt${t.turn === selected ? " selected" : ""}`, "data-turn": String(t.turn), tabindex: "0" });
     const tip = lexiSvg("title");
-    tip.textContent = `turn ${t.turn} (${t.player}): ${t.played}, ${first} ${pct.toFixed(1)} %` + (t.mistake !== "none" ? `, ${t.mistake} mistake` : "");
+    tip.textContent = `turn ${t.turn} (${t.player}): ${tilesText(alphabet, t.played)}, ${first} ${pct.toFixed(1)} %` + (t.mistake !== "none" ? `, ${t.mistake} mistake` : "");
     group.append(tip, lexiSvg("circle", { cx: x(t.turn), cy: y(pct), r: 14, fill: "transparent" }),  // a target a finger can hit
       lexiSvg("circle", { class: "dot", cx: x(t.turn), cy: y(pct), r: t.mistake === "none" ? 4 : 6, fill: colours[t.mistake] }));
     group.addEventListener("click", () => showTurn(t.turn));
@@ -193,22 +202,23 @@ async function showTurn(number) {
   if (!turn) return;
   for (const row of document.querySelectorAll("#turns tbody tr")) row.classList.toggle("selected", row.dataset.turn === String(number));
   for (const pt of document.querySelectorAll("#graph .pt")) pt.classList.toggle("selected", pt.dataset.turn === String(number));
-  const shown = await lexiApi("/api/scrabble/show", { cgp: turn.cgp });
+  const shown = await lexiApi("/api/scrabble/show", { cgp: turn.cgp, lexicon: reviewLexicon });
   if (!shown.ok) { errorEl.textContent = shown.error; return; }
   if (selected !== number) return;  // another turn was picked meanwhile
   const rows = shown.data.board;
+  alphabet = shown.data.alphabet;
   drawScrabbleBoard(document.getElementById("board"), { premiums: shown.data.premiums, rows, tileScores: shown.data.tile_scores,
-    ghost: moveSquares(turn.played, rows) });
+    alphabet, ghost: moveSquares(turn.played, rows, alphabet) });
   const detail = document.getElementById("turn-detail");
   const notes = turn.flags.map((f) => FLAG_TEXT[f] || f).concat(turn.method_note ? [turn.method_note] : []);
   const candidates = lexiEl("table", { class: "list" }, lexiEl("thead", {}, lexiEl("tr", {},
     lexiEl("th", { text: "candidate" }), lexiEl("th", { text: "score" }), lexiEl("th", { text: turn.phase === "endgame" ? "value" : "win %" }))),
     lexiEl("tbody", {}, ...turn.candidates.map((c) => lexiEl("tr", { class: c.move === turn.played ? "selected" : "" },
-      lexiEl("td", { text: c.move }), lexiEl("td", { text: String(c.score) }),
+      lexiEl("td", { text: tilesText(alphabet, c.move) }), lexiEl("td", { text: String(c.score) }),
       lexiEl("td", { text: c.value !== undefined ? `${c.value >= 0 ? "+" : ""}${c.value}` : c.win_pct.toFixed(1) })))));
   detail.replaceChildren(
-    lexiEl("h3", { text: `Turn ${turn.turn}: ${turn.player} (${turn.rack})` }),
-    lexiEl("p", { text: `played ${turn.played}` + (turn.rank ? ` (rank ${turn.rank})` : "") + `; best ${turn.best || "—"}` }),
+    lexiEl("h3", { text: `Turn ${turn.turn}: ${turn.player} (${tilesText(alphabet, turn.rack)})` }),
+    lexiEl("p", { text: `played ${tilesText(alphabet, turn.played)}` + (turn.rank ? ` (rank ${turn.rank})` : "") + `; best ${tilesText(alphabet, turn.best) || "—"}` }),
     lexiEl("p", { text: `${turn.phase === "skipped" ? "not judged" : `judged by ${PHASE_TEXT[turn.phase]}`}` +
       (turn.phase === "skipped" ? "" : `; lost ${lostText(turn)}`) + (turn.mistake !== "none" ? ` — a ${turn.mistake} mistake` : "") }),
     ...notes.map((n) => lexiEl("p", { class: "muted", text: n })),
