@@ -28,6 +28,7 @@ from lexigrid.scrabble.analysis.chooser import (
 from lexigrid.scrabble.analysis.peg import MAX_BAG
 from lexigrid.scrabble.analysis.phase import bag_left, phase
 from lexigrid.scrabble.analysis.sim_player import SimPlayer, sim_player
+from lexigrid.scrabble.analysis.thinking import Thinking, watching
 from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position, parse_cgp
 from lexigrid.scrabble.core.move import Move
@@ -257,3 +258,33 @@ def test_a_fixed_time_a_move_and_a_cap_bound_the_budget(lexicon: Lexicon) -> Non
     assert chooser.budget(position) == 0.5
     seen = Position(position.board, (position.rack, Rack()), position.scores, position.zeros)
     assert phase(seen) == phase(position)
+
+
+def test_a_watched_chooser_reports_its_task_budget_clock_and_rounds(
+    lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Watched, each move reports what its phase's method does against the move's budget and the clock
+    left (the chooser's own time source), and a simulation each round; unwatched, nothing is built."""
+    clock = StandInClock(tick=2.0)
+    monkeypatch.setattr(sim_module, "time", clock)
+    position = _position("AZOXHM", "AEINRSSTUU")
+    chooser = PlayChooser(
+        Engine(lexicon, position.rules), "sim", GameClock(60.0, clock.perf_counter), plays=4, plies=1
+    )
+    chooser.clock.started = True
+    budget = chooser.budget(position)
+    reports: list[Thinking] = []
+    with watching(reports.append):
+        chooser.choose(position, random.Random(1))
+    assert reports[0].task == "simulating 4 plays, 1 ply deep" and reports[0].progress is None
+    assert reports[0].budget == pytest.approx(budget) and reports[0].clock_left == 60.0
+    rounds = [r.progress.iterations for r in reports[1:] if r.progress is not None]
+    assert len(rounds) >= 2 and rounds == sorted(rounds)
+    assert reports[-1].elapsed >= budget  # on the chooser's clock, not the wall's
+    endgame = _position("AZOXHM", "AEIN")
+    with watching(reports.append):
+        chooser.choose(endgame, random.Random(1))
+    assert reports[-1].task == "solving the endgame" and reports[-1].progress is None
+    count = len(reports)
+    chooser.choose(position, random.Random(2))
+    assert len(reports) == count

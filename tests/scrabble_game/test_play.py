@@ -5,12 +5,18 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
+from lexigrid.cli.scrabble_render import ThinkingLine, thinking_text
 from lexigrid.cli.scrabble_session import Session
 from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble.analysis.sim import PlayStats, Progress
+from lexigrid.scrabble.analysis.thinking import Thinking
+from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.game.game import Game
 from lexigrid.scrabble.game.store import GameStore
 from lexigrid.scrabble.game.view import View
@@ -137,3 +143,40 @@ def test_cli_deletes_saved_games(cli: Callable[..., CliResult], default_lexicon:
     assert [g.id for g in store.games()] == [games[2].id]  # nothing deleted when an id is wrong
     payload = json.loads(cli("scrabble", "games", "--delete", games[2].id, "--json").stdout)
     assert payload == {"deleted": [games[2].id]} and store.games() == []
+
+
+def test_a_thinking_computer_s_status_line_follows_its_reports(
+    default_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a `sim` computer moves, the session's status line gets its reports: the task, and the
+    simulation's rounds as they come (the leader, its play-outs)."""
+    shown: list[str] = []
+    update = ThinkingLine.update
+
+    def recorded(self: ThinkingLine, thinking: Thinking) -> None:
+        update(self, thinking)
+        shown.append(self.__rich__().plain)
+
+    monkeypatch.setattr(ThinkingLine, "update", recorded)
+    game = Game.new(["human", "sim:40"], seed=3, lexicon=None, endgame_seconds=None)
+    session, _ = _session(game, ["-", "quit"])
+    session.run()
+    assert len(game.actions) == 2  # the pass and the computer's move
+    assert shown[0].startswith("sim40 is simulating 10 plays, 2 plies deep, 40 play-outs a play — ")
+    assert any(" · leader " in line and " play-outs, " in line for line in shown[1:])
+
+
+def test_the_status_line_says_what_is_done_against_what_budget() -> None:
+    clock = iter([12.5, 13.0])
+    stats = PlayStats(Move("place", row=7, col=3, word="WORD", played="WORD", score=24))
+    stats.values, stats.wins = [10.0, 20.0], [1.0, 0.0]
+    progress = Progress([stats], 2, 1500.0, 0.913)
+    thinking = Thinking("simulating 15 plays, 2 plies deep", 12.0, 8.4, lambda: next(clock), 200.0, progress)
+    assert thinking_text("bot", thinking).plain == (
+        "bot is simulating 15 plays, 2 plies deep — 4.1 s of 12.0 s · leader 8D WORD 50.0 % (2 play-outs, "
+        "91 % sure) · clock 3:16 left"
+    )
+    assert thinking_text("bot", replace(thinking, budget=None, clock_left=None, progress=None)).plain == (
+        "bot is simulating 15 plays, 2 plies deep — 4.6 s"
+    )
+    assert thinking_text("bot", None).plain == "bot is thinking"

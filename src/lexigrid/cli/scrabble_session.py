@@ -5,17 +5,20 @@ Input comes through a `read(prompt)` function (the built-in `input` by default) 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from lexigrid.cli.scrabble_render import board_table, endgame_summary, pv_table, top_table
+from lexigrid.cli.scrabble_render import ThinkingLine, board_table, endgame_summary, pv_table, top_table
 from lexigrid.counts import count
 from lexigrid.errors import LexigridError
+from lexigrid.scrabble.analysis.thinking import Thinking, watching
 from lexigrid.scrabble.core.turn import Turn
 from lexigrid.scrabble.game.game import Game
+from lexigrid.scrabble.game.players import ENDGAME_SECONDS
 from lexigrid.scrabble.game.store import GameStore, kept
 from lexigrid.scrabble.game.view import View
 from lexigrid.terminal import literal_console
@@ -91,7 +94,10 @@ class Session:
         shown = -1
         while not game.over:
             if not game.seat.is_human:
-                for turn in game.play_computer():
+                line = ThinkingLine(game.seat.name, letters=game.rules.tiles.alphabet)
+                with self.console.status(line), watching(line.update):
+                    turns = game.play_computer()
+                for turn in turns:
                     self.console.print(describe(game, turn))
                 continue
             if shown != len(game.turns):  # redraw only when something happened
@@ -156,8 +162,8 @@ class Session:
         sequence for both sides and its value) once the bag is empty."""
         n = int(rest) if rest.strip().isdigit() else 5
         game = self.game
-        with self.console.status("solving the endgame…"):
-            solution = game.endgame(top=max(1, n))
+        with self.console.status(self._hint_line("solving the endgame")):
+            solution = game.endgame(ENDGAME_SECONDS, top=max(1, n))
         if solution is not None:
             opponent = game.seats[(game.to_move + 1) % len(game.seats)].name
             self.console.print(
@@ -167,8 +173,8 @@ class Session:
             if len(solution.top) > 1:
                 self.console.print(top_table(solution))
             return
-        with self.console.status("solving the pre-endgame…"):
-            pre = game.pre_endgame(top=max(1, n))
+        with self.console.status(self._hint_line("solving the pre-endgame")):
+            pre = game.pre_endgame(ENDGAME_SECONDS, top=max(1, n))
         if pre is not None and pre.plays:
             from lexigrid.cli.scrabble_peg import plays_table
 
@@ -183,6 +189,10 @@ class Session:
         for move in self.game.hint(max(1, n)):
             table.add_row(move.paren, str(move.score), f"{move.equity:.1f}")
         self.console.print(table)
+
+    def _hint_line(self, task: str) -> ThinkingLine:
+        """The status line of a hint's search: the task, its time against the solver's budget."""
+        return ThinkingLine("the hint", Thinking(task, ENDGAME_SECONDS, time.perf_counter()))
 
     def _leave(self) -> None:
         game = self.game

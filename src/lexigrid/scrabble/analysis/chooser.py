@@ -20,10 +20,18 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from lexigrid.counts import count
 from lexigrid.scrabble.analysis.endgame import solve
 from lexigrid.scrabble.analysis.peg import solve_peg
 from lexigrid.scrabble.analysis.phase import Phase, bag_left, phase
-from lexigrid.scrabble.analysis.sim import DEFAULT_PLAYS, DEFAULT_PLIES, simulate, with_known_opponent
+from lexigrid.scrabble.analysis.sim import (
+    DEFAULT_PLAYS,
+    DEFAULT_PLIES,
+    Progress,
+    simulate,
+    with_known_opponent,
+)
+from lexigrid.scrabble.analysis.thinking import Thinking, is_watched, tell
 from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position
 from lexigrid.scrabble.core.move import Move
@@ -84,7 +92,17 @@ def simulation(chooser: PlayChooser, position: Position, seconds: float, rng: ra
     """The simulation's best move within `seconds` (fewer plies when the bag is nearly empty)."""
     plies = min(chooser.plies, bag_left(position)) or chooser.plies
     seed = rng.getrandbits(32)
-    result = simulate(position, chooser.engine, plays=chooser.plays, plies=plies, seconds=seconds, seed=seed)
+    task = f"simulating {count(chooser.plays, 'play')}, {count(plies, 'ply', 'plies')} deep"
+    chooser.tell(task)
+    result = simulate(
+        position,
+        chooser.engine,
+        plays=chooser.plays,
+        plies=plies,
+        seconds=seconds,
+        seed=seed,
+        on_round=(lambda progress: chooser.tell(task, progress)) if is_watched() else None,
+    )
     return result.best
 
 
@@ -92,6 +110,7 @@ def pre_endgame(chooser: PlayChooser, position: Position, seconds: float, rng: r
     """The pre-endgame solver's best move when it finishes exactly within its share of `seconds`; else
     the simulation's in the time left."""
     started = chooser.clock.time()
+    chooser.tell("solving the pre-endgame")
     solution = solve_peg(position, chooser.engine, top=1, seconds=PEG_SHARE * seconds)
     if solution.exact and solution.plays:
         return solution.plays[0].move
@@ -103,6 +122,7 @@ def pre_endgame(chooser: PlayChooser, position: Position, seconds: float, rng: r
 
 def endgame(chooser: PlayChooser, position: Position, seconds: float, rng: random.Random) -> Move:
     """The endgame solver's best move within `seconds` (its best so far if cut short)."""
+    chooser.tell("solving the endgame")
     return solve(with_known_opponent(position), chooser.engine, seconds=seconds).best
 
 
@@ -133,6 +153,7 @@ class PlayChooser:
     per_move: float | None = None
     cap: float | None = None
     last_phase: Phase | None = None  # the phase of the last move chosen (for a report)
+    _move: tuple[float, float, float | None] = (0.0, 0.0, None)  # this move's start, budget, clock left
 
     def budget(self, position: Position) -> float:
         """This move's seconds."""
@@ -153,8 +174,15 @@ class PlayChooser:
         seen = Position(position.board, (position.rack, Rack()), position.scores, position.zeros)
         started = self.clock.time()
         seconds = self.budget(seen)
+        self._move = (started, seconds, None if self.per_move is not None else self.clock.remaining)
         self.last_phase = phase(seen)
         method = self.methods[self.last_phase] if seconds >= MIN_SEARCH else static
         move = method(self, seen, seconds, rng)
         self.clock.charge(self.clock.time() - started)
         return move
+
+    def tell(self, task: str, progress: Progress | None = None) -> None:
+        """Report what this move's search is doing, against the move's budget (see `thinking`)."""
+        if is_watched():
+            started, budget, left = self._move
+            tell(Thinking(task, budget, started, self.clock.time, left, progress))

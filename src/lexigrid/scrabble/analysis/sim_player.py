@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 
+from lexigrid.counts import count
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.analysis.chooser import (
     BEST_METHODS,
@@ -24,7 +26,8 @@ from lexigrid.scrabble.analysis.chooser import (
 )
 from lexigrid.scrabble.analysis.endgame import solve
 from lexigrid.scrabble.analysis.phase import bag_left
-from lexigrid.scrabble.analysis.sim import simulate
+from lexigrid.scrabble.analysis.sim import Progress, simulate
+from lexigrid.scrabble.analysis.thinking import Thinking, is_watched, tell
 from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position
 from lexigrid.scrabble.core.move import Move
@@ -49,6 +52,7 @@ class SimPlayer:
         """The simulation's best move from what this player can see (its rack, the board, the scores);
         with the bag empty, the endgame solver's when `endgame_seconds` is set."""
         if self.endgame_seconds is not None and position.is_endgame():
+            tell(Thinking("solving the endgame", self.endgame_seconds, time.perf_counter()))
             return solve(position, self.engine, seconds=self.endgame_seconds).best
         if position.player_count() != 2:
             move = self.engine.best(position, "equity")
@@ -56,6 +60,17 @@ class SimPlayer:
             return move
         seen = Position(position.board, (position.rack, Rack()), position.scores, position.zeros)
         plies = min(self.plies, bag_left(seen)) or self.plies  # a nearly empty bag: fewer plies
+        report = Thinking(
+            f"simulating {count(self.plays, 'play')}, {count(plies, 'ply', 'plies')} deep"
+            + ("" if self.iterations is None else f", {count(self.iterations, 'play-out')} a play"),
+            self.seconds,
+            time.perf_counter(),
+        )
+        tell(report)
+
+        def on_round(progress: Progress) -> None:
+            tell(replace(report, progress=progress))
+
         result = simulate(
             seen,
             self.engine,
@@ -64,6 +79,7 @@ class SimPlayer:
             iterations=self.iterations,
             seconds=self.seconds,
             seed=rng.getrandbits(32),
+            on_round=on_round if is_watched() else None,
         )
         return result.best
 

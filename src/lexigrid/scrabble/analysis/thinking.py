@@ -1,0 +1,61 @@
+"""What a computer player is doing while it thinks, for a face to show as it goes: the task, the move's
+budget and the time it has used, the game clock's time left, and a simulation's latest round. A player
+reports through `tell`; whoever is watching (`watching`, for the moves made inside it) gets each report,
+and nobody does otherwise (the reports cost nothing then)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+
+from lexigrid.scrabble.analysis.sim import Progress
+
+Watch = Callable[["Thinking"], None]
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """A computer player's move in progress: `task` in words (`simulating 15 plays, 2 plies deep`), the
+    move's `budget` in seconds (None: a play-out count bounds it instead), when it `started` on the player's
+    time source `now`, the game clock's time left when it started (None: no clock), the simulation's
+    latest round (None: no simulation, or no round yet)."""
+
+    task: str
+    budget: float | None
+    started: float
+    now: Callable[[], float] = field(default=time.perf_counter, compare=False)
+    clock_left: float | None = None
+    progress: Progress | None = None
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds used on the move so far."""
+        return max(0.0, self.now() - self.started)
+
+
+_WATCH: ContextVar[Watch | None] = ContextVar("thinking", default=None)
+
+
+@contextmanager
+def watching(watch: Watch) -> Iterator[None]:
+    """Send the reports of the moves made inside the block to `watch`."""
+    token = _WATCH.set(watch)
+    try:
+        yield
+    finally:
+        _WATCH.reset(token)
+
+
+def tell(thinking: Thinking) -> None:
+    """Report a move in progress to whoever is watching."""
+    watch = _WATCH.get()
+    if watch is not None:
+        watch(thinking)
+
+
+def is_watched() -> bool:
+    """Whether anyone is watching (a player need not build reports otherwise)."""
+    return _WATCH.get() is not None
