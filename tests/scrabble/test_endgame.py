@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Board, Engine, Move, Position, Rack, Rules, TileSet, layout, parse_cgp, tile_set
-from lexigrid.scrabble.analysis.endgame import Solution, check_endgame, solve
+from lexigrid.scrabble.analysis.endgame import Solution, Table, check_endgame, prove, solve
 from lexigrid.scrabble.core.move import parse_move
 from lexigrid.scrabble.core.referee import check
 from lexigrid.scrabble.game.game import Game, Seat
@@ -609,3 +609,22 @@ def test_one_ply_is_not_exact(twl06: Lexicon, twl_engine: Engine) -> None:
     assert not solution.exact
     assert solution.plies <= 1
     assert_legal(position, solution.best, twl06)
+
+
+def test_a_table_kept_across_searches_changes_no_value(twl_engine: Engine) -> None:
+    """One transposition table kept from search to search (as the pre-endgame solver keeps it), full and
+    narrow windows in turn, twice over: every value is MAGPIE's, every bound on the right side of it."""
+    cases = [e for e in ENDGAMES if e["magpie_ms"] <= MAGPIE_FAST_MS and sum(e["tiles"]) <= 9][:12]
+    if not cases:
+        pytest.skip("../shared/data/scrabble/endgames.jsonl is absent")
+    table = Table(16)
+    for _ in range(2):
+        for endgame in cases:
+            position, value = parse_cgp(endgame["cgp"]), endgame["value"]
+            assert solve(position, twl_engine, table=table).value == value
+            below = prove(position, twl_engine, None, None, (value - 3, value - 1), table)
+            assert below.bound == "lower" and below.value >= value - 1
+            around = prove(position, twl_engine, None, None, (value - 1, value + 1), table)
+            assert around == (value, "exact", True)
+            above = prove(position, twl_engine, None, None, (value + 1, value + 5), table)
+            assert above.bound == "upper" and above.value <= value + 1

@@ -9,12 +9,14 @@ principal variation and the best first moves.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
 from lexigrid.errors import LexigridError, OptionError
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
+from lexigrid.scrabble.core.board import Board
 from lexigrid.scrabble.core.cgp import Position
 from lexigrid.scrabble.core.ending import MAX_SCORELESS_TURNS
 from lexigrid.scrabble.core.move import Move
@@ -26,6 +28,17 @@ MAX_PLIES = 100  # deeper than any endgame lasts: each placement uses a tile and
 MAX_TOP = 64
 INF = 30000  # the compiled search's infinity: no value reaches it
 TABLE_BITS = 22  # at most 4M transposition-table entries of 24 bytes (96 MB), fewer for small endgames
+
+
+class Table:
+    """A transposition table kept from one endgame search to the next of the same engine (a pre-endgame's
+    scenarios and plays meet the same endgame positions again): 2^bits entries, zeroed."""
+
+    def __init__(self, bits: int = 20) -> None:
+        if not 10 <= bits <= 30:
+            raise LexigridError(f"an endgame table has 2^10 to 2^30 entries, not 2^{bits}")
+        self.bits = bits
+        self.entries = bytearray(_engine.ENDGAME_ENTRY_BYTES << bits)
 
 
 class EndgameSearch(NamedTuple):
@@ -136,11 +149,13 @@ def solve(
     seconds: float | None = None,
     top: int = 1,
     window: tuple[int, int] | None = None,
+    table: Table | None = None,
 ) -> Solution:
     """Solve the endgame of `position` (bag empty, both racks known) as deep as `plies` within `seconds`;
     with a `window` (low, high) the value is only proven when it lies strictly inside it, and is otherwise a
     bound (`Solution.bound`): a null window around the spread that decides the game answers win, draw or loss
-    far faster than the exact value."""
+    far faster than the exact value. A `table` kept from search to search (same engine) carries what one
+    search proved into the next (values are unchanged; only the work to find them shrinks)."""
     check_endgame(position)
     if plies is not None and plies < 1:
         raise OptionError(
@@ -166,27 +181,9 @@ def solve(
     if position.rules.rack_size > 7:
         raise LexigridError("the endgame solver handles racks of up to 7 tiles")
     engine = engine or Engine.shared(rules=position.rules)
-    board = position.board
-    checks = engine.cross_checks(board)
-    search = EndgameSearch(
-        zeros=min(position.zeros, MAX_SCORELESS_TURNS - 1),
-        bingo_tiles=position.rules.rack_size,
-        bingo_bonus=position.rules.bingo_bonus,
-        max_plies=plies or MAX_PLIES,
-        seconds=seconds or 0.0,
-        top=top,
-        table_bits=min(TABLE_BITS, 12 + len(position.racks[0]) + len(position.racks[1])),
-        alpha=low,
-        beta=high,
-    )
-    mine, theirs = (engine.alphabet.rack_codes(rack.counts) for rack in position.racks)
     started = time.perf_counter()
-    depth, exact, nodes, ranked, pv_records = _engine.endgame(
-        endgame_graph(position, engine),
-        BoardArrays(bytes(board.tiles), board.dim, checks.checks, checks.cscores),
-        engine.layout(board, vowels=False),
-        (mine, theirs),
-        search,
+    depth, exact, nodes, ranked, pv_records = _search(
+        position, engine, plies, seconds, top, (low, high), table
     )
     elapsed = 1000 * (time.perf_counter() - started)
     top_moves = sorted((Ranked(_decode(record, engine), value) for value, record in ranked), key=_rank_order)
@@ -212,10 +209,79 @@ def solve(
     )
 
 
+class Proof(NamedTuple):
+    """What `prove` found: the value (exact inside the window, else a bound), which, and whether proven."""
+
+    value: int
+    bound: str
+    exact: bool
+
+
+def prove(
+    position: Position,
+    engine: Engine,
+    plies: int | None,
+    seconds: float | None,
+    window: tuple[int, int],
+    table: Table | None,
+    graph: bytes | None = None,
+) -> Proof:
+    """The value of an endgame `solve` would give, without the checks, the principal variation or the moves
+    (a pre-endgame asks this of positions it built itself, thousands of times); `graph`: a `words_graph`
+    that holds this endgame's words (default: its own)."""
+    low, high = window
+    _, exact, _, ranked, _ = _search(position, engine, plies, seconds, 1, window, table, graph)
+    value = ranked[0][0]
+    return Proof(value, "upper" if value <= low else "lower" if value >= high else "exact", bool(exact))
+
+
+def _search(
+    position: Position,
+    engine: Engine,
+    plies: int | None,
+    seconds: float | None,
+    top: int,
+    window: tuple[int, int],
+    table: Table | None,
+    graph: bytes | None = None,
+) -> tuple[int, int, int, list[tuple[int, bytes]], list[bytes]]:
+    """The compiled search's answer for a checked endgame position (see _engine.endgame)."""
+    board = position.board
+    checks = engine.cross_checks(board)
+    search = EndgameSearch(
+        zeros=min(position.zeros, MAX_SCORELESS_TURNS - 1),
+        bingo_tiles=position.rules.rack_size,
+        bingo_bonus=position.rules.bingo_bonus,
+        max_plies=plies or MAX_PLIES,
+        seconds=seconds or 0.0,
+        top=top,
+        table_bits=table.bits
+        if table
+        else min(TABLE_BITS, 12 + len(position.racks[0]) + len(position.racks[1])),
+        alpha=window[0],
+        beta=window[1],
+    )
+    mine, theirs = (engine.alphabet.rack_codes(rack.counts) for rack in position.racks)
+    return _engine.endgame(
+        graph or endgame_graph(position, engine),
+        BoardArrays(bytes(board.tiles), board.dim, checks.checks, checks.cscores),
+        engine.layout(board, vowels=False),
+        (mine, theirs),
+        search,
+        table.entries if table else None,
+    )
+
+
 def endgame_graph(position: Position, engine: Engine) -> bytes:
     """The search graph of just the words this endgame can form (endgame_words_build in engine/endgame.c)."""
-    racks = engine.alphabet.rack_codes(position.racks[0].counts + position.racks[1].counts)
-    return _words_graph(engine.gaddag.search_graph, bytes(position.board.tiles), position.board.dim, racks)
+    return words_graph(position.board, position.racks[0].counts + position.racks[1].counts, engine)
+
+
+def words_graph(board: Board, tiles: Counter[str], engine: Engine) -> bytes:
+    """The search graph of the words that fit a line of `board` with `tiles`: enough for every endgame on
+    this board or one grown from it by placing some of these tiles (a pre-endgame's plays and scenarios)."""
+    racks = engine.alphabet.rack_codes(tiles)
+    return _words_graph(engine.gaddag.search_graph, bytes(board.tiles), board.dim, racks)
 
 
 @lru_cache(maxsize=8)

@@ -31,14 +31,15 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import QUIET_RUNNER, Runner
-from lexigrid.scrabble.analysis.endgame import INF, solve
+from lexigrid.scrabble.analysis.endgame import INF, Table, prove, words_graph
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
-from lexigrid.scrabble.core.board import Rack
+from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position
 from lexigrid.scrabble.core.ending import MAX_SCORELESS_TURNS
 from lexigrid.scrabble.core.move import Move
@@ -49,6 +50,7 @@ BATCH_PER_JOB = 4  # plays judged at once per worker between two updates of the 
 FIRST_PASS_PLIES = 1  # the cheap first pass's endgame depth (it only orders the plays)
 PASS_NOTE = "the pass leaves the opponent a pre-endgame, which is not solved yet"
 WIN, DRAW, LOSS = 2, 1, 0  # half-wins of a scenario
+TABLE_BITS = 21  # the endgame table each process keeps across a pre-endgame's searches (48 MB)
 
 
 @dataclass(frozen=True)
@@ -239,12 +241,14 @@ def first_pass(position: Position, engine: Engine, deadline: float | None = None
     plays reached before half the time to the `deadline` are estimated)."""
     moves = sorted(engine.moves(position).placements(), key=lambda m: (-m.score, *tie_order(m)))
     estimate = dict.fromkeys(moves, -1)  # the plays not reached before the deadline keep score order, last
+    unseen = position.unseen()
     for move in moves:
         if _late(deadline):
             break
         half_wins = 0
+        played = Played.of(position, move, unseen, engine)
         for tile, weight in scenarios(position):
-            spread, bound, _ = _play_out(position, move, tile, engine, None, FIRST_PASS_PLIES)
+            spread, bound, _ = _play_out(played, tile, engine, None, FIRST_PASS_PLIES)
             half_wins += weight * _result(spread, bound)
         estimate[move] = half_wins
     return sorted(moves, key=lambda m: -estimate[m])
@@ -312,10 +316,11 @@ def judge(
     left = 2 * sum(weight for _, weight in tiles)  # the half-wins still open
     outcomes: list[Outcome] = []
     exact, half_wins = True, 0
+    played = Played.of(position, move, position.unseen(), engine)
     for tile, weight in tiles:
         if bar is not None and bar.out(half_wins + left, move):
             return None
-        spread, bound, proven = _play_out(position, move, tile, engine, deadline, None, spreads)
+        spread, bound, proven = _play_out(played, tile, engine, deadline, None, spreads)
         result = _result(spread, bound)
         outcomes.append(Outcome(tile, weight, result, spread if bound == "exact" and spreads else None))
         exact = exact and proven
@@ -335,42 +340,74 @@ def _result(spread: int, bound: str) -> int:
     return DRAW if spread == 0 and bound == "exact" else LOSS
 
 
+@dataclass
+class Played:
+    """A play made on a copy of the board, ready to be played out in every scenario: the board after it
+    (its cross-checks computed once for all of them), the tiles left on the rack, the spread after it
+    (mover minus opponent), the scoreless turns and the endgame word graph of the whole pre-endgame (the
+    words of the board before the play with the rack and the unseen tiles: every endgame after any play
+    forms only words of it, and it is built once)."""
+
+    position: Position
+    move: Move
+    unseen: Counter[str]
+    board: Board
+    leave: Counter[str]
+    spread: int
+    zeros: int
+    graph: bytes
+
+    @classmethod
+    def of(cls, position: Position, move: Move, unseen: Counter[str], engine: Engine) -> Played:
+        """`move` played on a copy of the position's board."""
+        graph = words_graph(position.board, position.rack.counts + unseen, engine)
+        board = position.board.copy()
+        board.place(move)
+        leave = Counter(position.rack.counts)
+        leave.subtract(move.tiles_used)
+        spread = position.scores[0] + move.score - position.scores[1]
+        zeros = 0 if move.score > 0 else position.zeros + 1
+        return cls(position, move, unseen, board, leave, spread, zeros, graph)
+
+
 def _play_out(
-    position: Position,
-    move: Move,
+    played: Played,
     bag_tile: str,
     engine: Engine,
     deadline: float | None,
     plies: int | None = None,
     spreads: bool = False,
 ) -> tuple[int, str, bool]:
-    """The final spread (mover minus opponent) after `move`, drawing `bag_tile`, and best play to the end:
+    """The final spread (mover minus opponent) after the play, drawing `bag_tile`, and best play to the end:
     exact, or (without `spreads`) a bound on the far side of 0 ("lower"/"upper"); and whether proven."""
-    opponent = position.unseen()
+    position, spread = played.position, played.spread
+    opponent = played.unseen.copy()
     opponent[bag_tile] -= 1
-    mover = Counter(position.rack.counts)
-    mover.subtract(move.tiles_used)
+    mover = played.leave.copy()
     mover[bag_tile] += 1
-    spread = position.scores[0] + move.score - position.scores[1]
-    zeros = 0 if move.score > 0 else position.zeros + 1
-    if zeros >= MAX_SCORELESS_TURNS:
+    if played.zeros >= MAX_SCORELESS_TURNS:
         return spread - _value(mover, position) + _value(opponent, position), "exact", True
-    board = position.board.copy()
-    board.place(move)
     size = position.rules.rack_size
     after = replace(
         position,
-        board=board,
+        board=played.board,
         racks=(_rack(opponent, size, position), _rack(mover, size, position)),
-        scores=(position.scores[1], position.scores[0] + move.score),
-        zeros=zeros,
+        scores=(position.scores[1], position.scores[0] + played.move.score),
+        zeros=played.zeros,
     )
     seconds = None if deadline is None else max(0.001, deadline - time.perf_counter())
-    window = None if spreads else (max(-INF, spread - 1), min(INF, spread + 1))
-    solution = solve(after, engine, plies=plies, seconds=seconds, window=window)
+    window = (-INF, INF) if spreads else (max(-INF, spread - 1), min(INF, spread + 1))
+    proof = prove(after, engine, plies, seconds, window, _table(engine), played.graph)
     # the opponent's bound becomes the mover's the other way round
-    bound = {"lower": "upper", "upper": "lower"}.get(solution.bound, "exact")
-    return spread - solution.value, bound, solution.exact
+    bound = {"lower": "upper", "upper": "lower"}.get(proof.bound, "exact")
+    return spread - proof.value, bound, proof.exact
+
+
+@lru_cache(maxsize=2)
+def _table(engine: Engine) -> Table:
+    """The endgame table this process keeps for an engine: what one scenario's search proved, another's
+    (of any play) finds again (a table entry is a whole endgame position's value, whichever search met it)."""
+    return Table(TABLE_BITS)
 
 
 def _pass(position: Position, spreads: bool) -> tuple[Judged | None, list[tuple[str, str]]]:

@@ -5,6 +5,8 @@ from typing import Any
 
 from typing_extensions import Buffer
 
+ENDGAME_ENTRY_BYTES: int
+
 def build_gaddag(words: bytes, /) -> bytes: ...
 def update_checks(
     graph: Buffer,
@@ -40,6 +42,7 @@ def endgame(
     layout: tuple[Buffer, Buffer, Buffer, Buffer] | tuple[Buffer, Buffer, Buffer, Buffer, int],
     racks: tuple[Buffer, Buffer],
     search: tuple[int, int, int, int, float, int, int, int, int],
+    table: Buffer | None = None,
     /,
 ) -> tuple[int, int, int, list[tuple[int, bytes]], list[bytes]]: ...
 def endgame_words(graph: Buffer, tiles: Buffer, dim: int, racks: Buffer, /) -> bytes: ...

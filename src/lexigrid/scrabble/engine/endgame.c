@@ -18,6 +18,7 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "engine.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -37,6 +38,8 @@ typedef struct {
     int16_t value;
     uint8_t depth, flag;
 } Entry;
+
+_Static_assert(sizeof(Entry) == ENDGAME_ENTRY_BYTES, "ENDGAME_ENTRY_BYTES is an Entry's size");
 
 typedef struct {
     uint8_t *tiles, *transposed; /* the board and its transpose (down plays read rows of it) */
@@ -66,9 +69,9 @@ typedef struct {
     MoveBuffer buf[MAX_PLY + 2];
     Gen gen;
     uint8_t caps[2 * MAX_DIM * MAX_DIM];
-    uint64_t zobrist[MAX_DIM * MAX_DIM][64], rack_keys[2][27][16], zeros_keys[8];
     Entry *table;
     size_t table_mask;
+    int own_table; /* the table is this search's (freed with it), not the caller's */
     uint64_t nodes;
     double deadline;       /* CLOCK_MONOTONIC seconds, 0 = none */
     int stopped;           /* the deadline passed or a signal came: unwind */
@@ -91,14 +94,19 @@ static uint64_t splitmix(uint64_t *state) {
     return z ^ (z >> 31);
 }
 
-static void init_keys(Solver *s) {
+/* The Zobrist keys of squares' tiles, rack counts and scoreless counts: the same for every search (a table
+ * a caller keeps from search to search relies on it), made once. */
+static uint64_t zobrist[MAX_DIM * MAX_DIM][64], rack_keys[2][27][16], zeros_keys[8];
+static pthread_once_t keys_once = PTHREAD_ONCE_INIT;
+
+static void init_keys(void) {
     uint64_t state = 0x5EED5C0DEull;
     for (int i = 0; i < MAX_DIM * MAX_DIM; i++)
-        for (int t = 0; t < 64; t++) s->zobrist[i][t] = splitmix(&state);
+        for (int t = 0; t < 64; t++) zobrist[i][t] = splitmix(&state);
     for (int side = 0; side < 2; side++)
         for (int x = 0; x < 27; x++)
-            for (int n = 0; n < 16; n++) s->rack_keys[side][x][n] = n ? splitmix(&state) : 0;
-    for (int z = 0; z < 8; z++) s->zeros_keys[z] = splitmix(&state);
+            for (int n = 0; n < 16; n++) rack_keys[side][x][n] = n ? splitmix(&state) : 0;
+    for (int z = 0; z < 8; z++) zeros_keys[z] = splitmix(&state);
 }
 
 static int rack_value(const Solver *s, const uint8_t *rack) {
@@ -121,8 +129,8 @@ static int zeros_class(const Solver *s, const uint8_t *mine, const uint8_t *thei
 }
 
 static uint64_t node_key(const Solver *s, const Ply *p, const uint8_t *mine, const uint8_t *theirs, int zeros) {
-    uint64_t key = p->hash ^ s->zeros_keys[zeros];
-    for (int x = 0; x < 27; x++) key ^= s->rack_keys[0][x][mine[x]] ^ s->rack_keys[1][x][theirs[x]];
+    uint64_t key = p->hash ^ zeros_keys[zeros];
+    for (int x = 0; x < 27; x++) key ^= rack_keys[0][x][mine[x]] ^ rack_keys[1][x][theirs[x]];
     return key;
 }
 
@@ -197,18 +205,20 @@ static void run_ends(const Solver *s, const uint8_t *line, uint32_t *checks, int
         square_check(s->graph, line, dim, s->scores, z + 1, &checks[(z + 1) * dim], &cscores[(z + 1) * dim]);
 }
 
-/* Ply k+1's board: ply k's with placement m on it, its hash, and the checks of the squares it changed (its
- * own, the ends of its word and of each cross word). Checks live transposed (see update_checks): a line's
- * squares are `dim` apart in them. */
-static void place(Solver *s, int k, const MoveRec *m) {
+/* Ply k+1's board: ply k's with placement m on it, its hash, and (when `checks`: a leaf generates no moves)
+ * the checks of the squares it changed (its own, the ends of its word and of each cross word). Checks live
+ * transposed (see update_checks): a line's squares are `dim` apart in them. */
+static void place(Solver *s, int k, const MoveRec *m, int checks) {
     const Ply *from = &s->ply[k];
     Ply *to = &s->ply[k + 1];
     int dim = s->dim, nn = s->nn;
     memcpy(to->tiles, from->tiles, (size_t)nn);
     memcpy(to->transposed, from->transposed, (size_t)nn);
-    memcpy(to->checks, from->checks, 2 * (size_t)nn * sizeof(uint32_t));
-    memcpy(to->cscores, from->cscores, 2 * (size_t)nn * sizeof(int32_t));
     to->hash = from->hash;
+    if (checks) {
+        memcpy(to->checks, from->checks, 2 * (size_t)nn * sizeof(uint32_t));
+        memcpy(to->cscores, from->cscores, 2 * (size_t)nn * sizeof(int32_t));
+    }
     int last = 0;
     for (int i = 0; i < m->length; i++) {
         if (m->letters[i] & THROUGH) continue;
@@ -216,13 +226,14 @@ static void place(Solver *s, int k, const MoveRec *m) {
         uint8_t tile = m->letters[i] & (31 | BLANK);
         to->tiles[r * dim + c] = tile;
         to->transposed[c * dim + r] = tile;
-        to->hash ^= s->zobrist[r * dim + c][tile];
-        for (int d = 0; d < 2; d++) { /* the square is taken in both directions */
+        to->hash ^= zobrist[r * dim + c][tile];
+        for (int d = 0; d < 2 && checks; d++) { /* the square is taken in both directions */
             to->checks[d * nn + (d ? c * dim + r : r * dim + c)] = 0;
             to->cscores[d * nn + (d ? c * dim + r : r * dim + c)] = -1;
         }
         last = i;
     }
+    if (!checks) return;
     for (int i = 0; i < m->length; i++) {
         if (m->letters[i] & THROUGH) continue;
         int r = m->row + (m->down ? i : 0), c = m->col + (m->down ? 0 : i);
@@ -321,7 +332,7 @@ static int move_value(Solver *s, int k, int index, int depth, int alpha, int bet
     int score = m->score, z = score > 0 ? 0 : zeros + 1;
     if (z >= MAX_SCORELESS) return score - rack_value(s, after) + rack_value(s, theirs);
     if (m->ntiles == rack_size(mine)) return score + 2 * rack_value(s, theirs);
-    place(s, k, m);
+    place(s, k, m, depth > 1); /* a child at depth 0 is a leaf */
     return score - negamax(s, k + 1, depth - 1, score - beta, score - alpha, theirs, after, z, horizon, NULL);
 }
 
@@ -405,29 +416,32 @@ typedef struct {
     int depth_done, exact;
 } Root;
 
-/* The top-th best proven value among the first `searched` moves of `order`, or -INF while fewer are known. */
-static int kth_best(const RootValue *values, const int *order, int searched, int top) {
-    int best[64], found = 0; /* descending */
-    for (int i = 0; i < searched; i++) {
-        const RootValue *u = &values[order[i]];
-        if (!u->proven || (found == top && u->value <= best[top - 1])) continue;
-        int j = found < top ? found++ : top - 1;
-        while (j > 0 && best[j - 1] < u->value) {
-            best[j] = best[j - 1];
-            j--;
-        }
-        best[j] = u->value;
+/* The `top` best proven values so far at the root, best first: the k-th is the floor a later move must
+ * beat to be ranked. */
+typedef struct {
+    int best[64], found, top;
+} Floor;
+
+static void floor_add(Floor *f, int value) {
+    if (f->found == f->top && value <= f->best[f->top - 1]) return;
+    int j = f->found < f->top ? f->found++ : f->top - 1;
+    while (j > 0 && f->best[j - 1] < value) {
+        f->best[j] = f->best[j - 1];
+        j--;
     }
-    return found < top ? -INF : best[top - 1];
+    f->best[j] = value;
 }
+
+static int floor_value(const Floor *f) { return f->found < f->top ? -INF : f->best[f->top - 1]; }
 
 static int iterate(Root *r, int depth, const uint8_t *mine, const uint8_t *theirs, int zeros) {
     Solver *s = r->s;
     int horizon = 0;
     memcpy(s->buf[0].moves, r->moves, (size_t)r->n * sizeof(MoveRec));
+    Floor proven = {.found = 0, .top = r->top};
     for (int i = 0; i <= r->n; i++) {
         int index = r->order[i];
-        int floor = kth_best(r->current, r->order, i, r->top);
+        int floor = floor_value(&proven);
         int alpha = floor == -INF ? -INF : floor - 1; /* ties with the k-th best are proven too */
         if (alpha < r->alpha) alpha = r->alpha;
         int hz = 0;
@@ -435,6 +449,7 @@ static int iterate(Root *r, int depth, const uint8_t *mine, const uint8_t *their
         if (s->stopped) return -1;
         r->current[index].value = v;
         r->current[index].proven = v > alpha;
+        if (v > alpha) floor_add(&proven, v);
         horizon |= hz;
         if (v >= r->beta) { /* the root fails high: its value is at least beta, the rest need no search */
             for (int j = i + 1; j <= r->n; j++) r->current[r->order[j]] = (RootValue){-INF, 0};
@@ -444,29 +459,45 @@ static int iterate(Root *r, int depth, const uint8_t *mine, const uint8_t *their
     return horizon;
 }
 
-/* A root move's place in notation order (ASCII), the pass after every placement: the last tie-break. */
+/* A root move's notation for the tie rule: its first 8 characters packed big-endian (most moves differ there),
+ * then the whole text. */
 typedef struct {
-    char text[64];
+    uint64_t prefix;
     int index;
+    const char *text;
 } Named;
 
 static int by_text(const void *a, const void *b) {
-    return strcmp(((const Named *)a)->text, ((const Named *)b)->text);
+    const Named *x = a, *y = b;
+    if (x->prefix != y->prefix) return x->prefix < y->prefix ? -1 : 1;
+    return strcmp(x->text, y->text);
 }
 
 /* r->rank[i]: root move i's place in notation order (the pass, index n, last); -1 out of memory. */
 static int rank_notations(Root *r) {
     Named *named = malloc(((size_t)r->n + 1) * sizeof(Named));
-    if (!named) return -1;
+    char *texts = malloc(((size_t)r->n + 1) * 64);
+    if (!named || !texts) {
+        free(named);
+        free(texts);
+        return -1;
+    }
     for (int i = 0; i < r->n; i++) {
         const MoveRec *m = &r->moves[i];
-        notation(named[i].text, m->down, m->row, m->col, m->letters, m->length);
-        named[i].index = i;
+        char *text = texts + 64 * (size_t)i;
+        notation(text, m->down, m->row, m->col, m->letters, m->length);
+        uint64_t prefix = 0;
+        for (int j = 0, end = 0; j < 8; j++) {
+            end = end || !text[j];
+            prefix = prefix << 8 | (end ? 0 : (uint8_t)text[j]);
+        }
+        named[i] = (Named){prefix, i, text};
     }
     qsort(named, (size_t)r->n, sizeof(Named), by_text);
     for (int i = 0; i < r->n; i++) r->rank[named[i].index] = i;
     r->rank[r->n] = r->n;
     free(named);
+    free(texts);
     return 0;
 }
 
@@ -532,7 +563,7 @@ static int principal_variation(Solver *s, const MoveRec *first, const uint8_t *m
             take(after, racks[own], &m);
             int z = m.score > 0 ? 0 : zeros + 1;
             if (z >= MAX_SCORELESS || !rack_size(after)) break;
-            place(s, k, &m);
+            place(s, k, &m, 1);
             memcpy(racks[own], after, 27);
             zeros = z;
         } else {
@@ -572,7 +603,8 @@ const char *endgame_misfit(const EndgameArgs *a) {
         a->board.cscores_len != 8 * nn || a->layout.lmul_len != 2 * nn || a->layout.wmul_len != 2 * nn ||
         a->layout.scores_len != 27 || a->mine_len != 27 || a->theirs_len != 27 || a->max_plies < 1 || a->top < 1 ||
         a->top > 64 || a->table_bits < 10 || a->table_bits > 30 || a->zeros < 0 || a->zeros >= MAX_SCORELESS ||
-        a->graph_len < 8 || a->alpha < -INF || a->beta > INF || a->alpha >= a->beta)
+        a->graph_len < 8 || a->alpha < -INF || a->beta > INF || a->alpha >= a->beta ||
+        (a->table && a->table_len != ((size_t)1 << a->table_bits) * sizeof(Entry)))
         return "bad arguments";
     return NULL;
 }
@@ -600,9 +632,10 @@ Endgame *endgame_init(const EndgameArgs *a) {
     s->bingo_bonus = a->bingo_bonus;
     for (int x = 0; x < 27; x++)
         if (!s->scores[x]) s->zero_tiles |= 1u << x;
-    init_keys(s);
+    pthread_once(&keys_once, init_keys);
     s->table_mask = ((size_t)1 << a->table_bits) - 1;
-    s->table = calloc(s->table_mask + 1, sizeof(Entry));
+    s->own_table = !a->table;
+    s->table = a->table ? (Entry *)a->table : calloc(s->table_mask + 1, sizeof(Entry));
     size_t per_ply = 2 * (size_t)nn + 2 * (size_t)nn * (sizeof(uint32_t) + sizeof(int32_t));
     e->arena = malloc(per_ply * (MAX_PLY + 2));
     if (!s->table || !e->arena) goto fail;
@@ -620,7 +653,7 @@ Endgame *endgame_init(const EndgameArgs *a) {
         for (int col = 0; col < dim; col++) {
             uint8_t t = tiles[row * dim + col];
             p0->transposed[col * dim + row] = t;
-            if (t) p0->hash ^= s->zobrist[row * dim + col][t & 63];
+            if (t) p0->hash ^= zobrist[row * dim + col][t & 63];
         }
     memcpy(p0->checks, a->board.checks, 8 * (size_t)nn);
     memcpy(p0->cscores, a->board.cscores, 8 * (size_t)nn);
@@ -719,7 +752,7 @@ void endgame_free(Endgame *e, EndgameResult *result) {
             free(s->buf[k].keys);
         }
         free(s->gen.out);
-        free(s->table);
+        if (s->own_table) free(s->table);
     }
     free(s);
     free(e->arena);

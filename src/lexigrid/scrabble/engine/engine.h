@@ -283,7 +283,15 @@ typedef struct {
     int alpha, beta;                /* the root's window: the value is only proven inside it (fail-soft bounds
                                      * outside); a window narrower than (-30000, 30000) gives no principal
                                      * variation */
+    void *table;                    /* NULL: a fresh transposition table of 2^table_bits entries for this
+                                     * search; else the caller's, of table_len = 2^table_bits x
+                                     * ENDGAME_ENTRY_BYTES bytes, kept from search to search (a node's key is
+                                     * its whole state: a stored value holds for any search that meets it) */
+    size_t table_len;
 } EndgameArgs;
+
+/* The bytes of one transposition-table entry (a caller's table is a multiple of it). */
+#define ENDGAME_ENTRY_BYTES 24
 
 typedef struct {
     int value;

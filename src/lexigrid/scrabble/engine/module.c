@@ -351,14 +351,18 @@ fail:
     return NULL;
 }
 
-/* endgame(graph, board, layout, racks, search) -> see endgame_answer. board: BoardArrays; layout:
+/* endgame(graph, board, layout, racks, search[, table]) -> see endgame_answer. board: BoardArrays; layout:
  * LayoutArrays (vowel b""); racks: (mine, theirs), 27 tile counts each; search: EndgameSearch(zeros,
  * bingo_tiles, bingo_bonus, max_plies, seconds (<= 0: no limit), top, table_bits, alpha, beta: the root's
- * window). */
+ * window); table: a writable buffer of 2^table_bits x ENDGAME_ENTRY_BYTES zeroed bytes the caller keeps
+ * from search to search of the same lexicon and rules (None: a fresh one). */
 static PyObject *endgame(PyObject *self, PyObject *args) {
-    PyObject *graph_o, *board_o, *layout_o, *racks_o, *search_o, *mine_o, *theirs_o;
-    if (!PyArg_ParseTuple(args, "OOOOO", &graph_o, &board_o, &layout_o, &racks_o, &search_o)) return NULL;
+    PyObject *graph_o, *board_o, *layout_o, *racks_o, *search_o, *mine_o, *theirs_o, *table_o = Py_None;
+    if (!PyArg_ParseTuple(args, "OOOOO|O", &graph_o, &board_o, &layout_o, &racks_o, &search_o, &table_o))
+        return NULL;
     EndgameArgs a;
+    a.table = NULL;
+    a.table_len = 0;
     Held h = {.n = 0};
     PyObject *result = NULL;
     if (!PyArg_ParseTuple(racks_o, "OO;racks: (mine, theirs)", &mine_o, &theirs_o) ||
@@ -370,7 +374,8 @@ static PyObject *endgame(PyObject *self, PyObject *args) {
         return NULL;
     if (!(a.graph = hold(&h, graph_o, 0, &a.graph_len)) || read_board(board_o, &h, &a.board) ||
         read_layout(layout_o, &h, &a.layout) || !(a.mine = hold(&h, mine_o, 0, &a.mine_len)) ||
-        !(a.theirs = hold(&h, theirs_o, 0, &a.theirs_len)))
+        !(a.theirs = hold(&h, theirs_o, 0, &a.theirs_len)) ||
+        (table_o != Py_None && !(a.table = (void *)hold(&h, table_o, 1, &a.table_len))))
         goto done;
     const char *misfit = endgame_misfit(&a);
     if (misfit) {
@@ -451,5 +456,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_engine", "Compiled 
 
 PyMODINIT_FUNC PyInit__engine(void) {
     init_letter_keys();
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "ENDGAME_ENTRY_BYTES", ENDGAME_ENTRY_BYTES) < 0) Py_CLEAR(m);
+    return m;
 }

@@ -9,8 +9,25 @@
 #include <string.h>
 
 
+/* Writes a number (0..999) in decimal; returns the characters written. */
+static int decimal(char *out, int n) {
+    int len = 0;
+    if (n >= 100) out[len++] = (char)('0' + n / 100);
+    if (n >= 10) out[len++] = (char)('0' + n / 10 % 10);
+    out[len++] = (char)('0' + n % 10);
+    return len;
+}
+
 void notation(char *out, int down, int row, int col, const uint8_t *letters, int length) {
-    int n = down ? sprintf(out, "%c%d ", 'A' + col, row + 1) : sprintf(out, "%d%c ", row + 1, 'A' + col);
+    int n = 0;
+    if (down) {
+        out[n++] = (char)('A' + col);
+        n += decimal(out + n, row + 1);
+    } else {
+        n += decimal(out + n, row + 1);
+        out[n++] = (char)('A' + col);
+    }
+    out[n++] = ' ';
     for (int i = 0; i < length; i++) {
         uint8_t t = letters[i];
         out[n++] = (char)(((t & BLANK) ? 'a' : 'A') + (t & 31) - 1);
