@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+from lexigrid import terminal
 from lexigrid.scrabble.core.alphabet import STAND_INS
 from lexigrid.scrabble.core.rules import alphabet
+from lexigrid.scrabble.engine.leave import LinearLeaves, lexicon_leaves
+from lexigrid.scrabble.engine.winpct import WinTable, lexicon_table
 from tests.conftest import CliResult, shared_file
 from tests.lexicon.kwg_writer import kwg_bytes
 from tests.scrabble.test_oracle_catalan import WORDS as HAND_WORDS
@@ -183,3 +188,32 @@ def test_show_prints_racks_and_unseen_tiles_in_labels(cli: Cli, catalan: str) ->
     result = cli("scrabble", "show", f"{board} CANYAL·L/QU 0/0 0", "-L", catalan)
     assert result.exit_code == 0, result.stdout
     assert "to move: AACL·LNY  opponent: QU" in result.stdout and "VXZQUÇ?" in result.stdout
+
+
+def test_leaves_and_win_table_learned_for_a_language_are_kept_with_its_lexicon(
+    cli: Cli, catalan_hand: str, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn = io.StringIO()  # the shared runner's progress bar, as a terminal would show it
+    monkeypatch.setattr(
+        terminal, "literal_console", lambda **_: Console(file=drawn, force_terminal=True, markup=False)
+    )
+    learned = cli("scrabble", "learn-leaves", "-L", catalan_hand, "--games", "6", "--rounds", "1")
+    assert learned.exit_code == 0, learned.stdout + learned.stderr
+    path = data_dir / "lexicons" / "cahand.leaves.json"
+    weights = json.loads(path.read_text(encoding="utf-8"))
+    assert "self-play round 1" in drawn.getvalue() and "6/6" in drawn.getvalue()
+    assert set("".join(weights)) & set(CATALAN.glyphs) - set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")  # Catalan tiles
+    model = lexicon_leaves(catalan_hand, "catalan", CATALAN)
+    assert isinstance(model, LinearLeaves) and model.weights == weights  # its default leaves from now on
+    table = cli("scrabble", "learn-winpct", "-L", catalan_hand, "--games", "4", "--json")
+    assert table.exit_code == 0, table.stdout + table.stderr
+    kept = data_dir / "lexicons" / "cahand.winpct.json"
+    assert json.loads(table.stdout)["out"] == str(kept) and kept.is_file()
+    assert lexicon_table(catalan_hand) == WinTable.read(kept) != lexicon_table("nwl")
+    assert cli("lexicon", "remove", catalan_hand).exit_code == 0
+    assert not path.exists() and not kept.exists()
+
+
+def test_learning_leaves_needs_somewhere_to_keep_them(cli: Cli, data_dir: Path) -> None:
+    result = cli("scrabble", "learn-leaves", "--games", "2", "--rounds", "1")
+    assert result.exit_code == 2 and "--out FILE" in result.stdout + result.stderr

@@ -21,6 +21,8 @@ from lexigrid.cli.scrabble_input import BoardOption, read_position
 from lexigrid.counts import count
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from lexigrid.lexicon import Lexicon
     from lexigrid.scrabble import Position
     from lexigrid.scrabble.engine.leave import LeaveModel
@@ -244,7 +246,13 @@ def endgame(
 
 @app.command("learn-leaves")
 def learn_leaves(
-    out: Annotated[str, typer.Option(help="Where to write the learned leave weights (JSON).")],
+    out: Annotated[
+        str | None,
+        typer.Option(
+            help="Where to write the learned leave weights (JSON); default with -L NAME of an added lexicon: "
+            "kept with it, its default leaves from then on."
+        ),
+    ] = None,
     games: Annotated[int, typer.Option(min=2, help="Self-play games per round.")] = 2500,
     rounds: Annotated[
         int, typer.Option(min=1, help="Rounds (each plays with the previous round's values).")
@@ -256,16 +264,36 @@ def learn_leaves(
     seed: Annotated[int, seed_option("The first game's seed.")] = 1,
     lexicon: LexiconOption = None,
 ) -> None:
-    """Learn leave values by self-play (fitted value iteration over leave features)."""
+    """Learn leave values by self-play (fitted value iteration over leave features) in the lexicon's language
+    and tile set; kept with an added lexicon (-L NAME) as its default leaves unless --out is given."""
     from pathlib import Path
 
     from lexigrid.scrabble.engine.leave import LinearLeaves
     from lexigrid.scrabble.learn.training import learn
 
+    path = _learned_out(out, lexicon, "leaves")
     first = LinearLeaves.read(Path(start)) if start else None
     model = learn(games, rounds, make_runner(jobs), lexicon, seed=seed, start=first)
-    model.save(Path(out))
-    console.print(f"wrote {count(len(model.weights), 'leave weight')} to {out}")
+    model.save(path)
+    console.print(f"wrote {count(len(model.weights), 'leave weight')} to {path}")
+
+
+def _learned_out(out: str | None, lexicon: str | None, kind: str) -> Path:
+    """Where a learned table goes: --out, else kept with the added lexicon -L names."""
+    from pathlib import Path
+
+    from lexigrid.errors import LexigridError
+    from lexigrid.lexicon.added import added_name, learned_path
+
+    if out is not None:
+        return Path(out)
+    name = added_name(lexicon)
+    if name is None:
+        raise LexigridError(
+            "say where to write the learned table with --out FILE, or name an added lexicon with -L NAME to "
+            "keep it with that lexicon"
+        )
+    return learned_path(name, kind)
 
 
 @app.command("compare-leaves")

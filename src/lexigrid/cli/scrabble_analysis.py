@@ -169,8 +169,12 @@ def learn_winpct(
     backend: BackendOption = "auto",
     scheduler: SchedulerOption = None,
     out: Annotated[
-        str, typer.Option(help="Write the table here (the shipped one: src/.../data).")
-    ] = "winpct.json",
+        str | None,
+        typer.Option(
+            help="Write the table here (the shipped one: src/.../data); default: kept with the added lexicon "
+            "-L names (then its simulations' win table), else winpct.json."
+        ),
+    ] = None,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -178,27 +182,30 @@ def learn_winpct(
     from pathlib import Path
 
     from lexigrid.errors import LexigridError
+    from lexigrid.lexicon.added import added_name, learned_path
     from lexigrid.scrabble.learn.winpct_learn import learn
 
+    name = added_name(lexicon)
+    path = Path(out) if out is not None else learned_path(name, "winpct") if name else Path("winpct.json")
     learned = learn(games, seed=seed, runner=make_runner(jobs, backend, scheduler, not json), lexicon=lexicon)
     try:
-        learned.table.write(Path(out))
+        learned.table.write(path)
     except OSError as error:
-        raise LexigridError(f"cannot write {out}: {error.strerror}") from None
+        raise LexigridError(f"cannot write {path}: {error.strerror}") from None
     if json:
         emit_json(
             {
                 "games": learned.games,
                 "samples": learned.samples,
                 "seconds": round(learned.seconds, 1),
-                "out": out,
+                "out": str(path),
             }
         )
         return
     table = learned.table
     console.print(
         f"{count(learned.games, 'game')}, {count(learned.samples, 'turn')} in {learned.seconds:,.1f} s; "
-        f"wrote {out}"
+        f"wrote {path}"
     )
     shown = Table(title="P(win) of the player to move")
     shown.add_column("tiles left", justify="right")

@@ -2,7 +2,8 @@
 
 An added lexicon is one file, `lexicons/<name>.txt` (name in lower case), whose first line
 `# lexigrid lexicon NAME: ...` keeps the name as given and where it came from, then one word per line.
-An optional leave table (KLV or KLV2) is kept beside it as `<name>.klv`, so `--leaves NAME` finds it.
+An optional leave table (KLV or KLV2) is kept beside it as `<name>.klv`, so `--leaves NAME` finds it; leave
+weights and a win table learned by self-play for it as `<name>.leaves.json` and `<name>.winpct.json`.
 Each file is written whole to a temporary file and renamed: a failed or interrupted add leaves nothing.
 """
 
@@ -49,6 +50,19 @@ def _added_names() -> str:
 def leaves_path(name: str) -> Path:
     """Where the leave table added with lexicon `name` lives (it may not exist)."""
     return added_dir() / f"{name.lower()}.klv"
+
+
+def learned_path(name: str, kind: str) -> Path:
+    """Where a table learned by self-play for the added lexicon `name` is kept beside it (it may not exist):
+    `<name>.leaves.json` (leave weights) or `<name>.winpct.json` (the win table)."""
+    return added_dir() / f"{name.lower()}.{kind}.json"
+
+
+def added_name(spec: str | None) -> str | None:
+    """The name of an added lexicon `spec` names (any case), else None (bundled, a path, or not added)."""
+    if spec is None or not is_lexicon_name(spec) or is_bundled(spec):
+        return None
+    return spec if (added_dir() / f"{spec.lower()}.txt").is_file() else None
 
 
 def read_file(path: Path, what: str) -> bytes:
@@ -102,4 +116,6 @@ def remove_lexicon(name: str) -> Path:
         )
     path.unlink()
     leaves_path(key).unlink(missing_ok=True)
+    for kind in ("leaves", "winpct"):
+        learned_path(key, kind).unlink(missing_ok=True)
     return path

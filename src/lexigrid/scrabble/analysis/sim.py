@@ -55,13 +55,13 @@ from lexigrid.scrabble.analysis.bai import evidence, leader_confidence, threshol
 from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.core.board import Rack
-from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
+from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp, parse_cgp
 from lexigrid.scrabble.core.ending import share
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.core.play_state import OrderedBag, PlayState
 from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.engine.playout import Deal, Ending, Measure, PlayoutLoop
-from lexigrid.scrabble.engine.winpct import SPREAD_LIMIT, WinTable, default_table
+from lexigrid.scrabble.engine.winpct import SPREAD_LIMIT, WinTable, lexicon_table
 
 MIN_ITERATIONS = 32  # play-outs every play gets before Top-Two sampling begins
 ROUND_PLAYOUTS = 1024  # play-outs a round at most (a round ends with the stopping test and a report)
@@ -345,11 +345,11 @@ def _playout(spec: SimSpec) -> Playout:
                 "lexicon",
                 "a remote simulation worker needs the lexicon by name or path ({option})",
             )
-        position = parse_cgp(spec.cgp)
+        position = parse_cgp(spec.cgp, cgp_language_rules(spec.cgp, lexicon.alphabet))
         if len(_PLAYOUTS) > 8:  # a long-lived remote worker: forget earlier simulations
             _PLAYOUTS.clear()
         found = _PLAYOUTS[spec.token] = Playout(
-            Engine.shared(lexicon, position.rules), position, spec, default_table()
+            Engine.shared(lexicon, position.rules), position, spec, lexicon_table(lexicon.name)
         )
     return found
 
@@ -482,7 +482,7 @@ def simulate(
     spec = SimSpec(
         format_cgp(position), candidates, plies, seed, opponent, lexicon, engine.lexicon.sha256, token
     )
-    _PLAYOUTS[spec.token] = Playout(engine, position, spec, table or default_table())
+    _PLAYOUTS[spec.token] = Playout(engine, position, spec, table or lexicon_table(engine.lexicon.name))
     stats = [PlayStats(m) for m in candidates]
     if sim_bag(position) == 0:  # the opponent holds every unseen tile: each play-out is the same
         cap = 1

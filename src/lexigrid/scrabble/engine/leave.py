@@ -298,17 +298,18 @@ NAMED_LEAVES = ("learned", "heuristic")
 
 
 def lexicon_leaves(lexicon: str, language: str, alphabet: Alphabet = ENGLISH) -> LeaveModel:
-    """A lexicon's default leave model: for one in another alphabet than English, the leave table added with
-    it (`lexicon add NAME FILE --leaves KLV2`) when there is one, else the heuristic (the learned English
-    weights are for English tiles); for English, the learned model."""
-    from lexigrid.lexicon.added import leaves_path
+    """A lexicon's default leave model: in another language than English, the leave table added with it
+    (`lexicon add NAME FILE --leaves KLV2`); else, for an added lexicon, the weights learned for it
+    (`learn-leaves -L NAME`); else the learned English model in English, the heuristic in another language
+    (the English weights are for English tiles)."""
+    from lexigrid.lexicon.added import learned_path, leaves_path
 
-    if language == "english":
-        return default_leaves()
-    path = leaves_path(lexicon)
-    return (
-        KlvLeaves.read(path, alphabet) if is_lexicon_name(lexicon) and path.is_file() else HeuristicLeaves()
-    )
+    if is_lexicon_name(lexicon):
+        if language != "english" and leaves_path(lexicon).is_file():
+            return KlvLeaves.read(leaves_path(lexicon), alphabet)
+        if learned_path(lexicon, "leaves").is_file():
+            return LinearLeaves.read(learned_path(lexicon, "leaves"))
+    return default_leaves() if language == "english" else HeuristicLeaves()
 
 
 def load_leaves(spec: str | Path | None, alphabet: Alphabet = ENGLISH) -> LeaveModel:

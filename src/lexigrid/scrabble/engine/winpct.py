@@ -91,6 +91,16 @@ def default_table() -> WinTable:
     return _DEFAULT[0]
 
 
+def lexicon_table(lexicon: str) -> WinTable:
+    """A lexicon's win table: the one learned for an added lexicon (`learn-winpct -L NAME`), else the
+    shipped one."""
+    from lexigrid.lexicon.added import learned_path
+    from lexigrid.lexicon.sources import is_lexicon_name
+
+    path = learned_path(lexicon, "winpct") if is_lexicon_name(lexicon) else None
+    return WinTable.read(path) if path is not None and path.is_file() else default_table()
+
+
 def fit_logistic(
     spreads: npt.NDArray[np.float64], results: npt.NDArray[np.float64], slope: float | None = None
 ) -> tuple[float, float]:
