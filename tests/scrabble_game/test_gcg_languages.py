@@ -4,22 +4,28 @@ alphabet; a self-played Catalan game keeps every tile and replays from its own r
 
 from __future__ import annotations
 
+import io
 import json
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+from lexigrid.cli.scrabble_session import Session
 from lexigrid.errors import LexigridError
-from lexigrid.lexicon import Lexicon
+from lexigrid.lexicon import Lexicon, load
+from lexigrid.scrabble.core.alphabet import STAND_INS
 from lexigrid.scrabble.core.rules import alphabet
 from lexigrid.scrabble.game.game import Game
+from lexigrid.scrabble.game.store import GameStore
 from lexigrid.scrabble.game.view import View
 from lexigrid.scrabble.records.gcg import export_gcg, format_gcg, parse_gcg
 from lexigrid.scrabble.records.gcg_replay import replay_gcg
-from tests.conftest import CliResult
+from tests.conftest import CliResult, shared_file
 from tests.scrabble.test_oracle_catalan import WORDS as CATALAN_WORDS
+from tests.scrabble_game.test_play import scripted
 
 CATALAN = alphabet("catalan")
 SPANISH = alphabet("spanish")
@@ -167,3 +173,56 @@ def test_cli_import_of_a_tile_outside_the_alphabet_is_one_line(
     result = cli("scrabble", "import", str(path), "--no-lexicon-check")
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
     assert "not a tile of the spanish alphabet" in result.stderr
+
+
+# --- a game against the computer in Catalan, saved, exported and imported on the command line ------------
+
+
+def test_a_catalan_game_in_the_terminal_exports_and_imports(
+    cli: Callable[..., CliResult], tmp_path: Path
+) -> None:
+    words = tmp_path / "cahand.txt"
+    words.write_text("\n".join(CATALAN.write(w) for w in CATALAN_WORDS) + "\n", encoding="utf-8")
+    assert cli("lexicon", "add", "CAHAND", str(words), "--alphabet", "catalan").exit_code == 0
+    game = Game.new(["human", "equity"], seed=5, lexicon="CAHAND", endgame_seconds=None)
+    best = game.hint(1)[0]
+    typed = CATALAN.write(best.notation)  # the move as a person types it: labels, not glyphs
+    out = io.StringIO()
+    console = Console(file=out, width=160, color_system=None, highlight=False)
+    Session(game, GameStore(), scripted([typed, "hint 2", "quit"]), console).run()
+    text = out.getvalue()
+    assert game.actions[0] == best.notation and len(game.actions) == 2  # the move and the computer's reply
+    assert not set(text) & set(STAND_INS + STAND_INS.lower()), text  # every tile shown by its label
+    assert "human's rack: " in text and "unseen (" in text
+    exported = cli("scrabble", "export", game.id, "--reveal")
+    assert exported.exit_code == 0 and "#tile-distribution catalan" in exported.stdout
+    record = tmp_path / "game.gcg"
+    record.write_text(exported.stdout, encoding="utf-8")
+    imported = cli("scrabble", "import", str(record), "--json")
+    assert imported.exit_code == 0, imported.stderr
+    payload = json.loads(imported.stdout)
+    assert payload["scores"] == game.scores and payload["lexicon"] == "CAHAND" and not payload["phonies"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("folder", "name"), [("catalan", "DISC2"), ("french", "FRA20")])
+def test_a_self_play_game_on_a_shared_lexicon_keeps_its_tiles_and_replays(
+    cli: Callable[..., CliResult], folder: str, name: str
+) -> None:
+    """DISC2 and FRA20 with their KLV2 leaves (../shared): a whole static self-play game in the language's
+    tile set keeps every tile at every turn, and its GCG replays to the same board and scores."""
+    files = shared_file("data", "scrabble", folder)
+    language = ["--alphabet", "french"] if folder == "french" else []  # A-Z in English order: named
+    kwg, klv2 = str(files / f"{name}.kwg"), str(files / f"{name}.klv2")
+    added = cli("lexicon", "add", name, kwg, "--leaves", klv2, *language)
+    assert added.exit_code == 0, added.stdout + added.stderr
+    game = Game.new(["equity", "equity"], seed=7, lexicon=name, endgame_seconds=None)
+    assert game.rules.tiles.name == folder
+    while not game.over:
+        game.play_computer()
+        _conserved(game)
+    record = parse_gcg(export_gcg(View.full(game)))
+    assert record.alphabet.name == folder and record.lexicon == name
+    replayed = replay_gcg(record, load(name))
+    assert replayed.tiles_scored and not replayed.phonies
+    assert (replayed.scores, replayed.board.rows()) == (game.scores, game.board.rows())

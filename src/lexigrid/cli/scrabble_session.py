@@ -48,17 +48,18 @@ Reader = Callable[[str], str]
 
 
 def describe(game: Game, turn: Turn) -> Text:
-    """One line for a record entry: `alice 8D W(OR)D  +24  (124)`."""
+    """One line for a record entry, tiles by their labels: `alice 8D W(OR)D  +24  (124)`."""
     name = game.seats[turn.player].name
+    write = game.rules.tiles.alphabet.write
     what = {
-        "place": turn.paren,
+        "place": write(turn.paren),
         "exchange": f"exchanges {count(len(turn.move) - 1, 'tile')}",
         "pass": "passes",
         "withdrawn": "has the play withdrawn (challenged off)",
         "lost-challenge": "loses the turn (the challenged play is good)",
         "bonus": "gets the challenge bonus",
-        "out": f"goes out: {turn.move}",
-        "rack": f"is left holding {turn.move}",
+        "out": f"goes out: {write(turn.move)}",
+        "rack": f"is left holding {write(turn.move)}",
     }[turn.kind]
     line = Text.assemble((name, "bold"), f" {what}  {turn.score:+d}  ({turn.total})")
     if turn.bingo:
@@ -139,7 +140,8 @@ class Session:
             f"{'▶ ' if i == game.to_move and not game.over else ''}{seat.name} {game.scores[i]}"
             for i, seat in enumerate(game.seats)
         )
-        unseen = "".join(sorted(game.unseen().elements()))
+        letters = game.rules.tiles.alphabet
+        unseen = letters.write(letters.in_code_order("".join(game.unseen().elements())))
         self.console.print(
             f"{scores}   bag {count(len(game.bag), 'tile')}   unseen ({sum(game.unseen().values())}) {unseen}"
         )
@@ -148,7 +150,10 @@ class Session:
             self.console.print(Text.assemble("last: ", describe(game, last)))
         if not game.over:
             self.console.print(
-                Text.assemble(f"{game.seat.name}'s rack: ", (str(game.racks[game.to_move]), "bold"))
+                Text.assemble(
+                    f"{game.seat.name}'s rack: ",
+                    (letters.write(letters.in_code_order(game.racks[game.to_move])), "bold"),
+                )
             )
             if game.awaiting == "challenge-or-accept":
                 self.console.print(
@@ -162,16 +167,19 @@ class Session:
         sequence for both sides and its value) once the bag is empty."""
         n = int(rest) if rest.strip().isdigit() else 5
         game = self.game
+        letters = game.rules.tiles.alphabet
         with self.console.status(self._hint_line("solving the endgame")):
             solution = game.endgame(ENDGAME_SECONDS, top=max(1, n))
         if solution is not None:
             opponent = game.seats[(game.to_move + 1) % len(game.seats)].name
             self.console.print(
-                Text.assemble("hint: the endgame solved (the bag is empty)  ", endgame_summary(solution))
+                Text.assemble(
+                    "hint: the endgame solved (the bag is empty)  ", endgame_summary(solution, letters)
+                )
             )
             self.console.print(pv_table(game.position(), solution, (game.seat.name, opponent)))
             if len(solution.top) > 1:
-                self.console.print(top_table(solution))
+                self.console.print(top_table(solution, letters))
             return
         with self.console.status(self._hint_line("solving the pre-endgame")):
             pre = game.pre_endgame(ENDGAME_SECONDS, top=max(1, n))
@@ -180,14 +188,14 @@ class Session:
 
             exact = "exact" if pre.exact else "not finished in time: the plays judged so far"
             self.console.print(f"hint: the pre-endgame solved ({pre.bag} in the bag; {exact})")
-            self.console.print(plays_table(pre))
+            self.console.print(plays_table(pre, letters))
             return
         self.console.print("hint: the best moves by static equity")
         table = Table()
         for column in ("move", "score", "equity"):
             table.add_column(column, justify="left" if column == "move" else "right")
         for move in self.game.hint(max(1, n)):
-            table.add_row(move.paren, str(move.score), f"{move.equity:.1f}")
+            table.add_row(letters.write(move.paren), str(move.score), f"{move.equity:.1f}")
         self.console.print(table)
 
     def _hint_line(self, task: str) -> ThinkingLine:
