@@ -214,23 +214,28 @@ typedef struct {
 
 #define NO_BOUND -1e300 /* no placement from this anchor at all */
 
-/* The shadows are taken highest bound first from a binary max-heap: the search stops at the first bound
- * below the best found, so most are never ordered. */
-static void sift_down(Shadow *heap, size_t n, size_t i) {
+/* The shadows are taken highest bound first from a binary max-heap of their bounds and indices: the search
+ * stops at the first bound below the best found, so most are never ordered. */
+typedef struct {
+    double bound;
+    uint32_t at; /* the shadow's index */
+} Ranked;
+
+static void sift_down(Ranked *heap, size_t n, size_t i) {
+    Ranked x = heap[i];
     for (;;) {
-        size_t top = i, l = 2 * i + 1, r = l + 1;
-        if (l < n && heap[l].bound > heap[top].bound) top = l;
-        if (r < n && heap[r].bound > heap[top].bound) top = r;
-        if (top == i) return;
-        Shadow t = heap[i];
-        heap[i] = heap[top];
-        heap[top] = t;
-        i = top;
+        size_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && heap[c + 1].bound > heap[c].bound) c++;
+        if (!(heap[c].bound > x.bound)) break;
+        heap[i] = heap[c];
+        i = c;
     }
+    heap[i] = x;
 }
 
-static Shadow pop_shadow(Shadow *heap, size_t *n) {
-    Shadow top = heap[0];
+static uint32_t pop_shadow(Ranked *heap, size_t *n) {
+    uint32_t top = heap[0].at;
     heap[0] = heap[--*n];
     sift_down(heap, *n, 0);
     return top;
@@ -442,7 +447,8 @@ static void fit_word(Gen *g, const uint8_t *word, int left, int right, uint32_t 
                      const Subrack *sub) {
     int dim = g->dim, base = g->line * dim;
     const uint8_t *row = g->tiles + base;
-    int need[27] = {0}, news[8], nnew = 0;
+    uint8_t need[sizeof sub->count] = {0}; /* the word's letters on empty squares (a blank's may wrap: no match) */
+    int news[8], nnew = 0;
     for (int pos = left; pos <= right; pos++) {
         uint8_t x = word[pos - left], tile = row[pos];
         if (tile) {
@@ -456,8 +462,7 @@ static void fit_word(Gen *g, const uint8_t *word, int left, int right, uint32_t 
     }
     if (blank1) need[blank1]--;
     if (blank2) need[blank2]--;
-    for (int x = 1; x <= 26; x++)
-        if (need[x] != sub->count[x]) return;
+    if (memcmp(need + 1, sub->count + 1, sizeof need - 1)) return;
     /* the blanks go on squares holding their letters: every choice (two alike: every pair) */
     int spots1[8], n1 = 0, spots2[8], n2 = 0;
     for (int i = 0; i < nnew; i++) {
@@ -873,11 +878,13 @@ static size_t anchor_shadows(Gen *g, const Direction dirs[2], int directions, in
 
 /* The best-first search: the shadows taken highest bound first, each searched (by the word map's
  * subracks, else the GADDAG) until the next bound is below the best found. */
-static void best_first(Gen *g, Shadow *shadows, size_t n, const Direction dirs[2], uint32_t root, int leave) {
+static void best_first(Gen *g, const Shadow *shadows, Ranked *heap, size_t n, const Direction dirs[2], uint32_t root,
+                       int leave) {
     int by_equity = g->mode == MODE_BEST_EQUITY;
-    for (size_t i = n / 2; i-- > 0;) sift_down(shadows, n, i);
+    for (size_t i = 0; i < n; i++) heap[i].bound = shadows[i].bound, heap[i].at = (uint32_t)i;
+    for (size_t i = n / 2; i-- > 0;) sift_down(heap, n, i);
     while (n) {
-        Shadow taken = pop_shadow(shadows, &n), *sh = &taken;
+        const Shadow *sh = &shadows[pop_shadow(heap, &n)];
         g->only = sh->only;
         if (sh->bound < best_so_far(g, by_equity)) break;
         face(g, sh->down, &dirs[sh->down]);
@@ -924,10 +931,12 @@ int generate_moves(const GenArgs *a, Gen *g) {
     phase_leaves(g, a->rack.leaves_len / sizeof(double), first_phase, last_phase);
     int pruning = (mode == MODE_BEST_SCORE || mode == MODE_BEST_EQUITY) && g->rack_size <= 7;
     Shadow *shadows = NULL;
+    size_t most_shadows = 0;
     uint8_t caps[2 * MAX_DIM * MAX_DIM];
     if (pruning) {
-        /* anchors x phases x (whole, part) */
-        shadows = malloc(2 * (size_t)nn * (size_t)(last_phase - first_phase + 1) * 2 * sizeof(Shadow));
+        /* anchors x phases x (whole, part), then as many places in the heap */
+        most_shadows = 2 * (size_t)nn * (size_t)(last_phase - first_phase + 1) * 2;
+        shadows = malloc(most_shadows * (sizeof(Shadow) + sizeof(Ranked)));
         if (!shadows) pruning = 0;
         square_caps(g, a->board.checks, 2 * nn, caps);
     }
@@ -947,7 +956,7 @@ int generate_moves(const GenArgs *a, Gen *g) {
     if (!pruning && root) all_placements(g, dirs, empty, root, leave);
     if (pruning && root && g->rack_size) {
         size_t n = anchor_shadows(g, dirs, directions, empty, first_phase, last_phase, most, shadows);
-        best_first(g, shadows, n, dirs, root, leave);
+        best_first(g, shadows, (Ranked *)(shadows + most_shadows), n, dirs, root, leave);
     }
     free(shadows);
     g->subracks = NULL; /* it pointed into this frame */
