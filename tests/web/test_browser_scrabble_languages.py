@@ -175,3 +175,27 @@ def test_a_catalan_game_is_reviewed_in_labels(screen: Any, live_server: str, cat
     tile = screen.locator("#board .sq.new.multi")
     assert tile.count() == 1 and tile.locator(".letter").inner_text() == "L·L"
     assert fits_width(screen)
+
+
+def test_a_catalan_position_is_simulated_in_labels(
+    screen: Any, live_server: str, catalan_lexicon: str
+) -> None:
+    board = "15/15/15/15/15/15/15/4PA[L·L]A7/15/15/15/15/15/15/15"
+    screen.goto(f"{live_server}/scrabble?lexicon={catalan_lexicon}&cgp={board} CANYAES/ 0/0 0")
+    screen.wait_for_function("document.querySelector('#moves tbody tr')")
+    wait_idle(screen)
+    assert screen.locator(f"{_square(7, 6)} .letter").inner_text() == "L·L"  # the board's tile, by its label
+    screen.fill("#sim-plays", "3")
+    screen.fill("#sim-plies", "1")
+    screen.fill("#sim-limit", "10")
+    press(screen, "#simulate")
+    screen.wait_for_function("document.getElementById('sim-note').textContent !== ''")
+    wait_idle(screen)
+    moves = screen.eval_on_selector_all(
+        "#sim-table tbody tr", "rows => rows.map(r => r.cells[1].textContent)"
+    )
+    listed = set(
+        screen.eval_on_selector_all("#moves tbody tr", "rows => rows.map(r => r.cells[1].textContent)")
+    )
+    assert len(moves) == 3 and set(moves) <= listed and any("NY" in m for m in moves)
+    assert screen.inner_text("#error") == "" and fits_width(screen)
