@@ -217,3 +217,22 @@ def test_leaves_and_win_table_learned_for_a_language_are_kept_with_its_lexicon(
 def test_learning_leaves_needs_somewhere_to_keep_them(cli: Cli, data_dir: Path) -> None:
     result = cli("scrabble", "learn-leaves", "--games", "2", "--rounds", "1")
     assert result.exit_code == 2 and "--out FILE" in result.stdout + result.stderr
+
+
+def test_a_game_review_speaks_the_languages_labels(cli: Cli, catalan_hand: str, tmp_path: Path) -> None:
+    from lexigrid.scrabble.game.game import Game
+    from lexigrid.scrabble.game.view import View
+    from lexigrid.scrabble.records.gcg import export_gcg
+
+    game = Game.new(["equity", "equity"], seed=93, lexicon=catalan_hand, endgame_seconds=None)
+    for _ in range(3):
+        game.play_computer()
+    record = tmp_path / "ca.gcg"
+    record.write_text(export_gcg(View.full(game)), encoding="utf-8")
+    result = cli("scrabble", "analyze", str(record), "--seconds-per-turn", "0.05", "--json")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    payload = json.loads(result.stdout)
+    _no_glyphs(payload)
+    first = payload["turns"][0]
+    assert first["played"] == "8E BOL·LA" and "L·L" in first["rack"]
+    assert any(c["move"] == "8E BOL·LA" for c in first["candidates"])

@@ -374,7 +374,7 @@ def judge_turn(job: TurnJob) -> TurnReview:
     review.flags = list(job.flags)
     if job.skip:
         review.method_note = job.skip
-        return review
+        return _in_labels(review, position)
     engine = Engine.shared(load(job.lexicon), position.rules)
     moves = engine.moves(position)
     played = _played_move(job, position, engine)
@@ -389,6 +389,14 @@ def judge_turn(job: TurnJob) -> TurnReview:
         pass
     else:
         _judge_sim(review, position, played, engine, job, bag_left(position))
+    return _in_labels(review, position)
+
+
+def _in_labels(review: TurnReview, position: Position) -> TurnReview:
+    """The judged turn's tiles written in the alphabet's labels (`8E BOL·LA`), as every result gives them."""
+    write = position.rules.tiles.alphabet.write
+    review.rack, review.played, review.best = write(review.rack), write(review.played), write(review.best)
+    review.candidates = [{**c, "move": write(c["move"])} for c in review.candidates]
     return review
 
 
