@@ -199,3 +199,19 @@ def test_a_catalan_position_is_simulated_in_labels(
     )
     assert len(moves) == 3 and set(moves) <= listed and any("NY" in m for m in moves)
     assert screen.inner_text("#error") == "" and fits_width(screen)
+
+
+def test_a_cgp_naming_its_lexicon_is_read_in_its_language(
+    screen: Any, live_server: str, catalan_lexicon: str
+) -> None:
+    screen.goto(f"{live_server}/scrabble")
+    screen.wait_for_selector(_square(7, 7))
+    wait_idle(screen)
+    assert screen.input_value("#lexicon") == "nwl"
+    board = "15/15/15/15/15/15/15/4PA[L·L]A7/15/15/15/15/15/15/15"
+    screen.fill("#cgp", f"{board} CANYAES/ 0/0 0 lex {catalan_lexicon};")
+    press(screen, "#load")
+    screen.wait_for_function("document.querySelector('#moves tbody tr')")
+    wait_idle(screen)
+    assert screen.input_value("#lexicon") == catalan_lexicon.lower() and screen.inner_text("#error") == ""
+    assert screen.locator(f"{_square(7, 6)} .letter").inner_text() == "L·L"

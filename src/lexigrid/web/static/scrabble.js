@@ -51,6 +51,8 @@ async function refreshInfo() {  // after an edit of the board, the racks or the 
   showInfo(result.data);
 }
 async function load(text) {
+  const named = /(?:^|[;\s])lex\s+([^;\s]+)\s*;/.exec(text);  // a CGP's `lex` opcode picks its lexicon (and language)
+  if (named) chooseLexicon(document.getElementById("lexicon"), named[1]);
   const result = await positionApi("/api/scrabble/show", { cgp: text, lexicon: lexicon() });
   if (!result) return false;
   if (!result.ok) { errorEl.textContent = result.error; return false; }
