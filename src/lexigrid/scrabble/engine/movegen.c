@@ -339,9 +339,9 @@ static void build_add(const Gen *g, SpanBuild *b, int q) {
     if (!b->total_only) sort_down(b->caps, b->n);
 }
 
-/* Every span of up to `most` tiles from the current anchor, into out; returns how many. A square is open
- * to it when its cross-check admits one of `letters`. What each span gets: see SPANS_POINTS. */
-static int anchor_spans(const Gen *g, int most, uint32_t letters, int what, Span *out) {
+/* Every span of `least` to `most` tiles from the current anchor, into out; returns how many. A square is
+ * open to it when its cross-check admits one of `letters`. What each span gets: see SPANS_POINTS. */
+static int anchor_spans(const Gen *g, int least, int most, uint32_t letters, int what, Span *out) {
     int dim = g->dim, base = g->line * dim, a = g->anchor;
     const uint8_t *row = g->tiles + base;
     if (most < 1 || !(g->checks[base + a] & letters)) return 0;
@@ -370,9 +370,11 @@ static int anchor_spans(const Gen *g, int most, uint32_t letters, int what, Span
     build_add(g, &left, base + a);
     for (int j = 0; j <= nl; j++) {
         if (j) build_add(g, &left, base + lsq[j]);
+        if (1 + j + nr < least) continue; /* too few squares to its right */
         SpanBuild b = left;
         for (int rr = 0; rr <= nr && 1 + j + rr <= most; rr++) {
             if (rr) build_add(g, &b, base + rsq[rr]);
+            if (b.n < least) continue;
             Span *s = &out[ns];
             s->left = lend[j], s->right = rend[rr];
             if (s->right == s->left || s->right - s->left + 1 > 15) continue;
@@ -545,7 +547,7 @@ static void fit_blank_words(Gen *g, const Subrack *sub, const SpanGroup *group) 
  * board tiles, looked up once and tried on each span of the group. */
 static void span_plays(Gen *g, const Phase *p, int lo, int hi, int by_equity) {
     Span spans[MAX_SPANS];
-    int ns = anchor_spans(g, hi, p->most ? ALL_LETTERS : g->rack_mask, SPANS_TILES, spans);
+    int ns = anchor_spans(g, lo, hi, p->most ? ALL_LETTERS : g->rack_mask, SPANS_TILES, spans);
     uint64_t grouped = 0;
     for (int i = 0; i < ns; i++) {
         int n = spans[i].n;
@@ -852,7 +854,7 @@ static size_t anchor_shadows(Gen *g, const Direction dirs[2], int directions, in
             for (; anchors; anchors &= anchors - 1) {
                 int pos = __builtin_ctz(anchors);
                 g->anchor = pos;
-                int ns = anchor_spans(g, most, g->rack[0] ? ALL_LETTERS : g->rack_mask, what, spans);
+                int ns = anchor_spans(g, 1, most, g->rack[0] ? ALL_LETTERS : g->rack_mask, what, spans);
                 for (int ph = first_phase; ph <= last_phase; ph++) {
                     double part = NO_BOUND, whole = NO_BOUND;
                     double bound = shadow_bound(g, ph, g->mode == MODE_BEST_EQUITY, spans, ns, &part, &whole);
