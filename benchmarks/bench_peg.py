@@ -1,6 +1,7 @@
 """Scrabble pre-endgame benchmark: lexigrid's solver on MAGPIE's solved pre-endgames, beside MAGPIE's time.
 
 Run: python benchmarks/bench_peg.py [--positions N | --position I ...] [--seconds S] [--top K] [--json]
+     python benchmarks/bench_peg.py --bag 2 [--positions N] [--seconds S] [--top K] [--json]
 (needs ../shared/data for TWL06 and scrabble/peg.jsonl)
 
 lexigrid: `solve_peg(position, engine, top=K, seconds=S)` with one prepared Engine, CPU time
@@ -8,6 +9,10 @@ lexigrid: `solve_peg(position, engine, top=K, seconds=S)` with one prepared Engi
 recorded single-thread time for its default staged search (`magpie_default_seconds`, endgames cut at 6 plies,
 not exact; PEG.md) and whether it finished. Median and max over the positions; ratio = lexigrid CPU s /
 MAGPIE's recorded s. A position not finished within S is reported exact: false.
+
+--bag 2: 2-in-the-bag positions of our own (no shared ones exist): TWL06 self-play games at the static
+`equity` level, seeds 1, 2, ..., taken at the first turn with 2 tiles in the bag (the first N such games);
+lexigrid's CPU s, exactness, plays judged and best play (MAGPIE is not run on them).
 """
 
 from __future__ import annotations
@@ -47,6 +52,71 @@ def measure(row: dict[str, Any], engine: Any, top: int, seconds: float | None) -
     }
 
 
+def two_in_the_bag(count: int, lexicon: Any) -> list[tuple[int, Any]]:
+    """The first `count` self-play positions with 2 tiles in the bag, by seed (the opponent's rack hidden)."""
+    from lexigrid.scrabble.core.board import Rack
+    from lexigrid.scrabble.core.cgp import Position
+    from lexigrid.scrabble.game.game import Game
+
+    found: list[tuple[int, Any]] = []
+    seed = 0
+    while len(found) < count:
+        seed += 1
+        game = Game.new(["equity", "equity"], seed=seed, lexicon=lexicon, endgame_seconds=None)
+        while len(game.bag) > 2:
+            game.play_computer()
+        if len(game.bag) == 2:
+            p = game.position()
+            found.append((seed, Position(p.board, (p.rack, Rack()), p.scores, p.zeros)))
+    return found
+
+
+def measure_own(seed: int, position: Any, engine: Any, top: int, seconds: float | None) -> dict[str, Any]:
+    """One position of our own: lexigrid's CPU seconds, exactness, plays judged and best play."""
+    from lexigrid.scrabble.analysis.peg import solve_peg
+    from lexigrid.scrabble.core.cgp import format_cgp
+
+    started = time.process_time()
+    solution = solve_peg(position, engine, top=top, seconds=seconds)
+    cpu = time.process_time() - started
+    best = solution.plays[0] if solution.plays else None
+    judged = solution.candidates - len(solution.unsolved)
+    return {
+        "seed": seed,
+        "cgp": format_cgp(position),
+        "cpu_s": round(cpu, 2),
+        "exact": solution.exact,
+        "candidates": solution.candidates,
+        "judged": judged,
+        "dropped": solution.dropped,
+        "best": best.move.notation if best else None,
+        "win_pct": round(best.win_pct, 2) if best else None,
+    }
+
+
+def main_own(args: argparse.Namespace) -> None:
+    """Time the 2-in-the-bag positions of our own and print a line each and a summary (or JSON)."""
+    from lexigrid.lexicon import load
+    from lexigrid.scrabble import Engine
+
+    lexicon = load(str(SHARED / "data" / "lexicons" / "twl06.txt"))
+    results = []
+    for seed, position in two_in_the_bag(args.positions or 4, lexicon):
+        engine = Engine.shared(lexicon, position.rules).prepare()
+        results.append(measure_own(seed, position, engine, args.top, args.seconds))
+        if not args.json:
+            print(json.dumps(results[-1]), flush=True)
+    cpu = [r["cpu_s"] for r in results]
+    summary = {
+        "positions": len(results),
+        "exact": sum(r["exact"] for r in results),
+        "median_cpu_s": statistics.median(cpu),
+        "max_cpu_s": max(cpu),
+        "median_judged": statistics.median(r["judged"] for r in results),
+    }
+    print(json.dumps({"results": results, "summary": summary} if args.json else summary))
+
+
 def main(argv: list[str] | None = None) -> None:
     """Time every shared position and print a table (or JSON)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -54,9 +124,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--position", type=int, action="append", help="only position I (repeatable)")
     parser.add_argument("--seconds", type=float, help="lexigrid's budget per position (default: none)")
     parser.add_argument("--top", type=int, default=1, help="plays ranked exactly (default 1)")
+    parser.add_argument("--bag", type=int, choices=(1, 2), default=1, help="tiles in the bag (default 1)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT / "src"))
+    if args.bag == 2:
+        main_own(args)
+        return
     from lexigrid.lexicon import load
     from lexigrid.scrabble import Engine
     from lexigrid.scrabble.core.cgp import parse_cgp

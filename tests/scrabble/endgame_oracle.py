@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import combinations
+from math import factorial
 
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.core.board import Board, Rack
@@ -194,3 +196,129 @@ def _sorted(rack: Rack) -> str:
 def solve_slowly(position: Position, lexicon: Lexicon) -> OracleSolution:
     """The exact value and every first move's value of an endgame, by the full game tree."""
     return EndgameOracle(position, lexicon).solve()
+
+
+@dataclass(frozen=True)
+class Orderings:
+    """Results over equally likely orderings of a bag (its tiles told apart): how many, won, drawn, and the
+    sum of the final spreads, for the side to move."""
+
+    count: int
+    wins: int
+    draws: int
+    spread: int
+
+    def key(self, spreads: bool) -> tuple[int, ...]:
+        """What the side to move maximises: half-wins, then (when asked) the spread sum, then wins."""
+        half_wins = 2 * self.wins + self.draws
+        return (half_wins, self.spread, self.wins) if spreads else (half_wins, self.wins)
+
+    def other_side(self) -> Orderings:
+        """The same orderings counted for the other side."""
+        return Orderings(self.count, self.count - self.wins - self.draws, self.draws, -self.spread)
+
+
+def ended(final: int, count: int = 1) -> Orderings:
+    """`count` orderings that all end with the final spread `final`."""
+    return Orderings(count, count * (final > 0), count * (final == 0), count * final)
+
+
+def total(parts: list[Orderings]) -> Orderings:
+    """Several sets of orderings as one."""
+    return Orderings(
+        sum(p.count for p in parts),
+        sum(p.wins for p in parts),
+        sum(p.draws for p in parts),
+        sum(p.spread for p in parts),
+    )
+
+
+Node = tuple[
+    Board, str, str, str, int, int
+]  # board, mover's tiles, opponent's, bag's (sorted), zeros, spread
+
+
+class PreEndgameOracle(EndgameOracle):
+    """The full game tree of a two-player position with tiles in the bag, both racks and the bag's tiles
+    known: the side to move takes its best move, each draw is a chance node over the bag's tiles one at a
+    time (each tile equally likely), and once the bag is empty the endgame's exact value decides.
+
+    Rules written out again from `lexigrid.scrabble.game.game`: a placement draws back up to the rack size
+    (as many as the bag holds); a pass or a 0-point placement counts a scoreless turn, the sixth ending the
+    game with each side losing its rack's value (after the draw); emptying the rack with the bag empty ends
+    the game with twice the other rack's value. Results are counted over the orderings of the bag and the
+    side to move maximises half-wins, then (with `spreads`) the spread sum, then wins."""
+
+    def __init__(self, board: Board, tiles: str, lexicon: Lexicon, rack_size: int, spreads: bool) -> None:
+        self.tile_set = board.rules.tiles
+        self.lexicon = possible_words(board, tiles, lexicon)
+        self.rack_size = rack_size
+        self.spreads = spreads
+        self._values = {}
+        self._placements = {}
+        self._nodes: dict[tuple[bytes, str, str, str, int, int], Orderings] = {}
+
+    def node(self, node: Node) -> Orderings:
+        """The side to move's best results over the orderings of the bag."""
+        board, mover, other, bag, zeros, spread = node
+        if not bag:
+            return ended(spread + self.value((board, mover, other, zeros)))
+        key = (bytes(board.tiles), mover, other, bag, zeros, spread)
+        if key not in self._nodes:
+            results = [self.after(node, move) for move in self.moves((board, mover, other, zeros))]
+            self._nodes[key] = max(results, key=lambda r: r.key(self.spreads))
+        return self._nodes[key]
+
+    def after(self, node: Node, move: Move) -> Orderings:
+        """The results of the side to move playing `move` and drawing, then best play by both sides."""
+        board, mover, other, bag, zeros, spread = node
+        zeros = 0 if move.kind == "place" and move.score > 0 else zeros + 1
+        if move.kind == "pass":
+            return self._then(board, other, mover, bag, zeros, -spread, "")
+        left = _take(mover, move.tiles_used)
+        after = board.copy()
+        after.place(move)
+        spread += move.score
+        need = min(len(bag), self.rack_size - len(left))
+        return total(
+            [self._then(after, other, left, bag, zeros, -spread, drawn) for drawn in self._draws(bag, need)]
+        )
+
+    def _draws(self, bag: str, n: int) -> list[str]:
+        """Every sequence of `n` tiles drawn one at a time from `bag` (its tiles told apart)."""
+        if n == 0:
+            return [""]
+        return [bag[i] + rest for i in range(len(bag)) for rest in self._draws(bag[:i] + bag[i + 1 :], n - 1)]
+
+    def _then(
+        self, board: Board, to_move: str, kept: str, bag: str, zeros: int, spread: int, drawn: str
+    ) -> Orderings:
+        """The results for the player who just moved (its tiles: `kept` and `drawn`), `to_move` to move."""
+        rack = "".join(sorted(kept + drawn))
+        left = _take(bag, drawn)
+        if zeros >= MAX_SCORELESS_TURNS:
+            final = -spread - rack_value(rack, self.tile_set) + rack_value(to_move, self.tile_set)
+            return ended(final, factorial(len(left)))
+        if not rack and not left:
+            return ended(-spread + 2 * rack_value(to_move, self.tile_set))
+        return self.node((board, to_move, rack, left, zeros, spread)).other_side()
+
+
+def peg_slowly(position: Position, lexicon: Lexicon, spreads: bool) -> dict[str, dict[str, Orderings]]:
+    """Every move's results in every scenario of a pre-endgame (the opponent's rack unknown): for each way
+    the unseen tiles (told apart) split between the bag and the opponent, by the bag's tiles (sorted)."""
+    unseen = Counter(position.rules.tiles.counts)
+    unseen.subtract(position.board.tile_counts() + position.racks[0].counts)
+    tiles = "".join(sorted((+unseen).elements()))
+    rack_size = position.rules.rack_size
+    mover = _sorted(position.racks[0])
+    oracle = PreEndgameOracle(position.board, mover + tiles, lexicon, rack_size, spreads)
+    spread = position.scores[0] - position.scores[1]
+    found: dict[str, dict[str, list[Orderings]]] = {}
+    for chosen in combinations(range(len(tiles)), len(tiles) - rack_size):
+        bag = "".join(tiles[i] for i in chosen)
+        other = "".join(t for i, t in enumerate(tiles) if i not in chosen)
+        node = (position.board, mover, other, bag, position.zeros, spread)
+        for move in oracle.moves((position.board, mover, other, position.zeros)):
+            found.setdefault(move.notation, {}).setdefault(bag, []).append(oracle.after(node, move))
+    return {move: {bag: total(parts) for bag, parts in bags.items()} for move, bags in found.items()}

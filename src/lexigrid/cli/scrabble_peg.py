@@ -1,4 +1,4 @@
-"""`lexigrid scrabble peg`: solve a pre-endgame (1 tile in the bag) to the end, every scenario."""
+"""`lexigrid scrabble peg`: solve a pre-endgame (a few tiles in the bag) to the end, every scenario."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def peg(
     board: BoardOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Solve a pre-endgame with 1 tile in the bag: each play's win % and mean spread over every scenario."""
+    """Solve a pre-endgame (1 or 2 tiles in the bag): each play's win % and mean spread, every scenario."""
     from lexigrid.cli.common import err_console
     from lexigrid.cli.scrabble_render import board_table
     from lexigrid.lexicon import load
@@ -77,8 +77,9 @@ def peg(
     if solution.plays and solution.plays[0].losing_tiles:
         losing = " ".join(letters.write(tile) for tile in solution.plays[0].losing_tiles)
         console.print(f"the best play loses when the bag holds: {losing}")
-    for move, why in solution.unsolved:
-        console.print(f"not judged: {letters.write(move)} ({why})", style="yellow")
+    if solution.unsolved:
+        why = solution.unsolved[0][1]
+        console.print(f"not judged: {count(len(solution.unsolved), 'play')} ({why})", style="yellow")
     console.print(
         f"{'exact' if solution.exact else 'NOT exact'}; {count(solution.candidates, 'candidate')}, "
         f"{solution.dropped} dropped as unable to reach the top {top}, {solution.elapsed_ms:,.1f} ms",

@@ -1,9 +1,13 @@
-"""The pre-endgame solver: 1 tile in the bag, the opponent's rack unknown, every play judged to the end.
+"""The pre-endgame solver: 1 to MAX_BAG tiles in the bag, the opponent's rack unknown, each play played out.
 
-A scenario is a tile that may be the one in the bag, weighted by how many of it are unseen (the opponent
-holds the rest). For each candidate placement and each scenario the mover plays, draws that tile, and the
-exact endgame search plays the rest under best play by both sides with both racks known. A scenario is won,
-drawn or lost; a play's win % counts a draw as half.
+A scenario is a multiset of tiles that may be the ones in the bag (the opponent holds the rest), weighted by
+how many ways the real unseen tiles give it (the product of C(unseen, in the bag) over the kinds of tile).
+The mover knows only its own rack, so it chooses one play for every scenario; inside a scenario both racks
+and the bag are known, and the game goes on by best play by both sides with the draws at random: the exact
+endgame once the bag is empty, the nested pre-endgame step (`peg_nested`: expectimax over the draws) while
+it is not. A scenario's b tiles have b! equally likely orderings (the tiles told apart), each won, drawn or
+lost; a play's win % counts the orderings of every scenario, a draw as half. With 1 tile in the bag a
+scenario is one tile and one ordering, as before.
 
 Win, draw or loss is all the ranking needs, so each endgame is searched with a narrow window around the
 spread that decides the game (the "first win" idea of MAGPIE's and Macondo's pre-endgame solvers): it
@@ -11,12 +15,13 @@ proves far faster than the exact value. With `spreads=True` every endgame of the
 its exact value as well, for the mean final spread.
 
 Candidates are ordered by a cheap first pass (each play's result in every scenario with the endgame cut at
-a few plies), then solved exactly best first; a play is dropped as soon as even winning every scenario it
-has left could not lift it into the top K (ties with the K-th broken as the ranking breaks them), so a
-dropped play is never shown, let alone shown better than it is. The result is the same in any order.
+a few plies; plays that leave tiles in the bag come after those that empty it, by score), then solved exactly
+best first; a play is dropped as soon as even winning every scenario it has left could not lift it into the
+top K (ties with the K-th broken as the ranking breaks them), so a dropped play is never shown, let alone
+shown better than it is. The result is the same in any order.
 
-The pass leaves the opponent a pre-endgame of its own and is listed apart as not judged (unless it ends the
-game by six scoreless turns). Exchanges need 7 tiles in the bag, so a pre-endgame has none.
+The pass is judged like any play, last: the opponent, knowing the scenario, then faces a pre-endgame of its
+own (the nested step). Exchanges need 7 tiles in the bag, so a pre-endgame has none.
 
 Public API (stable; the computer player, the game clock and the game review call it):
     peg_bag(position) -> int                    the tiles in the bag, or a one-line LexigridError
@@ -28,6 +33,7 @@ Public API (stable; the computer player, the game clock and the game review call
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -37,7 +43,9 @@ from typing import Any
 from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import QUIET_RUNNER, Runner
+from lexigrid.scrabble.analysis import peg_nested
 from lexigrid.scrabble.analysis.endgame import INF, Table, prove, words_graph
+from lexigrid.scrabble.analysis.peg_nested import Search, Tally
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position
@@ -45,23 +53,28 @@ from lexigrid.scrabble.core.ending import MAX_SCORELESS_TURNS
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.engine.movegen import Engine, tie_order, worker_lexicon
 
-MAX_BAG = 1  # tiles in the bag solved exactly so far
+MAX_BAG = 2  # the most tiles in the bag the solver takes (the nested step reaches further, too slowly)
 BATCH_PER_JOB = 4  # plays judged at once per worker between two updates of the bar
 FIRST_PASS_PLIES = 1  # the cheap first pass's endgame depth (it only orders the plays)
-PASS_NOTE = "the pass leaves the opponent a pre-endgame, which is not solved yet"
-WIN, DRAW, LOSS = 2, 1, 0  # half-wins of a scenario
+FIRST_PASS_BAG = 1  # the most tiles in the bag the first pass estimates with (36 scenarios at 2: too dear)
+WIN, DRAW, LOSS = 2, 1, 0  # half-wins of an ordering
+LATE_NOTE = "the time ran out first"
 TABLE_BITS = 21  # the endgame table each process keeps across a pre-endgame's searches (48 MB)
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """One scenario of a play: the tile in the bag, how many unseen tiles it stands for, its result
-    (half-wins: 2 won, 1 drawn, 0 lost) and the exact final spread when solved for (mover minus opponent)."""
+    """One scenario of a play: the tiles in the bag, how many ways the unseen tiles give them, and the
+    play's tally over the orderings of those tiles (won, drawn, the final spread sum when solved for)."""
 
-    bag_tile: str
+    bag: str
     weight: int
-    result: int
-    spread: int | None = None
+    tally: Tally
+
+    @property
+    def scenarios(self) -> int:
+        """The weighted orderings this scenario stands for."""
+        return self.weight * self.tally.orderings
 
 
 @dataclass(frozen=True)
@@ -74,18 +87,18 @@ class Judged:
 
     @property
     def scenarios(self) -> int:
-        """The scenarios, weighted: how many unseen tiles could be the one in the bag."""
-        return sum(o.weight for o in self.outcomes)
+        """The scenarios, weighted, in orderings of the bag: (unseen)! / (unseen - bag)! in all."""
+        return sum(o.scenarios for o in self.outcomes)
 
     @property
     def wins(self) -> int:
-        """The weighted scenarios won."""
-        return sum(o.weight for o in self.outcomes if o.result == WIN)
+        """The weighted orderings won."""
+        return sum(o.weight * o.tally.wins for o in self.outcomes)
 
     @property
     def draws(self) -> int:
-        """The weighted scenarios drawn."""
-        return sum(o.weight for o in self.outcomes if o.result == DRAW)
+        """The weighted orderings drawn."""
+        return sum(o.weight * o.tally.draws for o in self.outcomes)
 
     @property
     def half_wins(self) -> int:
@@ -100,14 +113,14 @@ class Judged:
     @property
     def mean_spread(self) -> float | None:
         """The weighted mean final spread, when every scenario was solved for it."""
-        if any(o.spread is None for o in self.outcomes):
+        if any(o.tally.spread is None for o in self.outcomes):
             return None
-        return sum(o.weight * (o.spread or 0) for o in self.outcomes) / self.scenarios
+        return sum(o.weight * (o.tally.spread or 0) for o in self.outcomes) / self.scenarios
 
     @property
     def losing_tiles(self) -> list[str]:
-        """The bag tiles with which the play loses."""
-        return [o.bag_tile for o in self.outcomes if o.result == LOSS]
+        """The bags (their tiles) with which the play loses in some ordering."""
+        return [o.bag for o in self.outcomes if o.tally.losses]
 
     def as_dict(self, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
         """The JSON shape of a judged play, tiles in the alphabet's labels."""
@@ -165,7 +178,7 @@ def peg_bag(position: Position) -> int:
         )
     if bag > MAX_BAG:
         raise LexigridError(
-            f"the bag holds {bag} tiles: peg solves {MAX_BAG} tile in the bag; "
+            f"the bag holds {bag} tiles: peg solves 1 to {MAX_BAG} tiles in the bag; "
             "use `lexigrid scrabble sim` for this position"
         )
     return bag
@@ -203,6 +216,7 @@ def solve_peg(
     losses: Counter[str] = Counter()  # scenarios lost so far by tile: tried first, they drop plays soonest
     kept: list[Judged] = []
     dropped, complete, done = 0, True, 0
+    late: list[Move] = []  # plays the deadline cut short
     batch = 1 if runner.in_process else BATCH_PER_JOB * runner.jobs
     sent = replace(position, board=position.board.copy())  # a board without the engine's caches: it pickles
     while done < len(moves):
@@ -216,42 +230,49 @@ def solve_peg(
             results = [_judge_task(task, engine, losses) for task in tasks]
         else:
             results = runner.run(_judge_job, tasks, "judging plays", progress=False, chunk_size=1)
-        for judged in results:
-            if judged is None:
+        for move, judged in zip(chunk, results, strict=True):
+            if judged is None and _late(deadline):
+                late.append(move)  # perhaps dropped, perhaps cut short: not judged
+            elif judged is None:
                 dropped += 1
             else:
                 kept = sorted([*kept, judged], key=_rank)[:top]
         done += len(chunk)
-    pass_play, unsolved = _pass(position, spreads)
-    if pass_play is not None:
-        kept = sorted([*kept, pass_play], key=_rank)[:top]
-    exact = complete and all(play.exact for play in kept)
+    unsolved = [(move.notation, LATE_NOTE) for move in [*late, *moves[done:]]]
+    exact = complete and not late and all(play.exact for play in kept)
     elapsed = 1000 * (time.perf_counter() - started)
-    return PegSolution(kept, bag, exact, elapsed, len(moves) + 1, dropped, unsolved)
+    return PegSolution(kept, bag, exact, elapsed, len(moves), dropped, unsolved)
 
 
 def scenarios(position: Position) -> list[tuple[str, int]]:
-    """Each distinct tile that may be the one in the bag, with how many of it are unseen."""
-    return sorted(position.unseen().items())
+    """Each multiset of tiles that may be the ones in the bag (sorted tiles), with how many ways the unseen
+    tiles give it."""
+    unseen = position.unseen()
+    bag = sum(unseen.values()) - position.rules.rack_size
+    return sorted(("".join(sorted(tiles.elements())), ways) for tiles, ways in peg_nested.draws(unseen, bag))
 
 
 def first_pass(position: Position, engine: Engine, deadline: float | None = None) -> list[Move]:
-    """Every placement, likeliest winners first: half-wins over the scenarios with the endgame cut at
-    FIRST_PASS_PLIES plies, then by score (only the order of the exact pass depends on it, and only the
-    plays reached before half the time to the `deadline` are estimated)."""
+    """Every placement, likeliest winners first, then the pass: half-wins over the scenarios with the
+    endgame cut at FIRST_PASS_PLIES plies, then by score (only the order of the exact pass depends on it;
+    the plays not reached before the `deadline` keep score order, after the others). With more than
+    FIRST_PASS_BAG tiles in the bag the scenarios are too many for this to pay: score order."""
     moves = sorted(engine.moves(position).placements(), key=lambda m: (-m.score, *tie_order(m)))
-    estimate = dict.fromkeys(moves, -1)  # the plays not reached before the deadline keep score order, last
+    estimate = dict.fromkeys(moves, -1)
+    if peg_bag(position) > FIRST_PASS_BAG:
+        moves.append(Move("pass"))
+        return moves
     unseen = position.unseen()
     for move in moves:
         if _late(deadline):
             break
         half_wins = 0
         played = Played.of(position, move, unseen, engine)
-        for tile, weight in scenarios(position):
-            spread, bound, _ = _play_out(played, tile, engine, None, FIRST_PASS_PLIES)
+        for tiles, weight in scenarios(position):
+            spread, bound, _ = _play_out(played, tiles, engine, None, FIRST_PASS_PLIES)
             half_wins += weight * _result(spread, bound)
         estimate[move] = half_wins
-    return sorted(moves, key=lambda m: -estimate[m])
+    return [*sorted(moves, key=lambda m: -estimate[m]), Move("pass")]
 
 
 @dataclass(frozen=True)
@@ -308,29 +329,37 @@ def judge(
     deadline: float | None = None,
     losses: Counter[str] | None = None,
 ) -> Judged | None:
-    """Play `move` out in every scenario; None as soon as the `bar` is out of its reach (`losses`: scenarios
-    lost so far by tile, tried first: they drop a play soonest)."""
-    tiles = scenarios(position)
+    """Play `move` on to the end in every scenario; None as soon as the `bar` is out of its reach or the
+    `deadline` passes (`losses`: orderings lost so far by bag, tried first: they drop a play soonest)."""
+    bags = scenarios(position)
     if losses is not None:
-        tiles.sort(key=lambda item: -losses[item[0]])
-    left = 2 * sum(weight for _, weight in tiles)  # the half-wins still open
+        bags.sort(key=lambda item: -losses[item[0]])
+    orderings = math.factorial(peg_bag(position))
+    left = 2 * orderings * sum(weight for _, weight in bags)  # the half-wins still open
     outcomes: list[Outcome] = []
-    exact, half_wins = True, 0
-    played = Played.of(position, move, position.unseen(), engine)
-    for tile, weight in tiles:
-        if bar is not None and bar.out(half_wins + left, move):
+    half_wins = 0
+    graph = words_graph(position.board, position.rack.counts + position.unseen(), engine)
+    search = Search(engine, spreads, deadline, graph, _table(engine))
+    for tiles, weight in bags:
+        if (bar is not None and bar.out(half_wins + left, move)) or search.late():
             return None
-        spread, bound, proven = _play_out(played, tile, engine, deadline, None, spreads)
-        result = _result(spread, bound)
-        outcomes.append(Outcome(tile, weight, result, spread if bound == "exact" and spreads else None))
-        exact = exact and proven
-        half_wins += weight * result
-        left -= 2 * weight
-        if losses is not None and result == LOSS:
-            losses[tile] += weight
+        tally = peg_nested.after(scenario(position, tiles), move, search)
+        outcomes.append(Outcome(tiles, weight, tally))
+        half_wins += weight * tally.half_wins
+        left -= 2 * weight * orderings
+        if losses is not None:
+            losses[tiles] += weight * tally.losses
     if bar is not None and bar.out(half_wins, move):
         return None
-    return Judged(move, tuple(sorted(outcomes, key=lambda o: o.bag_tile)), exact)
+    outcomes.sort(key=lambda o: o.bag)
+    return Judged(move, tuple(outcomes), all(o.tally.exact for o in outcomes))
+
+
+def scenario(position: Position, bag: str) -> Position:
+    """The position as it is in the scenario with `bag` in the bag: the opponent's rack known."""
+    opponent = position.unseen()
+    opponent.subtract(bag)
+    return replace(position, racks=(position.racks[0], _rack(opponent, position.rules.rack_size, position)))
 
 
 def _result(spread: int, bound: str) -> int:
@@ -372,19 +401,20 @@ class Played:
 
 def _play_out(
     played: Played,
-    bag_tile: str,
+    bag: str,
     engine: Engine,
     deadline: float | None,
     plies: int | None = None,
     spreads: bool = False,
 ) -> tuple[int, str, bool]:
-    """The final spread (mover minus opponent) after the play, drawing `bag_tile`, and best play to the end:
-    exact, or (without `spreads`) a bound on the far side of 0 ("lower"/"upper"); and whether proven."""
+    """The final spread (mover minus opponent) after the play, which empties the bag, drawing all of `bag`,
+    and best play to the end (the first pass's estimate; `judge` plays on with `peg_nested`): exact, or
+    (without `spreads`) a bound on the far side of 0 ("lower"/"upper"); and whether proven."""
     position, spread = played.position, played.spread
     opponent = played.unseen.copy()
-    opponent[bag_tile] -= 1
+    opponent.subtract(bag)
     mover = played.leave.copy()
-    mover[bag_tile] += 1
+    mover.update(bag)
     if played.zeros >= MAX_SCORELESS_TURNS:
         return spread - _value(mover, position) + _value(opponent, position), "exact", True
     size = position.rules.rack_size
@@ -408,20 +438,6 @@ def _table(engine: Engine) -> Table:
     """The endgame table this process keeps for an engine: what one scenario's search proved, another's
     (of any play) finds again (a table entry is a whole endgame position's value, whichever search met it)."""
     return Table(TABLE_BITS)
-
-
-def _pass(position: Position, spreads: bool) -> tuple[Judged | None, list[tuple[str, str]]]:
-    """The pass, judged when it ends the game (six scoreless turns); otherwise listed as unsolved."""
-    if position.zeros + 1 < MAX_SCORELESS_TURNS:
-        return None, [("-", PASS_NOTE)]
-    spread = position.scores[0] - position.scores[1] - _value(position.rack.counts, position)
-    outcomes = []
-    for tile, weight in scenarios(position):
-        opponent = position.unseen()
-        opponent[tile] -= 1
-        final = spread + _value(opponent, position)
-        outcomes.append(Outcome(tile, weight, _result(final, "exact"), final if spreads else None))
-    return Judged(Move("pass"), tuple(outcomes), True), []
 
 
 def _value(tiles: Counter[str], position: Position) -> int:

@@ -479,7 +479,7 @@ def _judge_peg(review: TurnReview, position: Position, played: Move, engine: Eng
         review.method_note = f"the pre-endgame solver declined ({error}): judged by simulation"
         return False
     judged = next((j for j in solution.plays if _key(j.move) == _key(played)), None)
-    if judged is None and played.kind == "place":
+    if judged is None:
         judged = peg.judge(position, played, engine, deadline=time.perf_counter() + s.seconds)
     if not solution.exact or not solution.plays or judged is None or not judged.exact:
         review.method_note = (

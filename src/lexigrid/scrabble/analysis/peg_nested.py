@@ -1,0 +1,227 @@
+"""The nested pre-endgame step: a scenario played on to the end while tiles are left in the bag.
+
+Inside one scenario of a pre-endgame both racks and the bag's tiles are known (the opponent has seen its
+own rack, and the bag is what is left); only the order of the bag is not: each draw is random. So the
+game from there is one of perfect information with chance nodes, solved by expectimax:
+
+- a **node** is a position with both racks known and the bag non-empty, the side to move choosing the
+  play (every placement and the pass; exchanges need 7 tiles in the bag) that is best for it;
+- after a placement that leaves tiles in the bag, the player refills its rack by drawing: a **chance
+  node** over the multisets it may draw, each as likely as the orderings of the bag that deal it;
+- once the bag is empty the exact endgame search plays the rest (`endgame.solve` with the window around
+  the spread that decides the game: won, drawn or lost; with `spreads` its exact value); six scoreless
+  turns in a row end the game with each side losing its rack's value, as in a real game.
+
+A result is a `Tally` over the equally likely orderings of the bag's tiles (the tiles told apart, as the
+real ones are: a bag of b tiles has b! orderings): how many are won, drawn and lost under best play by
+both sides, and with `spreads` the sum of the final spreads. Each side maximises its half-wins (a win 2,
+a draw 1: win % counts a draw as half), then with `spreads` its spread sum, then its wins; these keys
+make the best play's tally the same whatever order the plays are tried in. A node stops at the first
+play that wins every ordering (nothing beats it) unless spreads are asked for.
+
+Past the deadline a node stops trying plays and its tally says `exact=False`: the best of what was
+tried, which is what the time allowed, not a proof.
+
+Peers model the step differently. MAGPIE (`peg.c`) enumerates each distinct ordering of the bag as a
+leaf and, at a node that does not empty the bag, runs an inner pre-endgame of the side to move over
+*its* unseen tiles (the other rack unknown again) with capped candidate lists and spread averages: a
+ranking, not a proof. Macondo (`preendgame/`) orders the bag too (72 orderings for 2 tiles) and marks an
+ordering lost as soon as any opponent reply loses it, the opponent knowing the order. With 2 tiles in
+the bag and a 1-tile play both agree with this model (the one draw before the opponent moves is the
+chance node; afterwards everything is known); they differ where a side chooses a play before a random
+draw it cannot see (3+ tiles, or a pass at 2), where this model takes the expectation.
+
+Public API: `Tally`, `Search`, `after(position, move, search)` (the mover's tally after `move`),
+`best(position, search)` (the side to move's best tally), `draws(bag, n)`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from itertools import product
+
+from lexigrid.scrabble.analysis.endgame import INF, Table, prove
+from lexigrid.scrabble.core.board import Rack
+from lexigrid.scrabble.core.cgp import Position
+from lexigrid.scrabble.core.ending import MAX_SCORELESS_TURNS
+from lexigrid.scrabble.core.move import Move
+from lexigrid.scrabble.engine.movegen import Engine, tie_order
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Results over `orderings` equally likely orderings of the bag, for the side they are counted for:
+    won, drawn, the sum of the final spreads (None: not solved for) and whether every one was proven."""
+
+    orderings: int
+    wins: int
+    draws: int
+    spread: int | None = None
+    exact: bool = True
+
+    @property
+    def losses(self) -> int:
+        """The orderings lost."""
+        return self.orderings - self.wins - self.draws
+
+    @property
+    def half_wins(self) -> int:
+        """Twice the wins plus the draws."""
+        return 2 * self.wins + self.draws
+
+    def key(self) -> tuple[int, int, int]:
+        """What a side maximises among tallies of the same orderings: half-wins, spread, wins."""
+        return (self.half_wins, self.spread or 0, self.wins)
+
+    def flipped(self) -> Tally:
+        """The same results seen by the other side."""
+        spread = None if self.spread is None else -self.spread
+        return Tally(self.orderings, self.losses, self.draws, spread, self.exact)
+
+    def times(self, factor: int) -> Tally:
+        """The tally of `factor` copies of these orderings."""
+        spread = None if self.spread is None else factor * self.spread
+        return Tally(factor * self.orderings, factor * self.wins, factor * self.draws, spread, self.exact)
+
+    def __add__(self, other: Tally) -> Tally:
+        """Two sets of orderings together."""
+        spread = None if self.spread is None or other.spread is None else self.spread + other.spread
+        return Tally(
+            self.orderings + other.orderings,
+            self.wins + other.wins,
+            self.draws + other.draws,
+            spread,
+            self.exact and other.exact,
+        )
+
+
+def final(spread: int, orderings: int = 1, spreads: bool = True, exact: bool = True) -> Tally:
+    """The tally of `orderings` that all end with the final `spread` (mover minus opponent)."""
+    win, draw = int(spread > 0), int(spread == 0)
+    return Tally(orderings, win * orderings, draw * orderings, spread * orderings if spreads else None, exact)
+
+
+@dataclass
+class Search:
+    """One nested search: the engine, whether spreads are solved, the deadline (perf_counter seconds,
+    None: none), the endgame word graph and table every endgame shares (`endgame.prove`; None: its own,
+    none), the plays that won before (tried first: the same reply often wins again) and counters."""
+
+    engine: Engine
+    spreads: bool = False
+    deadline: float | None = None
+    graph: bytes | None = None
+    table: Table | None = None
+    killers: Counter[str] = field(default_factory=Counter)
+    nodes: int = 0
+    endgames: int = 0
+
+    def late(self) -> bool:
+        """Whether the time is up."""
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
+    def seconds_left(self) -> float | None:
+        """The seconds before the deadline (None: no limit)."""
+        return None if self.deadline is None else max(0.001, self.deadline - time.perf_counter())
+
+
+def draws(bag: Counter[str], n: int) -> Iterator[tuple[Counter[str], int]]:
+    """Each multiset of `n` tiles that may be drawn from `bag`, with how many ways the real tiles (told
+    apart) give it: the product of C(in the bag, drawn) over the kinds of tile."""
+    kinds = sorted(t for t in bag if bag[t] > 0)
+    for counts in product(*(range(min(bag[t], n) + 1) for t in kinds)):
+        if sum(counts) == n:
+            drawn = Counter({t: c for t, c in zip(kinds, counts, strict=True) if c})
+            yield drawn, math.prod(math.comb(bag[t], c) for t, c in drawn.items())
+
+
+def after(position: Position, move: Move, search: Search) -> Tally:
+    """The tally of the side to move (both racks known, tiles in the bag) playing `move`, drawing at random,
+    then best play by both sides to the end, over the orderings of the bag as it is now."""
+    bag = position.bag()
+    size = sum(bag.values())
+    zeros = 0 if move.kind == "place" and move.score > 0 else position.zeros + 1
+    scores = (position.scores[1], position.scores[0] + move.score)
+    if move.kind == "pass":
+        then = replace(position, racks=(position.racks[1], position.racks[0]), scores=scores, zeros=zeros)
+        return _next(then, search).flipped()  # the same bag: the same orderings
+    kept = Counter(position.rack.counts)
+    kept.subtract(move.tiles_used)
+    board = position.board.copy()
+    board.place(move)
+    need = min(size, position.rules.rack_size - sum(kept.values()))
+    total = Tally(0, 0, 0, 0 if search.spreads else None)
+    for drawn, ways in draws(bag, need):
+        mover = _rack(kept + drawn, position)
+        then = Position(board, (position.racks[1], mover), scores, zeros)
+        # each way of drawing these tiles is need! orderings of them, each followed by the rest's
+        total += _next(then, search).flipped().times(ways * math.factorial(need))
+    return total
+
+
+def best(position: Position, search: Search) -> Tally:
+    """The best tally the side to move (both racks known, tiles in the bag) can reach, over the orderings
+    of the bag; `exact=False` when the deadline stopped it before every play was tried."""
+    search.nodes += 1
+    moves = sorted(
+        search.engine.moves(position).placements(),
+        key=lambda m: (-search.killers[m.notation], -m.score, *tie_order(m)),
+    )
+    top: Tally | None = None
+    exact = True  # every play tried was proven, and none was left untried
+    for move in [*moves, Move("pass")]:
+        if search.late():
+            exact = False
+            break
+        tally = after(position, move, search)
+        exact = exact and tally.exact
+        if top is None or tally.key() > top.key():
+            top = tally
+        if tally.wins == tally.orderings and move.kind == "place":
+            search.killers[move.notation] += 1
+            if not search.spreads:
+                break  # nothing beats winning every ordering
+    if top is None:
+        top = Tally(math.factorial(sum(position.bag().values())), 0, 0, None)
+    return replace(top, exact=exact)
+
+
+def _next(position: Position, search: Search) -> Tally:
+    """The tally of the side to move in `position`, reached after a move: the game over by six scoreless
+    turns, the endgame once the bag is empty, a node otherwise (one ordering when the bag is empty)."""
+    bag = position.bag()
+    orderings = math.factorial(sum(bag.values()))
+    spread = position.scores[0] - position.scores[1]
+    if position.zeros >= MAX_SCORELESS_TURNS:
+        lost = _value(position.racks[0].counts, position) - _value(position.racks[1].counts, position)
+        return final(spread - lost, orderings, search.spreads)
+    if not bag:
+        return _endgame(position, search)
+    return best(position, search)
+
+
+def _endgame(position: Position, search: Search) -> Tally:
+    """The endgame of the side to move (bag empty): won, drawn or lost by the window around the spread that
+    decides the game, or its exact final spread with `spreads`."""
+    search.endgames += 1
+    spread = position.scores[0] - position.scores[1]
+    window = (-INF, INF) if search.spreads else (max(-INF, -spread - 1), min(INF, -spread + 1))
+    proof = prove(position, search.engine, None, search.seconds_left(), window, search.table, search.graph)
+    end = spread + proof.value
+    if proof.bound != "exact":  # a bound on the far side of the deciding spread: won or lost, never 0
+        return Tally(1, int(end > 0), 0, None, proof.exact)
+    return final(end, 1, search.spreads, proof.exact)
+
+
+def _value(tiles: Counter[str], position: Position) -> int:
+    """The face value of a multiset of tiles."""
+    return sum(position.rules.tiles.score(t) * n for t, n in tiles.items() if n > 0)
+
+
+def _rack(tiles: Counter[str], position: Position) -> Rack:
+    """A rack of the position's alphabet holding `tiles`."""
+    return Rack("".join(sorted((+tiles).elements())), position.rules.rack_size, position.rules.tiles.alphabet)
