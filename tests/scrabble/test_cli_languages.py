@@ -236,3 +236,13 @@ def test_a_game_review_speaks_the_languages_labels(cli: Cli, catalan_hand: str, 
     first = payload["turns"][0]
     assert first["played"] == "8E BOL·LA" and "L·L" in first["rack"]
     assert any(c["move"] == "8E BOL·LA" for c in first["candidates"])
+
+
+def test_words_match_reads_and_writes_the_languages_labels(cli: Cli, catalan: str) -> None:
+    result = cli("words", "match", "PAL·L?", "-L", catalan, "--json")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    words = json.loads(result.stdout)["words"]
+    assert [(w["word"], w["length"]) for w in words] == [("PAL·LA", 4)]  # four tiles
+    four_tiles = cli("words", "match", "?A?A", "-L", catalan).stdout.split()
+    assert sorted(four_tiles) == ["CANYA", "CAÇA", "PAL·LA"]  # NY and L·L are one tile each
+    assert cli("words", "match", "*NY*", "-L", catalan).stdout.split() == ["CANYA", "ESPANYA"]

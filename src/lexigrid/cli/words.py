@@ -103,22 +103,33 @@ def match(
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Every word matching PATTERN."""
+    """Every word matching PATTERN (in a lexicon of another alphabet, its tiles' labels: PAL·L?)."""
     from lexigrid.lexicon import load
+    from lexigrid.lexicon.lexicon import ALPHABET
 
     lex = load(lexicon)
-    found = lex.match(pattern, common=common)
+    text, letters = pattern.upper(), ALPHABET
+
+    def write(word: str) -> str:
+        return word
+
+    if lex.alphabet != "english":
+        from lexigrid.scrabble.core.rules import alphabet
+
+        tiles = alphabet(lex.alphabet)
+        text, letters, write = tiles.read(text), tiles.glyphs, tiles.write  # type: ignore[assignment]
+    found = lex.match(text, common=common, letters=letters)
     if json:
         emit_json(
             {
                 "lexicon": lex.name,
                 "pattern": pattern.upper(),
                 "count": len(found),
-                "words": [w.as_dict() for w in found],
+                "words": [w.as_dict() | {"word": write(w.word), "length": len(w.word)} for w in found],
             }
         )
         return
-    console.print(" ".join(w.word for w in found) or "no words match")
+    console.print(" ".join(write(w.word) for w in found) or "no words match")
 
 
 def _with_blanks(word: str, blanks: str) -> str:

@@ -74,14 +74,16 @@ def is_lexicon_word(word: str) -> bool:
     return word.isalpha() and word.isupper() and all(ord(c) < 256 for c in word)
 
 
-def pattern_regex(pattern: str) -> re.Pattern[str]:
-    """Compile a word pattern: letters, `?` or `.` for one letter, `*` for any run of letters."""
+def pattern_regex(pattern: str, letters: str = ALPHABET) -> re.Pattern[str]:
+    """Compile a word pattern: letters, `?` or `.` for one letter, `*` for any run of letters (`letters`: the
+    lexicon's, A-Z unless told: another alphabet's glyphs)."""
     text = pattern.strip().upper()
-    if not text or any(not (c.isascii() and c.isalpha()) and c not in "?.*" for c in text):
+    if not text or any(c not in letters and c not in "?.*" for c in text):
         raise LexigridError(
             f"pattern {pattern!r} is not valid: use letters, '?' for one letter and '*' for any run, e.g. C?T"
         )
-    body = "".join("[A-Z]" if c in "?." else "[A-Z]*" if c == "*" else c for c in text)
+    one = "[A-Z]" if letters == ALPHABET else f"[{re.escape(letters)}]"
+    body = "".join(one if c in "?." else f"{one}*" if c == "*" else c for c in text)
     return re.compile(f"^{body}$")
 
 
@@ -408,9 +410,11 @@ class Lexicon:
         max_len: int | None = None,
         common: int | None = None,
         sort: SortKey = "alpha",
+        letters: str = ALPHABET,
     ) -> list[WordInfo]:
-        """Every word matching a pattern such as `C?T` (`?` one letter, `*` any run of letters)."""
-        regex = pattern_regex(pattern)
+        """Every word matching a pattern such as `C?T` (`?` one letter, `*` any run of letters; `letters`: the
+        lexicon's, for one in another alphabet)."""
+        regex = pattern_regex(pattern, letters)
         text = pattern.strip().upper()
         if "*" not in text:
             min_len = max(min_len, len(text))
