@@ -246,3 +246,16 @@ def test_words_match_reads_and_writes_the_languages_labels(cli: Cli, catalan: st
     four_tiles = cli("words", "match", "?A?A", "-L", catalan).stdout.split()
     assert sorted(four_tiles) == ["CANYA", "CAÇA", "PAL·LA"]  # NY and L·L are one tile each
     assert cli("words", "match", "*NY*", "-L", catalan).stdout.split() == ["CANYA", "ESPANYA"]
+
+
+def test_words_find_reads_and_writes_the_languages_labels(cli: Cli, catalan: str) -> None:
+    result = cli("words", "find", "AAL·L?", "-L", catalan, "--json")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    words = json.loads(result.stdout)["words"]
+    found = [(w["word"], w["length"], w["blanks"]) for w in words]
+    assert found == [("PAL·LA", 4, "P"), ("LA", 2, "L"), ("SA", 2, "S")]  # longest first; ES needs 2 blanks
+    assert "pAL·LA" in cli("words", "find", "AAL·L?", "-L", catalan).stdout  # the blank's letter lowercase
+    both = cli("words", "find", "CAA?", "--suffix", "NYA", "-L", catalan, "--json")  # NY from the board
+    assert [w["word"] for w in json.loads(both.stdout)["words"]] == ["CANYA"]
+    bad = cli("words", "find", "AAW-", "-L", catalan)
+    assert bad.exit_code == 2 and "holds '-'" in bad.stdout + bad.stderr

@@ -61,24 +61,38 @@ def find(
 ) -> None:
     """Every word buildable from RACK, with its frequency (blank letters shown lowercase)."""
     from lexigrid.lexicon import load
-    from lexigrid.lexicon.lexicon import SortKey
+    from lexigrid.lexicon.lexicon import ALPHABET, SortKey
     from lexigrid.lexicon.report import find_report
 
     lex = load(lexicon)
     key: SortKey = sort  # type: ignore[assignment]  # validated by sort_words
+    letters = ALPHABET
+
+    def spell(text: str) -> str:
+        return text
+
+    write = spell
+    if lex.alphabet != "english":  # a lexicon in another alphabet: its tiles' labels in and out
+        from lexigrid.scrabble.core.rules import alphabet
+
+        tiles = alphabet(lex.alphabet)
+        letters, spell, write = tiles.glyphs, tiles.read, tiles.write  # type: ignore[assignment]
     found = lex.find(
-        rack,
-        prefix=prefix,
-        suffix=suffix,
-        contains=contains,
-        pattern=pattern,
+        spell(rack.upper()),
+        prefix=spell(prefix.upper()),
+        suffix=spell(suffix.upper()),
+        contains=spell(contains.upper()),
+        pattern=spell(pattern.upper()) if pattern else None,
         min_len=min_len,
         max_len=max_len,
         common=common,
         sort=key,
+        letters=letters,
     )
     if json:
-        emit_json(find_report(lex, rack, found))
+        report = find_report(lex, rack, found)
+        report["words"] = [w.as_dict() | {"word": write(w.word), "blanks": write(w.blanks)} for w in found]
+        emit_json(report)
         return
     shown = found if limit is None else found[:limit]
     table = Table(title=f"{count(len(found), 'word')} from {rack.upper()} ({lex.name})")
@@ -86,7 +100,7 @@ def find(
         table.add_column(column, justify="left" if column == "word" else "right")
     for w in shown:
         table.add_row(
-            _with_blanks(w.word, w.blanks),
+            write(_with_blanks(w.word, w.blanks)),
             str(len(w.word)),
             f"{w.zipf:.2f}",
             "" if w.rank is None else number(w.rank),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -319,15 +320,22 @@ class Lexicon:
         common: int | None = None,
         max_blanks: int = MAX_BLANKS,
         sort: SortKey = "length",
+        letters: str = ALPHABET,
     ) -> list[WordInfo]:
         """Every word buildable from the rack (`?` = blank), as STAR's findWords.
 
         `prefix`, `suffix` and `contains` are letters already on the board: the word must start with /
-        end with / contain them, and its other letters (at least one) come from the rack.
+        end with / contain them, and its other letters (at least one) come from the rack. `letters`: the
+        lexicon's, for one in another alphabet (its words are then checked one by one: the index counts A-Z).
         """
-        tiles = rack if isinstance(rack, SearchRack) else parse_rack(rack, max_blanks=max_blanks)
+        other = letters != ALPHABET
+        tiles = (
+            rack
+            if isinstance(rack, SearchRack)
+            else parse_rack(rack, max_blanks=max_blanks, letters=letters if other else None)
+        )
         prefix, suffix, contains = (
-            _board_letters(x, what)
+            _board_letters(x, what, letters)
             for x, what in ((prefix, "prefix"), (suffix, "suffix"), (contains, "contains"))
         )
         if contains and (prefix or suffix):
@@ -340,6 +348,9 @@ class Lexicon:
         lo, hi = self._slice(shortest, longest)
         if lo >= hi:
             return []
+        regex = pattern_regex(pattern, letters) if pattern else None
+        if other:
+            return sort_words(self._scanned(lo, hi, tiles, (prefix, suffix, contains), regex, common), sort)
         available = np.zeros(26, dtype=np.uint8)
         for letter in tiles.letters + fixed:
             available[ord(letter) - 65] += 1
@@ -351,7 +362,6 @@ class Lexicon:
         # plain Python lists from here: a loop over numpy scalars costs ~10x more per hit
         needs = missing[fits].tolist() if tiles.blanks else [()] * len(fits)
         zipfs, ranks = self._zipf[hits].tolist(), self._rank[hits].tolist()
-        regex = pattern_regex(pattern) if pattern else None
         found: list[WordInfo] = []
         for i, need, zipf, rank in zip(hits.tolist(), needs, zipfs, ranks, strict=True):
             word = self._word(i)
@@ -364,6 +374,35 @@ class Lexicon:
             blanks = "".join(ALPHABET[j] * n for j, n in enumerate(need) if n)
             found.append(WordInfo(word, zipf, rank if rank > 0 else None, blanks))
         return sort_words(found, sort)
+
+    def _scanned(
+        self,
+        lo: int,
+        hi: int,
+        tiles: SearchRack,
+        board: tuple[str, str, str],
+        regex: re.Pattern[str] | None,
+        common: int | None,
+    ) -> list[WordInfo]:
+        """The words of rows lo..hi the rack and board letters (prefix, suffix, contains) make, checked word
+        by word: a lexicon in another alphabet, whose letters the index does not count."""
+        prefix, suffix, contains = board
+        have = Counter(tiles.letters + prefix + suffix + contains)
+        found: list[WordInfo] = []
+        for i in range(lo, hi):
+            word = self._word(i)
+            if not (word.startswith(prefix) and word.endswith(suffix) and contains in word):
+                continue
+            if regex is not None and not regex.match(word):
+                continue
+            rank = int(self._rank[i])
+            if common is not None and not 0 < rank <= common:
+                continue
+            missing = Counter(word) - have
+            if sum(missing.values()) <= tiles.blanks:
+                blanks = "".join(sorted(missing.elements()))
+                found.append(WordInfo(word, float(self._zipf[i]), rank if rank > 0 else None, blanks))
+        return found
 
     def spellable(
         self, letters: str, *, shortest: int = 1, longest: int | None = None, common: int | None = None
@@ -456,10 +495,12 @@ def _rank_or_none(rank: np.int32) -> int | None:
     return int(rank) if rank > 0 else None
 
 
-def _board_letters(text: str, what: str) -> str:
+def _board_letters(text: str, what: str, alphabet: str = ALPHABET) -> str:
     letters = text.strip().upper()
-    if letters and not (letters.isascii() and letters.isalpha()):
-        raise LexigridError(f"--{what} {text!r} must be letters A-Z only")
+    if any(c not in alphabet for c in letters):
+        raise LexigridError(
+            f"--{what} {text!r} must be letters {'A-Z' if alphabet == ALPHABET else 'of the lexicon'} only"
+        )
     return letters
 
 

@@ -30,12 +30,16 @@ class SearchRack:
         return Counter(self.letters)
 
 
-def parse_rack(text: str, *, max_blanks: int = MAX_BLANKS, max_tiles: int = MAX_TILES) -> SearchRack:
-    """A rack from text such as `RETAINS?` (case-insensitive; `?` is a blank)."""
+def parse_rack(
+    text: str, *, max_blanks: int = MAX_BLANKS, max_tiles: int = MAX_TILES, letters: str | None = None
+) -> SearchRack:
+    """A rack from text such as `RETAINS?` (case-insensitive; `?` is a blank); `letters`: the lexicon's,
+    when not A-Z (another alphabet's glyphs)."""
     cleaned = text.strip().upper()
     if not cleaned:
         raise LexigridError("the rack is empty: give letters A-Z and up to 2 '?' blanks, e.g. RETAINS?")
-    bad = sorted({c for c in cleaned if not ("A" <= c <= "Z" or c == BLANK)})
+    allowed = (lambda c: "A" <= c <= "Z") if letters is None else letters.__contains__
+    bad = sorted({c for c in cleaned if not (allowed(c) or c == BLANK)})
     if bad:
         shown = "".join(bad)
         raise LexigridError(f"rack {text!r} holds {shown!r}: use only letters A-Z and '?' for a blank")
