@@ -1,9 +1,10 @@
 """Scrabble game benchmarks: static self-play throughput per turn, and equity v best-score over many games.
 
 Run: python benchmarks/bench_scrabble_game.py [--games 1000] [--jobs 2] [--turn-games 200] [--repeat 3]
-       [--magpie-lib PATH] [--magpie-data DIR] [--no-magpie] [--beside-only]
+       [--magpie-lib PATH] [--magpie-data DIR] [--no-magpie] [--beside-only] [--leaves learned|klv2|FILE]
 First, side by side with MAGPIE (issue 24): static equity self-play on TWL06, lexigrid's games (the self-play
-runner's `play_one` with two `equity` players, no endgame solver: the compiled game loop) beside MAGPIE's
+runner's `play_one` with two `equity` players, no endgame solver: the compiled game loop; --leaves klv2:
+that loop with MAGPIE's own TWL06 KLV2 from ../shared, the leaves autoplay plays with) beside MAGPIE's
 `autoplay` in this process (its shared
 library, one thread, TWL06 KWG + KLV2 + WMP), --turn-games games a run, runs alternating (the order flips
 every round), --repeat rounds: the median CPU ms per turn of each and the ratio.
@@ -77,18 +78,38 @@ def throughput(levels: list[str], games: int, seed: int) -> dict[str, float]:
 
 
 TWL06 = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "lexicons" / "twl06.txt"
+KLV2 = TWL06.parents[1] / "scrabble" / "TWL06.klv2"  # MAGPIE's TWL06 leaves
 
 
-def lexigrid_games(lexicon: str, games: int, seed: int) -> tuple[int, float]:
+def lexigrid_games(lexicon: str, games: int, seed: int, leaves: str = "learned") -> tuple[int, float]:
     """Static equity self-play games as the self-play runner plays them (`selfplay.play_one`: the compiled
-    game loop): turns played and CPU seconds."""
+    game loop; with other `leaves` than the learned ones, that loop with them: `StaticGames`): turns played
+    and CPU seconds."""
+    from lexigrid.lexicon import load
+    from lexigrid.scrabble.engine.leave import load_leaves
+    from lexigrid.scrabble.engine.movegen import Engine
+    from lexigrid.scrabble.engine.playout import StaticGames
     from lexigrid.scrabble.learn.selfplay import play_one
 
+    static = None
+    if leaves != "learned":
+        static = _STATIC.get(leaves) or _STATIC.setdefault(
+            leaves,
+            StaticGames(
+                Engine.shared(load(lexicon), None, load_leaves(KLV2 if leaves == "klv2" else leaves))
+            ),
+        )
     turns = 0
     start = time.process_time()
     for i in range(games):
-        turns += play_one((seed + i, 0, ("equity", "equity"), lexicon, None)).turns
+        if static is not None:
+            turns += static.play(seed + i).turns
+        else:
+            turns += play_one((seed + i, 0, ("equity", "equity"), lexicon, None)).turns
     return turns, time.process_time() - start
+
+
+_STATIC: dict[str, Any] = {}  # the compiled game loop by leaves, made once
 
 
 def magpie_games(magpie: Any, games: int, seed: int) -> tuple[int, float]:
@@ -121,7 +142,7 @@ def beside_magpie(args: argparse.Namespace, console: Console) -> None:
     from bench_scrabble_sim import open_magpie
 
     lexicon = str(TWL06)
-    lexigrid_games(lexicon, 5, seed=1)  # the engine built, caches warm
+    lexigrid_games(lexicon, 5, seed=1, leaves=args.leaves)  # the engine built, caches warm
     magpie, note = open_magpie(args)
     per_turn: dict[str, list[float]] = {}
     for round_ in range(args.repeat):
@@ -131,11 +152,17 @@ def beside_magpie(args: argparse.Namespace, console: Console) -> None:
         if round_ % 2:
             runs.reverse()
         for name, run, handle in runs:
-            turns, cpu = run(handle, args.turn_games, 1000 + round_ * args.turn_games)
+            if name == "lexigrid":
+                turns, cpu = lexigrid_games(
+                    lexicon, args.turn_games, 1000 + round_ * args.turn_games, args.leaves
+                )
+            else:
+                turns, cpu = run(handle, args.turn_games, 1000 + round_ * args.turn_games)
             per_turn.setdefault(name, []).append(1000 * cpu / turns)
     ours = statistics.median(per_turn["lexigrid"])
     line = (
-        f"Static self-play beside MAGPIE (TWL06, {args.turn_games} games a run, medians of {args.repeat}): "
+        f"Static self-play beside MAGPIE (TWL06, lexigrid's leaves {args.leaves}, {args.turn_games} games a "
+        f"run, medians of {args.repeat}): "
     )
     line += f"lexigrid {ours:.3f} ms CPU a turn"
     if magpie is not None:
@@ -156,6 +183,9 @@ def main() -> None:
     parser.add_argument("--magpie-data", help="MAGPIE's data folder")
     parser.add_argument("--no-magpie", action="store_true", help="lexigrid alone in the side-by-side")
     parser.add_argument("--beside-only", action="store_true", help="only the side-by-side with MAGPIE")
+    parser.add_argument(
+        "--leaves", default="learned", help="lexigrid's in the side-by-side: learned, klv2, a file"
+    )
     args = parser.parse_args()
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # idle BLAS threads would count as this process's CPU
     os.environ.setdefault("LEXIGRID_CACHE_DIR", tempfile.mkdtemp(prefix="lexigrid-bench-"))
