@@ -130,6 +130,7 @@ def magpie(lib: Path, data: Path) -> Magpie:
     return _MAGPIE[0]
 
 
+WALL_LIMIT_FACTOR = 1000  # MAGPIE's wall-time limit, x the CPU budget that `run_for` enforces
 _MOVE_LINE = re.compile(r"(?:^|\s)1:\s+(.+?)\s{2,}")
 
 
@@ -177,12 +178,15 @@ class MagpiePlayer:
         opponent = position.racks[1] if bag == 0 else Rack()
         seen = Position(position.board, (position.rack, opponent), position.scores, position.zeros)
         mp.run("cgp " + " ".join(format_cgp(seen).split()[:4]) + f" -seed {rng.getrandbits(31)}")
+        # MAGPIE's own -tlim is wall time, only a safety net here: under a heavy load (a nice 19 run gets a
+        # few % of a core) 10 x S of wall time was ~0.35 x S of CPU, so its searches stopped early
+        wall = f"{WALL_LIMIT_FACTOR * self.seconds:g}"
         if bag == 0:
             command = "endgame -threads 1 -eplies 25"
         elif bag <= MAGPIE_PEG_MAX_BAG:
-            command = f"peg -threads 1 -tlim {10 * self.seconds:g}"
+            command = f"peg -threads 1 -tlim {wall}"
         else:
-            limits = f"-tlim {10 * self.seconds:g} -threads 1 -iterations 100000000"
+            limits = f"-tlim {wall} -threads 1 -iterations 100000000"
             command = f"gsimulate -plies {self.plies} -numplays 15 {limits}"
         move = magpie_move(mp.run_for(command, self.seconds), seen)
         if move is None:  # no search result in time: MAGPIE's best static move
