@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -32,11 +33,35 @@ def test_a_position_is_drawn_with_the_languages_labels_and_scores(
 ) -> None:
     board = "15/15/15/15/15/15/15/4PA[l·l]A7/15/15/15/15/15/15/15"
     shown = _post(client, "show", {"cgp": f"{board} CANYAES/ 0/0 0", "lexicon": catalan_lexicon})
-    assert shown["alphabet"]["labels"][LL] == "L·L" and shown["board"][7][6] == LL.lower()
+    assert shown["alphabet"]["labels"][LL] == "L·L" and shown["squares"][7][4:8] == ["P", "A", "l·l", "A"]
+    assert shown["board"][7] == "....PA[l·l]A......." and shown["alphabet"]["spellings"]["l·l"] == LL.lower()
     assert shown["tile_scores"][LL] == tile_set("catalan").scores[LL] == 10
     assert shown["tile_set"] == "catalan" and shown["lexicon"].lower() == catalan_lexicon.lower()
     assert shown["alphabet"]["spellings"]["W"] == LL and shown["alphabet"]["spellings"]["[L·L]"] == LL
     assert "[l·l]" in shown["cgp"]
+
+
+def test_show_gives_the_cli_and_the_web_one_report_in_labels(
+    client: TestClient, catalan_lexicon: str
+) -> None:
+    rows = ["15"] * 15
+    rows[6], rows[7] = "6[NY]8", "4PA[l·l]A7"  # NY, and a blank standing for L·L
+    cgp = f"{'/'.join(rows)} CASAL·L/QU? 12/7 1"
+    cli = run_cli("scrabble", "show", cgp, "-L", catalan_lexicon, "--json")
+    assert cli.exit_code == 0, cli.stdout + cli.stderr
+    report = json.loads(cli.stdout)
+    web = _post(client, "show", {"cgp": cgp, "lexicon": catalan_lexicon})
+    assert {key: web[key] for key in report} == report  # the web's payload is the report plus drawing data
+    assert report["squares"][6][6] == "NY" and report["squares"][7][4:8] == ["P", "A", "l·l", "A"]
+    assert report["squares"][0] == ["."] * 15 and report["board"][6] == "......[NY]........"
+    assert report["racks"] == ["AACSL·L", "QU?"] and report["scores"] == [12, 7] and report["zeros"] == 1
+    # the oracle: the tile set less the board's tiles and the rack to move, counted by hand
+    left = Counter(tile_set("catalan").counts)
+    left.subtract(Counter(ALPHABET.read(t) for t in ("NY", "P", "A", "?", "A", "C", "A", "S", "A", "L·L")))
+    assert report["unseen_count"] == sum(left.values()) == report["bag"] + 2
+    unseen = report["unseen"]
+    assert unseen.endswith("VXZQUÇ?") and "L·L" not in unseen and "NY" not in unseen
+    assert all(key in web for key in ("premiums", "tile_scores", "alphabet", "lexicon"))
 
 
 def test_moves_in_the_languages_notation_as_the_cli_gives_them(

@@ -215,3 +215,28 @@ def test_a_cgp_naming_its_lexicon_is_read_in_its_language(
     wait_idle(screen)
     assert screen.input_value("#lexicon") == catalan_lexicon.lower() and screen.inner_text("#error") == ""
     assert screen.locator(f"{_square(7, 6)} .letter").inner_text() == "L·L"
+
+
+def test_the_analysis_page_draws_shows_report_of_multi_letter_tiles(
+    screen: Any, live_server: str, catalan_lexicon: str
+) -> None:
+    rows = ["15"] * 15
+    rows[6], rows[7] = "6[NY]8", "4PA[l·l]A7"  # NY, and a blank standing for L·L
+    cgp = f"{'/'.join(rows)} CASAL·L/QU? 12/7 1"
+    body = {"cgp": cgp, "lexicon": catalan_lexicon}
+    report = httpx.post(f"{live_server}/api/scrabble/show", json=body).json()
+    screen.goto(f"{live_server}/scrabble?lexicon={catalan_lexicon}")
+    screen.wait_for_selector(_square(7, 7))
+    wait_idle(screen)
+    screen.fill("#cgp", cgp)
+    press(screen, "#load")
+    screen.wait_for_function("document.querySelector('#moves tbody tr')")
+    wait_idle(screen)
+    assert screen.inner_text("#error") == ""
+    assert screen.locator(f"{_square(6, 6)} .letter").inner_text() == "NY"
+    blank = screen.locator(_square(7, 6))
+    assert blank.locator(".letter").inner_text() == "L·L" and "blank" in (blank.get_attribute("class") or "")
+    assert (screen.input_value("#rack"), screen.input_value("#opp")) == ("AACSL·L", "QU?")
+    assert screen.inner_text("#unseen") == report["unseen"]
+    assert f"({report['unseen_count']})" in screen.inner_text("#unseen-label")
+    assert _fits(screen, _square(6, 6)) and fits_width(screen)

@@ -85,7 +85,7 @@ def show(
     from lexigrid.scrabble.analysis.report import position_report
 
     position = read_position(cgp, lexicon, board, tiles=False)
-    report = position_report(position, labels=True)
+    report = position_report(position)
     if json:
         emit_json(report)
         return
@@ -98,7 +98,7 @@ def show(
             f"bag {position.bag_size()}  scoreless turns {position.zeros}",
         )
     )
-    unseen = f"({sum(position.unseen().values())}): {report['unseen']}"
+    unseen = f"({report['unseen_count']}): {report['unseen']}"
     console.print(Text(f"unseen by the player to move {unseen}"), soft_wrap=True)
 
 

@@ -14,24 +14,24 @@ if TYPE_CHECKING:
 Sort = Literal["score", "equity"]
 
 
-def position_report(position: Position, labels: bool = False) -> dict[str, Any]:
-    """A position: its CGP, the board rows, the racks, the scores, the scoreless turns, the bag's size and
-    the tiles the player to move cannot see (the bag and the opponent's rack); tiles as glyphs, or with
-    `labels` in the alphabet's labels (a board row as CGP writes it, `PA[L·L]A`: one square a tile)."""
+def position_report(position: Position) -> dict[str, Any]:
+    """A position, for the CLI's `--json` and the web alike: its CGP, the board rows as CGP writes them
+    (`PA[L·L]A`), each square's label (`.` empty, lower case a blank's letter), the racks, the scores, the
+    scoreless turns, the bag's size and the tiles the player to move cannot see (the bag and the opponent's
+    rack) with their count; tiles in the alphabet's labels, never the engine's stand-in glyphs."""
     letters = position.rules.tiles.alphabet
-    write = letters.write if labels else str
-
-    def row(text: str) -> str:
-        return letters.write(text, brackets=True) if labels else text
-
+    rows = position.board.rows()
+    unseen = sorted_tiles(position.unseen().elements())
     return {
         "cgp": format_cgp(position),
-        "board": [row(text) for text in position.board.rows()],
-        "racks": [write(str(r)) for r in position.racks],
+        "board": [letters.write(row, brackets=True) for row in rows],
+        "squares": [[letters.write(glyph) for glyph in row] for row in rows],
+        "racks": [letters.write(str(r)) for r in position.racks],
         "scores": list(position.scores),
         "zeros": position.zeros,
         "bag": position.bag_size(),
-        "unseen": write(sorted_tiles(position.unseen().elements())),
+        "unseen": letters.write(unseen),
+        "unseen_count": len(unseen),
     }
 
 

@@ -34,10 +34,9 @@ function cgp() {
   return `${rowsToCgp(pos.board, pos.alphabet)} ${racks} ${scoreOf("score-me")}/${scoreOf("score-opp")} ${pos.zeros}`;
 }
 function showInfo(data) {  // the bag and the unseen tiles, as the server counts them (show's payload)
-  const unseen = data.unseen;
   document.getElementById("bag-count").textContent = `Bag: ${data.bag} tile${data.bag === 1 ? "" : "s"}`;
-  document.getElementById("unseen-label").textContent = `Unseen by the player to move (${unseen.length}):`;
-  document.getElementById("unseen").textContent = tilesText(pos ? pos.alphabet : data.alphabet, unseen) || "none";
+  document.getElementById("unseen-label").textContent = `Unseen by the player to move (${data.unseen_count}):`;
+  document.getElementById("unseen").textContent = data.unseen || "none";
 }
 async function refreshInfo() {  // after an edit of the board, the racks or the scores
   const result = await infoApi("/api/scrabble/show", { cgp: cgp(), lexicon: lexicon() });
@@ -58,10 +57,10 @@ async function load(text) {
   if (!result.ok) { errorEl.textContent = result.error; return false; }
   errorEl.textContent = "";
   const language = pos && pos.alphabet.name;
-  pos = result.data;
+  pos = { ...result.data, board: squareGlyphs(result.data.alphabet, result.data.squares) };  // glyphs inside the page
   if (pos.alphabet.name !== language) makePad();
-  document.getElementById("rack").value = tilesText(pos.alphabet, pos.racks[0]);
-  document.getElementById("opp").value = tilesText(pos.alphabet, pos.racks[1]);
+  document.getElementById("rack").value = pos.racks[0];
+  document.getElementById("opp").value = pos.racks[1];
   document.getElementById("score-me").value = pos.scores[0];
   document.getElementById("score-opp").value = pos.scores[1];
   infoApi.drop(); showInfo(pos);

@@ -31,6 +31,9 @@ function readTiles(alphabet, text) {  // typed text as glyphs, longest spelling 
   }
   return out;
 }
+function squareGlyphs(alphabet, squares) {  // a position's squares (one label each, `.` empty) as rows of glyphs
+  return squares.map((row) => row.map((label) => (label === "." ? "." : alphabet.spellings[label] ?? label)).join(""));
+}
 function cgpTiles(alphabet, glyphs) {  // glyphs in CGP: a multi-letter label in square brackets, as MAGPIE writes it
   return [...glyphs].map((g) => { const label = tileLabel(alphabet, g); return label.length > 1 ? `[${label}]` : label; }).join("");
 }

@@ -205,8 +205,8 @@ async function showTurn(number) {
   const shown = await lexiApi("/api/scrabble/show", { cgp: turn.cgp, lexicon: reviewLexicon });
   if (!shown.ok) { errorEl.textContent = shown.error; return; }
   if (selected !== number) return;  // another turn was picked meanwhile
-  const rows = shown.data.board;
   alphabet = shown.data.alphabet;
+  const rows = squareGlyphs(alphabet, shown.data.squares);
   drawScrabbleBoard(document.getElementById("board"), { premiums: shown.data.premiums, rows, tileScores: shown.data.tile_scores,
     alphabet, ghost: moveSquares(turn.played, rows, alphabet) });
   const detail = document.getElementById("turn-detail");
