@@ -589,7 +589,10 @@ static void span_plays(Gen *g, const Phase *p, int lo, int hi, int by_equity) {
                 double bound = span_points(&most, sub->values, n - sub->blanks) + bonus;
                 if (bound + (by_equity ? sub->leave_value : 0) < beat) continue;
             }
-            if (!sub->blanks) map_prefetch(g->word_map, key);
+            if (!sub->blanks)
+                map_prefetch(g->word_map, key);
+            else if (sub->blanks == 1)
+                map_blank_prefetch(g->word_map, key);
             todo[ntodo++] = sub;
         }
         /* the lookups, their slots fetched above all at once (most of a lookup's time is the wait for it),

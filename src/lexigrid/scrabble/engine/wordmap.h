@@ -78,6 +78,15 @@ static inline uint32_t map_blank_letters(const char *map, uint64_t key) {
     }
 }
 
+/* Start fetching the blank table's slot a map_blank_letters of `key` reads first. */
+static inline void map_blank_prefetch(const char *map, uint64_t key) {
+    uint64_t header[3];
+    memcpy(header, map, 24);
+    const uint32_t (*blank_table)[2] =
+        (const uint32_t (*)[2])((const char *)(map_slots(map) + header[0] + 1) + header[1] * 16);
+    __builtin_prefetch(blank_table + key_slot(key, header[2]));
+}
+
 /* Start fetching the slot a lookup of `key` reads first. */
 static inline void map_prefetch(const char *map, uint64_t key) {
     uint64_t mask;
