@@ -232,3 +232,11 @@ def test_random_two_in_the_bag_pre_endgames_match_the_oracle(
 ) -> None:
     position = peg_position(["8G ANTI"], mover, unseen, scores=(0, behind), bag=2, zeros=zeros)
     assert_matches_the_oracle(position, small_lexicon, spreads=False)
+
+
+def test_a_spent_budget_is_reported_not_exact_with_every_play_unjudged(small_lexicon: Lexicon) -> None:
+    position = peg_position(*TWO_IN_THE_BAG["one-tile-racks"])
+    solution = solve_peg(position, Engine(small_lexicon, position.rules), seconds=1e-9)
+    assert not solution.exact and solution.plays == []
+    assert len(solution.unsolved) == solution.candidates and solution.dropped == 0
+    assert {move for move, _ in solution.unsolved} >= {"-"}
