@@ -1,14 +1,26 @@
-"""Scrabble pre-endgame benchmark: lexigrid's solver on MAGPIE's solved pre-endgames, beside MAGPIE's time.
+"""Scrabble pre-endgame benchmark: lexigrid's exact solver and MAGPIE's pre-endgame search side by side.
 
-Run: python benchmarks/bench_peg.py [--positions N | --position I ...] [--seconds S] [--top K] [--json]
+Run: python benchmarks/bench_peg.py [--position I ...] [--repeats R] [--seconds S] [--top K]
+     [--no-magpie] [--magpie-lib PATH] [--magpie-seconds S] [--json]
      python benchmarks/bench_peg.py --bag 2 [--positions N] [--seconds S] [--top K] [--json]
-(needs ../shared/data for TWL06 and scrabble/peg.jsonl)
+(needs ../shared/data for TWL06 and scrabble/peg.jsonl; MAGPIE's library ../peers/magpie-lib/bin/libmagpie.so
+and its data ../peers/magpie/data, as benchmarks/bench_match.py loads them)
 
-lexigrid: `solve_peg(position, engine, top=K, seconds=S)` with one prepared Engine, CPU time
-(time.process_time) around the call, one process; the lexicon load is not counted. Beside it MAGPIE's
-recorded single-thread time for its default staged search (`magpie_default_seconds`, endgames cut at 6 plies,
-not exact; PEG.md) and whether it finished. Median and max over the positions; ratio = lexigrid CPU s /
-MAGPIE's recorded s. A position not finished within S is reported exact: false.
+Each position is solved R times by each side, interleaved (lexigrid, MAGPIE, lexigrid, MAGPIE...), both in
+this process on one thread, each timed by this process's CPU time (time.process_time, every thread's) around
+the one call; the lexicon loads are not counted.
+
+- lexigrid: `solve_peg(position, engine, top=K, seconds=S)`: exact (every scenario's endgame to the end,
+  proven) unless S cut it short.
+- MAGPIE (183bebc, PEG.md's settings: `set -threads 1 -lex TWL06 -wmp true -ttfraction 0.01`, then
+  `cgp ...` and `peg -threads 1 -pegtlim T`): its default staged search (greedy, then the best 32, 16, 8, 4,
+  2 with endgames cut at 2..6 plies: not exact). T is a wall-clock limit (--magpie-seconds); `magpie_complete`
+  says whether every stage finished within it.
+
+Per position: the medians of the CPU seconds, ratio = lexigrid / MAGPIE, both sides' best play and win %,
+and MAGPIE's full-depth proven best win % (peg.jsonl's `magpie_exact`, where it has one). Summary: the medians
+over the positions, how many lexigrid solved exactly, and the median ratio. Goal (issue 29): median <=
+MAGPIE's single-thread time, every 1-in-bag position exact.
 
 --bag 2: 2-in-the-bag positions of our own (no shared ones exist): TWL06 self-play games at the static
 `equity` level, seeds 1, 2, ..., taken at the first turn with 2 tiles in the bag (the first N such games);
@@ -19,18 +31,28 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import statistics
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # numpy's idle BLAS threads would spin on this CPU clock
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_match import MAGPIE_DATA, MAGPIE_LIB, Magpie  # noqa: E402  (MAGPIE's library, in process)
+
+_STAGE = re.compile(r"^(\d+)\s+\S.*?\s(\d+)/(\d+)\s")  # a stage row: number, fidelity, done/candidates
+_BEST = re.compile(r"^\s*(?:\d+-ply\s+|greedy\s+)?1\s+(.+?)\s{2,}(\d+)\s+(\d+)\s+(\d+)\s+(-?[\d.]+)\s")
 
 
-def measure(row: dict[str, Any], engine: Any, top: int, seconds: float | None) -> dict[str, Any]:
-    """One position: lexigrid's CPU seconds, exactness and best play beside MAGPIE's record."""
+def lexigrid_once(row: dict[str, Any], engine: Any, top: int, seconds: float | None) -> dict[str, Any]:
+    """One exact solve: CPU seconds, whether exact, the best play and its win %."""
     from lexigrid.scrabble.analysis.peg import solve_peg
     from lexigrid.scrabble.core.cgp import parse_cgp
 
@@ -39,17 +61,56 @@ def measure(row: dict[str, Any], engine: Any, top: int, seconds: float | None) -
     solution = solve_peg(position, engine, top=top, seconds=seconds)
     cpu = time.process_time() - started
     best = solution.plays[0] if solution.plays else None
-    proven = max((found["win_pct"] for found in row["magpie_exact"]), default=None)
     return {
-        "cpu_s": round(cpu, 2),
+        "cpu_s": cpu,
         "exact": solution.exact,
         "best": best.move.notation if best else None,
         "win_pct": round(best.win_pct, 2) if best else None,
-        "magpie_s": row["magpie_default_seconds"],
-        "magpie_finished": row.get("magpie_default_complete", True),
-        "magpie_proven_best_pct": proven,
-        "ratio": round(cpu / row["magpie_default_seconds"], 2),
     }
+
+
+def magpie_once(mp: Magpie, row: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """One MAGPIE default pre-endgame search: CPU seconds, whether every stage finished, its best play."""
+    mp.run("cgp " + " ".join(row["cgp"].split()[:4]))
+    started = time.process_time()
+    text = mp.run(f"peg -threads 1 -pegtlim {seconds:g}")
+    cpu = time.process_time() - started
+    stages = [m for m in (_STAGE.match(line) for line in text.splitlines()) if m]
+    complete = bool(stages) and all(m.group(2) == m.group(3) for m in stages)
+    best = next((m for m in (_BEST.match(line) for line in text.splitlines()) if m), None)
+    return {
+        "cpu_s": cpu,
+        "complete": complete,
+        "best": " ".join(best.group(1).split()) if best else None,
+        "win_pct": float(best.group(5)) if best else None,
+    }
+
+
+Runs = list[dict[str, Any]]
+
+
+def summarise(index: int, row: dict[str, Any], ours: Runs, theirs: Runs) -> dict[str, Any]:
+    """A position's figures: medians of the runs, the last run's answers."""
+    cpu = statistics.median(run["cpu_s"] for run in ours)
+    result: dict[str, Any] = {
+        "position": index,
+        "cpu_s": round(cpu, 2),
+        "exact": all(run["exact"] for run in ours),
+        "best": ours[-1]["best"],
+        "win_pct": ours[-1]["win_pct"],
+        "magpie_proven_best_pct": max((m["win_pct"] for m in row["magpie_exact"]), default=None),
+        "magpie_recorded_s": row["magpie_default_seconds"],
+    }
+    if theirs:
+        magpie_cpu = statistics.median(run["cpu_s"] for run in theirs)
+        result |= {
+            "magpie_cpu_s": round(magpie_cpu, 2),
+            "magpie_complete": all(run["complete"] for run in theirs),
+            "magpie_best": theirs[-1]["best"],
+            "magpie_win_pct": theirs[-1]["win_pct"],
+            "ratio": round(cpu / magpie_cpu, 2) if magpie_cpu else None,
+        }
+    return result
 
 
 def two_in_the_bag(count: int, lexicon: Any) -> list[tuple[int, Any]]:
@@ -118,16 +179,20 @@ def main_own(args: argparse.Namespace) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Time every shared position and print a table (or JSON)."""
+    """Time the positions on both sides and print one line a position and a summary (or JSON)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, help="only the first N positions")
     parser.add_argument("--position", type=int, action="append", help="only position I (repeatable)")
-    parser.add_argument("--seconds", type=float, help="lexigrid's budget per position (default: none)")
-    parser.add_argument("--top", type=int, default=1, help="plays ranked exactly (default 1)")
     parser.add_argument("--bag", type=int, choices=(1, 2), default=1, help="tiles in the bag (default 1)")
+    parser.add_argument("--repeats", type=int, default=1, help="runs a position on each side (median)")
+    parser.add_argument("--seconds", type=float, help="lexigrid's budget per position (default: none)")
+    parser.add_argument("--top", type=int, default=1, help="plays lexigrid ranks exactly (default 1)")
+    parser.add_argument("--no-magpie", action="store_true", help="lexigrid only")
+    parser.add_argument("--magpie-lib", type=Path, default=MAGPIE_LIB)
+    parser.add_argument("--magpie-data", type=Path, default=MAGPIE_DATA)
+    parser.add_argument("--magpie-seconds", type=float, default=1800, help="MAGPIE's wall-clock limit")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(ROOT / "src"))
     if args.bag == 2:
         main_own(args)
         return
@@ -135,28 +200,36 @@ def main(argv: list[str] | None = None) -> None:
     from lexigrid.scrabble import Engine
     from lexigrid.scrabble.core.cgp import parse_cgp
 
-    rows = [
-        json.loads(line) for line in (SHARED / "data" / "scrabble" / "peg.jsonl").read_text().splitlines()
-    ]
-    picked = args.position or range(args.positions or len(rows))
-    rows = [rows[i] for i in picked]
+    data = SHARED / "data" / "scrabble" / "peg.jsonl"
+    rows = [json.loads(line) for line in data.read_text().splitlines()]
+    picked = args.position or list(range(args.positions or len(rows)))
     engine = Engine(load(str(SHARED / "data" / "lexicons" / "twl06.txt")), parse_cgp(rows[0]["cgp"]).rules)
     engine.prepare()
+    mp = None if args.no_magpie else Magpie(args.magpie_lib, args.magpie_data)
     results = []
-    for i, row in zip(picked, rows, strict=True):
-        result = {"position": i, **measure(row, engine, args.top, args.seconds)}
+    for index in picked:
+        row = rows[index]
+        ours, theirs = [], []
+        for _ in range(args.repeats):
+            ours.append(lexigrid_once(row, engine, args.top, args.seconds))
+            if mp is not None:
+                theirs.append(magpie_once(mp, row, args.magpie_seconds))
+        result = summarise(index, row, ours, theirs)
         results.append(result)
         if not args.json:
             print(json.dumps(result), flush=True)
-    cpu = [r["cpu_s"] for r in results]
-    summary = {
+    summary: dict[str, Any] = {
         "positions": len(results),
         "exact": sum(r["exact"] for r in results),
-        "median_cpu_s": statistics.median(cpu),
-        "max_cpu_s": max(cpu),
-        "median_magpie_s": statistics.median(r["magpie_s"] for r in results),
-        "median_ratio": statistics.median(r["ratio"] for r in results),
+        "median_cpu_s": round(statistics.median(r["cpu_s"] for r in results), 2),
+        "max_cpu_s": max(r["cpu_s"] for r in results),
     }
+    if mp is not None:
+        summary |= {
+            "median_magpie_cpu_s": round(statistics.median(r["magpie_cpu_s"] for r in results), 2),
+            "magpie_complete": sum(r["magpie_complete"] for r in results),
+            "median_ratio": statistics.median(r["ratio"] for r in results if r["ratio"] is not None),
+        }
     print(json.dumps({"results": results, "summary": summary} if args.json else summary))
 
 
