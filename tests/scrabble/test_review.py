@@ -17,15 +17,17 @@ import pytest
 
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
+from lexigrid.scrabble.analysis.phase import bag_left
+from lexigrid.scrabble.core.cgp import parse_cgp
 from lexigrid.scrabble.records.review import GameReview, Settings, analyze_text, mistake_index
 from tests.conftest import CliResult, shared_file
 
 Cli = Callable[..., CliResult]
 DATA = Path(__file__).parent / "data"
 THROWN, PHONIES = DATA / "thrown_endgame.gcg", DATA / "phonies.gcg"
-# play-outs fixed; the endgame solver's time far beyond its need (the pre-endgame solver does not solve the
-# 2-in-the-bag turns of these NWL games exactly in any such time: they fall back to simulation after it)
-QUICK = Settings(iterations=8, seconds=90)
+# play-outs fixed; the solvers' time far beyond the endgames' and 1-in-the-bag turns' need; 2 in the bag
+# simulated (the pre-endgame solver does not solve those turns of these NWL games in any such time)
+QUICK = Settings(iterations=8, seconds=90, peg_bag=1)
 
 
 @pytest.fixture(scope="module")
@@ -106,6 +108,18 @@ def test_a_simulated_mistake_exceeds_its_error_bar(thrown: GameReview, phonies: 
     simulated = [t for r in (thrown, phonies) for t in r.turns if t.phase == "sim"]
     assert simulated and all(t.error_bar > 0 or t.rank == 1 for t in simulated)
     assert all(t.win_pct_lost > t.error_bar for t in simulated if t.mistake != "none")
+
+
+def test_bags_past_the_settings_reach_are_simulated(thrown: GameReview, phonies: GameReview) -> None:
+    by_bag: dict[int, set[str]] = {}
+    for turn in (t for r in (thrown, phonies) for t in r.turns if t.phase != "skipped"):
+        by_bag.setdefault(bag_left(parse_cgp(turn.cgp)), set()).add(turn.phase)
+    assert by_bag[2] == {"sim"} and by_bag[0] == {"endgame"}
+    assert all(
+        t.method_note.startswith("more than 1 in the bag")
+        for t in thrown.turns
+        if t.cgp and bag_left(parse_cgp(t.cgp)) == 2
+    )
 
 
 def test_json_has_the_issues_shape(cli: Cli) -> None:

@@ -70,12 +70,14 @@ FLAGS = {
 @dataclass(frozen=True)
 class Settings:
     """How hard to judge each turn: seconds (a simulation, pre-endgame or endgame at most), or a fixed
-    number of play-outs a play (reproducible, whatever the machine's speed); plays simulated; the seed."""
+    number of play-outs a play (reproducible, whatever the machine's speed); plays simulated; the seed;
+    the most tiles in the bag the pre-endgame solver is asked to solve (fuller bags are simulated)."""
 
     seconds: float = DEFAULT_SECONDS_PER_TURN
     iterations: int | None = None
     plays: int = DEFAULT_PLAYS
     seed: int = 0
+    peg_bag: int = peg.MAX_BAG
 
     def check(self) -> None:
         """One-line errors for settings that cannot run."""
@@ -383,6 +385,11 @@ def judge_turn(job: TurnJob) -> TurnReview:
     if not review.bingo and bool((moves.records["ntiles"] == position.rules.rack_size).any()):
         review.flags.append("bingo_missed")
     stage = phase(position)
+    if stage == "pre-endgame" and bag_left(position) > job.settings.peg_bag:
+        stage = "midgame"
+        review.method_note = (
+            f"more than {job.settings.peg_bag} in the bag for the review's pre-endgame solver"
+        )
     if stage == "endgame":
         _judge_endgame(review, position, played, engine, job.settings)
     elif stage == "pre-endgame" and _judge_peg(review, position, played, engine, job.settings):
