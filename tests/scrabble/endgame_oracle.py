@@ -93,7 +93,7 @@ def possible_words(board: Board, tiles: str, lexicon: Lexicon) -> Lexicon:
     letter). Checking the words against this sub-lexicon gives the same answers for every word that can
     occur, and the brute-force generator runs over a few hundred words instead of the whole list."""
     pool = Counter(tiles)
-    new_letter = "[A-Z]" if pool[BLANK] else f"[{''.join(sorted(pool))}]"
+    new_letter = "." if pool[BLANK] else f"[{''.join(sorted(pool))}]"  # a blank: any letter of any alphabet
     texts = {n: "\n".join(lexicon.words_of_length(n)) for n in range(2, board.dim + 1)}
     keep: set[str] = set()
     for fixed in _spans(board, len(tiles)):

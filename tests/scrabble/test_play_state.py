@@ -29,7 +29,7 @@ def _fingerprint(state: PlayState, engine: Engine) -> tuple[object, ...]:
     checks = engine.cross_checks(state.board)
     return (
         bytes(state.board.tiles),
-        array("I", checks.checks).tobytes(),
+        array("Q", checks.checks).tobytes(),
         array("i", checks.cscores).tobytes(),
         tuple(state.racks),
         tuple(state.scores),

@@ -152,13 +152,14 @@ def test_ties_go_to_the_first_move_in_tie_order(default_lexicon: Lexicon) -> Non
 
 
 def _spelled(graph: bytes) -> set[str]:
-    """Every whole word the search graph spells as a full reversal (letters only, no separator)."""
+    """Every whole word the search graph spells as a full reversal (letters only, no separator): a node is
+    its 64-bit letter set in two words, then its arcs; the root's index follows the empty node's two words."""
     words = array("I", graph)
     found: set[str] = set()
 
     def walk(node: int, suffix: str) -> None:
-        mask, arcs = words[node], node + 1
-        for letter in range(27):
+        mask, arcs = words[node] | words[node + 1] << 32, node + 2
+        for letter in range(64):
             if mask >> letter & 1:
                 arc = words[arcs]
                 arcs += 1
@@ -170,7 +171,7 @@ def _spelled(graph: bytes) -> set[str]:
                 if arc & 0x7FFFFFFF:
                     walk(arc & 0x7FFFFFFF, word)
 
-    walk(words[1], "")
+    walk(words[2], "")
     return found
 
 
@@ -236,7 +237,7 @@ def test_a_cached_word_map_is_used_only_when_its_checksum_and_layout_check_out(
         ((1, "dim"), 16, "fewer than dim x dim squares"),  # 225 tiles read as a 16 x 16 board
         ((1, "checks"), b"", "cross-checks"),
         ((2, "lmul"), b"\x01" * 225, "premiums"),
-        ((3, "counts"), b"\x01" * 5, "27 entries"),
+        ((3, "counts"), b"\x01" * 5, "one entry per tile code"),
         ((3, "leaves"), b"", "leave table is shorter"),
     ],
 )
@@ -263,7 +264,7 @@ def test_the_generator_refuses_packed_arrays_that_do_not_fit_the_board(
 def test_the_cross_checks_refuse_lines_off_the_board(small_lexicon: Lexicon) -> None:
     engine = Engine(small_lexicon)
     graph, scores = engine.gaddag.search_graph, engine.tile_scores
-    checks, cscores = array("I", bytes(8 * 225)), array("i", bytes(8 * 225))
+    checks, cscores = array("Q", bytes(16 * 225)), array("i", bytes(8 * 225))
     _engine.update_checks(graph, bytes(225), 15, scores, checks, cscores, b"\x07", b"\x07")  # a real line
     for dim, rows in ((33, b""), (16, b""), (15, b"\x0f")):  # past MAX_DIM, 225 tiles as 16 x 16, row 16
         with pytest.raises(ValueError, match="do not fit"):

@@ -1,13 +1,13 @@
 """The alphabet: a tile set's tiles as codes, and every conversion between tiles, text and codes.
 
-A tile's **label** is how it is written: one letter (`A`), or several for a multi-letter tile (`CH`,
-`L·L`). Its **code** is a small integer: 0 the blank, 1..n the letters in the tile set's order. Inside
-the package a tile is one character, its **glyph**: the label itself for a one-letter tile, a stand-in
-letter for a multi-letter one, so a rack, a leave or a word is a string with one character per tile:
-uppercase a tile, `?` a blank on a rack, lowercase a blank on the board standing for that letter. Text
-is read into glyphs by greedy longest match on the labels (`Alphabet.read`) and written back with them
-(`Alphabet.write`); for English both are the identity. A board square holds the letter's code, plus
-`BLANK_FLAG` when a blank stands for it (`Alphabet.square_code`).
+A tile's **label** is how it is written: one letter (`A`), or several for a multi-letter tile (`CH`, `L·L`).
+Its **code** is a small integer: 0 the blank, 1..n the letters in the tile set's order. Inside the package a
+tile is one character, its **glyph**: the label itself for a one-letter tile of one byte, a stand-in letter
+for a multi-letter one or another (Polish Ł: a lexicon's words are Latin-1), so a rack, a leave or a word is
+a string with one character per tile: uppercase a tile, `?` a blank on a rack, lowercase a blank on the
+board standing for that letter. Text is read into glyphs by greedy longest match on the labels
+(`Alphabet.read`) and written back with them (`Alphabet.write`); for English both are the identity. A board
+square holds the letter's code, plus `BLANK_FLAG` when a blank stands for it (`Alphabet.square_code`).
 
 Rack arithmetic (taking tiles off a rack, what a rack lacks, what it keeps, its face value) works on glyph
 strings, whatever the alphabet.
@@ -21,11 +21,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 BLANK = "?"
-BLANK_FLAG = 32  # a square's code is the letter's code, plus 32 when a blank stands for it
-THROUGH_FLAG = 64  # a generated placement's letter code, plus 64 when it was already on the board
-MAX_LETTERS = 31  # the compiled engine keeps a letter code in five bits
+CODE_BITS = 6  # the compiled engine keeps a letter code in six bits (CODE_BITS in engine/engine.h)
+CODE_MASK = (1 << CODE_BITS) - 1
+BLANK_FLAG = 1 << CODE_BITS  # a square's code is the letter's code, plus 64 when a blank stands for it
+THROUGH_FLAG = 2 << CODE_BITS  # a generated placement's letter code, plus 128 when already on the board
+MAX_LETTERS = 32  # the longest alphabet the engine takes (Polish, Norwegian; MAX_LETTERS in engine.h)
 # Stand-in glyphs for multi-letter tiles, in order: cased letters that no one-letter tile uses.
 STAND_INS = "ÀÁÂÃÄÅÆÈÉÊËÌÍÎÏÐÒÓÔÕÖØÙÚÛÜÝÞ"
+
+
+def _own_glyph(label: str) -> bool:
+    """Whether a tile's label can be its own glyph: one character of one byte (a lexicon's words are Latin-1;
+    Polish Ą or Ł gets a stand-in, as a multi-letter tile does)."""
+    return len(label) == 1 and ord(label) < 256
 
 
 @dataclass(frozen=True)
@@ -47,9 +55,9 @@ class Alphabet:
     def __post_init__(self) -> None:
         if not 0 < len(self.labels) <= MAX_LETTERS or len(set(self.labels)) != len(self.labels):
             raise ValueError(f"an alphabet has 1 to {MAX_LETTERS} different letters, not {self.labels!r}")
-        singles = {label for label in self.labels if len(label) == 1}
+        singles = {label for label in self.labels if _own_glyph(label)}
         stand_ins = iter(g for g in STAND_INS if g not in singles)
-        glyphs = "".join(label if len(label) == 1 else next(stand_ins) for label in self.labels)
+        glyphs = "".join(label if _own_glyph(label) else next(stand_ins) for label in self.labels)
         codes = {BLANK: 0, **{g: i for i, g in enumerate(glyphs, 1)}}
         squares = {g: i for i, g in enumerate(glyphs, 1)}
         squares.update({g.lower(): i | BLANK_FLAG for i, g in enumerate(glyphs, 1)})
@@ -77,7 +85,7 @@ class Alphabet:
         word: dict[int, str] = {}
         played: dict[int, str] = {}
         for code in range(256):
-            tile = self.square_tiles[code & (BLANK_FLAG | 31)]
+            tile = self.square_tiles[code & (BLANK_FLAG | CODE_MASK)]
             if tile:
                 word[code] = tile
                 played[code] = "." if code & THROUGH_FLAG else tile

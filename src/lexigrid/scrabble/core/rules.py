@@ -143,8 +143,7 @@ def tile_set(name: str = "english") -> TileSet:
     aliases = tuple((alias, label) for label, _, _, spelled in rows for alias in spelled)
     if len(labels) > MAX_LETTERS:
         raise LexigridError(
-            f"the {name} tile set has {len(labels)} letters: the engine keeps letter codes in five bits, at "
-            f"most {MAX_LETTERS} letters (Polish and Norwegian need 32; see docs/scrabble.md)"
+            f"the {name} tile set has {len(labels)} letters: the engine takes at most {MAX_LETTERS}"
         )
     alphabet = Alphabet(labels, alphabet_name, aliases)
     alphabet = ENGLISH if alphabet == ENGLISH and alphabet_name == "english" and not aliases else alphabet
@@ -164,8 +163,7 @@ def alphabet(name: str) -> Alphabet:
 
 
 def _loads(name: str) -> bool:
-    """Whether a bundled tile set loads (Polish and Norwegian need 32 letter codes, more than the engine
-    keeps)."""
+    """Whether a bundled tile set loads (each has at most MAX_LETTERS letters)."""
     try:
         tile_set(name)
     except LexigridError:

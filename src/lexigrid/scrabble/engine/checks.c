@@ -5,26 +5,26 @@
 #include "engine.h"
 
 /* Letters x such that prefix + x + suffix is a word (read as its full reversal, which needs no
- * separator); prefix/suffix hold letter codes 1..26. */
-static uint32_t check_set(const uint32_t *graph, const uint8_t *prefix, int np, const uint8_t *suffix, int ns) {
-    uint32_t node = graph[1];
+ * separator); prefix/suffix hold letter codes. */
+static LetterSet check_set(const uint32_t *graph, const uint8_t *prefix, int np, const uint8_t *suffix, int ns) {
+    uint32_t node = graph[SEARCH_ROOT];
     for (int i = ns - 1; i >= 0; i--) {
         uint32_t a = next_arc(graph, node, suffix[i]);
         if (!a) return 0;
         node = a & SEARCH_CHILD;
     }
-    uint32_t letters = graph[node] & ALL_LETTERS, set = 0;
-    const uint32_t *arcs = graph + node + 1 + (graph[node] & 1); /* past the separator's arc */
-    for (uint32_t rest = letters; rest; rest &= rest - 1) {
-        uint32_t x = (uint32_t)__builtin_ctz(rest), cur = *arcs++;
+    LetterSet all = node_letters(graph, node), letters = all & ALL_LETTERS, set = 0;
+    const uint32_t *arcs = node_arcs(graph, node) + (all & 1); /* past the separator's arc */
+    for (LetterSet rest = letters; rest; rest &= rest - 1) {
+        uint32_t x = (uint32_t)__builtin_ctzll(rest), cur = *arcs++;
         for (int j = np - 1; j >= 0 && cur; j--) cur = next_arc(graph, cur & SEARCH_CHILD, prefix[j]);
-        if (cur & SEARCH_ACCEPTS) set |= 1u << x;
+        if (cur & SEARCH_ACCEPTS) set |= LETTER(x);
     }
     return set;
 }
 
-void square_check(const uint32_t *graph, const uint8_t *line, int dim, const int8_t *scores, int i,
-                  uint32_t *check, int32_t *cscore) {
+SEARCH_CLONES void square_check(const uint32_t *graph, const uint8_t *line, int dim, const int8_t *scores, int i,
+                                LetterSet *check, int32_t *cscore) {
     if (line[i]) {
         *check = 0;
         *cscore = -1;
@@ -41,12 +41,12 @@ void square_check(const uint32_t *graph, const uint8_t *line, int dim, const int
     uint8_t prefix[MAX_DIM], suffix[MAX_DIM];
     int np = 0, ns = 0, sum = 0;
     for (int j = a; j < i; j++) {
-        prefix[np++] = line[j] & 31;
-        sum += (line[j] & BLANK) ? 0 : scores[line[j] & 31];
+        prefix[np++] = line[j] & CODE_MASK;
+        sum += (line[j] & BLANK) ? 0 : scores[line[j] & CODE_MASK];
     }
     for (int j = i + 1; j <= z; j++) {
-        suffix[ns++] = line[j] & 31;
-        sum += (line[j] & BLANK) ? 0 : scores[line[j] & 31];
+        suffix[ns++] = line[j] & CODE_MASK;
+        sum += (line[j] & BLANK) ? 0 : scores[line[j] & CODE_MASK];
     }
     *check = check_set(graph, prefix, np, suffix, ns);
     *cscore = sum;
@@ -54,7 +54,7 @@ void square_check(const uint32_t *graph, const uint8_t *line, int dim, const int
 
 /* Fill checks/cscores for one line of `dim` squares (stride `step` in the output arrays). */
 static void line_checks(const uint32_t *graph, const uint8_t *line, int dim, const int8_t *scores,
-                        uint32_t *checks, int32_t *cscores, int step) {
+                        LetterSet *checks, int32_t *cscores, int step) {
     for (int i = 0; i < dim; i++) square_check(graph, line, dim, scores, i, &checks[i * step], &cscores[i * step]);
 }
 
@@ -62,8 +62,8 @@ int lines_fit(const BoardArgs *board, size_t scores_len, const uint8_t *rows, si
               size_t ncols) {
     int dim = board->dim;
     size_t nn = (size_t)dim * (size_t)dim;
-    int fits = dim >= 1 && dim <= MAX_DIM && board->tiles_len >= nn && scores_len >= 27 &&
-               board->checks_len >= 2 * nn * sizeof(uint32_t) && board->cscores_len >= 2 * nn * sizeof(int32_t);
+    int fits = dim >= 1 && dim <= MAX_DIM && board->tiles_len >= nn && scores_len >= 2 &&
+               scores_len <= MAX_CODES && board->checks_len >= 2 * nn * sizeof(LetterSet) && board->cscores_len >= 2 * nn * sizeof(int32_t);
     for (size_t k = 0; fits && k < ncols; k++) fits = cols[k] < dim;
     for (size_t k = 0; fits && k < nrows; k++) fits = rows[k] < dim;
     return fits;
@@ -73,7 +73,7 @@ void update_lines(const uint32_t *graph, const BoardArgs *board, const int8_t *s
                   size_t nrows, const uint8_t *cols, size_t ncols) {
     int dim = board->dim, nn = dim * dim;
     const uint8_t *tiles = board->tiles;
-    uint32_t *checks = board->checks;
+    LetterSet *checks = board->checks;
     int32_t *cscores = board->cscores;
     uint8_t line[MAX_DIM];
     for (size_t k = 0; k < ncols; k++) {

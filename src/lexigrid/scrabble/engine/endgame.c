@@ -43,7 +43,7 @@ _Static_assert(sizeof(Entry) == ENDGAME_ENTRY_BYTES, "ENDGAME_ENTRY_BYTES is an 
 
 typedef struct {
     uint8_t *tiles, *transposed; /* the board and its transpose (down plays read rows of it) */
-    uint32_t *checks;             /* across, then down (see update_checks) */
+    LetterSet *checks;            /* across, then down (see update_checks) */
     int32_t *cscores;
     uint64_t hash;                /* the board's Zobrist hash */
 } Ply;
@@ -64,7 +64,8 @@ typedef struct {
     const int8_t *scores;
     const uint8_t *lmul, *wmul;
     int bingo_tiles, bingo_bonus;
-    uint32_t zero_tiles; /* tiles worth 0 points (bit per code, blank = bit 0) */
+    int letters;          /* the alphabet's size */
+    LetterSet zero_tiles; /* tiles worth 0 points (bit per code, blank = bit 0) */
     Ply ply[MAX_PLY + 2];
     MoveBuffer buf[MAX_PLY + 2];
     Gen gen;
@@ -96,52 +97,53 @@ static uint64_t splitmix(uint64_t *state) {
 
 /* The Zobrist keys of squares' tiles, rack counts and scoreless counts: the same for every search (a table
  * a caller keeps from search to search relies on it), made once. */
-static uint64_t zobrist[MAX_DIM * MAX_DIM][64], rack_keys[2][27][16], zeros_keys[8];
+static uint64_t zobrist[MAX_DIM * MAX_DIM][2 << CODE_BITS], rack_keys[2][MAX_CODES][16], zeros_keys[8];
 static pthread_once_t keys_once = PTHREAD_ONCE_INIT;
 
 static void init_keys(void) {
     uint64_t state = 0x5EED5C0DEull;
     for (int i = 0; i < MAX_DIM * MAX_DIM; i++)
-        for (int t = 0; t < 64; t++) zobrist[i][t] = splitmix(&state);
+        for (int t = 0; t < 2 << CODE_BITS; t++) zobrist[i][t] = splitmix(&state);
     for (int side = 0; side < 2; side++)
-        for (int x = 0; x < 27; x++)
+        for (int x = 0; x < MAX_CODES; x++)
             for (int n = 0; n < 16; n++) rack_keys[side][x][n] = n ? splitmix(&state) : 0;
     for (int z = 0; z < 8; z++) zeros_keys[z] = splitmix(&state);
 }
 
 static int rack_value(const Solver *s, const uint8_t *rack) {
     int v = 0;
-    for (int x = 1; x < 27; x++) v += rack[x] * s->scores[x];
+    for (int x = 1; x <= s->letters; x++) v += rack[x] * s->scores[x];
     return v;
 }
 
-static int rack_size(const uint8_t *rack) {
+static int rack_size(const Solver *s, const uint8_t *rack) {
     int n = 0;
-    for (int x = 0; x < 27; x++) n += rack[x];
+    for (int x = 0; x <= s->letters; x++) n += rack[x];
     return n;
 }
 
 /* The scoreless count as its class when no tile on either rack can make a 0-point play (see the top). */
 static int zeros_class(const Solver *s, const uint8_t *mine, const uint8_t *theirs, int zeros) {
-    for (int x = 0; x < 27; x++)
+    for (int x = 0; x <= s->letters; x++)
         if ((s->zero_tiles >> x & 1) && (mine[x] || theirs[x])) return zeros;
     return zeros == MAX_SCORELESS - 1 ? zeros : (zeros % 2 ? 3 : 4);
 }
 
 static uint64_t node_key(const Solver *s, const Ply *p, const uint8_t *mine, const uint8_t *theirs, int zeros) {
     uint64_t key = p->hash ^ zeros_keys[zeros];
-    for (int x = 0; x < 27; x++) key ^= rack_keys[0][x][mine[x]] ^ rack_keys[1][x][theirs[x]];
+    for (int x = 0; x <= s->letters; x++) key ^= rack_keys[0][x][mine[x]] ^ rack_keys[1][x][theirs[x]];
     return key;
 }
 
-/* A placement packed in 64 bits: the word's first square, direction, and the new tiles in order. */
+/* A placement packed in 64 bits: the word's first square, direction, and the new tiles in order (at most
+ * 7, a code and the blank bit each: 13 + 7 x 7 bits). */
 static uint64_t small_move(const MoveRec *m) {
     uint64_t packed = (uint64_t)m->row << 1 | (uint64_t)m->col << 6 | (uint64_t)m->down << 11 | 1ull << 12;
-    int shift = 16;
+    int shift = 13;
     for (int i = 0; i < m->length; i++) {
         if (m->letters[i] & THROUGH) continue;
-        packed |= (uint64_t)(m->letters[i] & 63) << shift;
-        shift += 6;
+        packed |= (uint64_t)(m->letters[i] & (CODE_MASK | BLANK)) << shift;
+        shift += CODE_BITS + 1;
     }
     return packed;
 }
@@ -173,10 +175,10 @@ static int placements(Solver *s, int k, const uint8_t *rack) {
     g->n = 0;
     g->rack_size = 0;
     g->rack_mask = 0;
-    for (int x = 0; x < 27; x++) {
+    for (int x = 0; x <= s->letters; x++) {
         g->rack[x] = rack[x];
         g->rack_size += rack[x];
-        if (rack[x]) g->rack_mask |= 1u << x;
+        if (rack[x]) g->rack_mask |= LETTER(x);
     }
     Direction dirs[2];
     for (int d = 0; d < 2; d++) {
@@ -196,7 +198,7 @@ static int placements(Solver *s, int k, const uint8_t *rack) {
 }
 
 /* The squares of a line whose check changes when the tile at `pos` joins it: the ends of its run. */
-static void run_ends(const Solver *s, const uint8_t *line, uint32_t *checks, int32_t *cscores, int pos) {
+static void run_ends(const Solver *s, const uint8_t *line, LetterSet *checks, int32_t *cscores, int pos) {
     int dim = s->dim, a = pos, z = pos;
     while (a > 0 && line[a - 1]) a--;
     while (z < dim - 1 && line[z + 1]) z++;
@@ -216,14 +218,14 @@ static void place(Solver *s, int k, const MoveRec *m, int checks) {
     memcpy(to->transposed, from->transposed, (size_t)nn);
     to->hash = from->hash;
     if (checks) {
-        memcpy(to->checks, from->checks, 2 * (size_t)nn * sizeof(uint32_t));
+        memcpy(to->checks, from->checks, 2 * (size_t)nn * sizeof(LetterSet));
         memcpy(to->cscores, from->cscores, 2 * (size_t)nn * sizeof(int32_t));
     }
     int last = 0;
     for (int i = 0; i < m->length; i++) {
         if (m->letters[i] & THROUGH) continue;
         int r = m->row + (m->down ? i : 0), c = m->col + (m->down ? 0 : i);
-        uint8_t tile = m->letters[i] & (31 | BLANK);
+        uint8_t tile = m->letters[i] & (CODE_MASK | BLANK);
         to->tiles[r * dim + c] = tile;
         to->transposed[c * dim + r] = tile;
         to->hash ^= zobrist[r * dim + c][tile];
@@ -251,11 +253,11 @@ static void place(Solver *s, int k, const MoveRec *m, int checks) {
 
 /* The rack after placement m. */
 static void take(uint8_t *after, const uint8_t *rack, const MoveRec *m) {
-    memcpy(after, rack, 27);
+    memcpy(after, rack, MAX_CODES);
     for (int i = 0; i < m->length; i++) {
         uint8_t t = m->letters[i];
         if (t & THROUGH) continue;
-        after[(t & BLANK) ? 0 : (t & 31)]--;
+        after[(t & BLANK) ? 0 : (t & CODE_MASK)]--;
     }
 }
 
@@ -269,12 +271,12 @@ static void tick(Solver *s) {
  * the tiles played and their face value (points a side cannot unload count against it at the end). */
 static void estimate(Solver *s, int k, int n, const uint8_t *rack, int other_value) {
     MoveBuffer *b = &s->buf[k];
-    int size = rack_size(rack);
+    int size = rack_size(s, rack);
     for (int i = 0; i < n; i++) {
         const MoveRec *m = &b->moves[i];
         int e = m->score + 3 * m->ntiles;
         for (int j = 0; j < m->length; j++)
-            if (!(m->letters[j] & (THROUGH | BLANK))) e += s->scores[m->letters[j] & 31];
+            if (!(m->letters[j] & (THROUGH | BLANK))) e += s->scores[m->letters[j] & CODE_MASK];
         if (m->ntiles == size) e += 1000 + 2 * other_value;
         b->estimate[i] = e;
         b->order[i] = i;
@@ -327,11 +329,11 @@ static int move_value(Solver *s, int k, int index, int depth, int alpha, int bet
         return v;
     }
     const MoveRec *m = &s->buf[k].moves[index];
-    uint8_t after[27];
+    uint8_t after[MAX_CODES];
     take(after, mine, m);
     int score = m->score, z = score > 0 ? 0 : zeros + 1;
     if (z >= MAX_SCORELESS) return score - rack_value(s, after) + rack_value(s, theirs);
-    if (m->ntiles == rack_size(mine)) return score + 2 * rack_value(s, theirs);
+    if (m->ntiles == rack_size(s, mine)) return score + 2 * rack_value(s, theirs);
     place(s, k, m, depth > 1); /* a child at depth 0 is a leaf */
     return score - negamax(s, k + 1, depth - 1, score - beta, score - alpha, theirs, after, z, horizon, NULL);
 }
@@ -548,9 +550,9 @@ static MoveRec chosen_move(Solver *s, int k, int n, uint64_t move) {
  * window (quick: the table holds the values). Returns its length. */
 static int principal_variation(Solver *s, const MoveRec *first, const uint8_t *mine, const uint8_t *theirs,
                                int zeros, int depth, MoveRec pv[MAX_PLY]) {
-    uint8_t racks[2][27];
-    memcpy(racks[0], mine, 27);
-    memcpy(racks[1], theirs, 27);
+    uint8_t racks[2][MAX_CODES];
+    memcpy(racks[0], mine, MAX_CODES);
+    memcpy(racks[1], theirs, MAX_CODES);
     MoveRec m = *first;
     int side = 0, k = 0, n = 0;
     for (;;) {
@@ -559,12 +561,12 @@ static int principal_variation(Solver *s, const MoveRec *first, const uint8_t *m
         int own = side, other = 1 - side;
         zeros = zeros_class(s, racks[own], racks[other], zeros);
         if (m.length) {
-            uint8_t after[27];
+            uint8_t after[MAX_CODES];
             take(after, racks[own], &m);
             int z = m.score > 0 ? 0 : zeros + 1;
-            if (z >= MAX_SCORELESS || !rack_size(after)) break;
+            if (z >= MAX_SCORELESS || !rack_size(s, after)) break;
             place(s, k, &m, 1);
-            memcpy(racks[own], after, 27);
+            memcpy(racks[own], after, MAX_CODES);
             zeros = z;
         } else {
             if (zeros + 1 >= MAX_SCORELESS) break;
@@ -591,7 +593,7 @@ struct Endgame {
     Solver *s;
     Root r;
     uint8_t *arena;
-    uint8_t mine[27], theirs[27];
+    uint8_t mine[MAX_CODES], theirs[MAX_CODES];
     int zeros, max_plies;
     double seconds;
 };
@@ -599,11 +601,12 @@ struct Endgame {
 const char *endgame_misfit(const EndgameArgs *a) {
     int dim = a->board.dim;
     size_t nn = (size_t)dim * (size_t)dim;
-    if (dim < 1 || dim > MAX_DIM || a->board.tiles_len != nn || a->board.checks_len != 8 * nn ||
-        a->board.cscores_len != 8 * nn || a->layout.lmul_len != 2 * nn || a->layout.wmul_len != 2 * nn ||
-        a->layout.scores_len != 27 || a->mine_len != 27 || a->theirs_len != 27 || a->max_plies < 1 || a->top < 1 ||
+    if (dim < 1 || dim > MAX_DIM || a->board.tiles_len != nn || a->board.checks_len != 2 * nn * sizeof(LetterSet) ||
+        a->board.cscores_len != 2 * nn * sizeof(int32_t) || a->layout.lmul_len != 2 * nn || a->layout.wmul_len != 2 * nn ||
+        a->layout.scores_len < 2 || a->layout.scores_len > MAX_CODES || a->mine_len != a->layout.scores_len ||
+        a->theirs_len != a->layout.scores_len || a->max_plies < 1 || a->top < 1 ||
         a->top > 64 || a->table_bits < 10 || a->table_bits > 30 || a->zeros < 0 || a->zeros >= MAX_SCORELESS ||
-        a->graph_len < 8 || a->alpha < -INF || a->beta > INF || a->alpha >= a->beta ||
+        a->graph_len <= 4 * SEARCH_ROOT || a->alpha < -INF || a->beta > INF || a->alpha >= a->beta ||
         (a->table && a->table_len != ((size_t)1 << a->table_bits) * sizeof(Entry)))
         return "bad arguments";
     return NULL;
@@ -619,10 +622,10 @@ Endgame *endgame_init(const EndgameArgs *a) {
     e->max_plies = a->max_plies > MAX_PLY ? MAX_PLY : a->max_plies;
     e->seconds = a->seconds;
     e->zeros = a->zeros;
-    memcpy(e->mine, a->mine, 27);
-    memcpy(e->theirs, a->theirs, 27);
+    memcpy(e->mine, a->mine, a->mine_len);
+    memcpy(e->theirs, a->theirs, a->theirs_len);
     s->graph = a->graph;
-    s->root = s->graph[1];
+    s->root = s->graph[SEARCH_ROOT];
     s->dim = dim;
     s->nn = nn;
     s->scores = a->layout.scores;
@@ -630,21 +633,22 @@ Endgame *endgame_init(const EndgameArgs *a) {
     s->wmul = a->layout.wmul;
     s->bingo_tiles = a->bingo_tiles;
     s->bingo_bonus = a->bingo_bonus;
-    for (int x = 0; x < 27; x++)
-        if (!s->scores[x]) s->zero_tiles |= 1u << x;
+    s->letters = (int)a->layout.scores_len - 1;
+    for (int x = 0; x <= s->letters; x++)
+        if (!s->scores[x]) s->zero_tiles |= LETTER(x);
     pthread_once(&keys_once, init_keys);
     s->table_mask = ((size_t)1 << a->table_bits) - 1;
     s->own_table = !a->table;
     s->table = a->table ? (Entry *)a->table : calloc(s->table_mask + 1, sizeof(Entry));
-    size_t per_ply = 2 * (size_t)nn + 2 * (size_t)nn * (sizeof(uint32_t) + sizeof(int32_t));
+    size_t per_ply = 2 * (size_t)nn + 2 * (size_t)nn * (sizeof(LetterSet) + sizeof(int32_t));
     e->arena = malloc(per_ply * (MAX_PLY + 2));
     if (!s->table || !e->arena) goto fail;
     for (int k = 0; k < MAX_PLY + 2; k++) {
         uint8_t *base = e->arena + per_ply * (size_t)k;
-        s->ply[k].checks = (uint32_t *)base;
-        s->ply[k].cscores = (int32_t *)(base + 8 * (size_t)nn);
-        s->ply[k].tiles = base + 16 * (size_t)nn;
-        s->ply[k].transposed = base + 17 * (size_t)nn;
+        s->ply[k].checks = (LetterSet *)base;
+        s->ply[k].cscores = (int32_t *)(base + 2 * (size_t)nn * sizeof(LetterSet));
+        s->ply[k].tiles = base + 2 * (size_t)nn * (sizeof(LetterSet) + sizeof(int32_t));
+        s->ply[k].transposed = s->ply[k].tiles + (size_t)nn;
     }
     const uint8_t *tiles = a->board.tiles;
     Ply *p0 = &s->ply[0];
@@ -653,13 +657,14 @@ Endgame *endgame_init(const EndgameArgs *a) {
         for (int col = 0; col < dim; col++) {
             uint8_t t = tiles[row * dim + col];
             p0->transposed[col * dim + row] = t;
-            if (t) p0->hash ^= zobrist[row * dim + col][t & 63];
+            if (t) p0->hash ^= zobrist[row * dim + col][t & (CODE_MASK | BLANK)];
         }
-    memcpy(p0->checks, a->board.checks, 8 * (size_t)nn);
-    memcpy(p0->cscores, a->board.cscores, 8 * (size_t)nn);
+    memcpy(p0->checks, a->board.checks, 2 * (size_t)nn * sizeof(LetterSet));
+    memcpy(p0->cscores, a->board.cscores, 2 * (size_t)nn * sizeof(int32_t));
     Gen *g = &s->gen;
     g->graph = s->graph;
     g->dim = dim;
+    g->letters = s->letters;
     g->mode = MODE_ALL;
     g->bingo_tiles = a->bingo_tiles;
     g->bingo_bonus = a->bingo_bonus;
@@ -776,7 +781,8 @@ typedef struct {
     const uint32_t *graph;
     const uint8_t *line;
     int dim;
-    uint8_t rack[27];
+    int letters;
+    uint8_t rack[MAX_CODES];
     uint8_t word[MAX_DIM];
     char *out;
     size_t len, cap;
@@ -840,12 +846,12 @@ static int seen_grow(WordWalk *w) {
 }
 
 /* The letters a square can hold in a word: its tile's, or the racks' (any letter while a blank is left). */
-static uint32_t square_letters(const WordWalk *w, uint8_t tile) {
-    if (tile) return 1u << (tile & 31);
+static LetterSet square_letters(const WordWalk *w, uint8_t tile) {
+    if (tile) return LETTER(tile & CODE_MASK);
     if (w->rack[0]) return ALL_LETTERS;
-    uint32_t letters = 0;
-    for (int x = 1; x <= 26; x++)
-        if (w->rack[x]) letters |= 1u << x;
+    LetterSet letters = 0;
+    for (int x = 1; x <= w->letters; x++)
+        if (w->rack[x]) letters |= LETTER(x);
     return letters;
 }
 
@@ -853,14 +859,14 @@ static uint32_t square_letters(const WordWalk *w, uint8_t tile) {
 static void walk_back(WordWalk *w, uint32_t node, int pos, int end) {
     if (w->failed) return;
     const uint32_t *graph = w->graph;
-    uint32_t mask = graph[node];
-    const uint32_t *arcs = graph + node + 1;
+    LetterSet mask = node_letters(graph, node);
+    const uint32_t *arcs = node_arcs(graph, node);
     uint8_t tile = w->line[pos];
-    uint32_t letters = square_letters(w, tile) & mask;
+    LetterSet letters = square_letters(w, tile) & mask;
     while (letters) {
-        uint32_t x = (uint32_t)__builtin_ctz(letters);
+        uint32_t x = (uint32_t)__builtin_ctzll(letters);
         letters &= letters - 1;
-        uint32_t arc = arcs[pop32(mask & ((1u << x) - 1))];
+        uint32_t arc = arc_of(mask, arcs, x);
         /* a real tile where the rack has one: a blank can always take the place of a later one */
         int from = tile ? -1 : (w->rack[x] ? (int)x : 0);
         if (from >= 0) w->rack[from]--;
@@ -885,8 +891,8 @@ static void walk_on(WordWalk *w, int pos, uint32_t arc, int anchor, int limit, i
             emit(w, pos, anchor);
         if (!child) return;
         if (pos - 1 >= limit) walk_through(w, pos - 1, child, anchor, limit, left);
-        if (clear_left && anchor < dim - 1 && (w->graph[child] & 1)) {
-            uint32_t sep = w->graph[child + 1];
+        if (clear_left && anchor < dim - 1 && (node_letters(w->graph, child) & 1)) {
+            uint32_t sep = node_arcs(w->graph, child)[0];
             if (sep & SEARCH_CHILD) walk_through(w, anchor + 1, sep & SEARCH_CHILD, anchor, limit, pos);
         }
     } else {
@@ -899,17 +905,17 @@ static void walk_on(WordWalk *w, int pos, uint32_t arc, int anchor, int limit, i
 static void walk_through(WordWalk *w, int pos, uint32_t node, int anchor, int limit, int left) {
     if (w->failed) return;
     const uint32_t *graph = w->graph;
-    uint32_t mask = graph[node];
-    const uint32_t *arcs = graph + node + 1;
+    LetterSet mask = node_letters(graph, node);
+    const uint32_t *arcs = node_arcs(graph, node);
     uint8_t tile = w->line[pos];
-    uint32_t letters = square_letters(w, tile) & mask;
+    LetterSet letters = square_letters(w, tile) & mask;
     while (letters) {
-        uint32_t x = (uint32_t)__builtin_ctz(letters);
+        uint32_t x = (uint32_t)__builtin_ctzll(letters);
         letters &= letters - 1;
         int from = tile ? -1 : (w->rack[x] ? (int)x : 0); /* a real tile first: see walk_back */
         if (from >= 0) w->rack[from]--;
         w->word[pos] = (uint8_t)x;
-        walk_on(w, pos, arcs[pop32(mask & ((1u << x) - 1))], anchor, limit, left);
+        walk_on(w, pos, arc_of(mask, arcs, x), anchor, limit, left);
         if (from >= 0) w->rack[from]++;
     }
 }
@@ -921,20 +927,21 @@ static void line_words(WordWalk *w, const uint8_t *line) {
     int last_tile = -1;
     for (int a = 0; a < w->dim; a++) {
         if (!line[a]) continue;
-        if (a == 0 || !line[a - 1]) walk_through(w, a, w->graph[1], a, last_tile < 0 ? 0 : last_tile + 2, a);
+        if (a == 0 || !line[a - 1]) walk_through(w, a, w->graph[SEARCH_ROOT], a, last_tile < 0 ? 0 : last_tile + 2, a);
         last_tile = a;
     }
 }
 
 /* endgame_words(graph, tiles, dim, racks) -> bytes: every word that fits a line of the board with the
- * tiles of `racks` (27 counts, both racks together), newline-separated, each once. */
-int endgame_words_build(const uint32_t *graph, const uint8_t *tiles, int dim, const uint8_t *rack, char **out,
-                        size_t *len) {
+ * tiles of `racks` (a count per code, both racks together: `codes` of them), newline-separated, each once. */
+int endgame_words_build(const uint32_t *graph, const uint8_t *tiles, int dim, const uint8_t *rack, int codes,
+                        char **out, size_t *len) {
     WordWalk w;
     memset(&w, 0, sizeof w);
     w.graph = graph;
     w.dim = dim;
-    memcpy(w.rack, rack, 27);
+    w.letters = codes - 1;
+    memcpy(w.rack, rack, (size_t)codes);
     w.seen_mask = (1u << 12) - 1;
     w.seen = calloc(w.seen_mask + 1, sizeof(uint32_t));
     if (!w.seen) return -1;
@@ -942,7 +949,7 @@ int endgame_words_build(const uint32_t *graph, const uint8_t *tiles, int dim, co
     int nlines = 0;
     memset(lines[0], 0, (size_t)dim); /* words of rack tiles alone, as on an empty line */
     w.line = lines[0];
-    walk_back(&w, w.graph[1], dim - 1, dim - 1);
+    walk_back(&w, w.graph[SEARCH_ROOT], dim - 1, dim - 1);
     nlines = 1;
     for (int d = 0; d < 2; d++)
         for (int i = 0; i < dim; i++) {

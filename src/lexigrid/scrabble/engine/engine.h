@@ -11,25 +11,52 @@
  *               (the play-out loop's binding apart, in playout_module.c)
  * The GADDAG is stored KWG-style as flat uint32 arcs. A node is a run of arcs, the last one flagged END.
  * Arc bits: 0..21 child node index (0 = no child), 22 END, 23 ACCEPTS (the path through this arc is a
- * complete GADDAG string), 24..31 letter (0 = the GADDAG separator, 1..26 = A..Z). arcs[0] points to the root.
+ * complete GADDAG string), 24..31 letter (0 = the GADDAG separator, 1..n the alphabet's letters). arcs[0]
+ * points to the root.
+ *
+ * Tile codes: 0 the blank, 1..n the letters of the alphabet (n at most MAX_LETTERS); a square or a
+ * placement's letter holds the code in its low CODE_BITS bits, BLANK when a blank stands for it, THROUGH
+ * for a tile already on the board. A set of letters (a cross-check, a node's arcs) is a LetterSet, bit x for
+ * code x (bit 0: the blank on a rack, the separator in the graph). Arrays by code have MAX_CODES entries;
+ * loops over codes stop at the alphabet's size, which the caller passes as the length of the tile scores.
  */
 #ifndef LEXIGRID_ENGINE_H
 #define LEXIGRID_ENGINE_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define CHILD_MASK 0x3FFFFFu
 #define END_BIT 0x400000u
 #define ACCEPTS_BIT 0x800000u
 #define LETTER_SHIFT 24
-#define ALL_LETTERS 0x7FFFFFEu
 #define SEARCH_ACCEPTS 0x80000000u /* the search graph's arcs (see search_graph) */
 #define SEARCH_CHILD 0x7FFFFFFFu
 #define MAX_DIM 32
-#define THROUGH 0x40
-#define BLANK 0x20
+#define CODE_BITS 6                          /* a letter code's bits */
+#define CODE_MASK ((1u << CODE_BITS) - 1)
+#define BLANK (1u << CODE_BITS)              /* a square's or placement's letter: a blank stands for it */
+#define THROUGH (2u << CODE_BITS)            /* a placement's letter already on the board */
+#define MAX_LETTERS 32                       /* the longest alphabet (Polish, Norwegian) */
+#define MAX_CODES (MAX_LETTERS + 1)          /* the blank and the letters */
+typedef uint64_t LetterSet;                  /* bit x: code x (needs 1 + MAX_LETTERS bits) */
+#define ALL_LETTERS (~(LetterSet)1)          /* every letter: all but the blank or separator bit */
+#define LETTER(x) ((LetterSet)1 << (x))
+#define HEADER_WORDS (sizeof(LetterSet) / 4) /* a search graph node's letter set, in uint32 words */
+#define SEARCH_ROOT HEADER_WORDS              /* where the search graph holds its root's index */
 #define VOWEL_CODES ((1u << 1) | (1u << 5) | (1u << 9) | (1u << 15) | (1u << 21)) /* A E I O U */
+
+/* The search (gen in movegen.c, square_check in checks.c) is compiled twice where the platform can pick a
+ * version at load time: with the popcnt instruction (which the arc lookup's bit count becomes) and without. */
+#if defined(__x86_64__) && defined(__GLIBC__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define SEARCH_CLONES __attribute__((target_clones("popcnt", "default")))
+#endif
+#endif
+#ifndef SEARCH_CLONES
+#define SEARCH_CLONES
+#endif
 
 /* Bits set in x, without a libgcc call; gcc compiles it to the popcnt instruction where that is allowed. */
 static inline uint32_t pop32(uint32_t x) {
@@ -39,11 +66,35 @@ static inline uint32_t pop32(uint32_t x) {
     return (x * 0x01010101u) >> 24;
 }
 
+static inline uint32_t pop64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (uint32_t)((x * 0x0101010101010101ull) >> 56);
+}
+
+static inline uint32_t pop_letters(LetterSet x) { return sizeof(LetterSet) == 4 ? pop32((uint32_t)x) : pop64(x); }
+
+/* A search graph node's letter set (see search_graph; a possibly unaligned pair of words when wide). */
+static inline LetterSet node_letters(const uint32_t *graph, uint32_t node) {
+    LetterSet set;
+    memcpy(&set, graph + node, sizeof set);
+    return set;
+}
+
+/* The arcs of a search graph node, in letter order (the separator's first). */
+static inline const uint32_t *node_arcs(const uint32_t *graph, uint32_t node) { return graph + node + HEADER_WORDS; }
+
+/* The arc for `letter` in a node of letter set `mask` and arcs `arcs`. */
+static inline uint32_t arc_of(LetterSet mask, const uint32_t *arcs, uint32_t letter) {
+    return arcs[pop_letters(mask & (LETTER(letter) - 1))];
+}
+
 /* The arc for `letter` leaving `node` of the search graph (see search_graph), or 0. */
 static inline uint32_t next_arc(const uint32_t *graph, uint32_t node, uint32_t letter) {
-    uint32_t mask = graph[node];
+    LetterSet mask = node_letters(graph, node);
     if (!(mask >> letter & 1)) return 0;
-    return graph[node + 1 + pop32(mask & ((1u << letter) - 1))];
+    return arc_of(mask, node_arcs(graph, node), letter);
 }
 
 typedef struct {
@@ -73,7 +124,7 @@ typedef struct {
 
 /* A sub-multiset of the rack that a play can use (the best-move search by word map takes them one by one). */
 typedef struct {
-    uint8_t count[27]; /* its tiles of each letter; count[0]: blanks */
+    uint8_t count[MAX_CODES]; /* its tiles of each letter; count[0]: blanks */
     int size, blanks;
     int leave;      /* the leave index once they are played */
     double leave_value;
@@ -85,20 +136,21 @@ typedef struct {
 
 typedef struct {
     const uint32_t *graph; /* see search_graph */
-    uint32_t rack_mask;
+    LetterSet rack_mask;
     int dim, down, mode, bingo_tiles, bingo_bonus;
     const int8_t *scores;
     const double *leave_values;
-    uint8_t stride[27];
-    uint8_t rack[27];
+    int letters; /* the alphabet's size: codes 1..letters */
+    uint8_t stride[MAX_CODES];
+    uint8_t rack[MAX_CODES];
     int rack_size;
     /* the current line */
     const uint8_t *tiles;
-    const uint32_t *checks;
+    const LetterSet *checks;
     const int32_t *cscores;
     const uint8_t *lmul, *wmul;
     const double *vowel_penalty; /* NULL unless the board is empty */
-    uint32_t vowels;             /* the vowels' codes as bits (the alphabet's; see LayoutArgs) */
+    LetterSet vowels;            /* the vowels' codes as bits (the alphabet's; see LayoutArgs) */
     const uint8_t *caps;         /* per square: the best real rack tile its cross-check allows */
     Phase phases[MAX_PHASES];
     int values[8]; /* the rack's tiles' scores, highest first (blanks 0; the first 7) */
@@ -129,10 +181,10 @@ typedef struct {
 /* The arrays of one direction: across plays read the board, down plays its transpose. */
 typedef struct {
     const uint8_t *tiles, *lmul, *wmul, *caps;
-    const uint32_t *checks;
+    const LetterSet *checks;
     const int32_t *cscores;
     const double *vowel_penalty; /* NULL unless the board is empty */
-    uint32_t vowels;
+    LetterSet vowels;
 } Direction;
 
 /* ---- the named argument structs (read by module.c from the Python side's named tuples) ---------------- */
@@ -143,7 +195,7 @@ typedef struct {
     const uint8_t *tiles;
     size_t tiles_len;
     int dim;
-    uint32_t *checks; /* written only by update_lines */
+    LetterSet *checks; /* written only by update_lines */
     size_t checks_len;
     int32_t *cscores;
     size_t cscores_len;
@@ -159,10 +211,10 @@ typedef struct {
     size_t scores_len;
     const double *vowel;
     size_t vowel_len;
-    uint32_t vowel_codes;
+    LetterSet vowel_codes;
 } LayoutArgs;
 
-/* A rack: 27 tile counts (blank first), with its leave table: strides per code and a value per leave. */
+/* A rack: a count per tile code (blank first), with its leave table: strides per code and a value per leave. */
 typedef struct {
     const uint8_t *counts, *strides;
     size_t counts_len, strides_len;
@@ -194,7 +246,7 @@ typedef struct {
 
 enum { ENGINE_OK = 0, ENGINE_NOMEM, ENGINE_LONG_WORD, ENGINE_BAD_LETTER, ENGINE_TOO_BIG, ENGINE_NOT_GADDAG };
 
-/* The packed GADDAG of `n` bytes of words (uppercase A-Z, newline-separated) into *arcs (malloc'd, *len
+/* The packed GADDAG of `n` bytes of words (64 + code a letter, newline-separated) into *arcs (malloc'd, *len
  * arcs); ENGINE_OK or an error. */
 int gaddag_build(const char *words, size_t n, uint32_t **arcs, size_t *len);
 
@@ -209,7 +261,7 @@ int search_graph_build(const uint32_t *kwg, size_t n, Allocate allocate, void *c
 
 /* The check and cross score of square i of a line (what update_lines computes for it). */
 void square_check(const uint32_t *graph, const uint8_t *line, int dim, const int8_t *scores, int i,
-                  uint32_t *check, int32_t *cscore);
+                  LetterSet *check, int32_t *cscore);
 
 /* Whether the arrays and the line numbers fit a board of `dim` (1 to MAX_DIM) squares a side. */
 int lines_fit(const BoardArgs *board, size_t scores_len, const uint8_t *rows, size_t nrows, const uint8_t *cols,
@@ -237,11 +289,11 @@ void notation(char *out, int down, int row, int col, const uint8_t *letters, int
 
 /* ---- leaves.c ------------------------------------------------------------------------------------- */
 
-/* Every leave of a rack (27 counts) under an additive leave model: strides per code and n values (see
+/* Every leave of a rack (a count per code) under an additive leave model: strides per code and n values (see
  * leaves.c); NULL, or why the arguments do not fit. */
 const char *leave_values(const uint8_t *rack, size_t rack_len, const double *per_copy, size_t copy_len,
                          const double *pair, size_t pair_len, const double *mix, size_t mix_len, double q_without_u,
-                         int copies, uint8_t strides[27], double values[256], size_t *n);
+                         int copies, uint8_t strides[MAX_CODES], double values[256], size_t *n);
 
 /* ---- klv.c ---------------------------------------------------------------------------------------- */
 
@@ -262,9 +314,9 @@ const char *leave_trie_build(const uint8_t *keys, size_t keys_len, const uint8_t
 
 void leave_trie_free(LeaveTrie *t);
 
-/* Every leave of a rack (at most 27 counts) looked up in the trie: strides per code and n values, indexed as
+/* Every leave of a rack (a count per code) looked up in the trie: strides per code and n values, indexed as
  * leave_values indexes them; NULL, or why the rack does not fit (more than 256 leaves). */
-const char *trie_leave_values(const LeaveTrie *t, const uint8_t *rack, size_t rack_len, uint8_t strides[27],
+const char *trie_leave_values(const LeaveTrie *t, const uint8_t *rack, size_t rack_len, uint8_t strides[MAX_CODES],
                               double values[256], size_t *n);
 
 /* ---- endgame.c ------------------------------------------------------------------------------------ */
@@ -276,7 +328,7 @@ typedef struct {
     size_t graph_len;
     BoardArgs board;
     LayoutArgs layout;              /* multipliers and tile scores (no vowel penalties) */
-    const uint8_t *mine, *theirs;   /* 27 tile counts each, blank first */
+    const uint8_t *mine, *theirs;   /* a count per tile code each, blank first */
     size_t mine_len, theirs_len;
     int zeros, bingo_tiles, bingo_bonus, max_plies, top, table_bits;
     double seconds;                 /* <= 0: no limit */
@@ -328,8 +380,8 @@ void endgame_free(Endgame *e, EndgameResult *r);
 
 /* The words an endgame can form with both racks' tiles along the board's lines, newline-separated into
  * *out (malloc'd, *len bytes); -1 when out of memory. */
-int endgame_words_build(const uint32_t *graph, const uint8_t *tiles, int dim, const uint8_t *rack, char **out,
-                        size_t *len);
+int endgame_words_build(const uint32_t *graph, const uint8_t *tiles, int dim, const uint8_t *rack, int codes,
+                        char **out, size_t *len);
 
 /* ---- playout.c ------------------------------------------------------------------------------------ */
 
@@ -360,12 +412,12 @@ typedef struct {
     const LeaveTrie *trie;
 } PlayoutRules;
 
-/* A two-player play state (see core/play_state.py): racks as 27 tile counts, the bag drawn from its end. */
+/* A two-player play state (see core/play_state.py): racks as counts per tile code, the bag drawn from its end. */
 typedef struct {
     uint8_t tiles[MAX_DIM * MAX_DIM];
-    uint32_t checks[2 * MAX_DIM * MAX_DIM]; /* across, then down transposed: 2 x dim x dim used */
+    LetterSet checks[2 * MAX_DIM * MAX_DIM]; /* across, then down transposed: 2 x dim x dim used */
     int32_t cscores[2 * MAX_DIM * MAX_DIM];
-    uint8_t racks[2][27];
+    uint8_t racks[2][MAX_CODES];
     int scores[2], zeros, to_move, end;
     uint8_t bag[MAX_BAG];
     int bag_n;
@@ -384,7 +436,7 @@ typedef struct {
 typedef struct {
     int n_moves;
     Play moves[PLAYOUT_MOVES];
-    uint8_t kept[2][27];
+    uint8_t kept[2][MAX_CODES];
 } PlayoutResult;
 
 /* How exchanged tiles go back into the bag, after the draw (`randrange` if set, else `reshuffle`):
@@ -417,11 +469,11 @@ typedef struct {
 void playout_measure(const Measure *m, const PlayoutState *s, const double leaves[2], double *value, double *win);
 
 /* The face value of a rack. */
-int rack_points(const PlayoutRules *r, const uint8_t counts[27]);
+int rack_points(const PlayoutRules *r, const uint8_t counts[MAX_CODES]);
 
 /* Apply a move for the player to move (PlayState.apply); `kept` gets the tiles it kept. -1: the bag's
  * callback failed. */
-int playout_apply(const PlayoutRules *r, PlayoutState *s, const Play *m, uint8_t kept[27], const BagRule *bag);
+int playout_apply(const PlayoutRules *r, PlayoutState *s, const Play *m, uint8_t kept[MAX_CODES], const BagRule *bag);
 
 /* The candidate, then replies by equity while the game is on and fewer than `plies` are played or the bag is
  * empty (sim.py's play-out). -1: out of memory or the bag's callback failed. */

@@ -24,7 +24,7 @@ static int vec_push(U32Vec *v, uint32_t x) {
 }
 
 typedef struct {
-    uint32_t arcs[28]; /* letter << 24 | accepts | child, without END */
+    uint32_t arcs[MAX_CODES + 1]; /* letter << 24 | accepts | child, without END */
     int n;
 } TempNode;
 
@@ -50,7 +50,7 @@ static int registry_grow(Builder *b);
 /* The index of a node equal to `t` (registering it when new); 0 for a node without arcs. */
 static int64_t finalize(Builder *b, TempNode *t) {
     if (t->n == 0) return 0;
-    uint32_t tmp[28] = {0};
+    uint32_t tmp[MAX_CODES + 1] = {0};
     for (int i = 0; i < t->n; i++) tmp[i] = t->arcs[i];
     tmp[t->n - 1] |= END_BIT;
     uint64_t h = hash_arcs(tmp, t->n);
@@ -104,7 +104,7 @@ static int cmp_strings(const void *a, const void *b) {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* The packed GADDAG of `n` bytes of words (uppercase A-Z, newline-separated); see engine.h. */
+/* The packed GADDAG of `n` bytes of words (a byte of 64 + code per letter, newline-separated); see engine.h. */
 int gaddag_build(const char *src, size_t n, uint32_t **arcs, size_t *len) {
     /* Count the GADDAG strings (one per letter of each word) and their total size. */
     size_t nstrings = 0, total = 0, wordlen = 0;
@@ -118,7 +118,7 @@ int gaddag_build(const char *src, size_t n, uint32_t **arcs, size_t *len) {
             wordlen = 0;
         } else {
             char c = src[i];
-            if (c < 'A' || c > 'Z') return ENGINE_BAD_LETTER;
+            if (c < 'A' || c > '@' + MAX_LETTERS) return ENGINE_BAD_LETTER;
             wordlen++;
         }
     }
@@ -129,7 +129,7 @@ int gaddag_build(const char *src, size_t n, uint32_t **arcs, size_t *len) {
     b.table = calloc(b.table_cap, sizeof(uint32_t));
     b.table_len = calloc(b.table_cap, sizeof(uint32_t));
     if (!pool || !strs || !b.table || !b.table_len) goto done;
-    /* Codes inside the builder: separator 1, letters 2..27, so strcmp sorts and 0 terminates. */
+    /* Codes inside the builder: separator 1, letters 2..n+1, so strcmp sorts and 0 terminates. */
     size_t k = 0;
     char *p = pool;
     size_t start = 0;
@@ -200,46 +200,50 @@ done:
     return error;
 }
 
-/* The search graph: the GADDAG relaid for move generation, each node as its letter set (bit 0: the
- * separator) followed by its arcs in letter order, so a node's set and arcs share a cache line. An arc is
- * the child node's index, with SEARCH_ACCEPTS set when the path so far is a whole entry. graph[0] is the
- * empty node (index 0: no child) and graph[1] the root's index. */
+/* The search graph: the GADDAG relaid for move generation, each node as its letter set (a LetterSet in
+ * HEADER_WORDS words, bit 0: the separator) followed by its arcs in letter order, so a node's set and arcs
+ * share a cache line. An arc is the child node's index, with SEARCH_ACCEPTS set when the path so far is a
+ * whole entry. The graph starts with the empty node (index 0: no child; HEADER_WORDS zero words), then the
+ * root's index (at SEARCH_ROOT). */
 
 int search_graph_build(const uint32_t *kwg, size_t n, Allocate allocate, void *context) {
     size_t nodes = 0;
     uint32_t *index = calloc(n ? n : 1, sizeof(uint32_t)); /* a node's first arc -> its index in the graph */
     if (!index) return ENGINE_NOMEM;
-    /* each node's header goes just before its arcs, in the packed graph's order (graph[1] holds the root) */
+    /* each node's header goes just before its arcs, in the packed graph's order (graph[SEARCH_ROOT] holds the root) */
     int corrupt = !n || !(kwg[n - 1] & END_BIT) || (kwg[0] & CHILD_MASK) >= n;
     int start = 1;
     for (size_t i = 1; i < n && !corrupt; i++) {
-        if (start) index[i] = (uint32_t)(i + 1 + nodes++);
+        if (start) index[i] = (uint32_t)(i + HEADER_WORDS + HEADER_WORDS * nodes++);
         start = (kwg[i] & END_BIT) != 0;
-        if ((kwg[i] & CHILD_MASK) >= n) corrupt = 1;
+        if ((kwg[i] & CHILD_MASK) >= n || kwg[i] >> LETTER_SHIFT > MAX_LETTERS) corrupt = 1;
     }
     if (corrupt) {
         free(index);
         return ENGINE_NOT_GADDAG;
     }
-    size_t size = n + 1 + nodes;
+    size_t size = n + HEADER_WORDS + HEADER_WORDS * nodes;
     uint32_t *graph = allocate(size * 4, context);
     if (!graph) {
         free(index);
         return ENGINE_NOMEM;
     }
-    graph[0] = 0;
-    graph[1] = n ? index[kwg[0] & CHILD_MASK] : 0;
+    memset(graph, 0, HEADER_WORDS * 4);
+    graph[SEARCH_ROOT] = n ? index[kwg[0] & CHILD_MASK] : 0;
     size_t header = 0, first = 0;
+    LetterSet letters = 0;
     start = 1;
     for (size_t i = 1; i < n; i++) {
         if (start) {
             first = i;
             header = index[i];
-            graph[header] = 0;
+            letters = 0;
         }
-        uint32_t a = kwg[i], child = a & CHILD_MASK;
-        graph[header] |= 1u << (a >> LETTER_SHIFT);
-        graph[header + 1 + (i - first)] = (child ? index[child] : 0) | ((a & ACCEPTS_BIT) ? SEARCH_ACCEPTS : 0);
+        uint32_t a = kwg[i], child = a & CHILD_MASK, letter = a >> LETTER_SHIFT;
+        letters |= LETTER(letter);
+        memcpy(graph + header, &letters, sizeof letters);
+        graph[header + HEADER_WORDS + (i - first)] =
+            (child ? index[child] : 0) | ((a & ACCEPTS_BIT) ? SEARCH_ACCEPTS : 0);
         start = (a & END_BIT) != 0;
     }
     free(index);

@@ -15,7 +15,7 @@ from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.engine import _engine
 
 FORMAT_VERSION = 1
-WORD_MAP_VERSION = 3  # the word map's layout (see word_map_build in wordmap.c), then its checksum
+WORD_MAP_VERSION = 4  # the word map's layout (see word_map_build in wordmap.c), then its checksum
 CHILD_MASK = 0x3FFFFF
 END_BIT = 0x400000
 ACCEPTS_BIT = 0x800000

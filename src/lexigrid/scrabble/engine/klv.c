@@ -40,7 +40,7 @@ const char *leave_trie_build(const uint8_t *keys, size_t keys_len, const uint8_t
     if (total != keys_len) return "the keys' lengths do not add up to the keys";
     if (total + 1 > UINT32_MAX / 2) return "too many leaves";
     for (size_t i = 0; i < keys_len; i++)
-        if (keys[i] >= 27) return "a leave holds a tile code beyond the 27";
+        if (keys[i] >= MAX_CODES) return "a leave holds a tile code beyond the alphabet's";
     size_t cap = total + 1, n = 1;
     Listed *order = malloc((count ? count : 1) * sizeof *order);
     uint8_t *sorted = malloc(keys_len ? keys_len : 1);
@@ -129,7 +129,7 @@ static uint32_t trie_child(const LeaveTrie *t, uint32_t v, uint8_t code) {
 typedef struct {
     const LeaveTrie *trie;
     int nheld;
-    uint8_t held[27], count[27], stride[27];
+    uint8_t held[MAX_CODES], count[MAX_CODES], stride[MAX_CODES];
     double *values;
 } Walk;
 
@@ -145,12 +145,12 @@ static void walk_leaves(const Walk *w, uint32_t v, int i, size_t index) {
     }
 }
 
-const char *trie_leave_values(const LeaveTrie *t, const uint8_t *rack, size_t rack_len, uint8_t strides[27],
+const char *trie_leave_values(const LeaveTrie *t, const uint8_t *rack, size_t rack_len, uint8_t strides[MAX_CODES],
                               double values[256], size_t *n_out) {
     Walk w = {.trie = t, .nheld = 0, .values = values};
     size_t size = 1;
-    memset(strides, 0, 27);
-    if (rack_len > 27) return "a rack is at most 27 tile counts";
+    if (rack_len > MAX_CODES) return "a rack is at most one count per tile code";
+    memset(strides, 0, rack_len);
     for (int x = 0; x < (int)rack_len; x++)
         if (rack[x]) {
             if (size * (rack[x] + 1) > 256) return "rack too big";

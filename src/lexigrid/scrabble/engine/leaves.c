@@ -3,21 +3,22 @@
 
 #include <string.h>
 
-/* rack: 27 tile counts; per_copy: 27 x copies doubles (the k-th copy's term at code * copies + k - 1); pair:
- * 27 x 27 doubles (the synergy of two different tiles kept); mix: (copies + 1)^2 doubles (vowels * (copies +
+/* rack: n tile counts (a count per code); per_copy: n x copies doubles (the k-th copy's term at code * copies + k
+ * - 1); pair: n x n doubles (the synergy of two different tiles kept); mix: (copies + 1)^2 doubles (vowels * (copies +
  * 1) + consonants). Index = sum kept[i] * stride[i], the held tiles in code order with the first one's stride
  * 1. The sums run in the order of AdditiveLeaves.table, so the values are the same doubles. NULL, or why the
  * arguments do not fit. */
 const char *leave_values(const uint8_t *rack, size_t rack_len, const double *per_copy, size_t copy_len,
                          const double *pair, size_t pair_len, const double *mix, size_t mix_len, double q_without_u,
-                         int copies, uint8_t strides[27], double values[256], size_t *n_out) {
-    int held[27], nheld = 0;
+                         int copies, uint8_t strides[MAX_CODES], double values[256], size_t *n_out) {
+    int held[MAX_CODES], nheld = 0;
     size_t size = 1;
-    memset(strides, 0, 27);
-    if (rack_len != 27 || copies < 1 || copy_len != 27 * (size_t)copies * sizeof(double) ||
-        pair_len != 27 * 27 * sizeof(double) || mix_len != (size_t)(copies + 1) * (size_t)(copies + 1) * sizeof(double))
+    if (rack_len < 2 || rack_len > MAX_CODES) return "bad buffer sizes";
+    memset(strides, 0, rack_len);
+    if (copies < 1 || copy_len != rack_len * (size_t)copies * sizeof(double) ||
+        pair_len != rack_len * rack_len * sizeof(double) || mix_len != (size_t)(copies + 1) * (size_t)(copies + 1) * sizeof(double))
         return "bad buffer sizes";
-    for (int x = 0; x < 27; x++)
+    for (int x = 0; x < (int)rack_len; x++)
         if (rack[x]) {
             if (rack[x] > copies || size * (rack[x] + 1) > 255 * 255) return "rack too big";
             held[nheld++] = x;
@@ -43,7 +44,7 @@ const char *leave_values(const uint8_t *rack, size_t rack_len, const double *per
                 double synergy = 0.0;
                 if (k)
                     for (int m = 0; m < i; m++)
-                        if (kept_mask[j] >> m & 1) synergy += pair[held[m] * 27 + x];
+                        if (kept_mask[j] >> m & 1) synergy += pair[held[m] * (int)rack_len + x];
                 values[to] = (terms[k] + values[j]) + synergy;
                 kept_mask[to] = kept_mask[j] | (k ? 1u << i : 0);
                 vowels[to] = (uint8_t)(vowels[j] + (is_vowel ? k : 0));

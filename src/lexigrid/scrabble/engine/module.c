@@ -42,7 +42,7 @@ static int read_board(PyObject *tuple, Held *h, BoardArgs *b) {
     if (!PyArg_ParseTuple(tuple, "OiOO;a board: (tiles, dim, checks, cscores)", &tiles, &b->dim, &checks, &cscores))
         return -1;
     if (!(b->tiles = hold(h, tiles, 0, &b->tiles_len))) return -1;
-    if (!(b->checks = (uint32_t *)hold(h, checks, 0, &b->checks_len))) return -1;
+    if (!(b->checks = (LetterSet *)hold(h, checks, 0, &b->checks_len))) return -1;
     if (!(b->cscores = (int32_t *)hold(h, cscores, 0, &b->cscores_len))) return -1;
     return 0;
 }
@@ -50,10 +50,11 @@ static int read_board(PyObject *tuple, Held *h, BoardArgs *b) {
 /* LayoutArrays(lmul, wmul, scores, vowel[, vowel_codes]) */
 static int read_layout(PyObject *tuple, Held *h, LayoutArgs *l) {
     PyObject *lmul, *wmul, *scores, *vowel;
-    l->vowel_codes = VOWEL_CODES;
-    if (!PyArg_ParseTuple(tuple, "OOOO|I;a layout: (lmul, wmul, scores, vowel, vowel_codes)", &lmul, &wmul, &scores,
-                          &vowel, &l->vowel_codes))
+    unsigned long long vowel_codes = VOWEL_CODES;
+    if (!PyArg_ParseTuple(tuple, "OOOO|K;a layout: (lmul, wmul, scores, vowel, vowel_codes)", &lmul, &wmul, &scores,
+                          &vowel, &vowel_codes))
         return -1;
+    l->vowel_codes = (LetterSet)vowel_codes;
     if (!(l->lmul = hold(h, lmul, 0, &l->lmul_len)) || !(l->wmul = hold(h, wmul, 0, &l->wmul_len))) return -1;
     if (!(l->scores = hold(h, scores, 0, &l->scores_len))) return -1;
     if (!(l->vowel = hold(h, vowel, 0, &l->vowel_len))) return -1;
@@ -85,14 +86,14 @@ static PyObject *engine_error(int code) {
     switch (code) {
     case ENGINE_NOMEM: return PyErr_NoMemory();
     case ENGINE_LONG_WORD: PyErr_SetString(PyExc_ValueError, "words longer than 26 letters are not supported"); break;
-    case ENGINE_BAD_LETTER: PyErr_SetString(PyExc_ValueError, "words must be uppercase A-Z"); break;
+    case ENGINE_BAD_LETTER: PyErr_SetString(PyExc_ValueError, "words must be letter codes 1 to 32 (bytes 'A' to '`')"); break;
     case ENGINE_TOO_BIG: PyErr_SetString(PyExc_ValueError, "the lexicon is too large for a 22-bit GADDAG"); break;
     default: PyErr_SetString(PyExc_ValueError, "not a packed GADDAG"); break;
     }
     return NULL;
 }
 
-/* build_gaddag(words: bytes) -> bytes: words are uppercase A-Z separated by newlines. */
+/* build_gaddag(words: bytes) -> bytes: words are a byte of 64 + code per letter, separated by newlines. */
 static PyObject *build_gaddag(PyObject *self, PyObject *args) {
     Py_buffer words;
     if (!PyArg_ParseTuple(args, "y*", &words)) return NULL;
@@ -176,7 +177,7 @@ static PyObject *update_checks(PyObject *self, PyObject *args) {
     const uint32_t *graph = hold(&h, graph_o, 0, &graph_len);
     board.tiles = graph ? hold(&h, tiles_o, 0, &board.tiles_len) : NULL;
     const int8_t *scores = board.tiles ? hold(&h, scores_o, 0, &scores_len) : NULL;
-    board.checks = scores ? (uint32_t *)hold(&h, checks_o, 1, &board.checks_len) : NULL;
+    board.checks = scores ? (LetterSet *)hold(&h, checks_o, 1, &board.checks_len) : NULL;
     board.cscores = board.checks ? (int32_t *)hold(&h, cscores_o, 1, &board.cscores_len) : NULL;
     const uint8_t *rows = board.cscores ? hold(&h, rows_o, 0, &nrows) : NULL;
     const uint8_t *cols = rows ? hold(&h, cols_o, 0, &ncols) : NULL;
@@ -242,9 +243,10 @@ static PyObject *leave_table(PyObject *self, PyObject *args) {
     double q_without_u;
     int copies;
     if (!PyArg_ParseTuple(args, "y*y*y*y*di", &rack, &copy, &pair, &mix, &q_without_u, &copies)) return NULL;
-    uint8_t strides[27];
+    uint8_t strides[MAX_CODES];
     double values[256];
     size_t n = 0;
+    Py_ssize_t codes = rack.len;
     const char *error = leave_values(rack.buf, (size_t)rack.len, copy.buf, (size_t)copy.len, pair.buf,
                                      (size_t)pair.len, mix.buf, (size_t)mix.len, q_without_u, copies, strides, values, &n);
     PyBuffer_Release(&rack);
@@ -252,7 +254,7 @@ static PyObject *leave_table(PyObject *self, PyObject *args) {
     PyBuffer_Release(&pair);
     PyBuffer_Release(&mix);
     if (error) return PyErr_Format(PyExc_ValueError, "leave_table: %s", error);
-    return Py_BuildValue("(y#y#)", (const char *)strides, (Py_ssize_t)27, (const char *)values,
+    return Py_BuildValue("(y#y#)", (const char *)strides, codes, (const char *)values,
                          (Py_ssize_t)(n * sizeof(double)));
 }
 
@@ -297,20 +299,21 @@ static PyObject *leave_trie(PyObject *self, PyObject *args) {
     return result;
 }
 
-/* trie_leave_table(trie, rack) -> (strides, values): every leave of the rack (27 counts) looked up. */
+/* trie_leave_table(trie, rack) -> (strides, values): every leave of the rack (a count per code) looked up. */
 static PyObject *trie_leave_table(PyObject *self, PyObject *args) {
     PyObject *capsule;
     Py_buffer rack;
     if (!PyArg_ParseTuple(args, "Oy*", &capsule, &rack)) return NULL;
     const LeaveTrie *t = leave_trie_of(capsule);
-    uint8_t strides[27];
+    uint8_t strides[MAX_CODES];
     double values[256];
     size_t n = 0;
+    Py_ssize_t codes = rack.len;
     const char *error = t ? trie_leave_values(t, rack.buf, (size_t)rack.len, strides, values, &n) : NULL;
     PyBuffer_Release(&rack);
     if (!t) return NULL;
     if (error) return PyErr_Format(PyExc_ValueError, "trie_leave_table: %s", error);
-    return Py_BuildValue("(y#y#)", (const char *)strides, (Py_ssize_t)27, (const char *)values,
+    return Py_BuildValue("(y#y#)", (const char *)strides, codes, (const char *)values,
                          (Py_ssize_t)(n * sizeof(double)));
 }
 
@@ -352,7 +355,7 @@ fail:
 }
 
 /* endgame(graph, board, layout, racks, search[, table]) -> see endgame_answer. board: BoardArrays; layout:
- * LayoutArrays (vowel b""); racks: (mine, theirs), 27 tile counts each; search: EndgameSearch(zeros,
+ * LayoutArrays (vowel b""); racks: (mine, theirs), a count per tile code each; search: EndgameSearch(zeros,
  * bingo_tiles, bingo_bonus, max_plies, seconds (<= 0: no limit), top, table_bits, alpha, beta: the root's
  * window); table: a writable buffer of 2^table_bits x ENDGAME_ENTRY_BYTES zeroed bytes the caller keeps
  * from search to search of the same lexicon and rules (None: a fresh one). */
@@ -406,14 +409,14 @@ static PyObject *endgame_words(PyObject *self, PyObject *args) {
     int dim;
     if (!PyArg_ParseTuple(args, "y*y*iy*", &graph, &tiles, &dim, &racks)) return NULL;
     PyObject *result = NULL;
-    if (dim < 1 || dim > MAX_DIM || tiles.len != dim * dim || racks.len != 27 || graph.len < 8) {
+    if (dim < 1 || dim > MAX_DIM || tiles.len != dim * dim || racks.len < 2 || racks.len > MAX_CODES || graph.len <= 4 * SEARCH_ROOT) {
         PyErr_SetString(PyExc_ValueError, "endgame_words: bad arguments");
         goto done;
     }
     char *words = NULL;
     size_t len = 0;
     int failed;
-    Py_BEGIN_ALLOW_THREADS failed = endgame_words_build(graph.buf, tiles.buf, dim, racks.buf, &words, &len);
+    Py_BEGIN_ALLOW_THREADS failed = endgame_words_build(graph.buf, tiles.buf, dim, racks.buf, (int)racks.len, &words, &len);
     Py_END_ALLOW_THREADS if (failed) PyErr_NoMemory();
     else result = PyBytes_FromStringAndSize(words ? words : "", (Py_ssize_t)len);
     free(words);

@@ -30,7 +30,7 @@ void notation(char *out, int down, int row, int col, const uint8_t *letters, int
     out[n++] = ' ';
     for (int i = 0; i < length; i++) {
         uint8_t t = letters[i];
-        out[n++] = (char)(((t & BLANK) ? 'a' : 'A') + (t & 31) - 1);
+        out[n++] = (char)(((t & BLANK) ? 'a' : 'A') + (t & CODE_MASK) - 1);
     }
     out[n] = 0;
 }
@@ -59,7 +59,7 @@ static void record(Gen *g, int left, int right, int ms, int wm, int ct) {
     if (g->vowel_penalty) {
         for (int i = left; i <= right; i++) {
             uint8_t t = g->strip[i];
-            if (!(t & THROUGH) && (g->vowels >> (t & 31) & 1))
+            if (!(t & THROUGH) && (g->vowels >> (t & CODE_MASK) & 1))
                 equity += g->vowel_penalty[g->line * g->dim + i];
         }
     }
@@ -105,17 +105,6 @@ static void record(Gen *g, int left, int right, int ms, int wm, int ct) {
     memcpy(m->letters, g->strip + left, (size_t)(right - left + 1));
 }
 
-/* The search is compiled twice where the platform can pick a version at load time: with the popcnt
- * instruction (which the arc lookup's bit count becomes) and without. */
-#if defined(__x86_64__) && defined(__GLIBC__) && defined(__has_attribute)
-#if __has_attribute(target_clones)
-#define SEARCH_CLONES __attribute__((target_clones("popcnt", "default")))
-#endif
-#endif
-#ifndef SEARCH_CLONES
-#define SEARCH_CLONES
-#endif
-
 SEARCH_CLONES static void gen(Gen *g, int pos, uint32_t node, int ms, int wm, int ct);
 
 /* Go on from square `pos` along `arc`: record a word that ends here, extend leftwards, or cross the
@@ -131,8 +120,8 @@ static inline __attribute__((always_inline)) void go_on(Gen *g, int pos, uint32_
         if ((arc & SEARCH_ACCEPTS) && clear_left && clear_right) record(g, pos, g->anchor, ms, wm, ct);
         if (!child) return;
         if (pos > 0 && pos - 1 != g->last_anchor) gen(g, pos - 1, child, ms, wm, ct);
-        if (clear_left && g->anchor < dim - 1 && (g->graph[child] & 1)) {
-            uint32_t sep = g->graph[child + 1]; /* the separator sorts first */
+        if (clear_left && g->anchor < dim - 1 && (node_letters(g->graph, child) & 1)) {
+            uint32_t sep = node_arcs(g->graph, child)[0]; /* the separator sorts first */
             if (sep & SEARCH_CHILD) {
                 int left = g->left;
                 g->left = pos;
@@ -150,18 +139,18 @@ static inline __attribute__((always_inline)) void go_on(Gen *g, int pos, uint32_
 SEARCH_CLONES static void gen(Gen *g, int pos, uint32_t node, int ms, int wm, int ct) {
     int sq = g->line * g->dim + pos;
     uint8_t tile = g->tiles[sq];
-    uint32_t mask = g->graph[node];
-    const uint32_t *arcs = g->graph + node + 1;
+    LetterSet mask = node_letters(g->graph, node);
+    const uint32_t *arcs = node_arcs(g->graph, node);
     if (tile) {
-        uint32_t x = tile & 31;
+        uint32_t x = tile & CODE_MASK;
         if (!(mask >> x & 1)) return;
-        uint32_t a = arcs[pop32(mask & ((1u << x) - 1))];
+        uint32_t a = arc_of(mask, arcs, x);
         g->strip[pos] = (uint8_t)(tile | THROUGH);
         go_on(g, pos, a, ms + ((tile & BLANK) ? 0 : g->scores[x]), wm, ct);
         return;
     }
     if (!g->rack_size) return;
-    uint32_t allowed = g->checks[sq] & mask;
+    LetterSet allowed = g->checks[sq] & mask;
     if (!g->rack[0]) allowed &= g->rack_mask;
     if (!allowed) return;
     int lm = g->lmul[sq], w = g->wmul[sq];
@@ -169,18 +158,18 @@ SEARCH_CLONES static void gen(Gen *g, int pos, uint32_t node, int ms, int wm, in
     g->nt++;
     g->rack_size--;
     while (allowed) {
-        uint32_t x = (uint32_t)__builtin_ctz(allowed);
+        uint32_t x = (uint32_t)__builtin_ctzll(allowed);
         allowed &= allowed - 1;
-        uint32_t a = arcs[pop32(mask & ((1u << x) - 1))];
+        uint32_t a = arc_of(mask, arcs, x);
         if (g->rack[x]) {
             int v = g->scores[x] * lm;
-            if (!--g->rack[x]) g->rack_mask &= ~(1u << x);
+            if (!--g->rack[x]) g->rack_mask &= ~LETTER(x);
             g->leave -= g->stride[x];
             g->strip[pos] = (uint8_t)x;
             go_on(g, pos, a, ms + v, wm * w, cs >= 0 ? ct + (cs + v) * w : ct);
             g->leave += g->stride[x];
             g->rack[x]++;
-            g->rack_mask |= 1u << x;
+            g->rack_mask |= LETTER(x);
         }
         if (g->rack[0]) {
             g->rack[0]--;
@@ -255,7 +244,7 @@ static int whole_word_possible(Gen *g, int phase, uint64_t through) {
     } else if (blanks == 1) {
         found = map_blank_letters(map, word) != 0;
     } else if (blanks == 2) {
-        for (uint32_t x = 1; x <= 26 && !found; x++) found = map_blank_letters(map, word + LETTER_KEYS[x]) != 0;
+        for (uint32_t x = 1; x <= (uint32_t)g->letters && !found; x++) found = map_blank_letters(map, word + LETTER_KEYS[x]) != 0;
     } else {
         found = 1;
     }
@@ -317,7 +306,7 @@ static void build_add(const Gen *g, SpanBuild *b, int q) {
     int w = g->wmul[q];
     b->sq[b->n++] = q;
     if (cs >= 0) b->cross += cs * w;
-    b->blank_only += !(g->checks[q] & g->rack_mask & ~1u);
+    b->blank_only += !(g->checks[q] & g->rack_mask & ALL_LETTERS);
     if (w == 1) {
         int weight = g->lmul[q] * (b->wm + (cs >= 0));
         insert_down(b->weights, b->n - 1, weight);
@@ -341,14 +330,14 @@ static void build_add(const Gen *g, SpanBuild *b, int q) {
 
 /* Every span of `least` to `most` tiles from the current anchor, into out; returns how many. A square is
  * open to it when its cross-check admits one of `letters`. What each span gets: see SPANS_POINTS. */
-static int anchor_spans(const Gen *g, int least, int most, uint32_t letters, int what, Span *out) {
+static int anchor_spans(const Gen *g, int least, int most, LetterSet letters, int what, Span *out) {
     int dim = g->dim, base = g->line * dim, a = g->anchor;
     const uint8_t *row = g->tiles + base;
     if (most < 1 || !(g->checks[base + a] & letters)) return 0;
     int lsq[8], rsq[8], lend[8], rend[8], lthr[8], rthr[8], nl = 0, nr = 0, pos = a - 1, thr = 0;
     uint64_t lkey[8], rkey[8], key = 0;
 #define THROUGH_TILE(step) \
-    (thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & 31], key += LETTER_KEYS[row[pos] & 31], pos += (step))
+    (thr += (row[pos] & BLANK) ? 0 : g->scores[row[pos] & CODE_MASK], key += LETTER_KEYS[row[pos] & CODE_MASK], pos += (step))
     while (pos >= 0 && row[pos]) THROUGH_TILE(-1);
     lthr[0] = thr, lkey[0] = key, lend[0] = pos + 1;
     while (nl < most - 1 && pos >= 0 && pos > g->last_anchor && !row[pos] && (g->checks[base + pos] & letters)) {
@@ -454,7 +443,7 @@ static void fit_word(Gen *g, const uint8_t *word, int left, int right, uint32_t 
     for (int pos = left; pos <= right; pos++) {
         uint8_t x = word[pos - left], tile = row[pos];
         if (tile) {
-            if ((tile & 31) != x) return;
+            if ((tile & CODE_MASK) != x) return;
             g->strip[pos] = (uint8_t)(tile | THROUGH);
             continue;
         }
@@ -479,7 +468,7 @@ static void fit_word(Gen *g, const uint8_t *word, int left, int right, uint32_t 
             for (int pos = left; pos <= right; pos++) {
                 uint8_t tile = row[pos];
                 if (tile) {
-                    ms += (tile & BLANK) ? 0 : g->scores[tile & 31];
+                    ms += (tile & BLANK) ? 0 : g->scores[tile & CODE_MASK];
                     continue;
                 }
                 uint8_t x = word[pos - left];
@@ -526,15 +515,15 @@ static void fit_key(Gen *g, const Subrack *sub, uint64_t key, const SpanGroup *g
 static void fit_blank_words(Gen *g, const Subrack *sub, const SpanGroup *group) {
     uint64_t key = sub->key + group->spans[0]->through;
     if (sub->blanks == 1) {
-        for (uint32_t xs = map_blank_letters(g->word_map, key); xs; xs &= xs - 1) {
-            uint32_t x = (uint32_t)__builtin_ctz(xs);
+        for (LetterSet xs = map_blank_letters(g->word_map, key); xs; xs &= xs - 1) {
+            uint32_t x = (uint32_t)__builtin_ctzll(xs);
             fit_key(g, sub, key + LETTER_KEYS[x], group, x, 0);
         }
     } else {
-        for (uint32_t x = 1; x <= 26; x++) {
+        for (uint32_t x = 1; x <= (uint32_t)g->letters; x++) {
             uint64_t with_x = key + LETTER_KEYS[x];
-            for (uint32_t ys = map_blank_letters(g->word_map, with_x) & ~((1u << x) - 1); ys; ys &= ys - 1) {
-                uint32_t y = (uint32_t)__builtin_ctz(ys);
+            for (LetterSet ys = map_blank_letters(g->word_map, with_x) & ~(LETTER(x) - 1); ys; ys &= ys - 1) {
+                uint32_t y = (uint32_t)__builtin_ctzll(ys);
                 fit_key(g, sub, with_x + LETTER_KEYS[y], group, x, y);
             }
         }
@@ -627,7 +616,7 @@ static void insert_by_score(const Gen *g, int *held, int n, int x) {
 /* Every distinct subrack of g's rack into out, and each phase's in order (g->phase_order). */
 static void subracks_of(Gen *g, Subrack *out, int first_phase, int last_phase) {
     int held[8], nheld = 0, count[8] = {0}, n = 0;
-    for (int x = 26; x >= 0; x--) /* highest score first, so each subrack's values come out sorted */
+    for (int x = g->letters; x >= 0; x--) /* highest score first, so each subrack's values come out sorted */
         if (g->rack[x]) insert_by_score(g, held, nheld++, x);
     for (;;) { /* an odometer over the held letters' counts */
         Subrack *s = &out[n++];
@@ -700,7 +689,7 @@ void all_placements(Gen *g, const Direction dirs[2], int empty, uint32_t root, i
 /* The largest leave index of the rack (every tile kept) under the strides. */
 static size_t whole_leave(const RackArgs *r) {
     size_t index = 0;
-    for (int i = 0; i < 27; i++) index += (size_t)r->counts[i] * r->strides[i];
+    for (size_t i = 0; i < r->counts_len; i++) index += (size_t)r->counts[i] * r->strides[i];
     return index;
 }
 
@@ -711,12 +700,14 @@ const char *gen_args_misfit(const GenArgs *a) {
     size_t nn = (size_t)b->dim * (size_t)b->dim;
     if (b->dim < 1 || b->dim > MAX_DIM) return "the board must have 1 to 32 squares a side";
     if (b->tiles_len < nn) return "the board holds fewer than dim x dim squares";
-    if (b->checks_len < 2 * nn * sizeof(uint32_t) || b->cscores_len < 2 * nn * sizeof(int32_t))
+    if (b->checks_len < 2 * nn * sizeof(LetterSet) || b->cscores_len < 2 * nn * sizeof(int32_t))
         return "the cross-checks do not cover the board both ways";
     if (l->lmul_len < 2 * nn || l->wmul_len < 2 * nn) return "the premiums do not cover the board both ways";
     if (l->vowel_len && l->vowel_len < 2 * nn * sizeof(double))
         return "the vowel penalties do not cover the board both ways";
-    if (l->scores_len < 27 || r->counts_len < 27 || r->strides_len < 27) return "tile scores and racks have 27 entries";
+    if (l->scores_len < 2 || l->scores_len > MAX_CODES || r->counts_len != l->scores_len ||
+        r->strides_len != l->scores_len)
+        return "tile scores, rack counts and strides need one entry per tile code (2 to 33)";
     if (r->leaves_len / sizeof(double) <= whole_leave(r)) return "the leave table is shorter than the rack's";
     if (a->search.word_map_len && !map_fits(a->search.word_map, a->search.word_map_len, 0))
         return "not a word map: rebuild it with word_map";
@@ -741,11 +732,12 @@ static int start_gen(Gen *g, const GenArgs *a) {
     g->leave_values = a->rack.leaves;
     const uint8_t *rack = a->rack.counts, *stride = a->rack.strides;
     int leave = 0;
-    for (int i = 0; i < 27; i++) {
+    g->letters = (int)a->layout.scores_len - 1;
+    for (int i = 0; i <= g->letters; i++) {
         g->rack[i] = rack[i];
         g->stride[i] = stride[i];
         g->rack_size += rack[i];
-        if (rack[i]) g->rack_mask |= 1u << i;
+        if (rack[i]) g->rack_mask |= LETTER(i);
         leave += rack[i] * stride[i];
         if (i) g->rack_key += rack[i] * LETTER_KEYS[i];
     }
@@ -756,7 +748,7 @@ static int start_gen(Gen *g, const GenArgs *a) {
 /* The phases from first to last (see Phase) and the rack's tile values, highest first. */
 static void set_phases(Gen *g, int first_phase, int last_phase) {
     int values[32], real = 0; /* the rack's real tiles' scores, highest first, then the blanks' zeros */
-    for (int x = 1; x <= 26; x++)
+    for (int x = 1; x <= g->letters; x++)
         for (int i = 0; i < g->rack[x] && real < 32; i++) values[real++] = g->scores[x];
     sort_down(values, real);
     for (int i = 0; i < 8; i++) g->values[i] = i < real ? values[i] : 0;
@@ -774,8 +766,8 @@ static void set_phases(Gen *g, int first_phase, int last_phase) {
 
 /* Each phase's best leave for each number of tiles played, over the leave table's n_leaves values. */
 static void phase_leaves(Gen *g, size_t n_leaves, int first_phase, int last_phase) {
-    int held[27], nheld = 0, count[27] = {0}, kept = 0;
-    for (int x = 0; x < 27; x++)
+    int held[MAX_CODES], nheld = 0, count[MAX_CODES] = {0}, kept = 0;
+    for (int x = 0; x <= g->letters; x++)
         if (g->stride[x]) held[nheld++] = x;
     /* leave index i keeps count[h] of held[h]: the held tiles' counts in mixed radix, the first one's digit
      * lowest, so each next index is the odometer's next step */
@@ -797,16 +789,16 @@ static void phase_leaves(Gen *g, size_t n_leaves, int first_phase, int last_phas
 }
 
 /* Per square and direction, the best real rack tile its cross-check allows (for the shadow bounds). */
-static void square_caps(const Gen *g, const uint32_t *checks, int n, uint8_t *caps) {
+static void square_caps(const Gen *g, const LetterSet *checks, int n, uint8_t *caps) {
     int top = 0;
-    for (int x = 1; x < 27; x++)
+    for (int x = 1; x <= g->letters; x++)
         if (g->rack[x] && g->scores[x] > top) top = g->scores[x];
     for (int i = 0; i < n; i++) {
-        uint32_t fits = checks[i] & g->rack_mask;
+        LetterSet fits = checks[i] & g->rack_mask;
         int cap = 0;
-        if (fits == (g->rack_mask & ~1u)) fits = 0, cap = top; /* no cross word: every tile fits */
+        if (fits == (g->rack_mask & ALL_LETTERS)) fits = 0, cap = top; /* no cross word: every tile fits */
         while (fits) {
-            int x = __builtin_ctz(fits);
+            int x = __builtin_ctzll(fits);
             fits &= fits - 1;
             if (g->scores[x] > cap) cap = g->scores[x];
         }
@@ -928,7 +920,7 @@ int generate_moves(const GenArgs *a, Gen *g) {
             transposed[c * dim + r] = tiles[r * dim + c];
             if (tiles[r * dim + c]) empty = 0;
         }
-    uint32_t root = a->graph_len >= 8 ? g->graph[1] : 0;
+    uint32_t root = a->graph_len > 4 * SEARCH_ROOT ? g->graph[SEARCH_ROOT] : 0;
     /* the phases: one for racks without a blank or by score, else one per number of blanks played */
     int split = mode == MODE_BEST_EQUITY && g->rack[0] && g->rack[0] < MAX_PHASES - 1;
     int first_phase = split ? 1 : 0, last_phase = split ? 1 + g->rack[0] : 0;

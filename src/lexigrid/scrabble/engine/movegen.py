@@ -72,7 +72,7 @@ class LayoutArrays(NamedTuple):
 
 
 class RackLeaves(NamedTuple):
-    """A rack as the compiled engine reads it: 27 tile counts (blank first) and its leave table."""
+    """A rack as the compiled engine reads it: a count per tile code (blank first) and its leave table."""
 
     counts: bytes
     strides: bytes
@@ -99,7 +99,7 @@ class CrossChecks(LineListener):
         self.gaddag = gaddag
         self.board = board
         self.scores = scores
-        self.checks = array("I", bytes(8 * n))
+        self.checks = array("Q", bytes(16 * n))  # a 64-bit letter set per square and direction
         self.cscores = array("i", bytes(8 * n))
         self.pending_rows: set[int] = set(range(board.dim))
         self.pending_cols: set[int] = set(range(board.dim))
@@ -115,7 +115,7 @@ class CrossChecks(LineListener):
         """The checks, cross scores and pending lines as they are (a memory copy)."""
         rows, cols = self.pending_rows, self.pending_cols
         return (
-            array("I", self.checks),
+            array("Q", self.checks),
             array("i", self.cscores),
             tuple(rows) if rows else (),
             tuple(cols) if cols else (),
@@ -339,9 +339,11 @@ class Engine:
         self._exchange_lists: dict[tuple[bytes, bool, int], list[Move]] = {}
         self._copies = 8  # racks of up to 8 tiles (at most 256 leaves) get their leave table compiled
         self._trie: object | None = None  # see leave_trie
+        # the compiled leave table knows English's vowels, Q and U by code: other alphabets value leaves by
+        # the model's own table
         self._coefficients = (
             self.leaves.coefficients(self._copies, alphabet)
-            if isinstance(self.leaves, AdditiveLeaves)
+            if isinstance(self.leaves, AdditiveLeaves) and alphabet.glyphs == ENGLISH.glyphs
             else None
         )
         # with the bag empty a leave is worth -2 x its points - 10 (keeping nothing, index 0, is set apart)
@@ -357,8 +359,8 @@ class Engine:
 
     def leave_trie(self) -> object | None:
         """A KLV leave model's table compiled for the engine's lookups (klv.c), built on first use; None for
-        other models and for alphabets wider than the compiled racks' 26 letters."""
-        if self._trie is None and isinstance(self.leaves, KlvLeaves) and self.alphabet.size <= ENGLISH.size:
+        other models."""
+        if self._trie is None and isinstance(self.leaves, KlvLeaves):
             self._trie = leave_trie(self.leaves.table, self.alphabet)
         return self._trie
 
@@ -475,7 +477,7 @@ class Engine:
         return found
 
     def _build_leave_table(self, codes: bytes, bag_empty: bool, opponent: int) -> tuple[bytes, bytes]:
-        """Strides and leave adjustments for a rack given as 27 tile counts."""
+        """Strides and leave adjustments for a rack given as a count per tile code."""
         if not bag_empty and self._coefficients is not None and sum(codes) <= self._copies:
             table: tuple[bytes, bytes] = _engine.leave_table(codes, *self._coefficients, self._copies)
             return table
@@ -487,7 +489,7 @@ class Engine:
             end_strides, end_values = _engine.leave_table(codes, *self._end_coefficients, self._copies)
             return end_strides, array("d", [2.0 * opponent]).tobytes() + end_values[8:]
         held = [(code, codes[code]) for code in range(len(codes)) if codes[code]]
-        strides = bytearray(27)
+        strides = bytearray(len(codes))
         size = 1
         for code, count in held:
             strides[code] = size

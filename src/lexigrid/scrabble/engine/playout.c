@@ -21,34 +21,34 @@
 
 /* The rack's leave table: the leave model's (its coefficients' or its table's), or with the bag empty the
  * endgame's and the bonus for going out. */
-static void rack_table(const PlayoutRules *r, const PlayoutState *s, int bag_empty, uint8_t strides[27],
+static void rack_table(const PlayoutRules *r, const PlayoutState *s, int bag_empty, uint8_t strides[MAX_CODES],
                        double values[256], size_t *n) {
     const uint8_t *rack = s->racks[s->to_move];
     if (!bag_empty && r->trie) {
-        trie_leave_values(r->trie, rack, 27, strides, values, n);
+        trie_leave_values(r->trie, rack, r->layout.scores_len, strides, values, n);
         return;
     }
     if (!bag_empty) {
         const LeaveCoefficients *c = &r->leaves;
-        leave_values(rack, 27, c->per_copy, c->per_copy_len, c->pair, c->pair_len, c->mix, c->mix_len,
+        leave_values(rack, r->layout.scores_len, c->per_copy, c->per_copy_len, c->pair, c->pair_len, c->mix, c->mix_len,
                      c->q_without_u, c->copies, strides, values, n);
         return;
     }
     const LeaveCoefficients *c = &r->end_leaves;
-    leave_values(rack, 27, c->per_copy, c->per_copy_len, c->pair, c->pair_len, c->mix, c->mix_len, c->q_without_u,
+    leave_values(rack, r->layout.scores_len, c->per_copy, c->per_copy_len, c->pair, c->pair_len, c->mix, c->mix_len, c->q_without_u,
                  c->copies, strides, values, n);
     values[0] = 2.0 * rack_points(r, s->racks[1 - s->to_move]);
 }
 
-int rack_points(const PlayoutRules *r, const uint8_t counts[27]) {
+int rack_points(const PlayoutRules *r, const uint8_t counts[MAX_CODES]) {
     int total = 0;
-    for (int x = 1; x < 27; x++) total += counts[x] * r->layout.scores[x];
+    for (size_t x = 1; x < r->layout.scores_len; x++) total += counts[x] * r->layout.scores[x];
     return total;
 }
 
-static int rack_tiles(const uint8_t counts[27]) {
+static int rack_tiles(const uint8_t counts[MAX_CODES]) { /* the codes past the alphabet's hold 0 */
     int total = 0;
-    for (int x = 0; x < 27; x++) total += counts[x];
+    for (int x = 0; x < MAX_CODES; x++) total += counts[x];
     return total;
 }
 
@@ -104,7 +104,7 @@ static void refresh_checks(const PlayoutRules *r, PlayoutState *s) {
  * (the best placement by score, without the opening vowel penalties; none: the best move by equity, as the
  * `score` level plays). */
 static int best_move(const PlayoutRules *r, PlayoutState *s, Play *m, int by_score) {
-    uint8_t strides[27];
+    uint8_t strides[MAX_CODES];
     double values[256];
     size_t n = 0;
     int bag_empty = s->bag_n == 0, p = s->to_move;
@@ -127,9 +127,9 @@ static int best_move(const PlayoutRules *r, PlayoutState *s, Play *m, int by_sco
     a.board.cscores_len = sizeof s->cscores;
     a.layout = r->layout;
     a.rack.counts = s->racks[p];
-    a.rack.counts_len = 27;
+    a.rack.counts_len = r->layout.scores_len;
     a.rack.strides = strides;
-    a.rack.strides_len = 27;
+    a.rack.strides_len = r->layout.scores_len;
     a.rack.leaves = values;
     a.rack.leaves_len = n * sizeof(double);
     a.search = r->search;
@@ -164,7 +164,7 @@ static int best_move(const PlayoutRules *r, PlayoutState *s, Play *m, int by_sco
     }
     m->kind = PLAY_EXCHANGE; /* the tiles not kept, in code order (blanks first) */
     const uint8_t *rack = s->racks[p];
-    for (int x = 0; x < 27; x++)
+    for (size_t x = 0; x < r->layout.scores_len; x++)
         if (rack[x]) {
             int kept = (peak / strides[x]) % (rack[x] + 1);
             for (int k = kept; k < rack[x]; k++) m->tiles[m->ntiles++] = (uint8_t)x;
@@ -173,7 +173,7 @@ static int best_move(const PlayoutRules *r, PlayoutState *s, Play *m, int by_sco
 }
 
 /* n tiles from the end of the bag onto the rack. */
-static void draw(PlayoutState *s, uint8_t rack[27], int n) {
+static void draw(PlayoutState *s, uint8_t rack[MAX_CODES], int n) {
     for (; n > 0 && s->bag_n > 0; n--) rack[s->bag[--s->bag_n]]++;
 }
 
@@ -185,12 +185,12 @@ static void finish(const PlayoutRules *r, PlayoutState *s, int reason, int out) 
     s->end = reason;
 }
 
-int playout_apply(const PlayoutRules *r, PlayoutState *s, const Play *m, uint8_t kept[27], const BagRule *bag) {
+int playout_apply(const PlayoutRules *r, PlayoutState *s, const Play *m, uint8_t kept[MAX_CODES], const BagRule *bag) {
     int p = s->to_move, points = 0, dim = r->dim;
     uint8_t *rack = s->racks[p];
     if (m->kind == PLAY_EXCHANGE) {
         for (int i = 0; i < m->ntiles; i++) rack[m->tiles[i]]--;
-        memcpy(kept, rack, 27);
+        memcpy(kept, rack, MAX_CODES);
         draw(s, rack, m->ntiles);
         if (bag->randrange) {
             for (int i = 0; i < m->ntiles; i++) { /* each exchanged tile in at a random place */
@@ -205,7 +205,7 @@ int playout_apply(const PlayoutRules *r, PlayoutState *s, const Play *m, uint8_t
             if (bag->reshuffle(bag->context, s->bag, s->bag_n, m->ntiles)) return -1;
         }
     } else if (m->kind == PLAY_PASS) {
-        memcpy(kept, rack, 27);
+        memcpy(kept, rack, MAX_CODES);
     } else {
         const MoveRec *mv = &m->place;
         int dr = mv->down ? 1 : 0, dc = mv->down ? 0 : 1;
@@ -214,10 +214,10 @@ int playout_apply(const PlayoutRules *r, PlayoutState *s, const Play *m, uint8_t
             if (code & THROUGH) continue;
             int row = mv->row + dr * i, col = mv->col + dc * i;
             s->tiles[row * dim + col] = code;
-            rack[code & BLANK ? 0 : code & 31]--;
+            rack[code & BLANK ? 0 : code & CODE_MASK]--;
             s->placed[s->n_placed++] = (uint16_t)(row * dim + col);
         }
-        memcpy(kept, rack, 27);
+        memcpy(kept, rack, MAX_CODES);
         draw(s, rack, r->rack_size - rack_tiles(rack));
         points = mv->score;
         s->scores[p] += points;
@@ -249,7 +249,7 @@ int play_static_game(const PlayoutRules *r, PlayoutState *s, const BagRule *bag,
                      GameTotals *out) {
     memset(out, 0, sizeof *out);
     Play m;
-    uint8_t kept[27];
+    uint8_t kept[MAX_CODES];
     while (!s->end) {
         int p = s->to_move, before = rack_tiles(s->racks[p]);
         if (best_move(r, s, &m, by_score[p]) || playout_apply(r, s, &m, kept, bag)) return -1;

@@ -73,9 +73,10 @@ class PlayoutLoop:
 
     @staticmethod
     def fits(engine: Engine) -> bool:
-        """Whether the loop can play for this engine: an additive leave model or a KLV table of leaves, 26
-        letters and the blank, racks of at most 8 tiles (its leave tables), at most MAX_BAG tiles in the
-        set."""
+        """Whether the loop can play for this engine: an additive leave model (over English's letters: its
+        compiled leave tables know their vowels, Q and U by code) or a KLV table of leaves, 26 letters and
+        the blank (the loop is checked against the Python play state in English only), racks of at most 8
+        tiles, at most MAX_BAG tiles in the set."""
         rules = engine.rules
         return (
             _leaves(engine) is not None

@@ -17,6 +17,7 @@
 const LeaveTrie *leave_trie_of(PyObject *capsule); /* module.c */
 
 #define MEMO_BITS 14 /* leave values remembered (see leave_of) */
+#define MEMO_TILES 10 /* the longest leave a key tells apart: CODE_BITS a tile after a leading 1 */
 
 /* What a capsule owns: the rules (pointing into the held buffers and the leave trie's capsule, held), the start
  * state, the candidates, and the leave values its play-outs were measured with (memo: key 0 an empty slot). */
@@ -51,7 +52,7 @@ static const void *keep(Playouts *p, PyObject *object, size_t *len) {
 }
 
 /* (per_copy, pair, mix, q_without_u, copies) */
-static int read_coefficients(PyObject *tuple, Playouts *p, LeaveCoefficients *c) {
+static int read_coefficients(PyObject *tuple, Playouts *p, LeaveCoefficients *c, size_t codes) {
     PyObject *copy, *pair, *mix;
     if (!PyArg_ParseTuple(tuple, "OOOdi;leaves: (per_copy, pair, mix, q_without_u, copies)", &copy, &pair, &mix,
                           &c->q_without_u, &c->copies))
@@ -59,9 +60,9 @@ static int read_coefficients(PyObject *tuple, Playouts *p, LeaveCoefficients *c)
     if (!(c->per_copy = keep(p, copy, &c->per_copy_len)) || !(c->pair = keep(p, pair, &c->pair_len)) ||
         !(c->mix = keep(p, mix, &c->mix_len)))
         return -1;
-    if (c->copies < 1 || c->per_copy_len != 27 * (size_t)c->copies * sizeof(double) ||
-        c->pair_len != 27 * 27 * sizeof(double) || c->mix_len != (size_t)(c->copies + 1) * (c->copies + 1) * sizeof(double)) {
-        PyErr_SetString(PyExc_ValueError, "playout_new: the leave coefficients do not fit 27 tile codes");
+    if (c->copies < 1 || c->per_copy_len != codes * (size_t)c->copies * sizeof(double) ||
+        c->pair_len != codes * codes * sizeof(double) || c->mix_len != (size_t)(c->copies + 1) * (c->copies + 1) * sizeof(double)) {
+        PyErr_SetString(PyExc_ValueError, "playout_new: the leave coefficients do not fit the tile codes");
         return -1;
     }
     return 0;
@@ -95,8 +96,8 @@ static int read_play(PyObject *tuple, Play *m) {
 /* playout_new(graph, layout, search, leaves, end_leaves, (rack_size, scoreless_turns), board, rack, scores, zeros,
  * candidates) -> capsule. layout: LayoutArrays (with the vowel penalties); search: Search (its mode and floor unused);
  * leaves: see read_coefficients, or a table of leaves (a capsule from leave_trie); end_leaves: see
- * read_coefficients; board: BoardArrays with the cross-checks up to date; rack: the
- * mover's 27 tile counts; scores: (mover, opponent); candidates: see read_play. */
+ * read_coefficients; board: BoardArrays with the cross-checks up to date; rack: the mover's tile counts (one per
+ * code, as many as the tile scores); scores: (mover, opponent); candidates: see read_play. */
 PyObject *playout_new(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *graph_o, *layout_o, *search_o, *leaves_o, *end_o, *board_o, *rack_o, *candidates_o;
@@ -124,12 +125,17 @@ PyObject *playout_new(PyObject *self, PyObject *args) {
     r->rack_size = rack_size;
     if (!(r->graph = keep(p, graph_o, &r->graph_len))) goto fail;
     r->graph_len /= 4;
-    l->vowel_codes = VOWEL_CODES;
-    if (!PyArg_ParseTuple(layout_o, "OOOO|I;a layout: (lmul, wmul, scores, vowel, vowel_codes)", &lmul, &wmul, &scores,
-                          &vowel, &l->vowel_codes) ||
+    unsigned long long vowel_codes = VOWEL_CODES;
+    if (!PyArg_ParseTuple(layout_o, "OOOO|K;a layout: (lmul, wmul, scores, vowel, vowel_codes)", &lmul, &wmul, &scores,
+                          &vowel, &vowel_codes) ||
         !(l->lmul = keep(p, lmul, &l->lmul_len)) || !(l->wmul = keep(p, wmul, &l->wmul_len)) ||
         !(l->scores = keep(p, scores, &l->scores_len)) || !(l->vowel = keep(p, vowel, &l->vowel_len)))
         goto fail;
+    l->vowel_codes = (LetterSet)vowel_codes;
+    if (l->scores_len < 2 || l->scores_len > MAX_CODES) {
+        PyErr_SetString(PyExc_ValueError, "playout_new: the tile scores need one entry per code (2 to 33)");
+        goto fail;
+    }
     if (!PyArg_ParseTuple(search_o, "iiipOd;a search", &mode, &r->search.bingo_tiles, &r->search.bingo_bonus,
                           &r->search.symmetric, &map, &floor) ||
         !(r->search.word_map = keep(p, map, &r->search.word_map_len)))
@@ -138,9 +144,9 @@ PyObject *playout_new(PyObject *self, PyObject *args) {
         if (!(r->trie = leave_trie_of(leaves_o))) goto fail;
         Py_INCREF(leaves_o);
         p->trie = leaves_o;
-    } else if (read_coefficients(leaves_o, p, &r->leaves))
+    } else if (read_coefficients(leaves_o, p, &r->leaves, l->scores_len))
         goto fail;
-    if (read_coefficients(end_o, p, &r->end_leaves)) goto fail;
+    if (read_coefficients(end_o, p, &r->end_leaves, l->scores_len)) goto fail;
     if (!PyArg_ParseTuple(board_o, "OiOO;a board: (tiles, dim, checks, cscores)", &tiles, &r->dim, &checks, &cscores))
         goto fail;
     Py_buffer t, c, cs, rk;
@@ -158,12 +164,12 @@ PyObject *playout_new(PyObject *self, PyObject *args) {
     }
     cscores_len = (size_t)cs.len;
     size_t nn = (size_t)r->dim * (size_t)r->dim;
-    int fits = r->dim >= 1 && r->dim <= MAX_DIM && tiles_len == nn && checks_len == 2 * nn * 4 &&
-               cscores_len == 2 * nn * 4 && l->lmul_len >= 2 * nn && l->wmul_len >= 2 * nn && l->scores_len >= 27 &&
+    int fits = r->dim >= 1 && r->dim <= MAX_DIM && tiles_len == nn && checks_len == 2 * nn * sizeof(LetterSet) &&
+               cscores_len == 2 * nn * 4 && l->lmul_len >= 2 * nn && l->wmul_len >= 2 * nn &&
                (!l->vowel_len || l->vowel_len >= 2 * nn * sizeof(double)) && rack_size >= 1 && rack_size <= 8;
     if (fits) {
         memcpy(s->tiles, t.buf, nn);
-        memcpy(s->checks, c.buf, 2 * nn * 4);
+        memcpy(s->checks, c.buf, 2 * nn * sizeof(LetterSet));
         memcpy(s->cscores, cs.buf, 2 * nn * 4);
     }
     PyBuffer_Release(&t);
@@ -179,10 +185,10 @@ PyObject *playout_new(PyObject *self, PyObject *args) {
     }
     if (PyObject_GetBuffer(rack_o, &rk, PyBUF_SIMPLE) < 0) goto fail;
     len = (size_t)rk.len;
-    if (len == 27) memcpy(s->racks[0], rk.buf, 27);
+    if (len == l->scores_len) memcpy(s->racks[0], rk.buf, len);
     PyBuffer_Release(&rk);
-    if (len != 27) {
-        PyErr_SetString(PyExc_ValueError, "playout_new: a rack is 27 tile counts");
+    if (len != l->scores_len) {
+        PyErr_SetString(PyExc_ValueError, "playout_new: a rack is a count per tile code");
         goto fail;
     }
     s->scores[0] = s0;
@@ -209,6 +215,14 @@ fail:
     return NULL;
 }
 
+/* Whether every one of n tile codes is below `codes`. */
+static int codes_fit(const void *tiles, Py_ssize_t n, size_t codes) {
+    const uint8_t *t = tiles;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (t[i] >= codes) return 0;
+    return 1;
+}
+
 /* Calls the Python callable `context` (random.Random.randrange) with n. */
 static int python_randrange(void *context, int n) {
     PyObject *value = PyObject_CallFunction((PyObject *)context, "i", n);
@@ -222,11 +236,11 @@ static int python_randrange(void *context, int n) {
     return (int)at;
 }
 
-/* The tiles of 27 counts as codes in code order. */
-static PyObject *codes_of(const uint8_t counts[27]) {
+/* The tiles of a rack's counts as codes in code order. */
+static PyObject *codes_of(const uint8_t counts[MAX_CODES]) {
     char codes[64];
     int n = 0;
-    for (int x = 0; x < 27; x++)
+    for (int x = 0; x < MAX_CODES; x++)
         for (int k = 0; k < counts[x] && n < 64; k++) codes[n++] = (char)x;
     return PyBytes_FromStringAndSize(codes, n);
 }
@@ -242,7 +256,7 @@ static PyObject *reply_of(const Play *m) {
  * mover, kept by the opponent[, replies, the mover's rack, the opponent's, the bag]). */
 static PyObject *answer(const PlayoutState *s, const PlayoutResult *out, int record) {
     int other = 0;
-    for (int x = 0; x < 27; x++) other += s->racks[1 - s->to_move][x];
+    for (int x = 0; x < MAX_CODES; x++) other += s->racks[1 - s->to_move][x];
     PyObject *kept0 = codes_of(out->kept[0]), *kept1 = codes_of(out->kept[1]), *replies = NULL;
     if (record && kept0 && kept1) {
         int n = out->n_moves < PLAYOUT_MOVES ? out->n_moves : PLAYOUT_MOVES;
@@ -269,16 +283,16 @@ static PyObject *answer(const PlayoutState *s, const PlayoutResult *out, int rec
     return Py_BuildValue("(iiiiiiNN)", s->scores[0], s->scores[1], s->end, s->to_move, s->bag_n, other, kept0, kept1);
 }
 
-/* The value of the tiles kept (27 counts) from `leave_value` (a Python callable given their codes in code order,
+/* The value of the tiles kept (a count per code) from `leave_value` (a Python callable given their codes in code order,
  * as bytes), remembered by the capsule: a play-out's last leaves repeat. NaN with a Python error when it failed. */
-static double leave_of(Playouts *p, const uint8_t counts[27], PyObject *leave_value) {
+static double leave_of(Playouts *p, const uint8_t counts[MAX_CODES], PyObject *leave_value) {
     char codes[64];
     int n = 0;
-    uint64_t key = 1; /* the tiles in code order, 5 bits each, after a leading 1 */
-    for (int x = 0; x < 27; x++)
-        for (int k = 0; k < counts[x] && n < 12; k++) {
+    uint64_t key = 1; /* the tiles in code order, CODE_BITS each, after a leading 1 */
+    for (int x = 0; x < MAX_CODES; x++)
+        for (int k = 0; k < counts[x] && n < MEMO_TILES; k++) {
             codes[n++] = (char)x;
-            key = key << 5 | (uint64_t)x;
+            key = key << CODE_BITS | (uint64_t)x;
         }
     uint32_t mask = (1u << MEMO_BITS) - 1, at = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - MEMO_BITS));
     for (; p->memo_keys[at]; at = (at + 1) & mask)
@@ -287,7 +301,7 @@ static double leave_of(Playouts *p, const uint8_t counts[27], PyObject *leave_va
     double value = found ? PyFloat_AsDouble(found) : -1.0;
     Py_XDECREF(found);
     if (!found || (value == -1.0 && PyErr_Occurred())) return Py_NAN;
-    if (n < 12) { /* longer leaves are not told apart by the key: asked each time */
+    if (n < MEMO_TILES) { /* longer leaves are not told apart by the key: asked each time */
         if (p->memo_used >= (1 << MEMO_BITS) * 3 / 4) { /* full: start afresh */
             memset(p->memo_keys, 0, sizeof p->memo_keys);
             p->memo_used = 0;
@@ -333,7 +347,7 @@ static PyObject *measured(Playouts *p, const PlayoutState *s, const PlayoutResul
 }
 
 /* playout_run(capsule, plays, opponent, bag, plies, randrange, record[, measure]) -> [answer]: the candidates at
- * indices `plays` (bytes) each played out from the start state with the opponent's rack (27 counts) and the
+ * indices `plays` (bytes) each played out from the start state with the opponent's rack (a count per code) and the
  * bag (codes, drawn from the end); `randrange` puts exchanged tiles back (shared by the play-outs, in order).
  * With `measure` (see read_measure) each answer is the play-out's (value, win) instead. */
 PyObject *playout_run_py(PyObject *self, PyObject *args) {
@@ -349,8 +363,10 @@ PyObject *playout_run_py(PyObject *self, PyObject *args) {
     Playouts *p = PyCapsule_GetPointer(capsule, CAPSULE);
     if (!p) goto done;
     if (measure_o != Py_None && read_measure(measure_o, p, &intercepts, &slopes, &measure, &leave_value)) goto done;
-    if (opponent.len != 27 || bag.len > MAX_BAG) {
-        PyErr_SetString(PyExc_ValueError, "playout_run: a rack is 27 tile counts, a bag at most 256 tiles");
+    if ((size_t)opponent.len != p->rules.layout.scores_len || bag.len > MAX_BAG ||
+        !codes_fit(bag.buf, bag.len, p->rules.layout.scores_len)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "playout_run: a rack is a count per tile code, a bag at most 256 tiles of the alphabet's codes");
         goto done;
     }
     const uint8_t *index = plays.buf;
@@ -367,10 +383,11 @@ PyObject *playout_run_py(PyObject *self, PyObject *args) {
     for (Py_ssize_t i = 0; i < plays.len; i++) {
         /* the start state: only the parts of the arrays the board uses */
         memcpy(s->tiles, p->start.tiles, nn);
-        memcpy(s->checks, p->start.checks, 2 * nn * 4);
+        memcpy(s->checks, p->start.checks, 2 * nn * sizeof(LetterSet));
         memcpy(s->cscores, p->start.cscores, 2 * nn * 4);
-        memcpy(s->racks[0], p->start.racks[0], 27);
-        memcpy(s->racks[1], opponent.buf, 27);
+        memcpy(s->racks[0], p->start.racks[0], MAX_CODES);
+        memset(s->racks[1], 0, MAX_CODES);
+        memcpy(s->racks[1], opponent.buf, (size_t)opponent.len);
         memcpy(s->scores, p->start.scores, sizeof s->scores);
         s->zeros = p->start.zeros;
         s->to_move = 0;
@@ -433,14 +450,14 @@ PyObject *static_game(PyObject *self, PyObject *args) {
     PyObject *result = NULL;
     Playouts *p = PyCapsule_GetPointer(capsule, CAPSULE);
     if (!p) goto done;
-    if (bag.len > MAX_BAG) {
-        PyErr_SetString(PyExc_ValueError, "static_game: a bag holds at most 256 tiles");
+    if (bag.len > MAX_BAG || !codes_fit(bag.buf, bag.len, p->rules.layout.scores_len)) {
+        PyErr_SetString(PyExc_ValueError, "static_game: a bag holds at most 256 tiles of the alphabet's codes");
         goto done;
     }
     size_t nn = (size_t)p->rules.dim * (size_t)p->rules.dim;
     PlayoutState *s = &p->work;
     memcpy(s->tiles, p->start.tiles, nn);
-    memcpy(s->checks, p->start.checks, 2 * nn * 4);
+    memcpy(s->checks, p->start.checks, 2 * nn * sizeof(LetterSet));
     memcpy(s->cscores, p->start.cscores, 2 * nn * 4);
     memcpy(s->bag, bag.buf, (size_t)bag.len);
     s->bag_n = (int)bag.len;

@@ -15,10 +15,10 @@ static uint64_t letter_key(uint32_t x) {
     return z ^ (z >> 31);
 }
 
-uint64_t LETTER_KEYS[32];
+uint64_t LETTER_KEYS[1 << CODE_BITS];
 
 void init_letter_keys(void) {
-    for (uint32_t x = 0; x < 32; x++) LETTER_KEYS[x] = letter_key(x);
+    for (uint32_t x = 0; x < 1u << CODE_BITS; x++) LETTER_KEYS[x] = letter_key(x);
 }
 
 /* The word map: every word of `lo` or more letters filed under its anagram key, so the words a multiset
@@ -27,7 +27,7 @@ void init_letter_keys(void) {
  * words} (words 0: an empty slot), then the words, 16 bytes each (letter codes, zero-padded), those of
  * one key together, then the blank slots. The blank table answers "which letters can a blank stand for
  * so that these letters make a word": for every word's multiset less one of its letters x, the letters x
- * (a slot is {uint32 the key's high half, uint32 letter set}, letter set 0: empty; keys alike in their
+ * (a slot is {uint32 the key's high half, uint32 letter set: bit x - 1 for code x}, letter set 0: empty; keys alike in their
  * high half and slot share a set, which only ever adds a letter to try in vain). The filter is a blocked
  * Bloom filter of the keys: uint64 words, about eight keys' bits to a word (a key sets filter_bits(key) in
  * word (key >> 32) & mask), 256 KB for TWL06: most lookups are of keys without words, and the filter
@@ -117,16 +117,16 @@ int word_map_build(const uint32_t *kwg, size_t nkwg, int lo, Allocate allocate, 
         size_t end = i + 1;
         while (end < n && w.keys[order[end]] == key) end++;
         table[j].count = (uint32_t)(end - i);
-        uint32_t letters = 0;
-        for (int p = 0; p < 16 && words[i][p]; p++) letters |= 1u << words[i][p];
-        for (uint32_t rest = letters; rest; rest &= rest - 1) {
-            uint32_t x = (uint32_t)__builtin_ctz(rest);
+        LetterSet letters = 0;
+        for (int p = 0; p < 16 && words[i][p]; p++) letters |= LETTER(words[i][p]);
+        for (LetterSet rest = letters; rest; rest &= rest - 1) {
+            uint32_t x = (uint32_t)__builtin_ctzll(rest);
             uint64_t less = key - LETTER_KEYS[x];
             size_t bslot = key_slot(less, header[2]);
             while (blank_table[bslot][1] && blank_table[bslot][0] != (uint32_t)(less >> 32))
                 bslot = (bslot + 1) & header[2];
             blank_table[bslot][0] = (uint32_t)(less >> 32);
-            blank_table[bslot][1] |= 1u << x;
+            blank_table[bslot][1] |= 1u << (x - 1);
         }
     }
     result = 0;

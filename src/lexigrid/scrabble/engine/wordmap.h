@@ -6,7 +6,7 @@
 
 #include "engine.h"
 
-extern uint64_t LETTER_KEYS[32]; /* a letter code's random 64-bit key (see wordmap.c) */
+extern uint64_t LETTER_KEYS[1 << CODE_BITS]; /* a letter code's random 64-bit key (see wordmap.c) */
 
 static inline size_t key_slot(uint64_t key, size_t mask) { return (size_t)(key ^ (key >> 29)) & mask; }
 
@@ -67,14 +67,14 @@ static inline const uint8_t (*map_words(const char *map, uint64_t key, uint32_t 
 
 /* The letters a blank can stand for so that the letters of `key` and the blank make a word (a superset:
  * see the blank table above). */
-static inline uint32_t map_blank_letters(const char *map, uint64_t key) {
+static inline LetterSet map_blank_letters(const char *map, uint64_t key) {
     uint64_t header[3];
     memcpy(header, map, 24);
     const uint32_t (*blank_table)[2] =
         (const uint32_t (*)[2])((const char *)(map_slots(map) + header[0] + 1) + header[1] * 16);
     for (size_t b = key_slot(key, header[2]);; b = (b + 1) & header[2]) {
         if (!blank_table[b][1]) return 0;
-        if (blank_table[b][0] == (uint32_t)(key >> 32)) return blank_table[b][1];
+        if (blank_table[b][0] == (uint32_t)(key >> 32)) return (LetterSet)blank_table[b][1] << 1;
     }
 }
 
@@ -100,7 +100,7 @@ static inline int map_has(const char *map, uint64_t key) {
     return map_words(map, key, &count) != NULL;
 }
 
-/* The keys of the 32 letter codes. */
+/* The keys of the letter codes. */
 void init_letter_keys(void);
 
 /* The word map of the words of `lo` or more letters in a packed GADDAG of `n` arcs, into memory from
