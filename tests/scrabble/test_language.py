@@ -29,6 +29,15 @@ def test_letters_outside_the_alphabet_are_refused_by_word_or_skipped() -> None:
     assert [letters.write(w) for w in words] == ["CASA"] and skipped == 1
 
 
+def test_words_too_long_for_a_lexicon_are_refused_or_skipped() -> None:
+    """German compounds run past 32 letters: refused by count and first word, or skipped."""
+    long = "ARBEITSLOSENVERSICHERUNGSBEITRAGS"  # 33 letters
+    with pytest.raises(LexigridError, match=rf"1 words .* run past 32 letters, e.g. '{long}'"):
+        lexicon_words(f"BÄR\n{long}\n".encode(), "de.txt", "german")
+    letters, words, skipped = lexicon_words(f"BÄR\n{long}\n".encode(), "de.txt", "german", skip=True)
+    assert [letters.write(w) for w in words] == ["BÄR"] and skipped == 1
+
+
 def test_accents_without_tiles_are_dropped() -> None:
     """Scrabble plays Catalan ABELLÍ as ABELLI and CAFÈ as CAFE; Ç is a tile and stays."""
     letters, words, _ = lexicon_words("Abellí\ncafè\nplaça\n".encode(), "ca.txt", "catalan")

@@ -95,7 +95,7 @@ def add(
         emit_json(payload)
         return
     with_leaves = " with its leave table" if added.leaves else ""
-    left_out = f", {count(skipped, 'word')} with other letters left out" if skipped else ""
+    left_out = f", {count(skipped, 'word')} left out (other letters, or too long)" if skipped else ""
     console.print(
         f"added lexicon {added.name}: {count(added.words, 'word')}{with_leaves}{left_out} ({added.path})"
     )

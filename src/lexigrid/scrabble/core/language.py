@@ -7,7 +7,7 @@ import unicodedata
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon.kwg import VOWELLESS_SHARE, is_kwg, kwg_tiles, kwg_words, vowelless_share
-from lexigrid.lexicon.sources import canonical_name, named_lexicons
+from lexigrid.lexicon.sources import MAX_WORD_LENGTH, canonical_name, named_lexicons
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.core.rules import alphabet, tile_set, tile_set_names
 
@@ -95,7 +95,8 @@ def lexicon_words(
 ) -> tuple[Alphabet, list[str], int]:
     """A KWG's or a UTF-8 word list's words in an alphabet's glyphs, with that alphabet (`named`, else
     recognised for a KWG, else English for a word list) and how many words were skipped (`skip`: those
-    with letters outside the alphabet, else they are an error); accents without tiles are dropped."""
+    with letters outside the alphabet or too long for a lexicon, else they are an error); accents without
+    tiles are dropped."""
     if is_kwg(data):
         walked = kwg_tiles(data, location)
         letters = kwg_alphabet(walked, location, named)
@@ -116,7 +117,7 @@ def lexicon_words(
         if not line or line.startswith("#"):
             continue
         word = folded(line.upper(), letters)
-        if letters.unknown(word) is not None:
+        if letters.unknown(word) is not None or len(letters.read(word)) > MAX_WORD_LENGTH:
             bad.append(line)
             continue
         words.add(letters.read(word))
@@ -124,7 +125,8 @@ def lexicon_words(
         first = ", ".join(repr(w) for w in bad[:3])
         raise LexigridError(
             f"{location}: {len(bad):,} words use letters outside the {letters.name} alphabet "
-            f"({letters.letters_hint}), e.g. {first}: name the right --alphabet, remove them or --skip-bad"
+            f"({letters.letters_hint}) or run past {MAX_WORD_LENGTH} letters, e.g. {first}: name the right "
+            "--alphabet, remove them or --skip-bad"
         )
     if not words:
         raise LexigridError(f"{location} holds no words: put one word per line")
