@@ -38,6 +38,7 @@ def _rss_mb() -> float:
 
 def _warm() -> None:
     """Load every compiled kernel once (numba cache) on tiny lists."""
+    from lexigrid.runner import Runner
     from lexigrid.wordle.backtest import backtest
     from lexigrid.wordle.optimal import optimal_tree
     from lexigrid.wordle.table import reply_table
@@ -45,11 +46,12 @@ def _warm() -> None:
 
     tiny = from_words(["BATCH", "HATCH", "MATCH", "PATCH", "LATCH"], ["CLAMP", "WHELP"])
     optimal_tree(reply_table(tiny), breadth=None)
-    backtest(tiny, "entropy", progress=False)
+    backtest(tiny, "entropy", runner=Runner(progress=False))
 
 
 def run_case(case: str, jobs: int) -> dict[str, Any]:
     """Run one case in this process and report its time, result and memory."""
+    from lexigrid.runner import Runner
     from lexigrid.wordle import table as table_module
     from lexigrid.wordle.backtest import backtest
     from lexigrid.wordle.optimal import optimal_tree
@@ -79,9 +81,10 @@ def run_case(case: str, jobs: int) -> dict[str, Any]:
     if case.startswith("backtest:"):
         _, name, opener = case.split(":")
         start = time.perf_counter()
-        result = backtest(lists, name, opener=opener or None, jobs=jobs, progress=False)
+        result = backtest(lists, name, opener=opener or None, runner=Runner(jobs, progress=False))
         seconds = time.perf_counter() - start
-        text = f"{result.average:.4f} (max {result.max}, {result.failures} failed)"
+        totals = result.totals
+        text = f"{totals.average:.4f} (max {totals.max}, {totals.failures} failed)"
         return {"seconds": seconds, "result": text, "base": base}
     hard = "hard" in case
     breadth = 10 if "breadth" in case else None

@@ -78,8 +78,8 @@ SLOW = {
 
 def _full_backtest(lists: WordLists, name: str, opener: str | None, average: float) -> None:
     result = backtest(lists, name, opener=opener, runner=Runner(jobs=2, progress=False))
-    assert result.games == 2315
-    assert round(result.average, len(str(average).split(".")[1])) == average
+    assert result.totals.games == 2315
+    assert round(result.totals.average, len(str(average).split(".")[1])) == average
     replay_checks(lists, result.guesses, list(lists.answers), hard=False)
 
 
@@ -98,7 +98,7 @@ def test_optimal_backtest_plays_the_tree(lists: WordLists) -> None:
     answers = list(lists.answers[::50])
     result = backtest(lists, "optimal", opener="SALET", answers=answers, runner=QUIET_RUNNER)
     replay_checks(lists, result.guesses, answers, hard=False)
-    assert result.max <= 5 and all(g[0] == "SALET" for g in result.guesses)
+    assert result.totals.max <= 5 and all(g[0] == "SALET" for g in result.guesses)
 
 
 def test_remembered_decisions_are_kept_apart_per_word_list() -> None:

@@ -227,7 +227,7 @@ def backtest(
     if json:
         emit_json(result.summary())
     else:
-        _summary_table(result.summary(), result.distribution)
+        _summary_table(result.summary(), result.totals.distribution)
 
 
 @app.command("tree")

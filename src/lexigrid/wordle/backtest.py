@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import time
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +17,7 @@ from lexigrid.wordle.position import Position, Strategy
 from lexigrid.wordle.reply import Reply
 from lexigrid.wordle.strategies import strategy
 from lexigrid.wordle.table import ReplyTable, reply_table
-from lexigrid.wordle.tree import Tree
+from lexigrid.wordle.tree import Tree, TreeSummary
 from lexigrid.wordle.words import WordLists
 
 GIVE_UP = 30  # a strategy that has not found the answer after this many guesses has failed for good
@@ -51,35 +50,10 @@ class BacktestResult:
         """Guesses used in each game."""
         return [len(g) for g in self.guesses]
 
-    @property
-    def games(self) -> int:
-        """How many games were played."""
-        return len(self.guesses)
-
-    @property
-    def total(self) -> int:
-        """Guesses over all games."""
-        return sum(self.counts)
-
-    @property
-    def average(self) -> float:
-        """Guesses per game."""
-        return self.total / self.games
-
-    @property
-    def max(self) -> int:
-        """The most guesses any game took."""
-        return max(self.counts)
-
-    @property
-    def failures(self) -> int:
-        """Games not won within six guesses."""
-        return sum(1 for c in self.counts if c > self.max_guesses)
-
-    @property
-    def distribution(self) -> dict[int, int]:
-        """Games by number of guesses."""
-        return dict(sorted(Counter(self.counts).items()))
+    @functools.cached_property
+    def totals(self) -> TreeSummary:
+        """Games, guesses, the most any game took, failures and the distribution."""
+        return TreeSummary.of(self.counts, self.max_guesses)
 
     def summary(self) -> dict[str, Any]:
         """The JSON summary."""
@@ -87,12 +61,7 @@ class BacktestResult:
             "strategy": self.strategy,
             "opener": self.opener,
             "hard": self.hard,
-            "games": self.games,
-            "total": self.total,
-            "average": round(self.average, 4),
-            "max": self.max,
-            "failures": self.failures,
-            "distribution": {str(k): v for k, v in self.distribution.items()},
+            **self.totals.as_dict(),
             "seconds": round(self.seconds, 3),
         }
 

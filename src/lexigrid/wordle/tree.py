@@ -86,13 +86,19 @@ class Tree:
 
 @dataclass(frozen=True)
 class TreeSummary:
-    """How a tree does over every answer."""
+    """How a tree (or a strategy) does over every answer."""
 
     games: int
     total: int
     max: int
     failures: int
     distribution: dict[int, int]
+
+    @classmethod
+    def of(cls, counts: list[int], max_guesses: int) -> TreeSummary:
+        """The totals of games that took `counts` guesses each; past `max_guesses` a game is a failure."""
+        failures = sum(1 for c in counts if c > max_guesses)
+        return cls(len(counts), sum(counts), max(counts), failures, dict(sorted(Counter(counts).items())))
 
     @property
     def average(self) -> float:
@@ -122,8 +128,7 @@ def check_tree(
     """Re-play every answer through the tree with the rules; a clear error on any broken step."""
     from lexigrid.wordle.game import hard_mode_violation
 
-    counts: Counter[int] = Counter()
-    failures = 0
+    counts = []
     for answer in answers:
         history = tree_game(tree, answer)
         for n, (guess, _) in enumerate(history):
@@ -134,11 +139,8 @@ def check_tree(
                 raise LexigridError(f"the tree breaks {reason} when the answer is {answer}")
         if history[-1][1] != solved(len(answer)):
             raise LexigridError(f"the tree has no move after {node_path(history)} (answer {answer})")
-        if len(history) > max_guesses:
-            failures += 1
-        counts[len(history)] += 1
-    total = sum(k * v for k, v in counts.items())
-    return TreeSummary(len(answers), total, max(counts), failures, dict(sorted(counts.items())))
+        counts.append(len(history))
+    return TreeSummary.of(counts, max_guesses)
 
 
 def tree_game(tree: Tree, answer: str) -> list[tuple[str, int]]:
