@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import random
 import time
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +14,7 @@ from lexigrid.errors import LexigridError, OptionError
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.wordle.strategies import score_guesses
 from lexigrid.wordle.table import Indices, ReplyTable, reply_table
+from lexigrid.wordle.tree import TreeSummary
 from lexigrid.wordle.variants import multi_board_guesses
 from lexigrid.wordle.words import WordLists
 
@@ -80,27 +80,25 @@ class MultiBoardResult:
         """Guesses used in each game."""
         return [len(g) for g in self.guesses]
 
+    @property
+    def totals(self) -> TreeSummary:
+        """Games, guesses, worst, failures (past the boards' guess limit) and the distribution."""
+        return TreeSummary.of(self.counts, multi_board_guesses(self.boards))
+
     def summary(self) -> dict[str, Any]:
         """The JSON summary (the backtest's fields)."""
-        counts = self.counts
-        limit = multi_board_guesses(self.boards)
         return {
             "strategy": "multi-board entropy",
             "opener": self.guesses[0][0] if self.guesses else None,
             "boards": self.boards,
-            "games": len(counts),
-            "total": sum(counts),
-            "average": round(sum(counts) / len(counts), 4),
-            "max": max(counts),
-            "failures": sum(1 for c in counts if c > limit),
-            "distribution": {str(k): v for k, v in sorted(Counter(counts).items())},
+            **self.totals.as_dict(),
             "seconds": round(self.seconds, 3),
         }
 
     @property
     def distribution(self) -> dict[int, int]:
         """Games by number of guesses."""
-        return dict(sorted(Counter(self.counts).items()))
+        return self.totals.distribution
 
 
 def _play(lists: WordLists, answers: tuple[int, ...]) -> list[str]:
