@@ -10,16 +10,24 @@ A and B are players:
 - `old` (the previous `sim` level: 10 plays, 2 plies, 100 play-outs each, the endgame solver);
 - `equity` (static equity, the endgame solver at --seconds);
 - `magpie` (MAGPIE 183bebc in this process through bin/libmagpie.so and its command API, one thread:
-  `gsimulate -plies P -numplays 15 -tlim S` while the bag holds more than 4 tiles, `peg` with 1 to 4,
-  `endgame` with it empty, each stopped at --seconds; its best static move if a search gave none);
-  `magpie/plies=3`.
+  `gsimulate -plies P -numplays 15` while the bag holds tiles (P at most the bag's size), `endgame -etlim
+  S -eplies 25` with it empty, each also stopped once it has used --seconds of CPU; its best static move
+  if a search gave none), as lexigrid's `sim` plays: simulation through the pre-endgame, the exact
+  endgame; options `magpie/plies=3`, `magpie/eplies=N`, `magpie/peg=1` (MAGPIE's pre-endgame solver, `peg
+  -pegtlim S`, with 1 to 4 in the bag). The endgame gets MAGPIE's own time limit (wall time, which under
+  load is more than the CPU time it gets): without it the endgame ran through a deepening iteration past
+  the stop request, and the pre-endgame solver planned for the simulation's safety net, several times the
+  budget (3.1 s of CPU a move at 0.5 s); the pre-endgame solver still overruns its -pegtlim (2.9 s of CPU
+  on a 4-in-the-bag reference position at 0.5 s), so it is not the default.
 Both sides play TWL06 (../shared/data/lexicons/twl06.txt; MAGPIE its TWL06.kwg) with MAGPIE's KLV2
 leaves (../shared/data/scrabble/TWL06.klv2 for lexigrid too). A pair's two games share the seed (the
 bag's order); the engines swap seats, so the luck of the draw largely cancels. Each game is a task of
 the shared runner (`lexigrid.runner`, progress bar), recorded in the checkpoint (JSON Lines, one record
 a game) as it finishes: a rerun with the same arguments skips the games already played. Reported: games,
 A's wins and draws, the Wilson 95 % interval of A's win rate (draws half), A's mean spread, the CPU time
-(time.process_time, MAGPIE's thread included) per move on each side, and the command. Time per move is
+(time.process_time, MAGPIE's thread included) per move on each side, overall and by phase (midgame,
+pre-endgame, endgame), a warning when the two sides' CPU a move differ by more than CPU_TOLERANCE (a
+static player such as `equity` always does), and the command. Time per move is
 CPU time for both engines (this process's, so a shared machine's load does not tilt it): lexigrid's
 searches read a CPU clock (`CpuTime`), MAGPIE is stopped once its thread has used the time (the exact
 endgame solvers of both stop on their own wall clocks); the CPU columns show what each really used.
@@ -47,7 +55,7 @@ from lexigrid.runner import Runner
 from lexigrid.scrabble.analysis import peg as peg_module
 from lexigrid.scrabble.analysis import sim as sim_module
 from lexigrid.scrabble.analysis.chooser import BEST_METHODS, SIM_METHODS, GameClock, PlayChooser
-from lexigrid.scrabble.analysis.phase import bag_left
+from lexigrid.scrabble.analysis.phase import PHASES, bag_left, phase
 from lexigrid.scrabble.analysis.sim_player import SimPlayer
 from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position, format_cgp
@@ -67,6 +75,7 @@ PEERS = next((p / "peers" for p in ROOT.parents if (p / "peers").is_dir()), ROOT
 MAGPIE_LIB = PEERS / "magpie-lib" / "bin" / "libmagpie.so"
 MAGPIE_DATA = PEERS / "magpie" / "data"
 MAGPIE_PEG_MAX_BAG = 4  # MAGPIE's pre-endgame solver takes 1 to 4 tiles in the bag
+MAGPIE_ENDGAME_PLIES = 25  # MAGPIE's endgame depth cap (`magpie/eplies=N`)
 
 
 class Magpie:
@@ -171,6 +180,8 @@ class MagpiePlayer:
     seconds: float
     plies: int = 2
     level: str = "magpie"
+    peg: bool = False  # MAGPIE's pre-endgame solver with 1 to 4 in the bag (else it simulates on)
+    eplies: int = MAGPIE_ENDGAME_PLIES
 
     def choose(self, position: Position, rng: random.Random) -> Move:
         mp = magpie(self.lib, self.data)
@@ -181,13 +192,14 @@ class MagpiePlayer:
         # MAGPIE's own -tlim is wall time, only a safety net here: under a heavy load (a nice 19 run gets a
         # few % of a core) 10 x S of wall time was ~0.35 x S of CPU, so its searches stopped early
         wall = f"{WALL_LIMIT_FACTOR * self.seconds:g}"
+        budget = f"{self.seconds:g}"
         if bag == 0:
-            command = "endgame -threads 1 -eplies 25"
-        elif bag <= MAGPIE_PEG_MAX_BAG:
-            command = f"peg -threads 1 -tlim {wall}"
+            command = f"endgame -threads 1 -eplies {self.eplies} -etlim {budget}"
+        elif bag <= MAGPIE_PEG_MAX_BAG and self.peg:
+            command = f"peg -threads 1 -pegtlim {budget} -tlim {budget}"
         else:
             limits = f"-tlim {wall} -threads 1 -iterations 100000000"
-            command = f"gsimulate -plies {self.plies} -numplays 15 {limits}"
+            command = f"gsimulate -plies {min(self.plies, bag)} -numplays 15 {limits}"
         move = magpie_move(mp.run_for(command, self.seconds), seen)
         if move is None:  # no search result in time: MAGPIE's best static move
             mp.run("generate")
@@ -209,15 +221,18 @@ CLOCK_READERS = (sim_module, peg_module)  # the searches that stop by `time.perf
 
 @dataclass
 class Timed:
-    """A player whose moves' CPU time is counted."""
+    """A player whose moves' CPU time is counted, in all and by the game's phase."""
 
     player: Player
     cpu: float = 0.0
     moves: int = 0
     level: str = field(default="")
+    by_phase: dict[str, list[float]] = field(default_factory=dict)  # phase: [CPU seconds, moves]
 
     def choose(self, position: Position, rng: random.Random) -> Move:
         start = time.process_time()
+        seen = Position(position.board, (position.rack, Rack()), position.scores, position.zeros)
+        counted = self.by_phase.setdefault(phase(seen), [0.0, 0])
         weight = sim_module.SPREAD_WEIGHT
         clocks = [vars(module)["time"] for module in CLOCK_READERS]
         spread = getattr(self.player, "spread", None)
@@ -231,8 +246,11 @@ class Timed:
             sim_module.SPREAD_WEIGHT = weight
             for module, clock in zip(CLOCK_READERS, clocks, strict=True):
                 vars(module)["time"] = clock
-            self.cpu += time.process_time() - start
+            used = time.process_time() - start
+            self.cpu += used
             self.moves += 1
+            counted[0] += used
+            counted[1] += 1
 
 
 @dataclass
@@ -261,7 +279,9 @@ def make_player(spec: str, seconds: float, lib: Path, data: Path) -> Player:
     settings = {k: v for k, _, v in (o.partition("=") for o in options)}
     _, eng = engine()
     if name == "magpie":
-        return MagpiePlayer(lib, data, seconds, int(settings.get("plies", 2)), spec)
+        plies = int(settings.get("plies", 2))
+        eplies = int(settings.get("eplies", MAGPIE_ENDGAME_PLIES))
+        return MagpiePlayer(lib, data, seconds, plies, spec, settings.get("peg") == "1", eplies)
     if name == "equity":
         return EquityPlayer(eng, spec, endgame_seconds=seconds)
     if name == "old":
@@ -298,6 +318,8 @@ def play_game(item: tuple[int, int, str, str, float, str, str]) -> dict[str, Any
         "a_moves": a.moves,
         "b_cpu": b.cpu,
         "b_moves": b.moves,
+        "a_phases": a.by_phase,
+        "b_phases": b.by_phase,
         "scores": list(game.scores),
     }
 
@@ -321,8 +343,36 @@ def report(records: list[dict[str, Any]], a: str, b: str, command: str) -> dict[
         "mean_spread": sum(r["spread"] for r in records) / games if games else 0.0,
         "a_cpu_ms_per_move": 1000 * sum(r["a_cpu"] for r in records) / a_moves,
         "b_cpu_ms_per_move": 1000 * sum(r["b_cpu"] for r in records) / b_moves,
+        "a_cpu_ms_by_phase": _by_phase(records, "a_phases"),
+        "b_cpu_ms_by_phase": _by_phase(records, "b_phases"),
         "command": command,
     }
+
+
+CPU_TOLERANCE = 0.2  # the sides' CPU a move may differ by this share before the report says so
+
+
+def _by_phase(records: list[dict[str, Any]], key: str) -> dict[str, float]:
+    """A side's CPU milliseconds a move in each phase (records from before phases were kept count in
+    none)."""
+    totals: dict[str, list[float]] = {}
+    for r in records:
+        for name, (cpu, moves) in r.get(key, {}).items():
+            total = totals.setdefault(name, [0.0, 0])
+            total[0] += cpu
+            total[1] += moves
+    return {name: 1000 * totals[name][0] / totals[name][1] for name in PHASES if name in totals}
+
+
+def cpu_warning(result: dict[str, Any]) -> str | None:
+    """A line saying the sides did not get equal CPU a move, when they differ by over CPU_TOLERANCE."""
+    a, b = result["a_cpu_ms_per_move"], result["b_cpu_ms_per_move"]
+    if not a or not b or max(a, b) <= (1 + CPU_TOLERANCE) * min(a, b):
+        return None
+    return (
+        f"warning: unequal CPU a move, {a:.0f} ms ({result['a']}) v {b:.0f} ms ({result['b']}) "
+        f"(ratio {a / b:.2f}): not a match at equal time"
+    )
 
 
 def main() -> None:
@@ -360,15 +410,23 @@ def main() -> None:
         if args.minutes is not None and time.perf_counter() - started > 60 * args.minutes:
             break
     result = report(_whole_pairs(checkpoint.records), args.a, args.b, command)
+    result["cpu_warning"] = cpu_warning(result)
     if args.json:
         print(json.dumps(result))
         return
     low, high = result["interval"]
+    phases = "; ".join(
+        f"{side}: " + ", ".join(f"{k} {v:.0f} ms" for k, v in result[f"{key}_cpu_ms_by_phase"].items())
+        for side, key in ((args.a, "a"), (args.b, "b"))
+    )
+    warning = result["cpu_warning"]
     print(
         f"{args.a} v {args.b}, {args.seconds:g} s a move: {result['games']} games, {result['wins']} wins, "
         f"{result['draws']} draws, win rate {result['win_rate']:.1%} (95 % {low:.1%}-{high:.1%}), "
         f"mean spread {result['mean_spread']:+.1f}, CPU a move {result['a_cpu_ms_per_move']:.0f} ms "
-        f"({args.a}) / {result['b_cpu_ms_per_move']:.0f} ms ({args.b})\n{command}"
+        f"({args.a}) / {result['b_cpu_ms_per_move']:.0f} ms ({args.b}); by phase {phases}\n"
+        + (f"{warning}\n" if warning else "")
+        + command
     )
 
 
