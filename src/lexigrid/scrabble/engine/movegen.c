@@ -301,7 +301,7 @@ static inline void insert_down(int *a, int n, int v) {
     a[n] = v;
 }
 
-static void build_add(const Gen *g, SpanBuild *b, int q) {
+static inline __attribute__((always_inline)) void build_add(const Gen *g, SpanBuild *b, int q) {
     int32_t cs = g->cscores[q];
     int w = g->wmul[q];
     b->sq[b->n++] = q;
@@ -618,25 +618,35 @@ static void subracks_of(Gen *g, Subrack *out, int first_phase, int last_phase) {
     int held[8], nheld = 0, count[8] = {0}, n = 0;
     for (int x = g->letters; x >= 0; x--) /* highest score first, so each subrack's values come out sorted */
         if (g->rack[x]) insert_by_score(g, held, nheld++, x);
-    for (;;) { /* an odometer over the held letters' counts */
-        Subrack *s = &out[n++];
-        memset(s, 0, sizeof *s);
-        int index = 0, k = 0;
-        for (int h = 0; h < nheld; h++) {
-            int x = held[h], c = count[h];
-            s->count[x] = (uint8_t)c;
-            s->size += c;
-            index += (g->rack[x] - c) * g->stride[x];
-            if (x) s->key += (uint64_t)c * LETTER_KEYS[x];
-            for (int i = 0; x && i < c; i++) s->values[k++] = g->scores[x];
-        }
-        s->blanks = s->count[0];
-        s->leave = index;
-        s->leave_value = g->leave_values[index];
+    /* an odometer over the held letters' counts, the first one's digit lowest: each next subrack is an earlier
+     * one (its digit one lower, the digits below it 0) with one more tile of held[h], whose score is at least
+     * that of any tile it holds (the tiles of held[h] and after), so it goes first in the values */
+    Subrack *s = &out[n++];
+    memset(s, 0, sizeof *s);
+    for (int h = 0; h < nheld; h++) s->leave += g->rack[held[h]] * g->stride[held[h]];
+    s->leave_value = g->leave_values[s->leave];
+    int radix[8], step = 1;
+    for (int h = 0; h < nheld; h++) radix[h] = step, step *= g->rack[held[h]] + 1;
+    for (;;) {
         int h = 0;
         while (h < nheld && count[h] == g->rack[held[h]]) count[h++] = 0;
         if (h == nheld) break;
         count[h]++;
+        int x = held[h];
+        s = &out[n];
+        *s = out[n - radix[h]];
+        n++;
+        s->count[x]++;
+        s->size++;
+        s->leave -= g->stride[x];
+        s->leave_value = g->leave_values[s->leave];
+        if (x) {
+            s->key += LETTER_KEYS[x];
+            memmove(s->values + 1, s->values, sizeof s->values - sizeof s->values[0]);
+            s->values[0] = g->scores[x];
+        } else {
+            s->blanks++;
+        }
     }
     /* each phase's subracks by size, the best leave first (see span_plays) */
     uint8_t by_size[8][MAX_SUBRACKS];
