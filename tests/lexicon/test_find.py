@@ -166,3 +166,32 @@ def test_bad_racks(rack: str, message: str) -> None:
 def test_contains_with_prefix_is_refused() -> None:
     with pytest.raises(LexigridError, match="--contains on its own"):
         TINY.find("AB", prefix="A", contains="B")
+
+
+# Another alphabet's words as the lexicon holds them: one glyph a tile (Catalan Ç, and stand-ins À, Á for
+# multi-letter tiles such as L·L and NY), which the index counts beside A-Z.
+GLYPHS = "ACEPSÀÁÇ"
+OTHER_WORDS = ["PÀA", "ÀA", "CAÁA", "ÇA", "CAÇA", "ESPAÁA", "AÀÀ", "SA", "ES", "PAS", "ÁÀ", "CAP", "ÇÇA"]
+OTHER = Lexicon.from_words(OTHER_WORDS, alphabet="catalan")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    rack=st.text(alphabet=GLYPHS + "?", min_size=1, max_size=7).filter(lambda r: r.count("?") <= 2),
+    prefix=st.text(alphabet=GLYPHS, max_size=1),
+    suffix=st.text(alphabet=GLYPHS, max_size=1),
+)
+def test_another_alphabets_letters_agree_with_oracle(rack: str, prefix: str, suffix: str) -> None:
+    found = {w.word: w.blanks for w in OTHER.find(rack, prefix=prefix, suffix=suffix, letters=GLYPHS)}
+    assert set(found) == oracle_find(OTHER, rack, prefix=prefix, suffix=suffix)
+    have = Counter(rack.replace("?", ""))
+    for word, blanks in found.items():  # the blanks stand for what the rack lacks, in glyph order
+        rest = word[len(prefix) : len(word) - len(suffix)]
+        assert blanks == "".join(sorted((Counter(rest) - have).elements()))
+
+
+def test_another_alphabets_index_counts_its_letters() -> None:
+    found = OTHER.find("CAA?", letters=GLYPHS)
+    expected = {("CAÇA", "Ç"), ("CAÁA", "Á"), ("CAP", "P"), ("ÇA", "Ç"), ("ÀA", "À"), ("SA", "S")}
+    assert {(w.word, w.blanks) for w in found} == expected
+    assert OTHER.spellable("AÀÀ") == ["ÀA", "AÀÀ"]  # a Q-Less style search sees the other letters too

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import re
 from bisect import bisect_right
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -21,10 +20,11 @@ from lexigrid.lexicon.rack import MAX_BLANKS, MAX_TILES, SearchRack, parse_rack
 from lexigrid.lexicon.sources import Source, open_source, parse_words
 
 # Bump when the index's arrays or their contents change: old cache entries are then ignored.
-INDEX_VERSION = 3
-# The index: the words length-major as text (one per line), their letter counts, letter sets (bit i for
-# letter i), Zipf values and ranks, where each length starts, and the content hash.
-INDEX_ARRAYS = ("text", "counts", "letter_sets", "zipf", "rank", "length_start", "sha256")
+INDEX_VERSION = 4
+# The index: the words length-major as text (one per line), the letters it counts (A-Z, then any other
+# glyph its words use: another alphabet's tiles), their counts in each word, letter sets (bit i for letter
+# i of A-Z, bit 26 for any other), Zipf values and ranks, where each length starts, and the content hash.
+INDEX_ARRAYS = ("text", "letters", "counts", "letter_sets", "zipf", "rank", "length_start", "sha256")
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 BISECTED_LOOKUPS = 2000
@@ -57,16 +57,23 @@ def content_sha256(words: Iterable[str]) -> str:
     return hashlib.sha256("\n".join(sorted(set(words))).encode()).hexdigest()
 
 
-def letter_counts(words: Sequence[str]) -> npt.NDArray[np.uint8]:
-    """An (N, 26) matrix: how many of each letter A-Z every word holds (other letters, in a lexicon of
-    another alphabet, are not counted: see `letter_sets`)."""
+def counted_letters(words: Sequence[str]) -> str:
+    """The letters an index counts: A-Z, then every other glyph the words use, in order (a lexicon of
+    another alphabet: its tiles' one-byte glyphs), so A-Z keep their columns in every lexicon."""
+    return ALPHABET + "".join(sorted(set("".join(words)) - set(ALPHABET)))
+
+
+def letter_counts(words: Sequence[str], letters: str = ALPHABET) -> npt.NDArray[np.uint8]:
+    """An (N, len(letters)) matrix: how many of each of `letters` every word holds."""
     if not words:
-        return np.zeros((0, 26), dtype=np.uint8)
-    joined = np.frombuffer("".join(words).encode("latin-1"), dtype=np.uint8).astype(np.int64) - ord("A")
+        return np.zeros((0, len(letters)), dtype=np.uint8)
+    column = np.full(256, -1, dtype=np.int64)
+    column[[ord(c) for c in letters]] = np.arange(len(letters))
+    joined = column[np.frombuffer("".join(words).encode("latin-1"), dtype=np.uint8)]
     owner = np.repeat(np.arange(len(words)), [len(w) for w in words])
-    english = (joined >= 0) & (joined < 26)
-    flat = np.bincount(owner[english] * 26 + joined[english], minlength=len(words) * 26)
-    return flat.reshape(len(words), 26).astype(np.uint8)
+    counted = joined >= 0
+    flat = np.bincount(owner[counted] * len(letters) + joined[counted], minlength=len(words) * len(letters))
+    return flat.reshape(len(words), len(letters)).astype(np.uint8)
 
 
 def is_lexicon_word(word: str) -> bool:
@@ -122,6 +129,7 @@ class Lexicon:
         self.cache_state: CacheState = cache_state
         self.cache_path = cache_path
         self._text: npt.NDArray[np.uint8] = index["text"]
+        self._letters = str(index["letters"])  # the letters `_counts` counts, one column each
         self._counts: npt.NDArray[np.uint8] = index["counts"]
         self._letter_sets: npt.NDArray[np.int32] = index["letter_sets"]
         self._zipf: npt.NDArray[np.float64] = index["zipf"]
@@ -291,7 +299,8 @@ class Lexicon:
         index = {
             "sha256": content_sha256(keep),
             "text": _text_of(keep),
-            "counts": self._counts[rows] if keep else np.zeros((0, 26), np.uint8),
+            "letters": np.array(self._letters),
+            "counts": self._counts[rows] if keep else np.zeros((0, len(self._letters)), np.uint8),
             "letter_sets": self._letter_sets[rows] if keep else np.zeros(0, np.int32),
             "zipf": self._zipf[rows] if keep else np.zeros(0, np.float64),
             "rank": self._rank[rows] if keep else np.zeros(0, np.int32),
@@ -326,13 +335,12 @@ class Lexicon:
 
         `prefix`, `suffix` and `contains` are letters already on the board: the word must start with /
         end with / contain them, and its other letters (at least one) come from the rack. `letters`: the
-        lexicon's, for one in another alphabet (its words are then checked one by one: the index counts A-Z).
+        lexicon's, for one in another alphabet (its tiles' glyphs).
         """
-        other = letters != ALPHABET
         tiles = (
             rack
             if isinstance(rack, SearchRack)
-            else parse_rack(rack, max_blanks=max_blanks, letters=letters if other else None)
+            else parse_rack(rack, max_blanks=max_blanks, letters=letters if letters != ALPHABET else None)
         )
         prefix, suffix, contains = (
             _board_letters(x, what, letters)
@@ -349,12 +357,8 @@ class Lexicon:
         if lo >= hi:
             return []
         regex = pattern_regex(pattern, letters) if pattern else None
-        if other:
-            return sort_words(self._scanned(lo, hi, tiles, (prefix, suffix, contains), regex, common), sort)
-        available = np.zeros(26, dtype=np.uint8)
-        for letter in tiles.letters + fixed:
-            available[ord(letter) - 65] += 1
-        rows = self._within(lo, hi, available) if not tiles.blanks else self._within(lo, hi, None)
+        available = self._tally(tiles.letters + fixed)
+        rows = self._within(lo, hi, None if tiles.blanks else available)
         counts = self._counts[rows]
         missing = counts - np.minimum(counts, available)
         fits = np.flatnonzero(missing.sum(axis=1, dtype=np.int32) <= tiles.blanks)
@@ -371,47 +375,16 @@ class Lexicon:
                 continue
             if common is not None and not 0 < rank <= common:
                 continue
-            blanks = "".join(ALPHABET[j] * n for j, n in enumerate(need) if n)
+            blanks = "".join(self._letters[j] * n for j, n in enumerate(need) if n)
             found.append(WordInfo(word, zipf, rank if rank > 0 else None, blanks))
         return sort_words(found, sort)
-
-    def _scanned(
-        self,
-        lo: int,
-        hi: int,
-        tiles: SearchRack,
-        board: tuple[str, str, str],
-        regex: re.Pattern[str] | None,
-        common: int | None,
-    ) -> list[WordInfo]:
-        """The words of rows lo..hi the rack and board letters (prefix, suffix, contains) make, checked word
-        by word: a lexicon in another alphabet, whose letters the index does not count."""
-        prefix, suffix, contains = board
-        have = Counter(tiles.letters + prefix + suffix + contains)
-        found: list[WordInfo] = []
-        for i in range(lo, hi):
-            word = self._word(i)
-            if not (word.startswith(prefix) and word.endswith(suffix) and contains in word):
-                continue
-            if regex is not None and not regex.match(word):
-                continue
-            rank = int(self._rank[i])
-            if common is not None and not 0 < rank <= common:
-                continue
-            missing = Counter(word) - have
-            if sum(missing.values()) <= tiles.blanks:
-                blanks = "".join(sorted(missing.elements()))
-                found.append(WordInfo(word, float(self._zipf[i]), rank if rank > 0 else None, blanks))
-        return found
 
     def spellable(
         self, letters: str, *, shortest: int = 1, longest: int | None = None, common: int | None = None
     ) -> list[str]:
         """The words of `shortest`..`longest` letters these letters spell, each used at most as often as
         given (a Q-Less roll's words), length-major and alphabetical; with `common`, the most frequent."""
-        available = np.zeros(26, dtype=np.uint8)
-        for letter in letters.upper():
-            available[ord(letter) - 65] += 1
+        available = self._tally(letters.upper())
         lo, hi = self._slice(shortest, min(len(letters), longest or len(letters)))
         rows = self._within(lo, hi, available)
         rows = rows[(self._counts[rows] <= available).all(axis=1)]
@@ -420,9 +393,21 @@ class Lexicon:
             rows = rows[(rank > 0) & (rank <= common)]
         return [self._word(i) for i in rows.tolist()]
 
+    def _tally(self, letters: str) -> npt.NDArray[np.uint8]:
+        """How many of each letter the index counts `letters` holds (a letter no word uses is left out)."""
+        available = np.zeros(len(self._letters), dtype=np.uint8)
+        for letter in letters:
+            column = self._letters.find(letter)
+            if column >= 0:
+                available[column] += 1
+        return available
+
     def _within(self, lo: int, hi: int, available: npt.NDArray[np.uint8] | None) -> npt.NDArray[np.int64]:
-        """The rows in lo..hi whose letters are all among the available ones (None: any of A-Z)."""
-        allowed = _letter_set(available) if available is not None else (1 << 26) - 1
+        """The rows in lo..hi whose letters may all be among the available ones (None: any letter): exact
+        for A-Z; a word with another letter passes when any other letter is available (its counts decide)."""
+        if available is None:
+            return np.arange(lo, hi, dtype=np.int64)
+        allowed = _letter_set(available)
         return np.flatnonzero((self._letter_sets[lo:hi] & ~allowed) == 0) + lo
 
     def spelled_with(self, letters: str, *, shortest: int = 1, common: int | None = None) -> Spelled:
@@ -475,8 +460,10 @@ class Lexicon:
 
 
 def _letter_set(counts: npt.NDArray[np.uint8]) -> int:
-    """The set of letters with a non-zero count, bit i for letter i."""
-    return sum(1 << i for i, n in enumerate(counts.tolist()) if n)
+    """The set of letters with a non-zero count as the index's letter sets hold it: bit i for letter i of
+    A-Z, bit 26 for any other."""
+    listed = counts.tolist()
+    return sum(1 << i for i, n in enumerate(listed[:26]) if n) | (1 << 26 if any(listed[26:]) else 0)
 
 
 def letter_sets(
@@ -484,7 +471,7 @@ def letter_sets(
 ) -> npt.NDArray[np.int32]:
     """Each row's set of letters, bit i for letter i."""
     present = np.zeros((len(counts), 32), dtype=np.bool_)
-    present[:, :26] = counts > 0
+    present[:, :26] = counts[:, :26] > 0
     if other is not None:
         present[:, 26] = other  # a letter beyond A-Z: no query on A-Z letters ever spells the word
     packed = np.packbits(present, axis=1, bitorder="little").view("<u4").ravel()
@@ -536,10 +523,12 @@ def build_index(words: Sequence[str], frequencies: Mapping[str, float] | None = 
     Zipf values and ranks."""
     ordered = sorted(sorted(set(words)), key=len)  # length-major, alphabetical within (a stable sort)
     raw = frequency.frequencies_of(ordered, frequencies)
-    counts = letter_counts(ordered)
+    letters = counted_letters(ordered)
+    counts = letter_counts(ordered, letters)
     return {
         "sha256": np.array(content_sha256(ordered)),
         "text": _text_of(ordered),
+        "letters": np.array(letters),
         "counts": counts,
         "letter_sets": letter_sets(counts, np.array([not w.isascii() for w in ordered], dtype=np.bool_)),
         "zipf": frequency.zipf_values(raw),
