@@ -36,7 +36,7 @@ def test_find_lists_every_buildable_word(cli: Callable[..., CliResult], default_
     assert len(found) == len(set(found)) == payload["count"]
     assert set(found) == expected
     assert {"TRAINERS", "RETAINS", "AT"} <= set(found)
-    assert all(set(w) == {"word", "zipf", "rank", "length", "blanks"} for w in payload["words"])
+    assert all(set(w) == {"word", "zipf", "rank", "length", "blanks", "shown"} for w in payload["words"])
 
 
 def test_find_with_board_letters(cli: Callable[..., CliResult]) -> None:

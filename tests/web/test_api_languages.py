@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from typing import Any
 
@@ -11,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from lexigrid.scrabble.core.rules import tile_set
 from tests.conftest import run_cli
-from tests.scrabble.test_oracle_catalan import ALPHABET
+from tests.scrabble.test_oracle_catalan import _WORDS, ALPHABET
 
 EMPTY = "/".join(["15"] * 15)
 LL = ALPHABET.read("L·L")  # the glyph of the L·L tile inside the package
@@ -166,3 +167,64 @@ def test_a_game_on_a_board_from_a_layout_file(client: TestClient, catalan_lexico
     bad = client.post("/api/scrabble/games", json={"layout": SMALL.replace("....*....", "....*..x.")})
     assert bad.status_code == 400
     assert bad.json()["error"].startswith("the layout line 6, column 8: 'x' is not a square")
+
+
+# The word finder's oracle: the hand lexicon's words cut into tiles by a pattern of Catalan's multi-letter
+# labels (no code of the package), and a rack's tiles counted against them.
+_TILE = re.compile("L·L|NY|QU|.")
+
+
+def _oracle_words(rack: list[str], blanks: int) -> set[str]:
+    """Every hand-lexicon word (in labels) of 2+ tiles the rack's tiles and blanks make."""
+    words = {
+        w for w in _WORDS.split() if all(t in tile_set("catalan").alphabet.labels for t in _TILE.findall(w))
+    }
+    have = Counter(rack)
+    return {
+        w
+        for w in words
+        if len(_TILE.findall(w)) >= 2 and sum((Counter(_TILE.findall(w)) - have).values()) <= blanks
+    }
+
+
+@pytest.mark.parametrize("typed", ["AAL·LPS?", "aal·lps?", "AAL.LPS?", "AAWPS?"])
+def test_the_word_finder_reads_aliases_and_answers_in_labels(
+    client: TestClient, catalan_lexicon: str, typed: str
+) -> None:
+    response = client.get("/api/words/find", params={"rack": typed, "lexicon": catalan_lexicon})
+    assert response.status_code == 200, response.text
+    words = response.json()["words"]
+    assert {w["word"] for w in words} == _oracle_words(["A", "A", "L·L", "P", "S"], 1)
+    pal_la = next(w for w in words if w["word"] == "PAL·LA")
+    assert pal_la["length"] == 4 and pal_la["blanks"] == "" and pal_la["shown"] == "PAL·LA"
+    ala = next(w for w in words if w["word"] == "ALA")  # no L on the rack: the blank is the L
+    assert ala["blanks"] == "L" and ala["shown"] == "AlA"
+
+
+def test_the_word_finder_takes_board_letters_and_checks_words_in_labels(
+    client: TestClient, catalan_lexicon: str
+) -> None:
+    found = client.get("/api/words/find", params={"rack": "CA", "suffix": "ny", "lexicon": catalan_lexicon})
+    assert [w["word"] for w in found.json()["words"]] == ["ANY"]  # CANYA needs a second A
+    checked = client.get(
+        "/api/words/check", params={"words": "PAL.LA paw,CANYA CAYA", "lexicon": catalan_lexicon}
+    )
+    assert checked.json()["words"] == {
+        "PAL.LA": True,
+        "PAW": False,
+        "CANYA": True,
+        "CAYA": True,
+    }  # Y types NY
+    letters = client.get("/api/words/alphabet", params={"lexicon": catalan_lexicon}).json()["alphabet"]
+    assert letters["labels"][LL] == "L·L" and letters["spellings"]["W"] == LL
+
+
+@pytest.mark.parametrize(("field", "typed", "bad"), [("rack", "AA-", "'-'"), ("suffix", "X1", "'1'")])
+def test_a_bad_letter_in_the_word_finder_is_a_one_line_400(
+    client: TestClient, catalan_lexicon: str, field: str, typed: str, bad: str
+) -> None:
+    params = {"rack": "AA", field: typed, "lexicon": catalan_lexicon}
+    response = client.get("/api/words/find", params=params)
+    error = response.json()["error"]
+    assert response.status_code == 400 and "\n" not in error
+    assert f"holds {bad}" in error and "catalan alphabet" in error and "L·L" in error

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -61,49 +62,32 @@ def find(
 ) -> None:
     """Every word buildable from RACK, with its frequency (blank letters shown lowercase)."""
     from lexigrid.lexicon import load
-    from lexigrid.lexicon.lexicon import ALPHABET, SortKey
+    from lexigrid.lexicon.lexicon import SortKey
     from lexigrid.lexicon.report import find_report
 
     lex = load(lexicon)
     key: SortKey = sort  # type: ignore[assignment]  # validated by sort_words
-    letters = ALPHABET
-
-    def spell(text: str) -> str:
-        return text
-
-    write = spell
-    if lex.alphabet != "english":  # a lexicon in another alphabet: its tiles' labels in and out
+    query = {"prefix": prefix, "suffix": suffix, "contains": contains, "pattern": pattern}
+    limits = {"min_len": min_len, "max_len": max_len, "common": common}
+    write: Callable[[str], str] = str
+    if lex.alphabet == "english":  # (the Scrabble package, and its alphabets, stay unloaded)
+        found = lex.find(rack, **query, **limits, sort=key)  # type: ignore[arg-type]
+    else:  # a lexicon in another alphabet: its tiles' labels and aliases in, its labels out
+        from lexigrid.scrabble.core.language import spelled_find
         from lexigrid.scrabble.core.rules import alphabet
 
-        tiles = alphabet(lex.alphabet)
-        letters, spell, write = tiles.glyphs, tiles.read, tiles.write  # type: ignore[assignment]
-    found = lex.find(
-        spell(rack.upper()),
-        prefix=spell(prefix.upper()),
-        suffix=spell(suffix.upper()),
-        contains=spell(contains.upper()),
-        pattern=spell(pattern.upper()) if pattern else None,
-        min_len=min_len,
-        max_len=max_len,
-        common=common,
-        sort=key,
-        letters=letters,
-    )
+        found = spelled_find(lex, rack, **query, **limits, sort=key)  # type: ignore[arg-type]
+        write = alphabet(lex.alphabet).write
+    report = find_report(lex, rack, found, None if json else limit, write)
     if json:
-        report = find_report(lex, rack, found)
-        report["words"] = [w.as_dict() | {"word": write(w.word), "blanks": write(w.blanks)} for w in found]
         emit_json(report)
         return
-    shown = found if limit is None else found[:limit]
     table = Table(title=f"{count(len(found), 'word')} from {rack.upper()} ({lex.name})")
     for column in ("word", "length", "zipf", "rank"):
         table.add_column(column, justify="left" if column == "word" else "right")
-    for w in shown:
+    for w in report["words"]:
         table.add_row(
-            write(_with_blanks(w.word, w.blanks)),
-            str(len(w.word)),
-            f"{w.zipf:.2f}",
-            "" if w.rank is None else number(w.rank),
+            w["shown"], str(w["length"]), f"{w['zipf']:.2f}", "" if w["rank"] is None else number(w["rank"])
         )
     console.print(table)
 
@@ -144,14 +128,3 @@ def match(
         )
         return
     console.print(" ".join(write(w.word) for w in found) or "no words match")
-
-
-def _with_blanks(word: str, blanks: str) -> str:
-    """The word with the letters that blanks stand for in lowercase (rightmost occurrences)."""
-    letters = list(word)
-    for letter in blanks:
-        for i in range(len(letters) - 1, -1, -1):
-            if letters[i] == letter:
-                letters[i] = letter.lower()
-                break
-    return "".join(letters)

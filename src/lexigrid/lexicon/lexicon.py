@@ -41,6 +41,16 @@ class WordInfo:
     rank: int | None
     blanks: str = ""
 
+    @property
+    def shown(self) -> str:
+        """The word with the letters its blanks stand for in lower case (the rightmost of each)."""
+        letters = list(self.word)
+        for letter in self.blanks:
+            at = "".join(letters).rfind(letter)
+            if at >= 0:
+                letters[at] = letter.lower()
+        return "".join(letters)
+
     def as_dict(self) -> dict[str, Any]:
         """The JSON shape of a found word."""
         return {

@@ -2,25 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from lexigrid.lexicon.lexicon import Lexicon, WordInfo
 
 
-def check_report(lex: Lexicon, words: Sequence[str]) -> dict[str, Any]:
-    """Whether each word is in the lexicon."""
-    verdicts = {w.upper(): lex.is_word(w) for w in words}
+def check_report(lex: Lexicon, words: Sequence[str], spell: Callable[[str], str] = str) -> dict[str, Any]:
+    """Whether each word (spelled in the lexicon's glyphs by `spell`: another alphabet's) is in it."""
+    verdicts = {w.upper(): lex.is_word(spell(w.upper())) for w in words}
     return {"lexicon": lex.name, "words": verdicts, "all_valid": all(verdicts.values())}
 
 
 def find_report(
-    lex: Lexicon, rack: str, found: Sequence[WordInfo], limit: int | None = None
+    lex: Lexicon,
+    rack: str,
+    found: Sequence[WordInfo],
+    limit: int | None = None,
+    write: Callable[[str], str] = str,
 ) -> dict[str, Any]:
-    """The words a rack makes (`count` is all of them; `words` at most `limit`)."""
+    """The words a rack makes (`count` is all of them; `words` at most `limit`), each written by `write` (a
+    lexicon of another alphabet: its tiles' labels); `length` counts tiles, `shown` is the word with the
+    letters blanks stand for in lower case."""
     return {
         "lexicon": lex.name,
         "rack": rack.upper(),
         "count": len(found),
-        "words": [w.as_dict() for w in found[:limit]],
+        "words": [
+            w.as_dict() | {"word": write(w.word), "blanks": write(w.blanks), "shown": write(w.shown)}
+            for w in found[:limit]
+        ],
     }

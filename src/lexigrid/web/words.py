@@ -10,6 +10,8 @@ from fastapi.responses import HTMLResponse
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon.lexicon import SortKey
 from lexigrid.lexicon.report import check_report, find_report
+from lexigrid.scrabble.core.language import spelled_find
+from lexigrid.scrabble.core.rules import alphabet
 from lexigrid.web.common import lexicon_by_name, templates
 
 api = APIRouter()
@@ -23,12 +25,15 @@ def check(
     words: Annotated[str, Query(max_length=2000, description="Words separated by spaces or commas.")],
     lexicon: str | None = None,
 ) -> dict[str, Any]:
-    """Is each word in the lexicon? Same shape as `lexigrid words check --json`."""
+    """Is each word (in the lexicon's tile labels or aliases) in the lexicon?
+
+    Same shape as `lexigrid words check --json`."""
     lex = lexicon_by_name(lexicon)
     listed = [w for w in words.replace(",", " ").split() if w]
     if not listed:
         raise LexigridError("give at least one word to check")
-    return check_report(lex, listed)
+    letters = alphabet(lex.alphabet)
+    return check_report(lex, listed, letters.read)
 
 
 @api.get("/find")
@@ -44,9 +49,12 @@ def find(
     sort: SortKey = "length",
     lexicon: str | None = None,
 ) -> dict[str, Any]:
-    """Every word the rack makes. Same shape as `lexigrid words find --json`."""
+    """Every word the rack makes, typed and answered in the lexicon's tile labels (aliases too).
+
+    Same shape as `lexigrid words find --json`."""
     lex = lexicon_by_name(lexicon)
-    found = lex.find(
+    found = spelled_find(
+        lex,
         rack,
         prefix=prefix,
         suffix=suffix,
@@ -57,7 +65,14 @@ def find(
         common=common,
         sort=sort,
     )
-    return find_report(lex, rack, found, limit=MAX_RESULTS)
+    return find_report(lex, rack, found, MAX_RESULTS, alphabet(lex.alphabet).write)
+
+
+@api.get("/alphabet")
+def letters(lexicon: str | None = None) -> dict[str, Any]:
+    """The lexicon's alphabet, for a page that draws and reads its tiles (`Alphabet.as_dict`)."""
+    lex = lexicon_by_name(lexicon)
+    return {"lexicon": lex.name, "alphabet": alphabet(lex.alphabet).as_dict()}
 
 
 @pages.get("", response_class=HTMLResponse)

@@ -4,12 +4,17 @@ tiles, each word checked against the alphabet."""
 from __future__ import annotations
 
 import unicodedata
+from typing import TYPE_CHECKING
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon.kwg import VOWELLESS_SHARE, is_kwg, kwg_tiles, kwg_words, vowelless_share
 from lexigrid.lexicon.sources import MAX_WORD_LENGTH, canonical_name, named_lexicons
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.core.rules import alphabet, tile_set, tile_set_names
+
+if TYPE_CHECKING:
+    from lexigrid.lexicon import Lexicon, WordInfo
+    from lexigrid.lexicon.lexicon import SortKey
 
 LIKELY_SHARE = 0.1  # recognised: at most this share, and well under every other alphabet's
 # The languages of the lexicons MAGPIE, Macondo and Woogles name (by prefix, any case), as MAGPIE tells a
@@ -161,3 +166,54 @@ def language_alphabet(language: str) -> Alphabet | None:
         return alphabet(language)
     except LexigridError:
         return None
+
+
+def typed_letters(text: str, letters: Alphabet, what: str, blanks: bool = False) -> str:
+    """Text a player typed (labels or aliases, any case: `PAL·LA`, `pal.la`, `W`) as the alphabet's glyphs;
+    an error naming the first piece that is no tile (nor a blank `?`, with `blanks`)."""
+    text = text.strip().upper()
+    spelled = letters.read(text)
+    bad = next((t for t in letters.tokens(text) if letters.unknown(t) and not (blanks and t == "?")), None)
+    if bad is not None:
+        blank = " and '?' for a blank" if blanks else ""
+        raise LexigridError(
+            f"{what} {text!r} holds {bad!r}, no tile of the {letters.name} alphabet: use its letters "
+            f"({letters.letters_hint}){blank}"
+        )
+    return spelled
+
+
+def spelled_find(
+    lex: Lexicon,
+    rack: str,
+    *,
+    prefix: str = "",
+    suffix: str = "",
+    contains: str = "",
+    pattern: str | None = None,
+    min_len: int = 2,
+    max_len: int | None = None,
+    common: int | None = None,
+    sort: SortKey = "length",
+) -> list[WordInfo]:
+    """`Lexicon.find` with the rack, board letters and pattern typed in the lexicon's tile labels or aliases
+    (Catalan `AAL·L?` or `AAW?`); the words come back in its glyphs: write them with its alphabet. English
+    text goes through as it is (the lexicon layer's own checks and messages)."""
+    letters = alphabet(lex.alphabet)
+    english = lex.alphabet == "english"
+
+    def typed(text: str, what: str, blanks: bool = False) -> str:
+        return text if english else typed_letters(text, letters, what, blanks)
+
+    return lex.find(
+        typed(rack, "rack", blanks=True),
+        prefix=typed(prefix, "prefix"),
+        suffix=typed(suffix, "suffix"),
+        contains=typed(contains, "contains"),
+        pattern=letters.read(pattern.strip().upper()) if pattern else None,
+        min_len=min_len,
+        max_len=max_len,
+        common=common,
+        sort=sort,
+        letters=letters.glyphs,
+    )

@@ -1,0 +1,50 @@
+// The word finder in every lexicon's language: the rack and board letters typed as players type them (labels
+// or aliases: L·L, L.L or W), a pad for the tiles a keyboard lacks, the words shown in the tiles' labels.
+"use strict";
+const form = document.getElementById("find-form");
+const lexiconSelect = document.getElementById("lexicon");
+let typingInto = document.getElementById("rack");  // the field the pad types into: the last one focused
+for (const field of form.querySelectorAll("input[type=text]")) field.addEventListener("focus", () => { typingInto = field; });
+
+function aliasesOf(alphabet) {  // label -> the other ways to type it (not its bracketed or lower-case forms)
+  const out = {};
+  for (const [spelling, glyph] of Object.entries(alphabet.spellings)) {
+    const label = alphabet.labels[glyph];
+    if (label && spelling !== label && spelling === spelling.toUpperCase() && !spelling.startsWith("[")) (out[label] ||= []).push(spelling);
+  }
+  return out;
+}
+function typeLabel(label) {  // the label into the chosen field at its caret, as if typed
+  const field = typingInto, at = field.selectionStart ?? field.value.length, end = field.selectionEnd ?? at;
+  field.value = field.value.slice(0, at) + label + field.value.slice(end);
+  field.setSelectionRange(at + label.length, at + label.length);
+}
+async function showAlphabet() {  // the chosen lexicon's tiles a plain A-Z keyboard lacks, on the pad
+  const result = await lexiApi("/api/words/alphabet?lexicon=" + encodeURIComponent(lexiconSelect.value));
+  const pad = document.getElementById("pad"), typing = document.getElementById("typing");
+  if (!result.ok) { document.getElementById("error").textContent = result.error; return; }
+  const alphabet = result.data.alphabet;
+  const special = Object.fromEntries(Object.entries(alphabet.labels).filter(([, label]) => !/^[A-Z]$/.test(label)));
+  letterPad(pad, (key) => typeLabel(key === "?" ? "?" : alphabet.labels[key]), [["?", "?", "blank"]], { labels: special });
+  pad.hidden = Object.keys(special).length === 0;
+  const aliases = aliasesOf(alphabet);
+  typing.textContent = Object.keys(aliases).length === 0 ? "" : "Type " +
+    Object.entries(aliases).map(([label, ways]) => `${label} as ${ways.join(" or ")}`).join(", ") + ".";
+}
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) if (value) params.set(key, value);
+  const result = await lexiApi("/api/words/find?" + params);
+  const body = document.querySelector("#results tbody");
+  body.replaceChildren();
+  document.getElementById("error").textContent = result.ok ? "" : result.error;
+  document.getElementById("summary").textContent = result.ok ? `${result.data.count} words` : "";
+  if (!result.ok) return;
+  for (const w of result.data.words.slice(0, 500)) {
+    const row = body.insertRow();
+    for (const value of [w.shown, w.length, w.zipf.toFixed(2), w.rank ?? ""]) row.insertCell().textContent = value;
+  }
+});
+lexiconSelect.addEventListener("change", showAlphabet);
+fillLexicons(lexiconSelect, new URLSearchParams(location.search).get("lexicon")).then(showAlphabet);
