@@ -1,8 +1,8 @@
 """Simulation benchmark: play-outs per second beside MAGPIE's `sim`, and the sim level against equity.
 
     python benchmarks/bench_scrabble_sim.py [--repeats 5] [--iterations 300] [--plays 15] [--plies 2]
-        [--leaves learned|klv2|SPEC] [--magpie-lib PATH] [--magpie-data DIR] [--no-magpie] [--speed-only]
-        [--games 2000] [--minutes 40] [--jobs 2] [--players sim,equity]
+        [--leaves learned|klv2|SPEC] [--language catalan|french] [--magpie-lib PATH] [--magpie-data DIR]
+        [--no-magpie] [--speed-only] [--games 2000] [--minutes 40] [--jobs 2] [--players sim,equity]
 
 Play-out speed (issue 24 item 0): on the reference board with AEINRST and AEINRT?, lexigrid's `simulate`
 (TWL06 from ../shared; --leaves: the learned leaves, `klv2` for MAGPIE's own TWL06 KLV2 from ../shared, the
@@ -15,6 +15,12 @@ process) around each run; lexigrid and MAGPIE alternate run by run (which goes f
 --repeats rounds; the medians of play-outs per CPU second and the ratio lexigrid / MAGPIE (above 1: lexigrid
 plays out faster). Without MAGPIE its column says why and nothing is printed for it.
 
+--language catalan|french (issue 25): the same in Catalan (DISC2) or French (FRA20), over the KWG and KLV2 in
+../shared/data/scrabble/LANGUAGE read in the language's letter order, with its tile set, on two mid-game
+positions of its positions.jsonl (the mover's rack only; --leaves klv2, the default there, is that KLV2,
+or heuristic); MAGPIE plays the same CGP with `set -lex NAME -leaves NAME -wmp false` (its data has no word
+map for them).
+
 Self-play then runs in batches of paired games (each bag from both seats, fresh bags per batch) until
 --games or --minutes, printing the running win rate of the first player with its 95% Wilson interval after
 each batch. Not part of the test suite.
@@ -23,6 +29,7 @@ each batch. Not part of the test suite.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import statistics
 import time
@@ -42,20 +49,21 @@ RACKS = ("AEINRST", "AEINRT?")
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 TWL06 = SHARED / "lexicons" / "twl06.txt"
 KLV2 = SHARED / "scrabble" / "TWL06.klv2"  # MAGPIE's TWL06 leaves
+LANGUAGES = {"catalan": ("DISC2", (5, 12)), "french": ("FRA20", (5, 6))}  # lexicon, mid-game rows
 
 
 def lexigrid_run(
-    engine: Engine, rack: str, plays: int, plies: int, iterations: int, seed: int
+    engine: Engine, cgp: str, plays: int, plies: int, iterations: int, seed: int
 ) -> tuple[int, float]:
     """One simulation: play-outs and CPU seconds."""
-    position = parse_cgp(f"{REFERENCE} {rack}/ 0/0 0")
+    position = parse_cgp(cgp, engine.rules)
     start = time.process_time()
     result = simulate(position, engine, plays=plays, plies=plies, iterations=iterations, seed=seed)
     return result.iterations, time.process_time() - start
 
 
 def magpie_run(
-    magpie: Any, rack: str, plays: int, plies: int, iterations: int, seed: int
+    magpie: Any, cgp: str, plays: int, plies: int, iterations: int, seed: int
 ) -> tuple[int, float]:
     """One MAGPIE simulation (the position loaded untimed, `gsim` timed): play-outs and CPU seconds."""
     total = plays * iterations
@@ -63,7 +71,7 @@ def magpie_run(
         f"set -numplays {plays} -plies {plies} -iterations {total} -minp {iterations} -scondition none "
         f"-seed {seed} -threads 1"
     )
-    magpie.run(f"cgp {REFERENCE} {rack}/ 0/0 0")
+    magpie.run(f"cgp {cgp}")
     start = time.process_time()
     output = magpie.run("gsim")
     cpu = time.process_time() - start
@@ -87,30 +95,67 @@ def open_magpie(args: argparse.Namespace) -> tuple[Any, str]:
     return magpie, f"MAGPIE {magpie_commit(lib)}: {lib} in process, data {data} (TWL06 KWG, KLV2, WMP)"
 
 
-def playout_speed(args: argparse.Namespace) -> None:
-    """Play-outs per CPU second, lexigrid beside MAGPIE, interleaved rounds, medians and ratios."""
-    if not TWL06.exists():
-        print(f"{TWL06} is absent: the play-out benchmark needs the shared TWL06 beside the checkout")
-        return
+def english_setup(args: argparse.Namespace) -> tuple[Engine, dict[str, str], str]:
+    """TWL06 with --leaves, the reference board with each of RACKS, and what the lexicon is called."""
     leaves = load_leaves(KLV2 if args.leaves == "klv2" else args.leaves)
     engine = Engine(load(str(TWL06)), leaves=leaves).prepare()
+    return engine, {rack: f"{REFERENCE} {rack}/ 0/0 0" for rack in RACKS}, "TWL06"
+
+
+def language_setup(args: argparse.Namespace) -> tuple[Engine, dict[str, str], str]:
+    """The language's KWG, tile set and leaves (its KLV2 unless --leaves heuristic), its mid-game positions
+    with the mover's rack only, and the lexicon's name."""
+    from lexigrid.lexicon import Lexicon
+    from lexigrid.lexicon.kwg import kwg_words
+    from lexigrid.scrabble.core.rules import Rules, layout, tile_set
+    from lexigrid.scrabble.engine.leave import HeuristicLeaves, KlvLeaves, LeaveModel
+
+    name, rows = LANGUAGES[args.language]
+    folder, tiles = SHARED / "scrabble" / args.language, tile_set(args.language)
+    words = kwg_words((folder / f"{name}.kwg").read_bytes(), name, tiles.alphabet.glyphs)
+    leaves: LeaveModel = (
+        HeuristicLeaves()
+        if args.leaves == "heuristic"
+        else KlvLeaves.read(folder / f"{name}.klv2", tiles.alphabet)
+    )
+    lexicon = Lexicon.from_words(words, name=name, alphabet=args.language)
+    engine = Engine(lexicon, Rules(tiles, layout()), leaves).prepare()
+    lines = (folder / "positions.jsonl").read_text(encoding="utf-8").splitlines()
+    positions = {}
+    for row in rows:
+        board, racks, scores, zeros = json.loads(lines[row])["cgp"].split()[:4]
+        rack = racks.split("/")[0]
+        positions[f"#{row} {rack}"] = f"{board} {rack}/ {scores} {zeros}"
+    return engine, positions, name
+
+
+def playout_speed(args: argparse.Namespace) -> None:
+    """Play-outs per CPU second, lexigrid beside MAGPIE, interleaved rounds, medians and ratios."""
+    needed = SHARED / "scrabble" / args.language if args.language else TWL06
+    if not needed.exists():
+        print(f"{needed} is absent: the play-out benchmark needs ../shared beside the checkout")
+        return
+    engine, positions, lexicon = language_setup(args) if args.language else english_setup(args)
     magpie, note = open_magpie(args)
+    if magpie is not None and args.language:
+        magpie.run(f"set -lex {lexicon} -leaves {lexicon} -wmp false")
     rates: dict[tuple[str, str], list[float]] = {}
     for round_ in range(args.repeats):
-        for rack in RACKS:
+        for rack, cgp in positions.items():
             runs = [("lexigrid", lexigrid_run, engine)] + ([("MAGPIE", magpie_run, magpie)] if magpie else [])
             if round_ % 2:
                 runs.reverse()
             for name, run, handle in runs:
-                playouts, cpu = run(handle, rack, args.plays, args.plies, args.iterations, round_ + 1)
+                playouts, cpu = run(handle, cgp, args.plays, args.plies, args.iterations, round_ + 1)
                 rates.setdefault((rack, name), []).append(playouts / cpu)
+    board = f"{args.language} positions" if args.language else "reference board"
     print(
-        f"Play-outs per CPU second, reference board, {args.plays} plays, {args.plies} plies, at most "
-        f"{args.iterations} a play, TWL06, lexigrid's leaves {args.leaves} "
+        f"Play-outs per CPU second, {board}, {args.plays} plays, {args.plies} plies, at most "
+        f"{args.iterations} a play, {lexicon}, lexigrid's leaves {args.leaves} "
         f"({'compiled loop' if PlayoutLoop.fits(engine) else 'Python play state'}), one core, medians of "
         f"{args.repeats} interleaved rounds"
     )
-    for rack in RACKS:
+    for rack in positions:
         ours = statistics.median(rates[rack, "lexigrid"])
         line = f"  {rack}: lexigrid {ours:,.0f}/s"
         if magpie is not None:
@@ -158,11 +203,13 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=300, help="play-outs a play at most")
     parser.add_argument("--plays", type=int, default=15)
     parser.add_argument("--plies", type=int, default=2)
-    parser.add_argument("--leaves", default="learned", help="lexigrid's: learned, klv2 (MAGPIE's), a file")
+    parser.add_argument("--leaves", help="lexigrid's: learned (English's default), klv2 (MAGPIE's), a file")
+    parser.add_argument("--language", choices=sorted(LANGUAGES), help="Catalan or French (default English)")
     parser.add_argument("--magpie-lib", help="MAGPIE's libmagpie.so (see bench_scrabble_best.py)")
     parser.add_argument("--magpie-data", help="MAGPIE's data folder")
     parser.add_argument("--no-magpie", action="store_true")
     args = parser.parse_args()
+    args.leaves = args.leaves or ("klv2" if args.language else "learned")
     if not args.skip_speed:
         playout_speed(args)
     if args.speed_only:

@@ -119,6 +119,9 @@ def _check(
             assert ending.to_move == state.to_move
             assert rng.getstate() == again.getstate()  # the same random numbers, as many
             seen.update(m.kind for m in [move, *replies])
+            played = "".join(m.played.replace(".", "") for m in [move, *replies] if m.kind == "place")
+            seen["blank"] += sum(1 for t in played if t.islower())
+            seen["multi-letter"] += sum(1 for t in played if len(engine.alphabet.write(t.upper())) > 1)
             seen[str(state.end)] += 1
     return seen
 

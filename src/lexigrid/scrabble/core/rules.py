@@ -29,7 +29,8 @@ class TileSet:
     counts: dict[str, int]  # by glyph (see `alphabet`), in code order
     scores: dict[str, int]
     alphabet: Alphabet = ENGLISH
-    vowels: frozenset[str] = frozenset("AEIOU")  # glyphs (the opening vowel penalty counts them)
+    vowels: frozenset[str] = frozenset("AEIOU")  # glyphs (the opening penalty and the leave mix count them)
+    needs: tuple[str, str] | None = ("Q", "U")  # a tile clumsy on a rack without another (glyphs), or None
 
     @cached_property
     def total(self) -> int:
@@ -125,17 +126,20 @@ def tile_set_names() -> list[str]:
 
 @cache
 def tile_set(name: str = "english") -> TileSet:
-    """A bundled tile set by name: one data file, `tiles_NAME.txt`, names its alphabet and vowels, then
-    lists each tile (`?` the blank) in code order with its count, its score and the aliases players type."""
+    """A bundled tile set by name: one data file, `tiles_NAME.txt`, names its alphabet, its vowels and the
+    tile that needs another (`needs Q U`: a Q is clumsy without a U; none when the line is absent), then lists
+    each tile (`?` the blank) in code order with its count, its score and the aliases players type."""
     if name not in tile_set_names():
         raise LexigridError(f"unknown tile set {name!r}: use one of {', '.join(tile_set_names())}")
-    alphabet_name, vowels, rows = "english", "A E I O U", []
+    alphabet_name, vowels, needs, rows = "english", "A E I O U", "", []
     for line in _data_lines(f"tiles_{name}.txt"):
         key, _, rest = line.partition(" ")
         if key == "alphabet":
             alphabet_name = rest.strip()
         elif key == "vowels":
             vowels = rest
+        elif key == "needs":
+            needs = rest
         else:
             label, count, score, *spellings = line.split()
             rows.append((label, int(count), int(score), spellings))
@@ -150,7 +154,19 @@ def tile_set(name: str = "english") -> TileSet:
     glyph = {BLANK: BLANK, **dict(zip(labels, alphabet.glyphs, strict=True))}
     counts = {glyph[label]: count for label, count, _, _ in rows}
     scores = {glyph[label]: score for label, _, score, _ in rows}
-    return TileSet(name, counts, scores, alphabet, frozenset(glyph[v] for v in vowels.split()))
+    pair = tuple(glyph[label] for label in needs.split())
+    return TileSet(
+        name, counts, scores, alphabet, frozenset(glyph[v] for v in vowels.split()), _pair(pair, name)
+    )
+
+
+def _pair(tiles: tuple[str, ...], name: str) -> tuple[str, str] | None:
+    """A tile set's `needs` line as (tile, the tile it needs), None when absent."""
+    if not tiles:
+        return None
+    if len(tiles) != 2:
+        raise LexigridError(f"the {name} tile set's `needs` line names {len(tiles)} tiles, not 2")
+    return tiles[0], tiles[1]
 
 
 @cache

@@ -1,7 +1,7 @@
 """Type stubs for the compiled engine (module.c: the named tuples of movegen.py and endgame.py)."""
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, overload
 
 from typing_extensions import Buffer
 
@@ -26,20 +26,29 @@ def checksum(data: Buffer, /) -> int: ...
 def generate(
     graph: Buffer,
     board: tuple[Buffer, int, Buffer, Buffer],
-    layout: tuple[Buffer, Buffer, Buffer, Buffer] | tuple[Buffer, Buffer, Buffer, Buffer, int],
+    layout: tuple[Buffer, Buffer, Buffer, Buffer, int],
     rack: tuple[Buffer, Buffer, Buffer],
     search: tuple[int, int, int, bool, Buffer, float],
     /,
 ) -> bytes | int: ...
 def leave_table(
-    rack: Buffer, per_copy: Buffer, pair: Buffer, mix: Buffer, q_without_u: float, copies: int, /
+    rack: Buffer,
+    per_copy: Buffer,
+    pair: Buffer,
+    mix: Buffer,
+    q_without_u: float,
+    copies: int,
+    vowels: int,
+    lonely: int,
+    partner: int,
+    /,
 ) -> tuple[bytes, bytes]: ...
 def leave_trie(keys: Buffer, lengths: Buffer, values: Buffer, /) -> object: ...
 def trie_leave_table(trie: object, rack: Buffer, /) -> tuple[bytes, bytes]: ...
 def endgame(
     graph: Buffer,
     board: tuple[Buffer, int, Buffer, Buffer],
-    layout: tuple[Buffer, Buffer, Buffer, Buffer] | tuple[Buffer, Buffer, Buffer, Buffer, int],
+    layout: tuple[Buffer, Buffer, Buffer, Buffer, int],
     racks: tuple[Buffer, Buffer],
     search: tuple[int, int, int, int, float, int, int, int, int],
     table: Buffer | None = None,
@@ -48,10 +57,10 @@ def endgame(
 def endgame_words(graph: Buffer, tiles: Buffer, dim: int, racks: Buffer, /) -> bytes: ...
 def playout_new(
     graph: Buffer,
-    layout: tuple[Buffer, Buffer, Buffer, Buffer] | tuple[Buffer, Buffer, Buffer, Buffer, int],
+    layout: tuple[Buffer, Buffer, Buffer, Buffer, int],
     search: tuple[int, int, int, bool, Buffer, float],
-    leaves: tuple[Buffer, Buffer, Buffer, float, int] | object,
-    end_leaves: tuple[Buffer, Buffer, Buffer, float, int],
+    leaves: tuple[Buffer, Buffer, Buffer, float, int, int, int, int] | object,
+    end_leaves: tuple[Buffer, Buffer, Buffer, float, int, int, int, int],
     sizes: tuple[int, int],
     board: tuple[Buffer, int, Buffer, Buffer],
     rack: Buffer,
@@ -71,6 +80,23 @@ def playout_run(
     measure: tuple[Buffer, Buffer, float, Callable[[bytes], float]] | None = None,
     /,
 ) -> list[tuple[Any, ...]]: ...
+@overload
 def static_game(
-    playouts: object, bag: Buffer, put_back: Callable[[bytes, bytes], bytes], by_score: tuple[bool, bool], /
+    playouts: object,
+    bag: Buffer,
+    put_back: Callable[[bytes, bytes], bytes],
+    by_score: tuple[bool, bool],
+    record: Literal[False] = False,
+    /,
 ) -> tuple[tuple[int, int], tuple[int, int], int]: ...
+@overload
+def static_game(
+    playouts: object,
+    bag: Buffer,
+    put_back: Callable[[bytes, bytes], bytes],
+    by_score: tuple[bool, bool],
+    record: Literal[True],
+    /,
+) -> tuple[
+    tuple[int, int], tuple[int, int], int, list[tuple[int, int, int, int, int, tuple[int, bytes], bytes]]
+]: ...

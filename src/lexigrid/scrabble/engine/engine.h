@@ -45,7 +45,6 @@ typedef uint64_t LetterSet;                  /* bit x: code x (needs 1 + MAX_LET
 #define LETTER(x) ((LetterSet)1 << (x))
 #define HEADER_WORDS (sizeof(LetterSet) / 4) /* a search graph node's letter set, in uint32 words */
 #define SEARCH_ROOT HEADER_WORDS              /* where the search graph holds its root's index */
-#define VOWEL_CODES ((1u << 1) | (1u << 5) | (1u << 9) | (1u << 15) | (1u << 21)) /* A E I O U */
 
 /* The search (gen in movegen.c, square_check in checks.c) is compiled twice where the platform can pick a
  * version at load time: with the popcnt instruction (which the arc lookup's bit count becomes) and without. */
@@ -289,11 +288,21 @@ void notation(char *out, int down, int row, int col, const uint8_t *letters, int
 
 /* ---- leaves.c ------------------------------------------------------------------------------------- */
 
+/* An additive leave model's coefficients as leave_values reads them, with the language's facts its terms need
+ * (from the tile set, by code): the vowels, and the tile worth q_without_u when kept without its partner. */
+typedef struct {
+    const double *per_copy, *pair, *mix;
+    size_t per_copy_len, pair_len, mix_len;
+    double q_without_u;
+    int copies;
+    LetterSet vowels, lonely, partner;
+} LeaveCoefficients;
+
 /* Every leave of a rack (a count per code) under an additive leave model: strides per code and n values (see
  * leaves.c); NULL, or why the arguments do not fit. */
-const char *leave_values(const uint8_t *rack, size_t rack_len, const double *per_copy, size_t copy_len,
-                         const double *pair, size_t pair_len, const double *mix, size_t mix_len, double q_without_u,
-                         int copies, uint8_t strides[MAX_CODES], double values[256], size_t *n);
+const char *leave_values(const uint8_t *rack, size_t rack_len, const LeaveCoefficients *c, uint8_t strides[MAX_CODES],
+                         double values[256], size_t *n);
+int leave_coefficients_fit(const LeaveCoefficients *c, size_t codes);
 
 /* ---- klv.c ---------------------------------------------------------------------------------------- */
 
@@ -390,13 +399,6 @@ int endgame_words_build(const uint32_t *graph, const uint8_t *tiles, int dim, co
 enum { PLAY_PLACE = 0, PLAY_EXCHANGE = 1, PLAY_PASS = 2 };
 enum { END_NONE = 0, END_OUT = 1, END_SCORELESS = 2 };
 
-/* An additive leave model's coefficients as leave_values reads them. */
-typedef struct {
-    const double *per_copy, *pair, *mix;
-    size_t per_copy_len, pair_len, mix_len;
-    double q_without_u;
-    int copies;
-} LeaveCoefficients;
 
 /* What stays the same through a simulation: the search graph, the layout (with the opening vowel
  * penalties), the search's bingo, symmetry and word map, the leave model (an additive one's coefficients, or a
@@ -454,6 +456,20 @@ typedef struct {
     int scores[2], bingos[2], turns;
 } GameTotals;
 
+/* One turn of a recorded static game: who moved, both scores, the bag and the tiles unseen by the mover (the
+ * bag and the other rack) before the move, the move, and the tiles the mover kept. */
+typedef struct {
+    Play move;
+    uint8_t kept[MAX_CODES];
+    int player, scores[2], bag, unseen;
+} GameTurn;
+
+/* A static game's turns, grown as it is played (free turns when done). */
+typedef struct {
+    GameTurn *turns;
+    size_t n, cap;
+} GameLog;
+
 /* How a simulation values where a play-out stopped (analysis/sim.py, Playout._measure): per number of tiles
  * unseen by the player to move (0 .. n - 1, more read as n - 1), the intercept and slope of the win table's
  * logistic curve over spread (clamped to +-spread_limit); the scores the play-out started from. */
@@ -482,8 +498,8 @@ int playout_run(const PlayoutRules *r, PlayoutState *s, const Play *candidate, i
 
 /* A whole game between two static players (by equity, or by score where by_score[player]) from s (the racks
  * drawn, the cross-checks up to date) to its end (a Game of `equity` and `score` players without the endgame
- * solver). -1: out of memory or the bag failed. */
+ * solver), each turn added to `log` unless it is NULL. -1: out of memory or the bag failed. */
 int play_static_game(const PlayoutRules *r, PlayoutState *s, const BagRule *bag, const int by_score[2],
-                     GameTotals *out);
+                     GameTotals *out, GameLog *log);
 
 #endif

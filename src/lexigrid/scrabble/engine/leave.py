@@ -5,8 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Hashable
-from dataclasses import dataclass, field
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
@@ -18,8 +18,7 @@ import numpy.typing as npt
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon.sources import is_lexicon_name
 from lexigrid.scrabble.core.alphabet import BLANK, ENGLISH, Alphabet
-
-VOWELS = frozenset("AEIOU")
+from lexigrid.scrabble.core.rules import TileSet
 
 # A documented heuristic, in points: the blank and S are worth keeping, clumsy tiles are not. The numbers
 # follow the shape of published single-tile leave tables (blank ~ +25, S ~ +8, Q ~ -7, V/U/W ~ -4).
@@ -33,6 +32,9 @@ IMBALANCE_PENALTY = 2.5  # each vowel beyond consonants + 1, each consonant beyo
 Q_WITHOUT_U_PENALTY = 6.0
 
 
+Coefficients = tuple[bytes, bytes, bytes, float, int, int, int, int]  # see AdditiveLeaves.coefficients
+
+
 class LeaveModel(Protocol):
     """Something that values a leave (the tiles kept, '?' for a blank)."""
 
@@ -41,12 +43,55 @@ class LeaveModel(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class LeaveFacts:
+    """What a language's leave terms read from its tile set: which tiles are vowels (the vowel/consonant mix)
+    and the tile that needs another (English Q without U), as glyphs."""
+
+    vowels: frozenset[str] = frozenset("AEIOU")
+    needs: tuple[str, str] | None = ("Q", "U")
+
+    @classmethod
+    def of(cls, tiles: TileSet) -> LeaveFacts:
+        """A tile set's facts."""
+        return cls(tiles.vowels, tiles.needs)
+
+    def counts(self, leave: str) -> tuple[int, int, bool]:
+        """A leave's vowels, consonants (blanks are neither) and whether it keeps the needy tile without."""
+        counts = Counter(leave)
+        vowels = sum(n for t, n in counts.items() if t in self.vowels)
+        consonants = sum(n for t, n in counts.items() if t != BLANK and t not in self.vowels)
+        lonely = self.needs is not None and counts[self.needs[0]] > 0 and not counts[self.needs[1]]
+        return vowels, consonants, lonely
+
+    def codes(self, alphabet: Alphabet) -> tuple[int, int, int]:
+        """The facts by tile code, as letter sets (bit x = code x): vowels, the needy tile, the one it needs
+        (glyphs outside the alphabet left out)."""
+
+        def bits(glyphs: Iterable[str]) -> int:
+            return sum(1 << alphabet.code(g) for g in set(glyphs) if g in alphabet.glyphs)
+
+        lonely, partner = self.needs or ("", "")
+        return bits(self.vowels), bits(lonely), bits(partner)
+
+
+ENGLISH_FACTS = LeaveFacts()
+
+
+@dataclass(frozen=True)
 class AdditiveLeaves:
-    """A leave value: one term per copy of each tile, a vowel/consonant-mix term and a Q-without-U term.
+    """A leave value: one term per copy of each tile, a vowel/consonant-mix term and a Q-without-U term
+    (read with the language's `facts`: the engine gives a model its tile set's).
 
     Both shipped models have this shape, which lets a rack's whole leave table (up to 128 leaves) be
     built from the model's `coefficients` by the compiled engine (`table`: the same with numpy outer
     sums, for racks too big for it) instead of one call per leave."""
+
+    facts: LeaveFacts = field(default=ENGLISH_FACTS, kw_only=True)
+
+    def speaking(self, facts: LeaveFacts) -> AdditiveLeaves:
+        """The same model read with another language's facts."""
+        return self if facts == self.facts else replace(self, facts=facts)
 
     def per_copy(self, tile: str, copy: int) -> float:
         """What the copy-th copy of `tile` adds (copy 1 = the first)."""
@@ -70,23 +115,24 @@ class AdditiveLeaves:
             return 0.0
         counts = Counter(leave)
         total = sum(self.per_copy(t, k) for t, n in counts.items() for k in range(1, n + 1))
-        vowels = sum(n for t, n in counts.items() if t in VOWELS)
-        consonants = sum(n for t, n in counts.items() if t != BLANK and t not in VOWELS)
+        vowels, consonants, lonely = self.facts.counts(leave)
         total += self.mix(vowels, consonants)
-        if counts["Q"] and not counts["U"]:
+        if lonely:
             total += self.q_without_u()
         tiles = sorted(counts)
         total += sum(self.pair(a, b) for i, a in enumerate(tiles) for b in tiles[i + 1 :])
         return total
 
-    def coefficients(self, copies: int, alphabet: Alphabet = ENGLISH) -> tuple[bytes, bytes, bytes, float]:
-        """The model as float64 arrays by tile code ('?' = 0): per copy, pair, mix; Q without U."""
+    def coefficients(self, copies: int, alphabet: Alphabet = ENGLISH) -> Coefficients:
+        """The model as the compiled engine reads it (leaves.c): float64 arrays by tile code ('?' = 0) per
+        copy, pair and mix; Q without U; copies; the facts by code (`LeaveFacts.codes`)."""
         tiles = [alphabet.glyph(code) for code in range(alphabet.size + 1)]
         per_copy = [self.per_copy(t, k) for t in tiles for k in range(1, copies + 1)]
         pair = [self.pair(*sorted((a, b))) if a != b else 0.0 for a in tiles for b in tiles]
         mix = [self.mix(v, c) for v in range(copies + 1) for c in range(copies + 1)]
         as_bytes = [np.array(values, dtype=np.float64).tobytes() for values in (per_copy, pair, mix)]
-        return as_bytes[0], as_bytes[1], as_bytes[2], self.q_without_u()
+        vowels, lonely, partner = self.facts.codes(alphabet)
+        return as_bytes[0], as_bytes[1], as_bytes[2], self.q_without_u(), copies, vowels, lonely, partner
 
     def table(self, held: list[tuple[str, int]]) -> npt.NDArray[np.float64]:
         """Values of every leave of a rack: index = sum of kept[i] * prod(count[j] + 1 for j < i)."""
@@ -106,11 +152,13 @@ class AdditiveLeaves:
             values = (terms[:, None] + values[None, :] + here[:, None] * synergy[None, :]).ravel()
             present = [(other, np.tile(mask, count + 1)) for other, mask in present]
             present.append((tile, np.repeat(here, len(values) // (count + 1))))
-            is_vowel, is_consonant = tile in VOWELS, tile != BLANK and tile not in VOWELS
+            is_vowel = tile in self.facts.vowels
+            is_consonant = tile != BLANK and not is_vowel
+            lonely, partner = self.facts.needs or ("", "")
             vowels = ((kept * is_vowel)[:, None] + vowels[None, :]).ravel()
             consonants = ((kept * is_consonant)[:, None] + consonants[None, :]).ravel()
-            q = (((kept > 0) & (tile == "Q"))[:, None] | q[None, :]).ravel()
-            u = (((kept > 0) & (tile == "U"))[:, None] | u[None, :]).ravel()
+            q = (((kept > 0) & (tile == lonely))[:, None] | q[None, :]).ravel()
+            u = (((kept > 0) & (tile == partner))[:, None] | u[None, :]).ravel()
         size = int(vowels.max(initial=0)) + 1, int(consonants.max(initial=0)) + 1
         mixes = np.array([[self.mix(v, c) for c in range(size[1])] for v in range(size[0])])
         values = values + mixes[vowels, consonants] + np.where(q & ~u, self.q_without_u(), 0.0)
@@ -141,17 +189,16 @@ class HeuristicLeaves(AdditiveLeaves):
         return -Q_WITHOUT_U_PENALTY
 
 
-def leave_features(leave: str) -> list[str]:
+def leave_features(leave: str, facts: LeaveFacts = ENGLISH_FACTS) -> list[str]:
     """A leave's features: each copy of each tile (S1, S2), each pair of different tiles (ER), the vowel/
-    consonant mix (v2c3), Q without U."""
+    consonant mix (v2c3), Q without U (the tile that needs another, kept without: see `LeaveFacts`)."""
     counts = Counter(leave)
     names = [f"{tile}{k}" for tile, n in counts.items() for k in range(1, n + 1)]
     tiles = sorted(counts)
     names += [a + b for i, a in enumerate(tiles) for b in tiles[i + 1 :]]
-    vowels = sum(n for t, n in counts.items() if t in VOWELS)
-    consonants = sum(n for t, n in counts.items() if t != BLANK and t not in VOWELS)
+    vowels, consonants, lonely = facts.counts(leave)
     names.append(f"v{vowels}c{consonants}")
-    if counts["Q"] and not counts["U"]:
+    if lonely:
         names.append("q-no-u")
     return names
 

@@ -47,11 +47,11 @@ static int read_board(PyObject *tuple, Held *h, BoardArgs *b) {
     return 0;
 }
 
-/* LayoutArrays(lmul, wmul, scores, vowel[, vowel_codes]) */
+/* LayoutArrays(lmul, wmul, scores, vowel, vowel_codes) */
 static int read_layout(PyObject *tuple, Held *h, LayoutArgs *l) {
     PyObject *lmul, *wmul, *scores, *vowel;
-    unsigned long long vowel_codes = VOWEL_CODES;
-    if (!PyArg_ParseTuple(tuple, "OOOO|K;a layout: (lmul, wmul, scores, vowel, vowel_codes)", &lmul, &wmul, &scores,
+    unsigned long long vowel_codes;
+    if (!PyArg_ParseTuple(tuple, "OOOOK;a layout: (lmul, wmul, scores, vowel, vowel_codes)", &lmul, &wmul, &scores,
                           &vowel, &vowel_codes))
         return -1;
     l->vowel_codes = (LetterSet)vowel_codes;
@@ -237,18 +237,23 @@ done:
 
 /* ---- leave tables --------------------------------------------------------------------------------- */
 
-/* leave_table(rack, per_copy, pair, mix, q_without_u, copies) -> (strides, values): see leaves.c. */
+/* leave_table(rack, per_copy, pair, mix, q_without_u, copies, vowels, lonely, partner) -> (strides, values): see
+ * leaves.c. */
 static PyObject *leave_table(PyObject *self, PyObject *args) {
     Py_buffer rack, copy, pair, mix;
-    double q_without_u;
-    int copies;
-    if (!PyArg_ParseTuple(args, "y*y*y*y*di", &rack, &copy, &pair, &mix, &q_without_u, &copies)) return NULL;
+    LeaveCoefficients c;
+    unsigned long long vowels, lonely, partner;
+    if (!PyArg_ParseTuple(args, "y*y*y*y*diKKK", &rack, &copy, &pair, &mix, &c.q_without_u, &c.copies, &vowels, &lonely,
+                          &partner))
+        return NULL;
+    c.per_copy = copy.buf, c.pair = pair.buf, c.mix = mix.buf;
+    c.per_copy_len = (size_t)copy.len, c.pair_len = (size_t)pair.len, c.mix_len = (size_t)mix.len;
+    c.vowels = (LetterSet)vowels, c.lonely = (LetterSet)lonely, c.partner = (LetterSet)partner;
     uint8_t strides[MAX_CODES];
     double values[256];
     size_t n = 0;
     Py_ssize_t codes = rack.len;
-    const char *error = leave_values(rack.buf, (size_t)rack.len, copy.buf, (size_t)copy.len, pair.buf,
-                                     (size_t)pair.len, mix.buf, (size_t)mix.len, q_without_u, copies, strides, values, &n);
+    const char *error = leave_values(rack.buf, (size_t)rack.len, &c, strides, values, &n);
     PyBuffer_Release(&rack);
     PyBuffer_Release(&copy);
     PyBuffer_Release(&pair);

@@ -26,7 +26,9 @@ from lexigrid.scrabble.engine.gaddag import Gaddag
 from lexigrid.scrabble.engine.gaddag import load as load_gaddag
 from lexigrid.scrabble.engine.leave import (
     AdditiveLeaves,
+    Coefficients,
     KlvLeaves,
+    LeaveFacts,
     LeaveModel,
     leave_trie,
     leaves_key,
@@ -68,7 +70,7 @@ class LayoutArrays(NamedTuple):
     wmul: bytes
     scores: bytes
     vowel: bytes
-    vowel_codes: int = 0b1000001000001000100010  # A E I O U (the codes 1, 5, 9, 15, 21)
+    vowel_codes: int
 
 
 class RackLeaves(NamedTuple):
@@ -329,6 +331,8 @@ class Engine:
         tiles = self.rules.tiles
         self.alphabet = alphabet = tiles.alphabet
         self.leaves = leaves or lexicon_leaves(self.lexicon.name, self.lexicon.alphabet, alphabet)
+        if isinstance(self.leaves, AdditiveLeaves):  # its mix and Q-without-U terms in this tile set's terms
+            self.leaves = self.leaves.speaking(LeaveFacts.of(tiles))
         self.gaddag = load_gaddag(self.lexicon, alphabet)
         self.tile_scores = bytes([0, *(tiles.scores.get(letter, 0) for letter in alphabet.glyphs)])
         self._layouts: dict[int, tuple[bytes, bytes, bytes]] = {}
@@ -339,22 +343,24 @@ class Engine:
         self._exchange_lists: dict[tuple[bytes, bool, int], list[Move]] = {}
         self._copies = 8  # racks of up to 8 tiles (at most 256 leaves) get their leave table compiled
         self._trie: object | None = None  # see leave_trie
-        # the compiled leave table knows English's vowels, Q and U by code: other alphabets value leaves by
-        # the model's own table
         self._coefficients = (
             self.leaves.coefficients(self._copies, alphabet)
-            if isinstance(self.leaves, AdditiveLeaves) and alphabet.glyphs == ENGLISH.glyphs
+            if isinstance(self.leaves, AdditiveLeaves)
             else None
         )
         # with the bag empty a leave is worth -2 x its points - 10 (keeping nothing, index 0, is set apart)
         codes = range(alphabet.size + 1)
-        self._end_coefficients = (
+        self._end_coefficients: Coefficients = (
             array(
                 "d", [-2.0 * tiles.score(alphabet.glyph(c)) for c in codes for _ in range(self._copies)]
             ).tobytes(),
             bytes(8 * len(codes) ** 2),
             array("d", [-10.0] * (self._copies + 1) ** 2).tobytes(),
             0.0,
+            self._copies,
+            0,
+            0,
+            0,
         )
 
     def leave_trie(self) -> object | None:
@@ -364,11 +370,10 @@ class Engine:
             self._trie = leave_trie(self.leaves.table, self.alphabet)
         return self._trie
 
-    def leave_coefficients(self, bag_empty: bool) -> tuple[bytes, bytes, bytes, float, int] | None:
-        """The leave terms the compiled engine builds leave tables from (per copy, pair, mix, Q without U,
-        copies): the leave model's, or with the bag empty the endgame's; None: the model is not additive."""
-        found = self._end_coefficients if bag_empty else self._coefficients
-        return None if found is None else (*found, self._copies)
+    def leave_coefficients(self, bag_empty: bool) -> Coefficients | None:
+        """The leave terms the compiled engine builds leave tables from (`AdditiveLeaves.coefficients`): the
+        leave model's, or with the bag empty the endgame's; None: the model is not additive."""
+        return self._end_coefficients if bag_empty else self._coefficients
 
     def prepare(self, word_map: bool = True) -> Engine:
         """Build the per-process tables now (graph relayout; the word map, which only the best-move
@@ -479,14 +484,14 @@ class Engine:
     def _build_leave_table(self, codes: bytes, bag_empty: bool, opponent: int) -> tuple[bytes, bytes]:
         """Strides and leave adjustments for a rack given as a count per tile code."""
         if not bag_empty and self._coefficients is not None and sum(codes) <= self._copies:
-            table: tuple[bytes, bytes] = _engine.leave_table(codes, *self._coefficients, self._copies)
+            table: tuple[bytes, bytes] = _engine.leave_table(codes, *self._coefficients)
             return table
         trie = None if bag_empty or sum(codes) > self._copies else self.leave_trie()
         if trie is not None:
             found: tuple[bytes, bytes] = _engine.trie_leave_table(trie, codes)
             return found
         if bag_empty and sum(codes) <= self._copies:
-            end_strides, end_values = _engine.leave_table(codes, *self._end_coefficients, self._copies)
+            end_strides, end_values = _engine.leave_table(codes, *self._end_coefficients)
             return end_strides, array("d", [2.0 * opponent]).tobytes() + end_values[8:]
         held = [(code, codes[code]) for code in range(len(codes)) if codes[code]]
         strides = bytearray(len(codes))

@@ -17,6 +17,7 @@
 #include "engine.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The rack's leave table: the leave model's (its coefficients' or its table's), or with the bag empty the
@@ -29,14 +30,10 @@ static void rack_table(const PlayoutRules *r, const PlayoutState *s, int bag_emp
         return;
     }
     if (!bag_empty) {
-        const LeaveCoefficients *c = &r->leaves;
-        leave_values(rack, r->layout.scores_len, c->per_copy, c->per_copy_len, c->pair, c->pair_len, c->mix, c->mix_len,
-                     c->q_without_u, c->copies, strides, values, n);
+        leave_values(rack, r->layout.scores_len, &r->leaves, strides, values, n);
         return;
     }
-    const LeaveCoefficients *c = &r->end_leaves;
-    leave_values(rack, r->layout.scores_len, c->per_copy, c->per_copy_len, c->pair, c->pair_len, c->mix, c->mix_len, c->q_without_u,
-                 c->copies, strides, values, n);
+    leave_values(rack, r->layout.scores_len, &r->end_leaves, strides, values, n);
     values[0] = 2.0 * rack_points(r, s->racks[1 - s->to_move]);
 }
 
@@ -245,14 +242,35 @@ int playout_run(const PlayoutRules *r, PlayoutState *s, const Play *candidate, i
     return 0;
 }
 
+/* The log's next turn as the game stands before it, or NULL when out of memory. */
+static GameTurn *log_turn(GameLog *log, const PlayoutState *s) {
+    if (log->n == log->cap) {
+        size_t cap = log->cap ? 2 * log->cap : 64;
+        GameTurn *grown = realloc(log->turns, cap * sizeof *grown);
+        if (!grown) return NULL;
+        log->turns = grown, log->cap = cap;
+    }
+    GameTurn *t = &log->turns[log->n++];
+    int p = s->to_move;
+    t->player = p, t->scores[0] = s->scores[0], t->scores[1] = s->scores[1];
+    t->bag = s->bag_n, t->unseen = s->bag_n + rack_tiles(s->racks[1 - p]);
+    return t;
+}
+
 int play_static_game(const PlayoutRules *r, PlayoutState *s, const BagRule *bag, const int by_score[2],
-                     GameTotals *out) {
+                     GameTotals *out, GameLog *log) {
     memset(out, 0, sizeof *out);
     Play m;
     uint8_t kept[MAX_CODES];
     while (!s->end) {
         int p = s->to_move, before = rack_tiles(s->racks[p]);
+        GameTurn *turn = log ? log_turn(log, s) : NULL;
+        if (log && !turn) return -1;
         if (best_move(r, s, &m, by_score[p]) || playout_apply(r, s, &m, kept, bag)) return -1;
+        if (turn) {
+            turn->move = m;
+            memcpy(turn->kept, kept, MAX_CODES);
+        }
         if (m.kind == PLAY_PLACE && before - rack_tiles(kept) == r->rack_size) out->bingos[p]++;
         out->turns++;
     }

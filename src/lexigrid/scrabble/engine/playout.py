@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from lexigrid.scrabble.core.alphabet import ENGLISH, THROUGH_FLAG
+from lexigrid.scrabble.core.alphabet import THROUGH_FLAG
 from lexigrid.scrabble.core.bag import Bag
 from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position
@@ -73,17 +73,10 @@ class PlayoutLoop:
 
     @staticmethod
     def fits(engine: Engine) -> bool:
-        """Whether the loop can play for this engine: an additive leave model (over English's letters: its
-        compiled leave tables know their vowels, Q and U by code) or a KLV table of leaves, 26 letters and
-        the blank (the loop is checked against the Python play state in English only), racks of at most 8
-        tiles, at most MAX_BAG tiles in the set."""
+        """Whether the loop can play for this engine: an additive leave model or a KLV table of leaves (in any
+        alphabet the engine takes), racks of at most 8 tiles, at most MAX_BAG tiles in the set."""
         rules = engine.rules
-        return (
-            _leaves(engine) is not None
-            and engine.alphabet.size == ENGLISH.size
-            and rules.rack_size <= 8
-            and rules.tiles.total <= MAX_BAG
-        )
+        return _leaves(engine) is not None and rules.rack_size <= 8 and rules.tiles.total <= MAX_BAG
 
     def __init__(self, engine: Engine, position: Position, candidates: Sequence[Move]) -> None:
         leaves, end = _leaves(engine), engine.leave_coefficients(True)
@@ -199,6 +192,18 @@ class GameResult(NamedTuple):
     turns: int
 
 
+class GameTurn(NamedTuple):
+    """A turn of a recorded static game: who moved, both scores, the tiles in the bag and the tiles unseen by
+    the mover (the bag and the other rack) before the move, the move, and the tiles the mover kept."""
+
+    player: int
+    scores: tuple[int, int]
+    bag: int
+    unseen: int
+    move: Move
+    kept: str
+
+
 STATIC_LEVELS = ("equity", "score")  # the computer levels the compiled game loop plays
 
 
@@ -215,6 +220,26 @@ class StaticGames:
 
     def play(self, seed: int, levels: tuple[str, str] = ("equity", "equity")) -> GameResult:
         """The game from the bag of `seed` between the levels (each `equity` or `score`), in seat order."""
+        scores, bingos, turns = _engine.static_game(self.loop.state, *self._game(seed, levels))
+        return GameResult(scores, bingos, turns)
+
+    def record(
+        self, seed: int, levels: tuple[str, str] = ("equity", "equity")
+    ) -> tuple[GameResult, list[GameTurn]]:
+        """The game `play` plays, with each of its turns (for learning from self-play)."""
+        scores, bingos, turns, log = _engine.static_game(self.loop.state, *self._game(seed, levels), True)
+        loop = self.loop
+        found = [
+            GameTurn(player, (s0, s1), bag, unseen, loop._reply(*move), loop.glyphs(kept))
+            for player, s0, s1, bag, unseen, move, kept in log
+        ]
+        return GameResult(scores, bingos, turns), found
+
+    def _game(
+        self, seed: int, levels: tuple[str, str]
+    ) -> tuple[bytes, Callable[[bytes, bytes], bytes], tuple[bool, bool]]:
+        """What the compiled game starts from: the bag of `seed`, how exchanged tiles go back, who plays by
+        score."""
         bag = Bag(self.rules.tiles, seed)
         loop = self.loop
 
@@ -224,8 +249,4 @@ class StaticGames:
             bag.put_back(loop.glyphs(back))
             return loop.codes("".join(bag.tiles))
 
-        by_score = (levels[0] == "score", levels[1] == "score")
-        scores, bingos, turns = _engine.static_game(
-            loop.state, loop.codes("".join(bag.tiles)), put_back, by_score
-        )
-        return GameResult(scores, bingos, turns)
+        return loop.codes("".join(bag.tiles)), put_back, (levels[0] == "score", levels[1] == "score")

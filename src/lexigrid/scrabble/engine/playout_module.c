@@ -51,17 +51,18 @@ static const void *keep(Playouts *p, PyObject *object, size_t *len) {
     return view->buf;
 }
 
-/* (per_copy, pair, mix, q_without_u, copies) */
+/* (per_copy, pair, mix, q_without_u, copies, vowels, lonely, partner) */
 static int read_coefficients(PyObject *tuple, Playouts *p, LeaveCoefficients *c, size_t codes) {
     PyObject *copy, *pair, *mix;
-    if (!PyArg_ParseTuple(tuple, "OOOdi;leaves: (per_copy, pair, mix, q_without_u, copies)", &copy, &pair, &mix,
-                          &c->q_without_u, &c->copies))
+    unsigned long long vowels, lonely, partner;
+    if (!PyArg_ParseTuple(tuple, "OOOdiKKK;leaves: (per_copy, pair, mix, q_without_u, copies, vowels, lonely, partner)",
+                          &copy, &pair, &mix, &c->q_without_u, &c->copies, &vowels, &lonely, &partner))
         return -1;
+    c->vowels = (LetterSet)vowels, c->lonely = (LetterSet)lonely, c->partner = (LetterSet)partner;
     if (!(c->per_copy = keep(p, copy, &c->per_copy_len)) || !(c->pair = keep(p, pair, &c->pair_len)) ||
         !(c->mix = keep(p, mix, &c->mix_len)))
         return -1;
-    if (c->copies < 1 || c->per_copy_len != codes * (size_t)c->copies * sizeof(double) ||
-        c->pair_len != codes * codes * sizeof(double) || c->mix_len != (size_t)(c->copies + 1) * (c->copies + 1) * sizeof(double)) {
+    if (!leave_coefficients_fit(c, codes)) {
         PyErr_SetString(PyExc_ValueError, "playout_new: the leave coefficients do not fit the tile codes");
         return -1;
     }
@@ -125,8 +126,8 @@ PyObject *playout_new(PyObject *self, PyObject *args) {
     r->rack_size = rack_size;
     if (!(r->graph = keep(p, graph_o, &r->graph_len))) goto fail;
     r->graph_len /= 4;
-    unsigned long long vowel_codes = VOWEL_CODES;
-    if (!PyArg_ParseTuple(layout_o, "OOOO|K;a layout: (lmul, wmul, scores, vowel, vowel_codes)", &lmul, &wmul, &scores,
+    unsigned long long vowel_codes;
+    if (!PyArg_ParseTuple(layout_o, "OOOOK;a layout: (lmul, wmul, scores, vowel, vowel_codes)", &lmul, &wmul, &scores,
                           &vowel, &vowel_codes) ||
         !(l->lmul = keep(p, lmul, &l->lmul_len)) || !(l->wmul = keep(p, wmul, &l->wmul_len)) ||
         !(l->scores = keep(p, scores, &l->scores_len)) || !(l->vowel = keep(p, vowel, &l->vowel_len)))
@@ -437,17 +438,32 @@ static int python_reshuffle(void *context, uint8_t *bag, int n, int back) {
     return 0;
 }
 
-/* static_game(capsule, bag, reshuffle, by_score) -> ((score, score), (bingos, bingos), turns): a game between
- * two static players (by_score: each seat's, else by equity) on the capsule's board (empty: see playout_new)
- * with the bag's codes (drawn from the end: the first player's rack, then the second's, then the game);
- * `reshuffle` puts exchanged tiles back. */
+/* A recorded game's turns: [(player, score, score, bag, unseen, (kind, record or exchanged codes), kept codes)]. */
+static PyObject *turns_of(const GameLog *log) {
+    PyObject *turns = PyList_New((Py_ssize_t)log->n);
+    for (size_t i = 0; turns && i < log->n; i++) {
+        const GameTurn *t = &log->turns[i];
+        PyObject *turn = Py_BuildValue("(iiiiiNN)", t->player, t->scores[0], t->scores[1], t->bag, t->unseen,
+                                       reply_of(&t->move), codes_of(t->kept));
+        if (!turn) Py_CLEAR(turns);
+        else PyList_SET_ITEM(turns, (Py_ssize_t)i, turn);
+    }
+    return turns;
+}
+
+/* static_game(capsule, bag, reshuffle, by_score[, record]) -> ((score, score), (bingos, bingos), turns[, the
+ * turns: see turns_of]): a game between two static players (by_score: each seat's, else by equity) on the
+ * capsule's board (empty: see playout_new) with the bag's codes (drawn from the end: the first player's rack,
+ * then the second's, then the game); `reshuffle` puts exchanged tiles back. */
 PyObject *static_game(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *capsule, *reshuffle;
     Py_buffer bag;
-    int by_score[2];
-    if (!PyArg_ParseTuple(args, "Oy*O(pp)", &capsule, &bag, &reshuffle, &by_score[0], &by_score[1])) return NULL;
+    int by_score[2], record = 0;
+    if (!PyArg_ParseTuple(args, "Oy*O(pp)|p", &capsule, &bag, &reshuffle, &by_score[0], &by_score[1], &record))
+        return NULL;
     PyObject *result = NULL;
+    GameLog log = {NULL, 0, 0};
     Playouts *p = PyCapsule_GetPointer(capsule, CAPSULE);
     if (!p) goto done;
     if (bag.len > MAX_BAG || !codes_fit(bag.buf, bag.len, p->rules.layout.scores_len)) {
@@ -470,13 +486,18 @@ PyObject *static_game(PyObject *self, PyObject *args) {
     s->n_placed = 0;
     BagRule rule = {NULL, python_reshuffle, reshuffle};
     GameTotals totals;
-    if (play_static_game(&p->rules, s, &rule, by_score, &totals)) {
+    if (play_static_game(&p->rules, s, &rule, by_score, &totals, record ? &log : NULL)) {
         if (!PyErr_Occurred()) PyErr_NoMemory();
         goto done;
     }
-    result = Py_BuildValue("((ii)(ii)i)", totals.scores[0], totals.scores[1], totals.bingos[0], totals.bingos[1],
-                           totals.turns);
+    if (record)
+        result = Py_BuildValue("((ii)(ii)iN)", totals.scores[0], totals.scores[1], totals.bingos[0], totals.bingos[1],
+                               totals.turns, turns_of(&log));
+    else
+        result = Py_BuildValue("((ii)(ii)i)", totals.scores[0], totals.scores[1], totals.bingos[0],
+                               totals.bingos[1], totals.turns);
 done:
+    free(log.turns);
     PyBuffer_Release(&bag);
     return result;
 }

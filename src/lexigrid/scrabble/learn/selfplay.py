@@ -11,14 +11,15 @@ differently on another run, while a tournament should be fast and replay exactly
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import DEFAULT_RUNNER, Runner
-from lexigrid.scrabble.core.rules import rules as default_rules
+from lexigrid.scrabble.core.rules import language_rules, layout
+from lexigrid.scrabble.engine.leave import LeaveModel, leaves_key
 from lexigrid.scrabble.engine.movegen import Engine, worker_lexicon
 from lexigrid.scrabble.engine.playout import STATIC_LEVELS, PlayoutLoop, StaticGames
 from lexigrid.scrabble.game.game import Game
@@ -60,16 +61,20 @@ def play_one(item: tuple[int, int, tuple[str, ...], str | None, float | None]) -
     return GameResult(seated, rotation, tuple(game.scores), tuple(bingos), turns, seconds)
 
 
-_STATIC: dict[str, StaticGames | None] = {}
+_STATIC: dict[tuple[str, Hashable], StaticGames | None] = {}
 
 
-def static_games(lexicon: Lexicon) -> StaticGames | None:
-    """The compiled game loop of static players for a lexicon under the default rules, made once per process
-    (None when the engine's leave model or alphabet is not the loop's: `Game` plays then)."""
-    if lexicon.sha256 not in _STATIC:
-        engine = Engine.shared(lexicon, default_rules())
-        _STATIC[lexicon.sha256] = StaticGames(engine) if PlayoutLoop.fits(engine) else None
-    return _STATIC[lexicon.sha256]
+def static_games(lexicon: Lexicon, leaves: LeaveModel | None = None) -> StaticGames | None:
+    """The compiled game loop of static players for a lexicon under its language's standard rules (as
+    `Game.new`) with a leave model (None: the lexicon's default), made once per process (None when the
+    engine's leave model is not the loop's: `Game` plays then)."""
+    key = (lexicon.sha256, leaves_key(leaves))
+    if key not in _STATIC:
+        if len(_STATIC) >= 8:  # a learner's earlier rounds' models
+            _STATIC.clear()
+        engine = Engine.shared(lexicon, language_rules(lexicon.alphabet, layout()), leaves)
+        _STATIC[key] = StaticGames(engine) if PlayoutLoop.fits(engine) else None
+    return _STATIC[key]
 
 
 @dataclass

@@ -23,10 +23,20 @@ from lexigrid.scrabble.core.alphabet import leave_after
 from lexigrid.scrabble.core.cgp import Position
 from lexigrid.scrabble.core.ending import share
 from lexigrid.scrabble.core.move import Move
-from lexigrid.scrabble.engine.leave import HeuristicLeaves, LeaveModel, LinearLeaves, leave_features
+from lexigrid.scrabble.core.rules import language_rules
+from lexigrid.scrabble.engine.leave import (
+    ENGLISH_FACTS,
+    HeuristicLeaves,
+    LeaveFacts,
+    LeaveModel,
+    LinearLeaves,
+    leave_features,
+)
 from lexigrid.scrabble.engine.movegen import Engine, worker_lexicon
+from lexigrid.scrabble.engine.playout import StaticGames
 from lexigrid.scrabble.game.game import Game
 from lexigrid.scrabble.game.players import EquityPlayer
+from lexigrid.scrabble.learn.selfplay import static_games
 
 RIDGE = 20.0  # shrinks rarely seen features (pairs such as QZ) towards 0
 
@@ -69,7 +79,11 @@ class _Recorder:
 
 def play_game(seed: int, models: tuple[LeaveModel, LeaveModel], lexicon: str | None = None) -> GameRecord:
     """A game between two static-equity players (first player uses models[0]), with the tile set of the
-    lexicon's language."""
+    lexicon's language: in the compiled game loop when both play the same model and it can, else by `Game`
+    (the same game, move for move)."""
+    static = static_games(worker_lexicon(lexicon), models[0]) if models[0] == models[1] else None
+    if static is not None:
+        return _compiled_game(static, seed)
     game = Game.new(["equity", "equity"], seed=seed, lexicon=worker_lexicon(lexicon), endgame_seconds=None)
     engines = tuple(
         Engine.shared(game.lexicon, game.rules, model) for model in models
@@ -83,11 +97,22 @@ def play_game(seed: int, models: tuple[LeaveModel, LeaveModel], lexicon: str | N
         for t, turn in enumerate(log)
         if turn.bag
     }
-    # the same player's next turn is two turns on
-    samples = [
-        (leave, log[t + 2].move.score, kept.get(t + 2)) for t, leave in kept.items() if t + 2 < len(log)
-    ]
-    return GameRecord((game.scores[0], game.scores[1]), samples, [turn.move for turn in log])
+    moves = [turn.move for turn in log]
+    return GameRecord((game.scores[0], game.scores[1]), _samples(kept, moves), moves)
+
+
+def _compiled_game(static: StaticGames, seed: int) -> GameRecord:
+    """The game `play_game` plays, played by the compiled game loop."""
+    result, turns = static.record(seed)
+    kept = {t: "".join(sorted(turn.kept)) for t, turn in enumerate(turns) if turn.bag}
+    moves = [turn.move for turn in turns]
+    return GameRecord(result.scores, _samples(kept, moves), moves)
+
+
+def _samples(kept: dict[int, str], moves: list[Move]) -> list[Sample]:
+    """A game's samples from the leaves kept at turns with a bag (by turn) and the moves: each leave with the
+    score of the same player's next turn, two turns on, and the leave kept then."""
+    return [(leave, moves[t + 2].score, kept.get(t + 2)) for t, leave in kept.items() if t + 2 < len(moves)]
 
 
 def _play(item: tuple[int, tuple[LeaveModel, LeaveModel], str | None]) -> GameRecord:
@@ -96,26 +121,27 @@ def _play(item: tuple[int, tuple[LeaveModel, LeaveModel], str | None]) -> GameRe
     return play_game(seed, models, lexicon)
 
 
-def fit(samples: Sequence[Sample], iterations: int = 25) -> LinearLeaves:
-    """Fitted value iteration: weights explaining next score + value(next leave), minus the mean."""
-    names = sorted({name for leave, _, _ in samples for name in leave_features(leave)})
+def fit(samples: Sequence[Sample], iterations: int = 25, facts: LeaveFacts = ENGLISH_FACTS) -> LinearLeaves:
+    """Fitted value iteration: weights explaining next score + value(next leave), minus the mean (the leaves'
+    features read with the language's `facts`)."""
+    names = sorted({name for leave, _, _ in samples for name in leave_features(leave, facts)})
     column = {name: i for i, name in enumerate(names)}
     x = np.zeros((len(samples), len(names)))
     for row, (leave, _, _) in enumerate(samples):
-        for name in leave_features(leave):
+        for name in leave_features(leave, facts):
             x[row, column[name]] += 1.0
     solve = np.linalg.inv(x.T @ x + RIDGE * np.eye(len(names))) @ x.T
     scores = np.array([score for _, score, _ in samples], dtype=float)
     following = sorted({n for _, _, n in samples if n is not None})
     where = {leave: i for i, leave in enumerate(following)}
     index = np.array([where[n] if n is not None else -1 for _, _, n in samples])
-    model = LinearLeaves({})
+    model = LinearLeaves({}, facts=facts)
     for _ in range(iterations):
         values = np.array([model.value(leave) for leave in following] + [0.0])
         y = scores + values[index]
         weights = solve @ (y - y.mean())
-        model = LinearLeaves({name: float(w) for name, w in zip(names, weights, strict=True)})
-    return LinearLeaves({name: round(w, 3) for name, w in model.weights.items()})
+        model = LinearLeaves({name: float(w) for name, w in zip(names, weights, strict=True)}, facts=facts)
+    return LinearLeaves({name: round(w, 3) for name, w in model.weights.items()}, facts=facts)
 
 
 def learn(
@@ -127,12 +153,13 @@ def learn(
     start: LeaveModel | None = None,
 ) -> LinearLeaves:
     """Leave weights from `rounds` rounds of self-play games over `runner`, the first played with `start`."""
+    facts = LeaveFacts.of(language_rules(worker_lexicon(lexicon).alphabet).tiles)
     model: LeaveModel = start or HeuristicLeaves()
-    learned = LinearLeaves({})
+    learned = LinearLeaves({}, facts=facts)
     for r in range(rounds):
         items = [(seed + r * games + i, (model, model), lexicon) for i in range(games)]
         records = runner.run(_play, items, f"self-play round {r + 1}")
-        learned = fit([s for record in records for s in record.samples])
+        learned = fit([s for record in records for s in record.samples], facts=facts)
         model = learned
     return learned
 
