@@ -4,6 +4,7 @@ Catalan (DISC2) and French (FRA20) play over MAGPIE's KWGs in ../shared, Spanish
 LL, RR and Ñ words; each with the language's tile set (multi-letter tiles, blanks standing for them) and two
 leave models: the language's KLV2 (Catalan, French) and the additive heuristic, whose vowel/consonant and
 Q-without-U terms read the tile set's facts (French Y a vowel; Spanish Q needs U; Catalan has no lone Q).
+German, Polish and Norwegian (29 and 32 letters) play on the oracle tests' hand lexicons.
 
 The oracles: every compiled play-out replayed move by move through `PlayState` with `Engine.best` over leave
 tables valued leave by leave in Python (`KlvLeaves.value`, `AdditiveLeaves.table`), never by the compiled
@@ -39,7 +40,7 @@ from lexigrid.scrabble.engine.leave import (
 from lexigrid.scrabble.engine.playout import PlayoutLoop, StaticGames
 from lexigrid.scrabble.game.game import Game
 from tests.conftest import shared_file
-from tests.scrabble.test_oracle_languages import SPANISH
+from tests.scrabble.test_oracle_languages import GERMAN, NORWEGIAN, POLISH, SPANISH, Language, lexicon_of
 from tests.scrabble.test_playout import _check
 
 SHARED_LEXICONS = {"catalan": "DISC2", "french": "FRA20"}
@@ -103,9 +104,9 @@ def engines(language: str, leaves: str) -> tuple[Engine, Engine]:
     return Engine(lex, rules, model), PythonLeaves(lex, rules, model)
 
 
-def positions(language: str, seed: int, turns: tuple[int, ...]) -> list[Position]:
+def positions(language: str, seed: int, turns: tuple[int, ...], lex: Lexicon | None = None) -> list[Position]:
     """Positions of a seeded static game after some turns (an opening, the mid-game, a near-empty bag)."""
-    game = Game.new(["equity", "equity"], seed=seed, lexicon=lexicon(language), endgame_seconds=None)
+    game = Game.new(["equity", "equity"], seed=seed, lexicon=lex or lexicon(language), endgame_seconds=None)
     found = []
     for turn in range(max(turns) + 1):
         if game.over:
@@ -147,9 +148,9 @@ def test_a_seeded_simulation_is_the_same_through_the_loop_or_the_play_state(lang
     assert compiled == python
 
 
-def _by_game(language: str, seed: int, levels: tuple[str, str]) -> tuple[object, ...]:
+def _by_game(lex: Lexicon, seed: int, levels: tuple[str, str]) -> tuple[object, ...]:
     """The game as `Game` plays it: scores, bingos, moves (and the kinds of its record lines)."""
-    game = Game.new(list(levels), seed=seed, lexicon=lexicon(language), endgame_seconds=None)
+    game = Game.new(list(levels), seed=seed, lexicon=lex, endgame_seconds=None)
     game.play_computers()
     bingos = [0, 0]
     for turn in game.turns:
@@ -175,10 +176,31 @@ def test_compiled_static_games_are_game_s(
     kinds: Counter[str] = Counter()
     for seed in range(1, 4):
         for levels in (("equity", "equity"), ("score", "equity")):
-            scores, bingos, moves, seen = _by_game(language, seed, levels)
+            scores, bingos, moves, seen = _by_game(lexicon(language), seed, levels)
             assert static.play(seed, levels) == (scores, bingos, moves), (seed, levels)
             kinds += seen
     assert kinds["place"] >= 30
+
+
+@pytest.mark.parametrize("language", [GERMAN, POLISH, NORWEGIAN], ids=lambda language: language.name)
+def test_the_loops_in_29_and_32_letter_alphabets_are_the_play_state_s(
+    language: Language, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """German (29 letters), Polish and Norwegian (32: the last code 32) on the oracle tests' hand lexicons:
+    opening play-outs replayed move by move, and static games seed for seed."""
+    lex, rules = lexicon_of(language), language.rules
+    engine, replay = Engine(lex, rules, HeuristicLeaves()), PythonLeaves(lex, rules, HeuristicLeaves())
+    seen: Counter[str] = Counter()
+    for seed in (1, 2):
+        for position in positions(language.name, seed, (0, 3), lex):
+            seen += _check(engine, position, 4, 2, seed=seed, replay=replay)
+    static = StaticGames(engine)
+    monkeypatch.setattr(Engine, "shared", lambda *args, **kwargs: replay)
+    for seed in range(1, 7):
+        scores, bingos, moves, kinds = _by_game(lex, seed, ("equity", "equity"))
+        assert static.play(seed) == (scores, bingos, moves), seed
+        seen += kinds
+    assert seen["place"] >= 10 and seen["exchange"] >= 10
 
 
 def _rack_leaves(engine: Engine, model: LeaveModel, rack: Counter[str]) -> None:
