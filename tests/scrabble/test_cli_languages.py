@@ -115,18 +115,34 @@ def test_words_check_reads_labels_and_aliases(cli: Cli, catalan: str) -> None:
     assert cli("words", "check", "ESPANYA", "CAÇA", "-L", catalan).exit_code == 0
 
 
-def test_a_kwg_in_another_alphabet_is_refused_by_path_never_read_as_english(
+def test_a_kwg_by_path_is_read_in_the_alphabet_its_name_says_never_as_english(
     cli: Cli, data_dir: Path, tmp_path: Path
 ) -> None:
     letters = "?" + CATALAN.glyphs
     words = ["QUE", "TOT", "TOTS", "QUI", "ELL", "PAL·LA", "FORÇA", "BRAÇ", "VEURE", "LLUM"]
-    path = tmp_path / "CA.kwg"
-    path.write_bytes(kwg_bytes(sorted(CATALAN.read(w) for w in words), letters))
+    data = kwg_bytes(sorted(CATALAN.read(w) for w in words), letters)
+    named = tmp_path / "DISC9.kwg"  # MAGPIE's name for a Catalan lexicon says its alphabet
+    named.write_bytes(data)
+    checked = cli("words", "check", "PAL·LA", "pal.la", "FORÇA", "FORCA", "-L", str(named), "--json")
+    assert json.loads(checked.stdout)["words"] == {
+        "PAL·LA": True,
+        "PAL.LA": True,
+        "FORÇA": True,
+        "FORCA": False,
+    }
+    found = json.loads(cli("words", "find", "AAPL·L", "-L", str(named), "--json").stdout)["words"]
+    assert [w["word"] for w in found] == ["PAL·LA"]
+    moves = cli("scrabble", "moves", f"{EMPTY} PAL·LAS/ 0/0 0", "-L", str(named), "--json", "-n", "1")
+    assert moves.exit_code == 0, moves.stdout + moves.stderr
+    assert json.loads(moves.stdout)["moves"][0]["move"].endswith(" PAL·LA")
+    mystery = tmp_path / "CA.kwg"  # ten words do not tell Catalan from German or Spanish by their letters
+    mystery.write_bytes(data)
     for command in (("words", "check", "QUE"), ("scrabble", "moves", f"{EMPTY} QUETOTS/ 0/0 0")):
-        result = cli(*command, "-L", str(path))
-        assert result.exit_code == 2 and (result.stdout + result.stderr).count("\n") == 1
-        assert "is a KWG in another alphabet than English" in result.stdout + result.stderr
-        assert "lexigrid lexicon add NAME FILE" in result.stdout + result.stderr
+        result = cli(*command, "-L", str(mystery))
+        shown = result.stdout + result.stderr
+        assert result.exit_code == 2 and shown.count("\n") == 1 and "cannot tell the alphabet" in shown
+        assert "--alphabet, one of catalan, dutch, english, french, german" in shown
+        assert "lexigrid lexicon add NAME FILE --alphabet catalan" in shown
     english = tmp_path / "EN.kwg"
     english.write_bytes(kwg_bytes(["QI", "ZA", "CAT"]))
     assert cli("words", "check", "QI", "CAT", "-L", str(english)).exit_code == 0

@@ -62,3 +62,14 @@ def test_a_kwg_alphabet_is_recognised_or_refused() -> None:
     assert letters.read("PAL·LA") in set(words)
     with pytest.raises(LexigridError, match="does not read as a french lexicon"):
         lexicon_words(data, "DISC2.kwg", "french")
+
+
+def test_a_kwgs_name_says_its_alphabet_as_magpies_names_do() -> None:
+    """DISC2.kwg read by the KWG reader a path goes through: Catalan by its name, and by its letters when
+    the name says nothing (or misleads)."""
+    from lexigrid.scrabble.core.language import kwg_lexicon
+
+    data = shared_file("data", "scrabble", "catalan", "DISC2.kwg").read_bytes()
+    for name in ("DISC2", "catalan", "words", "FRA20"):
+        language, words = kwg_lexicon(data, f"{name}.kwg", name)
+        assert language == "catalan" and len(words) == 582_236

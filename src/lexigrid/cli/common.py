@@ -20,13 +20,23 @@ if TYPE_CHECKING:
 console = literal_console()
 err_console = literal_console(stderr=True)
 
+
+def lexicon_spec(spec: str | None) -> str | None:
+    """A --lexicon as given; a file's KWG is then read in its own alphabet (the Scrabble package, which knows
+    the alphabets, reads it: DISC2.kwg as Catalan), never assumed English."""
+    if spec and ("/" in spec or "." in spec):
+        import lexigrid.scrabble  # noqa: F401  (registers the KWG reader with the lexicon layer)
+    return spec
+
+
 LexiconOption = Annotated[
     str | None,
     typer.Option(
         "--lexicon",
         "-L",
-        help="Lexicon name (see `lexigrid lexicon list`) or path to a word-list file.",
+        help="Lexicon name (see `lexigrid lexicon list`) or path to a word-list or KWG file.",
         show_default="nwl",
+        callback=lexicon_spec,
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")]

@@ -77,9 +77,10 @@ def add(
 
     data = read_file(file, "lexicon file")
     if alphabet is not None or is_kwg(data):
-        from lexigrid.scrabble.core.language import lexicon_words
+        from lexigrid.scrabble.core.language import lexicon_words, named_language
 
-        letters, words, skipped = lexicon_words(data, str(file), alphabet, skip_bad)
+        hint = name if named_language(name) else file.stem  # DISC2 (MAGPIE's names) says Catalan
+        letters, words, skipped = lexicon_words(data, str(file), alphabet, skip_bad, hint)
         added = add_lexicon(name, file, leaves, words, (letters.name, letters.glyphs))
     else:
         added, skipped = add_lexicon(name, file, leaves), 0
@@ -124,8 +125,10 @@ def info(
     """Word count, source, content hash and cache state of a lexicon."""
     import time
 
+    from lexigrid.cli.common import lexicon_spec
     from lexigrid.lexicon import load
 
+    lexicon = lexicon_spec(lexicon)
     start = time.perf_counter()
     lex = load(lexicon)
     elapsed = time.perf_counter() - start
@@ -133,6 +136,7 @@ def info(
     payload = {
         "name": lex.name,
         "words": len(lex),
+        "alphabet": lex.alphabet,
         "source": lex.description,
         "location": lex.location,
         "sha256": lex.sha256,
@@ -145,7 +149,7 @@ def info(
         emit_json(payload)
         return
     table = Table(show_header=False, title=f"Lexicon {lex.name}")
-    for key in ("words", "source", "location", "sha256", "cache", "cache_path", "load_ms"):
+    for key in ("words", "alphabet", "source", "location", "sha256", "cache", "cache_path", "load_ms"):
         value = payload[key]
         table.add_row(key, number(value) if isinstance(value, int) else str(value))
     table.add_row("lengths", " ".join(f"{k}:{number(v)}" for k, v in lengths.items() if v))

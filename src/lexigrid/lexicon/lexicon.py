@@ -564,7 +564,7 @@ def _from_source(source: Source) -> Lexicon:
 
     def build() -> dict[str, Any]:
         frequencies = source.frequencies() if source.frequencies is not None else None
-        return build_index(parse_words(source.data, source.location), frequencies)
+        return build_index(parse_words(source.data, source.location, source.alphabet), frequencies)
 
     index, was_cached = cache.cached_arrays("lexicons", source.raw_sha256, INDEX_VERSION, INDEX_ARRAYS, build)
     return Lexicon(

@@ -61,7 +61,7 @@ def _records(source: Source) -> bytes | mmap.mmap:
 
     from lexigrid.lexicon.cache import write_atomically
 
-    packed = pack(parse_words(source.data, source.location))
+    packed = pack(parse_words(source.data, source.location, source.alphabet))
     # A read-only or full cache directory only costs a rebuild next time.
     with contextlib.suppress(OSError):
         write_atomically(Path(path), packed)

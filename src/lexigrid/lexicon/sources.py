@@ -115,6 +115,17 @@ WELL_KNOWN = frozenset(
 
 _NAMED: dict[str, NamedLexicon] = {}
 _ALIASES: dict[str, str] = {}
+# How a KWG given by path is read in its own alphabet: (bytes, location, its file name or its alphabet's
+# name) -> (alphabet, words as that alphabet's glyphs). The alphabets live with the tile sets: importing
+# lexigrid.scrabble registers it; without it a KWG reads as English only, one in another alphabet refused.
+KwgReader = Callable[[bytes, str, str], tuple[str, list[str]]]
+_KWG_READERS: list[KwgReader] = []
+KWG_ALPHABET_VERSION = 1
+
+
+def register_kwg_reader(reader: KwgReader) -> None:
+    """Read every KWG given by path from now on with `reader` (its alphabet recognised, never assumed)."""
+    _KWG_READERS[:] = [reader]
 
 
 def register_lexicon(lexicon: NamedLexicon, *aliases: str) -> None:
@@ -321,13 +332,29 @@ def open_source(spec: str | Path | None) -> Source:
     except OSError as error:
         raise LexigridError(f"cannot read word-list file {str(path)!r}: {error.strerror}") from None
     kind = "KWG file" if b"\x00" in data[:4096] else "word-list file"
-    return Source(path.name, f"{kind} {path.resolve()}", str(path.resolve()), lambda: data)
+    location = str(path.resolve())
+    language = kwg_alphabet(data, location, path.stem) if kind == "KWG file" else "english"
+    return Source(path.name, f"{kind} {location}", location, lambda: data, alphabet=language)
 
 
-def parse_words(data: bytes, location: str = "word list") -> list[str]:
-    """The sorted words of a word list or of an English KWG word graph (binary bytes are read as a KWG; one in
-    another alphabet is refused: added, its alphabet is recognised)."""
+def kwg_alphabet(data: bytes, location: str, name: str) -> str:
+    """The alphabet of a KWG given by path, as the registered reader recognises it from its name and words
+    (kept in the cache by the file's hash and name: recognising walks the graph), else English."""
+    if not _KWG_READERS:
+        return "english"
+    from lexigrid.lexicon.cache import cached
+
+    reader = _KWG_READERS[0]
+    key = _sha256(f"{_sha256(data)}:{name}".encode())
+    return cached("kwg-alphabet", key, KWG_ALPHABET_VERSION, lambda: reader(data, location, name)[0])[0]
+
+
+def parse_words(data: bytes, location: str = "word list", alphabet: str = "english") -> list[str]:
+    """The sorted words of a word list or of a KWG word graph (binary bytes are read as a KWG: in the
+    `alphabet` the registered reader recognised, else as English; one in another alphabet is then refused)."""
     if b"\x00" in data[:4096]:
+        if alphabet != "english" and _KWG_READERS:
+            return _KWG_READERS[0](data, location, alphabet)[1]
         from lexigrid.lexicon.kwg import english_words
 
         return sorted(set(english_words(data, location)))

@@ -2,6 +2,7 @@
 
 import importlib
 
+from lexigrid.lexicon.sources import register_kwg_reader
 from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.core.move import Move, parse_move
@@ -18,6 +19,16 @@ _LAZY = {
     **{name: "lexigrid.scrabble.engine.movegen" for name in ("Engine", "MoveList")},
     **{name: "lexigrid.scrabble.engine.leave" for name in ("HeuristicLeaves", "LeaveModel", "TableLeaves")},
 }
+
+
+def _read_kwg(data: bytes, location: str, name: str) -> tuple[str, list[str]]:
+    """A KWG given by path read in its own alphabet (the tile sets' alphabets: see core.language)."""
+    from lexigrid.scrabble.core.language import kwg_lexicon
+
+    return kwg_lexicon(data, location, name)
+
+
+register_kwg_reader(_read_kwg)
 
 
 def __getattr__(name: str) -> object:

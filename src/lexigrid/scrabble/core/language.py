@@ -31,8 +31,10 @@ NAMED_LANGUAGES = (
 
 
 def _vowelless_share(words: list[tuple[int, ...]], letters: Alphabet, vowels: frozenset[str]) -> float:
-    """The share of words (as codes) with no vowel when read in `letters`."""
-    return vowelless_share(words, frozenset(letters.code(v) for v in vowels))
+    """The share of words (as codes) with no vowel when read in `letters` (none when only a couple lack one:
+    a tiny list may hold HMM or ZZZ)."""
+    share = vowelless_share(words, frozenset(letters.code(v) for v in vowels))
+    return 0.0 if share * len(words) <= 2 else share
 
 
 def _languages() -> list[str]:
@@ -74,13 +76,40 @@ def kwg_alphabet(words: list[tuple[int, ...]], location: str, named: str | None)
     exact = {glyphs: found for glyphs, found in shares.items() if len(glyphs) == highest}
     ranked = sorted((exact or shares).values())
     clear = ranked and ranked[0][0] <= LIKELY_SHARE
-    if not clear or (len(ranked) > 1 and ranked[1][0] < 1.5 * ranked[0][0] + VOWELLESS_SHARE):
+    near = [names for share, names in ranked if clear and share < 1.5 * ranked[0][0] + VOWELLESS_SHARE]
+    if len(near) > 1 and any("english" in names for names in near) and ranked[0][0] <= VOWELLESS_SHARE:
+        return ENGLISH  # a short list reading as English as well as in any other alphabet (QI ZA CAT)
+    if not clear or len(near) > 1:
         maybe = ", ".join(names[0] for share, names in ranked if share <= LIKELY_SHARE) or "none of them"
         raise LexigridError(
-            f"cannot tell the alphabet of {location} (it could be: {maybe}): name it with --alphabet NAME"
+            f"cannot tell the alphabet of {location} (it could be: {maybe}): name it with --alphabet, one of "
+            f"{', '.join(_languages())} (`lexigrid lexicon add NAME FILE --alphabet catalan`, then -L NAME)"
         )
     names = ranked[0][1]
     return alphabet("english" if "english" in names else names[0])
+
+
+def named_language(name: str) -> str | None:
+    """The alphabet a lexicon's or file's name says it is in, as MAGPIE tells a lexicon's letter distribution
+    from its name (DISC2 Catalan, FRA20 French, ...), or an alphabet's own name; else None."""
+    if name.lower() in _languages():
+        return name.lower()
+    return next((language for prefix, language in NAMED_LANGUAGES if name.upper().startswith(prefix)), None)
+
+
+def kwg_lexicon(data: bytes, location: str, name: str) -> tuple[str, list[str]]:
+    """A KWG's alphabet and its words in that alphabet's glyphs: the alphabet its name says (`DISC2.kwg`:
+    Catalan) when the words read as that language, else the one its words' letters show (never assumed)."""
+    walked = kwg_tiles(data, location)
+    language = named_language(name)
+    letters = None
+    if language is not None:
+        try:
+            letters = kwg_alphabet(walked, location, language)
+        except LexigridError:
+            letters = None  # the name misleads (an English list called FRANK.kwg): go by its letters
+    letters = letters or kwg_alphabet(walked, location, None)
+    return letters.name, sorted(set(kwg_words(data, location, letters.glyphs, walked)))
 
 
 def folded(word: str, letters: Alphabet) -> str:
@@ -96,12 +125,15 @@ def folded(word: str, letters: Alphabet) -> str:
 
 
 def lexicon_words(
-    data: bytes, location: str, named: str | None, skip: bool = False
+    data: bytes, location: str, named: str | None, skip: bool = False, hint: str = ""
 ) -> tuple[Alphabet, list[str], int]:
     """A KWG's or a UTF-8 word list's words in an alphabet's glyphs, with that alphabet (`named`, else
-    recognised for a KWG, else English for a word list) and how many words were skipped (`skip`: those
-    with letters outside the alphabet or too long for a lexicon, else they are an error); accents without
-    tiles are dropped."""
+    recognised for a KWG from its `hint` name (DISC2) or its letters, else English for a word list) and how
+    many words were skipped (`skip`: those with letters outside the alphabet or too long for a lexicon, else
+    they are an error); accents without tiles are dropped."""
+    if is_kwg(data) and named is None:
+        language, found = kwg_lexicon(data, location, hint)
+        return alphabet(language), found, 0
     if is_kwg(data):
         walked = kwg_tiles(data, location)
         letters = kwg_alphabet(walked, location, named)
@@ -146,10 +178,7 @@ def lexicon_language(name: str | None) -> str:
     key = canonical_name(name)
     if key is not None:
         return named_lexicons()[key].alphabet
-    for prefix, language in NAMED_LANGUAGES:
-        if name.upper().startswith(prefix):
-            return language
-    return "english"
+    return named_language(name) or "english"
 
 
 def distribution_alphabet(name: str) -> Alphabet | None:
