@@ -11,11 +11,14 @@ record has 25 turns), so no ../shared is needed. Two measurements:
   this is at most about 25 x 2 s plus the endgame and move generation.
 - *the same work over workers* (`--iterations N`: a fixed number of play-outs a play, so every run does the
   same work, whatever the machine's load): wall seconds with 1 process, --jobs 2 and Dask (2 workers), the
-  ratios beside; CPU seconds (this process and its children) say how much work each did. Turns are the
-  runner's tasks, so the speed-up is bounded by the longest turn and by the cores left free by others: on a
-  machine whose cores are already busy (the load average is printed) no wall speed-up can show.
-  The solvers' own time (`--seconds-per-turn` for an endgame or a pre-endgame) still applies, so a loaded
-  machine can change a pre-endgame turn's method and with it the Mistake Index.
+  ratios beside; CPU seconds (this process and its children, plus the Dask workers' own, read from them)
+  say how much work each did. Dask twice: a local cluster started by the run itself (as `--jobs 2
+  --backend dask` does: its start and each worker's lexicon and engine inside the timing), and one started
+  once before the timing and reached by its address (as `--scheduler ADDR` does: the review's runner setup,
+  `review.prepare_worker`, has built each worker's engine by then). Turns are the runner's tasks, so the
+  speed-up is bounded by the longest turn and by the cores left free by others: on a machine whose cores
+  are already busy (the load average is printed) no wall speed-up can show. With `--iterations` a turn's
+  method never depends on the time (1 tile in the bag solved to the end, 2 simulated).
 """
 
 from __future__ import annotations
@@ -50,11 +53,23 @@ def game_record(turns: int = TURNS) -> str:
     raise SystemExit(f"no seeded game of {turns} turns")
 
 
-def cpu() -> float:
-    """CPU seconds of this process and its finished children."""
+def cpu(scheduler: str | None = None) -> float:
+    """CPU seconds of this process and its finished children, and of a running Dask cluster's workers."""
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    found = own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    if scheduler is not None:
+        from distributed import Client
+
+        with Client(scheduler) as client:
+            found += sum(client.run(_own_cpu).values())
+    return found
+
+
+def _own_cpu() -> float:
+    """CPU seconds of this process (run in each Dask worker)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return own.ru_utime + own.ru_stime
 
 
 def analyse(text: str, **runner: Any) -> dict[str, float]:
@@ -63,11 +78,13 @@ def analyse(text: str, **runner: Any) -> dict[str, float]:
     from lexigrid.scrabble.records.review import Settings, analyze_text
 
     settings = Settings(**{k: v for k, v in runner.pop("settings").items() if v is not None})
-    started_wall, started_cpu = time.perf_counter(), cpu()
+    scheduler = runner.get("scheduler")
+    started_wall, started_cpu = time.perf_counter(), cpu(scheduler)
     review = analyze_text(text, settings, runner=Runner(progress=False, **runner))
+    wall = time.perf_counter() - started_wall
     return {
-        "wall": time.perf_counter() - started_wall,
-        "cpu": cpu() - started_cpu,
+        "wall": wall,
+        "cpu": cpu(scheduler) - started_cpu,
         "turns": len(review.turns),
         "mistake_index": sum(p.mistake_index for p in review.players),
     }
@@ -108,10 +125,17 @@ def main() -> None:
         )
     fixed = {"iterations": args.iterations}
     runners: list[tuple[str, dict[str, Any]]] = [("1 process", {}), ("--jobs 2", {"jobs": 2})]
+    cluster = None
     if importlib.util.find_spec("distributed") is not None:
-        runners.append(("Dask, 2 workers", {"jobs": 2, "backend": "dask"}))
+        from distributed import LocalCluster
+
+        runners.append(("Dask, 2 workers, started by the run", {"jobs": 2, "backend": "dask"}))
+        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+        runners.append(("Dask, 2 workers, started before", {"scheduler": cluster.scheduler_address}))
     base = None
     for name, runner in runners:
+        if "scheduler" in runner:  # its workers set up once, before the timing, as a kept cluster's are
+            analyse(text, settings={"iterations": 8}, **runner)
         found = median_of(args.repeat, text, settings=fixed, **runner)
         base = base or found["wall"]
         table.add_row(
@@ -123,6 +147,8 @@ def main() -> None:
             f"{found['mistake_index']:.1f}",
         )
     console.print(table)
+    if cluster is not None:
+        cluster.close()
 
 
 if __name__ == "__main__":

@@ -46,3 +46,34 @@ def test_dask_local_cluster() -> None:
     pytest.importorskip("distributed", reason="the cluster extra is not installed")
     items = list(range(40))
     assert runner.run(square, items, jobs=2, backend="dask", progress=False) == [n * n for n in items]
+
+
+SET_UP: list[int] = []  # in each worker: the process ids `mark_worker` ran in
+
+
+def mark_worker() -> None:
+    """A runner setup: notes that it ran in this process."""
+    import os
+
+    SET_UP.append(os.getpid())
+
+
+def set_up_here(n: int) -> tuple[int, list[int]]:
+    """A job: the item, and the setups that ran in this worker before it."""
+    import os
+
+    return n, [pid for pid in SET_UP if pid == os.getpid()]
+
+
+def test_a_setup_runs_once_in_each_worker_before_its_tasks() -> None:
+    found = runner.run(set_up_here, list(range(40)), jobs=2, progress=False, chunk_size=1, setup=mark_worker)
+    assert [n for n, _ in found] == list(range(40))
+    assert all(len(setups) == 1 for _, setups in found)  # once, before the first task, in every worker
+    assert SET_UP == []  # never in this process
+
+
+@pytest.mark.slow
+def test_a_setup_runs_in_each_dask_worker() -> None:
+    pytest.importorskip("distributed", reason="the cluster extra is not installed")
+    found = runner.run(set_up_here, list(range(8)), jobs=2, backend="dask", progress=False, setup=mark_worker)
+    assert [n for n, _ in found] == list(range(8)) and all(len(setups) == 1 for _, setups in found)

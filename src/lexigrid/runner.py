@@ -4,6 +4,10 @@ A *job* is a picklable module-level function applied to each *item* (an answer, 
 `run` returns the results in item order; `each` yields them as they finish, with their item index, so
 a caller can checkpoint. A rich progress bar (with an ETA) shows work that takes a while.
 
+A `setup` (a picklable module-level function of no arguments) runs once in each worker before its tasks:
+the process pool's initializer, or on every worker of a Dask cluster (`Client.run`), so what a job needs in
+every worker (a lexicon, an engine) is made there at the start, side by side, and not inside a first task.
+
 On Dask, a worker that dies mid-task is replaced by its nanny and the scheduler runs the task again
 elsewhere (up to `distributed.scheduler.allowed-failures` times); a task that raises is retried
 `retries` times. A scheduler address that does not answer within `CONNECT_SECONDS` is an error.
@@ -25,6 +29,7 @@ Item = TypeVar("Item")
 Result = TypeVar("Result")
 Backend = Literal["auto", "process", "dask"]
 Done = tuple[int, list[Any]]  # a finished chunk: its number and its results
+Setup = Callable[[], None] | None  # run once in each worker before its tasks
 
 CONNECT_SECONDS = 10  # how long to wait for a Dask scheduler to answer
 RETRIES = 1  # extra tries for a Dask task that raised (a dead worker is handled by the scheduler)
@@ -54,6 +59,7 @@ def run(
     progress: bool = True,
     chunk_size: int | None = None,
     retries: int = RETRIES,
+    setup: Setup = None,
 ) -> list[Result]:
     """Apply `job` to every item and return the results in item order.
 
@@ -72,6 +78,7 @@ def run(
         progress=progress,
         chunk_size=chunk_size,
         retries=retries,
+        setup=setup,
     ):
         results[i] = result
     return results  # type: ignore[return-value]  # every slot is filled
@@ -88,6 +95,7 @@ def each(
     progress: bool = True,
     chunk_size: int | None = None,
     retries: int = RETRIES,
+    setup: Setup = None,
 ) -> Iterator[tuple[int, Result]]:
     """Apply `job` to every item, yielding (item index, result) as each chunk of items finishes."""
     check(jobs, backend)
@@ -97,11 +105,11 @@ def each(
     size = chunk_size or max(1, len(items) // (jobs * 8) or 1)
     chunks = _chunks(items, size)
     if backend == "dask":
-        done = _dask_chunks(job, chunks, scheduler, jobs, retries)
+        done = _dask_chunks(job, chunks, scheduler, jobs, retries, setup)
     elif jobs == 1 or len(chunks) <= 1:
         done = ((i, _run_chunk(job, chunk)) for i, chunk in enumerate(chunks))
     else:
-        done = _pool_chunks(job, chunks, jobs)
+        done = _pool_chunks(job, chunks, jobs, setup)
     with progress_bar(description, len(items), show=progress) as advance:
         for i, results in done:
             yield from ((i * size + k, result) for k, result in enumerate(results))
@@ -136,6 +144,7 @@ class Runner:
     backend: Backend = "auto"
     scheduler: str | None = None
     progress: bool = True
+    setup: Setup = None  # run once in each worker process before its tasks (see the module's docstring)
 
     def __post_init__(self) -> None:
         check(self.jobs, self.backend)
@@ -164,6 +173,7 @@ class Runner:
             description=description,
             progress=self.progress if progress is None else progress,
             chunk_size=chunk_size,
+            setup=self.setup,
         )
 
     def each(
@@ -185,6 +195,7 @@ class Runner:
             description=description,
             progress=self.progress,
             chunk_size=chunk_size,
+            setup=self.setup,
         )
 
 
@@ -192,8 +203,10 @@ DEFAULT_RUNNER = Runner()  # one job in this process, with a progress bar for lo
 QUIET_RUNNER = Runner(progress=False)  # the same without the bar (one answer inside a bigger job)
 
 
-def _pool_chunks(job: Callable[[Item], Result], chunks: list[Sequence[Item]], jobs: int) -> Iterator[Done]:
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+def _pool_chunks(
+    job: Callable[[Item], Result], chunks: list[Sequence[Item]], jobs: int, setup: Setup
+) -> Iterator[Done]:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=setup) as pool:
         futures = {pool.submit(_run_chunk, job, chunk): i for i, chunk in enumerate(chunks)}
         try:
             for future in as_completed(futures):
@@ -209,6 +222,7 @@ def _dask_chunks(
     scheduler: str | None,
     jobs: int,
     retries: int,
+    setup: Setup,
 ) -> Iterator[Done]:
     try:
         from distributed import LocalCluster
@@ -224,6 +238,8 @@ def _dask_chunks(
     )
     try:
         with _client(scheduler or cluster) as client:
+            if setup is not None:
+                client.run(setup)  # every worker, side by side, before the tasks
             futures = [client.submit(_run_chunk, job, c, pure=False, retries=retries) for c in chunks]
             position = {future.key: i for i, future in enumerate(futures)}
             try:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, product
 from math import factorial
 
 from lexigrid.lexicon import Lexicon
@@ -322,3 +322,51 @@ def peg_slowly(position: Position, lexicon: Lexicon, spreads: bool) -> dict[str,
         for move in oracle.moves((position.board, mover, other, position.zeros)):
             found.setdefault(move.notation, {}).setdefault(bag, []).append(oracle.after(node, move))
     return {move: {bag: total(parts) for bag, parts in bags.items()} for move, bags in found.items()}
+
+
+class AnsweringOracle(PreEndgameOracle):
+    """The same tree, but the mover, back at its own root view (the board, its tiles, the spread: after
+    the opponent passed back, tiles still in the bag) plays `answers[zeros]`, whatever the bag: a strategy
+    of a mover that cannot see the bag. The opponent still takes its best move in every node."""
+
+    def __init__(self, parent: PreEndgameOracle, root: Node, answers: dict[int, Move]) -> None:
+        self.__dict__.update(parent.__dict__)  # the lexicon, rules and the endgame values, shared
+        self._nodes = {}
+        self.root_view = (bytes(root[0].tiles), root[1], root[5])
+        self.answers = answers
+
+    def node(self, node: Node) -> Orderings:
+        """The answer at the mover's root view, the best move elsewhere."""
+        board, mover, _, bag, zeros, spread = node
+        if bag and (bytes(board.tiles), mover, spread) == self.root_view:
+            return self.after(node, self.answers[zeros])
+        return super().node(node)
+
+
+def pass_guaranteed(position: Position, lexicon: Lexicon, spreads: bool) -> Orderings:
+    """The pass with 1 tile in the bag as the mover can make sure of it, knowing only its rack: the best
+    over every strategy of answers it may give when it faces its own position again (one move for every
+    scenario at each count of scoreless turns), each against the opponent's best reply in every scenario
+    (the worst case: it answers as if it saw the bag)."""
+    unseen = Counter(position.rules.tiles.counts)
+    unseen.subtract(position.board.tile_counts() + position.racks[0].counts)
+    tiles = "".join(sorted((+unseen).elements()))
+    rack_size = position.rules.rack_size
+    assert len(tiles) - rack_size == 1, "1 tile in the bag"
+    mover = _sorted(position.racks[0])
+    parent = PreEndgameOracle(position.board, mover + tiles, lexicon, rack_size, spreads)
+    spread = position.scores[0] - position.scores[1]
+    levels = list(range(position.zeros + 2, MAX_SCORELESS_TURNS, 2))  # the mover's turns after passes
+    moves = parent.moves((position.board, mover, "", position.zeros))
+    best: Orderings | None = None
+    for chosen in product(moves, repeat=len(levels)):
+        worlds = []
+        for i, bag in enumerate(tiles):
+            other = tiles[:i] + tiles[i + 1 :]
+            node = (position.board, mover, other, bag, position.zeros, spread)
+            oracle = AnsweringOracle(parent, node, dict(zip(levels, chosen, strict=True)))
+            worlds.append(oracle.after(node, Move("pass")))
+        result = total(worlds)
+        best = result if best is None or result.key(spreads) > best.key(spreads) else best
+    assert best is not None
+    return best

@@ -23,7 +23,7 @@ from lexigrid.scrabble.core.move import parse_move
 from lexigrid.scrabble.core.rules import Rules, TileSet, layout, tile_set
 from tests.conftest import CliResult
 from tests.scrabble.conftest import REFERENCE_BOARD
-from tests.scrabble.endgame_oracle import peg_slowly, total
+from tests.scrabble.endgame_oracle import pass_guaranteed, peg_slowly, total
 
 ENGLISH = tile_set()
 
@@ -61,23 +61,43 @@ TWO_IN_THE_BAG = {
 
 
 def assert_matches_the_oracle(position: Position, lexicon: Lexicon, spreads: bool) -> None:
-    """Every play's wins, draws and scenarios, in total and bag by bag (and its mean spread), are the
-    oracle's."""
+    """Every play that empties the bag has the oracle's wins, draws and scenarios, in total and bag by bag
+    (and its mean spread); with 1 tile in the bag the pass has the mover's guaranteed result by the oracle
+    (`pass_guaranteed`: the best answer it can give, not seeing the bag, should the opponent pass back);
+    every other play that leaves tiles in the bag is exact and equal to the oracle's, or a lower bound
+    marked as one, at most the oracle's in every bag (there the mover may choose knowing the bag)."""
     expected = peg_slowly(position, lexicon, spreads)
     solution = solve_peg(position, Engine(lexicon, position.rules), top=1000, spreads=spreads)
     got = {play.move.notation: play for play in solution.plays}
-    assert solution.exact and solution.unsolved == []
-    assert set(got) == set(expected)
+    assert solution.unsolved == [] and set(got) == set(expected)
+    assert solution.exact == all(p.exact for p in solution.plays)
     for notation, bags in expected.items():
         play, all_bags = got[notation], total(list(bags.values()))
-        assert (play.wins, play.draws, play.scenarios) == (all_bags.wins, all_bags.draws, all_bags.count)
         by_bag = {
             o.bag: (o.weight * o.tally.wins, o.weight * o.tally.draws, o.scenarios) for o in play.outcomes
         }
-        assert by_bag == {bag: (r.wins, r.draws, r.count) for bag, r in bags.items()}, notation
-        if spreads:
-            assert play.mean_spread == pytest.approx(all_bags.spread / all_bags.count), notation
+        if notation == "-" and peg_bag(position) == 1:
+            guaranteed = pass_guaranteed(position, lexicon, spreads)
+            assert play.exact and play.bound == "exact"
+            assert (play.wins, play.draws, play.scenarios) == (
+                guaranteed.wins,
+                guaranteed.draws,
+                guaranteed.count,
+            )
+            if spreads:
+                assert play.mean_spread == pytest.approx(guaranteed.spread / guaranteed.count)
+        elif play.bound == "exact":
+            assert play.exact
+            assert (play.wins, play.draws, play.scenarios) == (all_bags.wins, all_bags.draws, all_bags.count)
+            assert by_bag == {bag: (r.wins, r.draws, r.count) for bag, r in bags.items()}, notation
+            if spreads:
+                assert play.mean_spread == pytest.approx(all_bags.spread / all_bags.count), notation
         else:
+            assert not play.exact and play.mean_spread is None, notation
+            for o in play.outcomes:
+                oracle = bags[o.bag]
+                assert o.weight * o.tally.half_wins <= 2 * oracle.wins + oracle.draws, notation
+        if not spreads:
             assert play.mean_spread is None
 
 
@@ -96,6 +116,45 @@ def test_two_in_the_bag_matches_the_oracle(name: str, small_lexicon: Lexicon) ->
     assert peg_bag(position) == 2
     for spreads in (False, True):
         assert_matches_the_oracle(position, small_lexicon, spreads)
+
+
+# 1 tile in the bag, racks of 1 tile: the pass's whole tree, every answer strategy, within a second
+TINY = {
+    "anti-s-ea": (["8G ANTI"], "S", "EA"),
+    "anti-r-es": (["8G ANTI"], "R", "ES"),
+    "anti-s-er": (["8G ANTI"], "S", "ER"),
+    "rat-e-sa": (["8G RAT"], "E", "SA"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TINY))
+@pytest.mark.parametrize("behind", [-2, 0, 1, 6])
+def test_the_pass_is_what_the_mover_can_make_sure_of(name: str, behind: int, small_lexicon: Lexicon) -> None:
+    position = peg_position(*TINY[name], scores=(0, behind))
+    solution = solve_peg(position, Engine(small_lexicon, position.rules), top=1000)
+    passed = next(play for play in solution.plays if play.move.kind == "pass")
+    guaranteed = pass_guaranteed(position, small_lexicon, spreads=False)
+    assert (passed.wins, passed.draws, passed.scenarios) == (
+        guaranteed.wins,
+        guaranteed.draws,
+        guaranteed.count,
+    )
+    assert passed.exact and passed.bound == "exact" and solution.exact
+    assert passed.as_dict()["bound"] == "exact"
+
+
+def test_a_pass_is_not_worth_what_an_opponent_seeing_the_bag_would_let_a_seeing_mover_have(
+    small_lexicon: Lexicon,
+) -> None:
+    # Level, S on the rack, E and R unseen. If the opponent passes back, a mover that saw the bag could
+    # pick its answer bag by bag (75 %: the old model); not seeing it, one answer for both bags: 50 %.
+    position = peg_position(*TINY["anti-s-er"], scores=(0, 0))
+    seeing = total(list(peg_slowly(position, small_lexicon, spreads=False)["-"].values()))
+    assert 50 * (2 * seeing.wins + seeing.draws) / seeing.count == 75
+    solution = solve_peg(position, Engine(small_lexicon, position.rules), top=1000)
+    passed = next(play for play in solution.plays if play.move.kind == "pass")
+    assert passed.win_pct == 50 and passed.exact
+    assert solution.plays[0].win_pct == 50  # no play is better than 50 % (the pass was ranked first at 75 %)
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))

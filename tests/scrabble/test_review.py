@@ -259,3 +259,57 @@ def test_a_pre_endgame_turn_loses_the_solvers_own_win_pct(small_lexicon: Lexicon
     assert review.mistake == (
         "large" if lost >= 7 else "medium" if lost >= 3 else "small" if lost >= 0.5 else "none"
     )
+
+
+def _turn_job(turn: int, settings: Settings) -> Any:
+    """The job of a turn of `thrown_endgame.gcg` under `settings`."""
+    from lexigrid.scrabble.records.review import read_record, record_lexicon, review_jobs
+
+    record = read_record(THROWN.read_bytes())
+    lexicon, spec, _ = record_lexicon(record)
+    return next(job for job in review_jobs(record, lexicon, spec, settings) if job.turn == turn)
+
+
+class _Stop(Exception):
+    """Raised by a stand-in simulation once it has seen its budget."""
+
+
+def test_a_pre_endgame_turn_spends_its_seconds_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from lexigrid.scrabble.analysis import peg
+    from lexigrid.scrabble.records import review
+
+    job = _turn_job(19, Settings(seconds=4))  # 2 tiles in the bag
+    clock, asked = [100.0], {}
+
+    def solver(*_: Any, seconds: float, **__: Any) -> peg.PegSolution:
+        asked["peg"] = seconds
+        clock[0] += seconds  # spends its whole share, and does not finish
+        return peg.PegSolution([], 2, False, 0.0, 0, 0)
+
+    def simulation(*_: Any, seconds: float, **__: Any) -> None:
+        asked["sim"] = seconds
+        raise _Stop
+
+    monkeypatch.setattr(review, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    monkeypatch.setattr(peg, "solve_peg", solver)
+    monkeypatch.setattr(review, "simulate", simulation)
+    with pytest.raises(_Stop):
+        review.judge_turn(job)
+    assert asked == {"peg": 2.0, "sim": 2.0}  # the turn's 4 s once: half for the solver, the rest simulated
+
+
+def test_with_iterations_a_turns_method_does_not_depend_on_the_clock(small_lexicon: Lexicon) -> None:
+    from lexigrid.scrabble.engine.movegen import Engine
+    from lexigrid.scrabble.records.review import TurnReview, _judge_peg, judge_turn
+    from tests.scrabble.test_peg import POSITIONS, peg_position
+
+    hurried = Settings(iterations=8, seconds=0.001)  # no solver finishes a real position in a millisecond
+    two = judge_turn(_turn_job(19, hurried))  # 2 in the bag: simulated, whatever the machine
+    assert two.phase == "sim" and two.method_note.startswith("more than 1 in the bag")
+    position = peg_position(*POSITIONS["one-word"], scores=(8, 0))  # 1 in the bag: solved to the end
+    engine = Engine(small_lexicon, position.rules)
+    move = next(engine.moves(position).placements())
+    review = TurnReview(1, 0, "ann", 1, str(position), str(position.rack), "skipped", move.paren)
+    assert _judge_peg(review, position, move, engine, hurried) and review.phase == "peg" and review.exact

@@ -50,7 +50,7 @@ def peg(
     from lexigrid.cli.scrabble_render import board_table
     from lexigrid.lexicon import load
     from lexigrid.scrabble import Engine
-    from lexigrid.scrabble.analysis.peg import peg_bag, solve_peg
+    from lexigrid.scrabble.analysis.peg import LATE_NOTE, peg_bag, solve_peg
 
     position = read_position(cgp, lexicon, board, tiles=False)
     peg_bag(position)
@@ -77,11 +77,14 @@ def peg(
     if solution.plays and solution.plays[0].losing_tiles:
         losing = " ".join(letters.write(tile) for tile in solution.plays[0].losing_tiles)
         console.print(f"the best play loses when the bag holds: {losing}")
-    if solution.unsolved:
-        why = solution.unsolved[0][1]
-        console.print(f"not judged: {count(len(solution.unsolved), 'play')} ({why})", style="yellow")
+    late = [move for move, why in solution.unsolved if why == LATE_NOTE]
+    for move, why in solution.unsolved:
+        if why != LATE_NOTE:
+            console.print(f"{letters.write(move)}: {why}", style="yellow")
+    if late:
+        console.print(f"not judged: {count(len(late), 'play')} ({LATE_NOTE})", style="yellow")
     console.print(
-        f"{'exact' if solution.exact else 'NOT exact'}; {count(solution.candidates, 'candidate')}, "
+        f"{solution.verdict}; {count(solution.candidates, 'candidate')}, "
         f"{solution.dropped} dropped as unable to reach the top {top}, {solution.elapsed_ms:,.1f} ms",
         style="dim",
     )
@@ -99,12 +102,12 @@ def plays_table(solution: PegSolution, letters: Alphabet = ENGLISH) -> Table:
             str(i),
             shown(play.move, letters),
             str(play.move.score),
-            f"{play.win_pct:.2f}",
+            f"{'>= ' if play.bound != 'exact' else ''}{play.win_pct:.2f}",
             "" if play.mean_spread is None else f"{play.mean_spread:+.2f}",
             str(play.wins),
             str(play.draws),
             str(play.scenarios),
-            "yes" if play.exact else "no",
+            "yes" if play.exact else "lower bound" if play.bound != "exact" else "no",
         )
     return table
 

@@ -186,8 +186,7 @@ class Session:
         if pre is not None and pre.plays:
             from lexigrid.cli.scrabble_peg import plays_table
 
-            exact = "exact" if pre.exact else "not finished in time: the plays judged so far"
-            self.console.print(f"hint: the pre-endgame solved ({pre.bag} in the bag; {exact})")
+            self.console.print(f"hint: the pre-endgame solved ({pre.bag} in the bag; {pre.verdict})")
             self.console.print(plays_table(pre, letters))
             return
         self.console.print("hint: the best moves by static equity")

@@ -20,15 +20,23 @@ best first; a play is dropped as soon as even winning every scenario it has left
 top K (ties with the K-th broken as the ranking breaks them), so a dropped play is never shown, let alone
 shown better than it is. The result is the same in any order.
 
-The pass is judged like any play, last: the opponent, knowing the scenario, then faces a pre-endgame of its
-own (the nested step). Exchanges need 7 tiles in the bag, so a pre-endgame has none.
+The model is what the mover can make sure of (docs/scrabble.md): it knows only its rack, and the opponent is
+taken to answer as if it saw the bag (the worst case; once the bag is empty it does see everything). A play
+that empties the bag is then judged exactly. After one that leaves tiles in the bag (the pass; a 1-tile play
+with 2 in the bag) the mover may have to choose again before the bag is empty, without knowing it, so the
+nested step lets it choose by its view alone: the play's result is a **lower bound** (`Judged.bound`), exact
+only when nothing could do better. With 1 tile in the bag that is settled for the pass: if the opponent
+passes back, the mover faces its own position again and its best single answer for every scenario is one of
+the plays judged, or passing on to the end (`_settle_pass`). The pass is judged last. Exchanges need 7 tiles
+in the bag, so a pre-endgame has none.
 
 Public API (stable; the computer player, the game clock and the game review call it):
     peg_bag(position) -> int                    the tiles in the bag, or a one-line LexigridError
     solve_peg(position, engine=None, top=10, seconds=None, spreads=False) -> PegSolution
     judge(position, move, engine, spreads=False) -> Judged      one play over every scenario
     PegSolution.plays (best first: list[Judged]), .bag, .exact, .elapsed_ms, .as_dict() (the --json shape)
-    Judged.move, .win_pct, .wins, .draws, .scenarios, .mean_spread (None unless spreads), .losing_tiles
+    Judged.move, .win_pct, .wins, .draws, .scenarios, .mean_spread (None unless spreads), .losing_tiles,
+          .exact (the numbers are exact under the model), .bound ("exact", or "lower": at least these)
 """
 
 from __future__ import annotations
@@ -59,6 +67,7 @@ FIRST_PASS_PLIES = 1  # the cheap first pass's endgame depth (it only orders the
 FIRST_PASS_BAG = 1  # the most tiles in the bag the first pass estimates with (36 scenarios at 2: too dear)
 WIN, DRAW, LOSS = 2, 1, 0  # half-wins of an ordering
 LATE_NOTE = "the time ran out first"
+BOUND_NOTE = "at least {:.2f} %, a lower bound below the top {}: the solver could not settle it"
 TABLE_BITS = 21  # the endgame table each process keeps across a pre-endgame's searches (48 MB)
 
 
@@ -79,11 +88,13 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Judged:
-    """A play with every scenario played to the end (`exact` when every endgame was proven)."""
+    """A play with every scenario played to the end: `exact` when every endgame was proven and the result
+    is not a bound; `bound` "lower" when the result is only a lower bound (see the module's docstring)."""
 
     move: Move
     outcomes: tuple[Outcome, ...]
     exact: bool
+    bound: str = "exact"
 
     @property
     def scenarios(self) -> int:
@@ -112,8 +123,9 @@ class Judged:
 
     @property
     def mean_spread(self) -> float | None:
-        """The weighted mean final spread, when every scenario was solved for it."""
-        if any(o.tally.spread is None for o in self.outcomes):
+        """The weighted mean final spread, when every scenario was solved for it (and not bounded: the
+        bound is on the win %, not the spread)."""
+        if self.bound != "exact" or any(o.tally.spread is None for o in self.outcomes):
             return None
         return sum(o.weight * (o.tally.spread or 0) for o in self.outcomes) / self.scenarios
 
@@ -135,6 +147,7 @@ class Judged:
             "draws": self.draws,
             "scenarios": self.scenarios,
             "exact": self.exact,
+            "bound": self.bound,
             "losing_bag_tiles": [alphabet.write(tile) for tile in self.losing_tiles],
         }
 
@@ -150,6 +163,17 @@ class PegSolution:
     candidates: int
     dropped: int  # plays proven unable to reach the top K
     unsolved: list[tuple[str, str]] = field(default_factory=list)  # (move, why) left out of `plays`
+
+    @property
+    def verdict(self) -> str:
+        """What `exact` means for this solution, in words."""
+        if self.exact:
+            return "exact"
+        if any(why == LATE_NOTE for _, why in self.unsolved):
+            return "not exact: the time ran out first"
+        if any(play.bound != "exact" for play in self.plays) or self.unsolved:
+            return "not exact: some plays only have a lower bound (marked >=)"
+        return "not exact: the time ran out first"
 
     def as_dict(self, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
         """The JSON shape of `scrabble peg --json`, tiles in the alphabet's labels."""
@@ -217,6 +241,7 @@ def solve_peg(
     kept: list[Judged] = []
     dropped, complete, done = 0, True, 0
     late: list[Move] = []  # plays the deadline cut short
+    bounded: list[tuple[str, str]] = []  # plays only bounded from below, below the top K: not settled
     batch = 1 if runner.in_process else BATCH_PER_JOB * runner.jobs
     sent = replace(position, board=position.board.copy())  # a board without the engine's caches: it pickles
     while done < len(moves):
@@ -225,7 +250,8 @@ def solve_peg(
             break
         chunk = moves[done : done + batch]
         bar = _bar(kept, top, spreads)
-        tasks = [Task(lexicon, sent, move, spreads, bar, _left(deadline)) for move in chunk]
+        reply = _reply(kept)
+        tasks = [Task(lexicon, sent, move, spreads, bar, _left(deadline), reply) for move in chunk]
         if runner.in_process:
             results = [_judge_task(task, engine, losses) for task in tasks]
         else:
@@ -236,10 +262,14 @@ def solve_peg(
             elif judged is None:
                 dropped += 1
             else:
-                kept = sorted([*kept, judged], key=_rank)[:top]
+                if move.kind == "pass":
+                    judged = _settle_pass(position, judged, kept, engine, spreads, deadline, bar)
+                ranked = sorted([*kept, judged], key=_rank)
+                kept, below = ranked[:top], [p for p in ranked[top:] if p.bound != "exact"]
+                bounded += [(p.move.notation, BOUND_NOTE.format(p.win_pct, top)) for p in below]
         done += len(chunk)
-    unsolved = [(move.notation, LATE_NOTE) for move in [*late, *moves[done:]]]
-    exact = complete and not late and all(play.exact for play in kept)
+    unsolved = [*bounded, *((move.notation, LATE_NOTE) for move in [*late, *moves[done:]])]
+    exact = complete and not late and not bounded and all(play.exact for play in kept)
     elapsed = 1000 * (time.perf_counter() - started)
     return PegSolution(kept, bag, exact, elapsed, len(moves), dropped, unsolved)
 
@@ -301,6 +331,7 @@ class Task:
     spreads: bool
     bar: Bar | None
     seconds: float | None
+    reply: Move | None = None
 
 
 def _judge_job(task: Task) -> Judged | None:
@@ -317,7 +348,7 @@ def _lexicon(spec: str | Lexicon | None) -> Lexicon:
 def _judge_task(task: Task, engine: Engine, losses: Counter[str] | None) -> Judged | None:
     """Judge a task's play with `engine`."""
     deadline = None if task.seconds is None else time.perf_counter() + task.seconds
-    return judge(task.position, task.move, engine, task.spreads, task.bar, deadline, losses)
+    return judge(task.position, task.move, engine, task.spreads, task.bar, deadline, losses, task.reply)
 
 
 def judge(
@@ -328,9 +359,12 @@ def judge(
     bar: Bar | None = None,
     deadline: float | None = None,
     losses: Counter[str] | None = None,
+    reply: Move | None = None,
 ) -> Judged | None:
-    """Play `move` on to the end in every scenario; None as soon as the `bar` is out of its reach or the
-    `deadline` passes (`losses`: orderings lost so far by bag, tried first: they drop a play soonest)."""
+    """Play `move` on to the end in every scenario; None as soon as the `bar` is out of its reach (never on
+    a lower bound: judged to the end) or the `deadline` passes (`losses`: orderings lost so far by bag, tried
+    first: they drop a play soonest; `reply`: the mover's answer should the opponent pass back to its own
+    position, one play for every scenario; None: its highest-scoring placement)."""
     bags = scenarios(position)
     if losses is not None:
         bags.sort(key=lambda item: -losses[item[0]])
@@ -339,9 +373,10 @@ def judge(
     outcomes: list[Outcome] = []
     half_wins = 0
     graph = words_graph(position.board, position.rack.counts + position.unseen(), engine)
-    search = Search(engine, spreads, deadline, graph, _table(engine))
+    search = Search(engine, spreads, deadline, graph, _table(engine), position, reply)
     for tiles, weight in bags:
-        if (bar is not None and bar.out(half_wins + left, move)) or search.late():
+        bounded = any(o.tally.bound != "exact" for o in outcomes)
+        if (bar is not None and not bounded and bar.out(half_wins + left, move)) or search.late():
             return None
         tally = peg_nested.after(scenario(position, tiles), move, search)
         outcomes.append(Outcome(tiles, weight, tally))
@@ -349,10 +384,67 @@ def judge(
         left -= 2 * weight * orderings
         if losses is not None:
             losses[tiles] += weight * tally.losses
-    if bar is not None and bar.out(half_wins, move):
+    bound = "lower" if any(o.tally.bound != "exact" for o in outcomes) else "exact"
+    if bar is not None and bound == "exact" and bar.out(half_wins, move):
         return None
     outcomes.sort(key=lambda o: o.bag)
-    return Judged(move, tuple(outcomes), all(o.tally.exact for o in outcomes))
+    proven = all(o.tally.exact for o in outcomes)
+    return Judged(move, tuple(outcomes), proven and bound == "exact", bound)
+
+
+def judge_beside(
+    position: Position, move: Move, engine: Engine, solution: PegSolution, deadline: float | None = None
+) -> Judged | None:
+    """A play the `solution` (of `position`) does not list, judged on its own: the pass settled against the
+    plays it lists (see `_settle_pass`); None past the `deadline`."""
+    judged = judge(position, move, engine, deadline=deadline, reply=_reply(solution.plays))
+    if judged is None or move.kind != "pass" or not solution.plays:
+        return judged
+    placements = sum(play.move.kind == "place" for play in solution.plays)
+    every = solution.dropped == 0 and placements == solution.candidates - 1  # every placement listed
+    bar = None if every else Bar(solution.plays[-1].half_wins, None)
+    return _settle_pass(position, judged, solution.plays, engine, False, deadline, bar)
+
+
+def _reply(kept: list[Judged]) -> Move | None:
+    """The mover's answer should the opponent pass back: the best placement judged so far (None: none)."""
+    return next((play.move for play in kept if play.move.kind == "place"), None)
+
+
+def _key(play: Judged) -> tuple[int, float, int]:
+    """What the mover maximises: half-wins, then the spread (when solved), then wins."""
+    return (play.half_wins, sum(o.weight * (o.tally.spread or 0) for o in play.outcomes), play.wins)
+
+
+def _settle_pass(
+    position: Position,
+    passed: Judged,
+    kept: list[Judged],
+    engine: Engine,
+    spreads: bool,
+    deadline: float | None,
+    bar: Bar | None,
+) -> Judged:
+    """The pass at its best: when the opponent may pass back, the mover (back at its own position, not
+    knowing the bag) answers with one play for every scenario, so the pass is judged against each answer
+    that could do better than the best so far: each play judged (its own result bounds the pass's with it
+    as the answer) and passing on to the end. With 1 tile in the bag that is every answer there is when no
+    play was dropped (no `bar` yet) or the pass beats the bar they were dropped under: the pass is exact."""
+    if passed.bound == "exact":
+        return passed
+    top, proven = passed, all(o.tally.exact for o in passed.outcomes)
+    answers = [play for play in kept if play.move.kind == "place" and play.move != _reply(kept)]
+    for answer in [*(play.move for play in answers), Move("pass")]:
+        if answer.kind == "place" and _key(next(p for p in answers if p.move == answer)) <= _key(top):
+            continue  # its own result bounds the pass's with it as the answer
+        judged = judge(position, Move("pass"), engine, spreads, None, deadline, None, answer)
+        if judged is None:
+            return top  # the time ran out: the best found, a lower bound
+        proven = proven and all(o.tally.exact for o in judged.outcomes)
+        top = judged if _key(judged) > _key(top) else top
+    if peg_bag(position) == 1 and (bar is None or top.half_wins > bar.half_wins):
+        return replace(top, exact=proven, bound="exact")
+    return top
 
 
 def scenario(position: Position, bag: str) -> Position:

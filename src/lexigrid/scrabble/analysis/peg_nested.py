@@ -1,11 +1,21 @@
 """The nested pre-endgame step: a scenario played on to the end while tiles are left in the bag.
 
-Inside one scenario of a pre-endgame both racks and the bag's tiles are known (the opponent has seen its
-own rack, and the bag is what is left); only the order of the bag is not: each draw is random. So the
-game from there is one of perfect information with chance nodes, solved by expectimax:
+Inside one scenario of a pre-endgame the solver knows both racks and the bag's tiles; only the order of
+the bag is not known: each draw is random. The two sides are not treated alike (the model of `peg`: what
+the mover can make sure of, knowing only its own rack):
 
-- a **node** is a position with both racks known and the bag non-empty, the side to move choosing the
-  play (every placement and the pass; exchanges need 7 tiles in the bag) that is best for it;
+- the **opponent** answers as if it saw the bag and so the mover's rack: the worst case for the mover,
+  which a real opponent can only match (once the bag is empty it does see everything);
+- the **mover** (the side the pre-endgame is solved for) never uses what it cannot see: at its own node
+  with tiles still in the bag (reached only after the opponent passed) it plays by its view alone
+  (`Search.choose`: the board, its rack, the scores), the same play in every scenario it cannot tell
+  apart. Its tally there is a **lower bound** (`Tally.bound == "lower"`): a better choice may exist.
+
+So the game from there is solved by expectimax:
+
+- a **node** is a position with both racks known and the bag non-empty: the opponent takes the play
+  (every placement and the pass; exchanges need 7 tiles in the bag) that is best for it, the mover the
+  play its view picks;
 - after a placement that leaves tiles in the bag, the player refills its rack by drawing: a **chance
   node** over the multisets it may draw, each as likely as the orderings of the bag that deal it;
 - once the bag is empty the exact endgame search plays the rest (`endgame.solve` with the window around
@@ -17,7 +27,9 @@ real ones are: a bag of b tiles has b! orderings): how many are won, drawn and l
 both sides, and with `spreads` the sum of the final spreads. Each side maximises its half-wins (a win 2,
 a draw 1: win % counts a draw as half), then with `spreads` its spread sum, then its wins; these keys
 make the best play's tally the same whatever order the plays are tried in. A node stops at the first
-play that wins every ordering (nothing beats it) unless spreads are asked for.
+play that wins every ordering (nothing beats it) unless spreads are asked for. A bound travels up: the
+opponent's best is exact when a proven branch is at least as good for it as every branch through a mover's
+bounded node (those are at most what they show, seen from the opponent), else it is a bound too.
 
 Past the deadline a node stops trying plays and its tally says `exact=False`: the best of what was
 tried, which is what the time allowed, not a proof.
@@ -32,7 +44,7 @@ chance node; afterwards everything is known); they differ where a side chooses a
 draw it cannot see (3+ tiles, or a pass at 2), where this model takes the expectation.
 
 Public API: `Tally`, `Search`, `after(position, move, search)` (the mover's tally after `move`),
-`best(position, search)` (the side to move's best tally), `draws(bag, n)`.
+`best(position, search, mover)` (the side to move's tally), `draws(bag, n)`.
 """
 
 from __future__ import annotations
@@ -62,6 +74,7 @@ class Tally:
     draws: int
     spread: int | None = None
     exact: bool = True
+    bound: str = "exact"  # "lower": at least this for the side counted (a choice by the view); "upper"
 
     @property
     def losses(self) -> int:
@@ -80,12 +93,14 @@ class Tally:
     def flipped(self) -> Tally:
         """The same results seen by the other side."""
         spread = None if self.spread is None else -self.spread
-        return Tally(self.orderings, self.losses, self.draws, spread, self.exact)
+        bound = {"lower": "upper", "upper": "lower"}.get(self.bound, "exact")
+        return Tally(self.orderings, self.losses, self.draws, spread, self.exact, bound)
 
     def times(self, factor: int) -> Tally:
         """The tally of `factor` copies of these orderings."""
         spread = None if self.spread is None else factor * self.spread
-        return Tally(factor * self.orderings, factor * self.wins, factor * self.draws, spread, self.exact)
+        orderings, wins, draws = factor * self.orderings, factor * self.wins, factor * self.draws
+        return replace(self, orderings=orderings, wins=wins, draws=draws, spread=spread)
 
     def __add__(self, other: Tally) -> Tally:
         """Two sets of orderings together."""
@@ -96,7 +111,17 @@ class Tally:
             self.draws + other.draws,
             spread,
             self.exact and other.exact,
+            _joined(self.bound, other.bound),
         )
+
+
+def _joined(one: str, other: str) -> str:
+    """The bound of two sets of orderings together (the same side's: never a lower and an upper one)."""
+    if one == "exact" or one == other:
+        return other
+    if other == "exact":
+        return one
+    raise ValueError(f"a {one} and an {other} bound do not add up to a bound")
 
 
 def final(spread: int, orderings: int = 1, spreads: bool = True, exact: bool = True) -> Tally:
@@ -109,16 +134,28 @@ def final(spread: int, orderings: int = 1, spreads: bool = True, exact: bool = T
 class Search:
     """One nested search: the engine, whether spreads are solved, the deadline (perf_counter seconds,
     None: none), the endgame word graph and table every endgame shares (`endgame.prove`; None: its own,
-    none), the plays that won before (tried first: the same reply often wins again) and counters."""
+    none), the mover's answer when the game comes back to the pre-endgame's own view (`root`, the position
+    the mover solved, after passes: `reply`, one play for every scenario), the plays that won before (tried
+    first: the same reply often wins again) and counters."""
 
     engine: Engine
     spreads: bool = False
     deadline: float | None = None
     graph: bytes | None = None
     table: Table | None = None
+    root: Position | None = None
+    reply: Move | None = None
     killers: Counter[str] = field(default_factory=Counter)
     nodes: int = 0
     endgames: int = 0
+
+    def choose(self, position: Position) -> Move:
+        """The mover's play at its node with tiles in the bag, by what it sees alone (the board, its rack,
+        the scores; not the bag): `reply` back at the root's view, else its highest-scoring placement."""
+        if self.reply is not None and self.root is not None and _same_view(position, self.root):
+            return self.reply
+        moves = self.engine.moves(position).placements()
+        return min(moves, key=lambda m: (-m.score, *tie_order(m)), default=Move("pass"))
 
     def late(self) -> bool:
         """Whether the time is up."""
@@ -139,16 +176,26 @@ def draws(bag: Counter[str], n: int) -> Iterator[tuple[Counter[str], int]]:
             yield drawn, math.prod(math.comb(bag[t], c) for t, c in drawn.items())
 
 
-def after(position: Position, move: Move, search: Search) -> Tally:
+def _same_view(position: Position, root: Position) -> bool:
+    """Whether the mover sees in `position` what it saw at the `root`: the board, its rack, the scores."""
+    return (
+        position.scores == root.scores
+        and position.racks[0].counts == root.racks[0].counts
+        and position.board.tiles == root.board.tiles
+    )
+
+
+def after(position: Position, move: Move, search: Search, mover: bool = True) -> Tally:
     """The tally of the side to move (both racks known, tiles in the bag) playing `move`, drawing at random,
-    then best play by both sides to the end, over the orderings of the bag as it is now."""
+    then play to the end by the model (the `mover` the pre-endgame is solved for, or its opponent), over the
+    orderings of the bag as it is now."""
     bag = position.bag()
     size = sum(bag.values())
     zeros = 0 if move.kind == "place" and move.score > 0 else position.zeros + 1
     scores = (position.scores[1], position.scores[0] + move.score)
     if move.kind == "pass":
         then = replace(position, racks=(position.racks[1], position.racks[0]), scores=scores, zeros=zeros)
-        return _next(then, search).flipped()  # the same bag: the same orderings
+        return _next(then, search, not mover).flipped()  # the same bag: the same orderings
     kept = Counter(position.rack.counts)
     kept.subtract(move.tiles_used)
     board = position.board.copy()
@@ -156,43 +203,54 @@ def after(position: Position, move: Move, search: Search) -> Tally:
     need = min(size, position.rules.rack_size - sum(kept.values()))
     total = Tally(0, 0, 0, 0 if search.spreads else None)
     for drawn, ways in draws(bag, need):
-        mover = _rack(kept + drawn, position)
-        then = Position(board, (position.racks[1], mover), scores, zeros)
+        refilled = _rack(kept + drawn, position)
+        then = Position(board, (position.racks[1], refilled), scores, zeros)
         # each way of drawing these tiles is need! orderings of them, each followed by the rest's
-        total += _next(then, search).flipped().times(ways * math.factorial(need))
+        total += _next(then, search, not mover).flipped().times(ways * math.factorial(need))
     return total
 
 
-def best(position: Position, search: Search) -> Tally:
-    """The best tally the side to move (both racks known, tiles in the bag) can reach, over the orderings
-    of the bag; `exact=False` when the deadline stopped it before every play was tried."""
+def best(position: Position, search: Search, mover: bool = False) -> Tally:
+    """The tally of the side to move (both racks known, tiles in the bag) over the orderings of the bag: the
+    opponent's best, or the `mover`'s play by its view (a lower bound unless it wins every ordering);
+    `exact=False` when the deadline stopped it before every play was tried."""
     search.nodes += 1
+    if mover:
+        tally = after(position, search.choose(position), search, True)
+        settled = tally.wins == tally.orderings and not search.spreads  # nothing does better
+        return replace(tally, bound="exact" if settled else "lower")
     moves = sorted(
         search.engine.moves(position).placements(),
         key=lambda m: (-search.killers[m.notation], -m.score, *tie_order(m)),
     )
     top: Tally | None = None
+    capped: Tally | None = None  # the best branch through a mover's bounded node: at most this, for us
     exact = True  # every play tried was proven, and none was left untried
     for move in [*moves, Move("pass")]:
         if search.late():
             exact = False
             break
-        tally = after(position, move, search)
+        tally = after(position, move, search, False)
         exact = exact and tally.exact
-        if top is None or tally.key() > top.key():
+        if tally.bound != "exact":
+            capped = tally if capped is None or tally.key() > capped.key() else capped
+        elif top is None or tally.key() > top.key():
             top = tally
-        if tally.wins == tally.orderings and move.kind == "place":
+        if tally.bound == "exact" and tally.wins == tally.orderings and move.kind == "place":
             search.killers[move.notation] += 1
             if not search.spreads:
                 break  # nothing beats winning every ordering
+    if capped is not None and (top is None or capped.key() > top.key()):
+        top = replace(capped, bound="upper")  # a branch may be worth less to us than it shows
     if top is None:
         top = Tally(math.factorial(sum(position.bag().values())), 0, 0, None)
     return replace(top, exact=exact)
 
 
-def _next(position: Position, search: Search) -> Tally:
-    """The tally of the side to move in `position`, reached after a move: the game over by six scoreless
-    turns, the endgame once the bag is empty, a node otherwise (one ordering when the bag is empty)."""
+def _next(position: Position, search: Search, mover: bool) -> Tally:
+    """The tally of the side to move in `position` (the `mover` or its opponent), reached after a move: the
+    game over by six scoreless turns, the endgame once the bag is empty, a node otherwise (one ordering when
+    the bag is empty)."""
     bag = position.bag()
     orderings = math.factorial(sum(bag.values()))
     spread = position.scores[0] - position.scores[1]
@@ -201,7 +259,7 @@ def _next(position: Position, search: Search) -> Tally:
         return final(spread - lost, orderings, search.spreads)
     if not bag:
         return _endgame(position, search)
-    return best(position, search)
+    return best(position, search, mover)
 
 
 def _endgame(position: Position, search: Search) -> Tally:

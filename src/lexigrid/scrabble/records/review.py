@@ -11,7 +11,9 @@ The phase is `analysis.phase`'s, the one rule the computer players follow too:
   play made, measured on the same play-outs (common random numbers), with its error bar (ERROR_BAR_Z
   standard errors of that paired difference). A mistake is only called where the loss exceeds its bar.
 - **peg** with 1..`peg.MAX_BAG` tiles in the bag: the pre-endgame solver (`solve_peg`), exact; when it cannot
-  solve the turn within the turn's time, the turn falls back to simulation and says so (`method_note`).
+  solve the turn within its share of the turn's time, the turn falls back to simulation in the time left and
+  says so (`method_note`). With a fixed number of play-outs (`iterations`) only 1-in-the-bag turns go to the
+  solver, without a time limit, so no turn's method depends on the machine's speed.
 - **endgame** with the bag empty: the exact endgame solver (`endgame.solve`) from the position with both
   racks known; *points lost* = the best first move's value less the value of the play made (the position
   after it solved for the opponent), as `lexigrid scrabble endgame` gives them.
@@ -30,6 +32,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, Literal
 
 from lexigrid.errors import LexigridError, OptionError
@@ -37,6 +40,7 @@ from lexigrid.lexicon import Lexicon, load
 from lexigrid.lexicon.sources import DEFAULT_LEXICON, is_lexicon_name
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.analysis import peg
+from lexigrid.scrabble.analysis.chooser import PEG_SHARE
 from lexigrid.scrabble.analysis.endgame import solve
 from lexigrid.scrabble.analysis.phase import bag_left, phase
 from lexigrid.scrabble.analysis.sim import DEFAULT_PLAYS, DEFAULT_PLIES, PlayStats, simulate
@@ -58,6 +62,8 @@ MISTAKE_WEIGHTS: dict[Mistake, float] = {"none": 0.0, "small": 0.2, "medium": 0.
 DEFAULT_SECONDS_PER_TURN = 2.0
 ERROR_BAR_Z = 1.96  # the error bar of a simulated win % lost: 95 % two-sided on the paired difference
 PEG_TOP = 10  # pre-endgame plays listed
+REPRODUCIBLE_BAG = 1  # with --iterations, the fullest bag solved exactly (2 can take CPU hours)
+MIN_SIM_SECONDS = 0.1  # the least a simulation gets after the pre-endgame solver spent the turn's share
 SHOWN_CANDIDATES = 10  # the other candidates a turn lists
 FLAGS = {
     "phony_stood": "a phony that stood",
@@ -78,6 +84,19 @@ class Settings:
     plays: int = DEFAULT_PLAYS
     seed: int = 0
     peg_bag: int = peg.MAX_BAG
+
+    @property
+    def solver_bag(self) -> int:
+        """The most tiles in the bag a turn is given to the pre-endgame solver: `peg_bag`; with `iterations`
+        at most REPRODUCIBLE_BAG, solved then without a time limit, so the method and the result of a turn
+        never depend on the machine's speed."""
+        return self.peg_bag if self.iterations is None else min(self.peg_bag, REPRODUCIBLE_BAG)
+
+    @property
+    def peg_seconds(self) -> float | None:
+        """The pre-endgame solver's share of a turn's seconds (None with `iterations`: no limit); the
+        simulation, when the solver does not finish exactly, has what is left of the turn's seconds."""
+        return None if self.iterations is not None else PEG_SHARE * self.seconds
 
     def check(self) -> None:
         """One-line errors for settings that cannot run."""
@@ -367,6 +386,12 @@ def job_position(job: TurnJob) -> Position:
     return parse_cgp(job.cgp, cgp_language_rules(job.cgp, load(job.lexicon).alphabet))
 
 
+def prepare_worker(job: TurnJob) -> None:
+    """Runner setup: the lexicon loaded and the engine of a game's turns built in a worker, before its first
+    turn (every turn of a record has the same lexicon and rules)."""
+    Engine.shared(load(job.lexicon), job_position(job).rules).prepare()
+
+
 def judge_turn(job: TurnJob) -> TurnReview:
     """Runner job: judge one turn by the method of its phase."""
     position = job_position(job)
@@ -384,18 +409,18 @@ def judge_turn(job: TurnJob) -> TurnReview:
     review.bingo = is_bingo(position.rules, played) and "phony_withdrawn" not in job.flags
     if not review.bingo and bool((moves.records["ntiles"] == position.rules.rack_size).any()):
         review.flags.append("bingo_missed")
-    stage = phase(position)
-    if stage == "pre-endgame" and bag_left(position) > job.settings.peg_bag:
+    stage, s = phase(position), job.settings
+    if stage == "pre-endgame" and bag_left(position) > s.solver_bag:
         stage = "midgame"
-        review.method_note = (
-            f"more than {job.settings.peg_bag} in the bag for the review's pre-endgame solver"
-        )
+        review.method_note = f"more than {s.solver_bag} in the bag for the review's pre-endgame solver"
+    started = time.perf_counter()
     if stage == "endgame":
-        _judge_endgame(review, position, played, engine, job.settings)
-    elif stage == "pre-endgame" and _judge_peg(review, position, played, engine, job.settings):
+        _judge_endgame(review, position, played, engine, s)
+    elif stage == "pre-endgame" and _judge_peg(review, position, played, engine, s):
         pass
-    else:
-        _judge_sim(review, position, played, engine, job, bag_left(position))
+    else:  # the turn's seconds once: what the pre-endgame solver left of them
+        left = max(MIN_SIM_SECONDS, s.seconds - (time.perf_counter() - started))
+        _judge_sim(review, position, played, engine, job, bag_left(position), left)
     return _in_labels(review, position)
 
 
@@ -480,17 +505,20 @@ def _value_after(position: Position, move: Move, engine: Engine, seconds: float)
 
 def _judge_peg(review: TurnReview, position: Position, played: Move, engine: Engine, s: Settings) -> bool:
     """1..MAX_BAG tiles in the bag: the pre-endgame solver, when it solves the turn exactly in time."""
+    seconds = s.peg_seconds
+    deadline = None if seconds is None else time.perf_counter() + seconds
     try:
-        solution = peg.solve_peg(position, engine, top=PEG_TOP, seconds=s.seconds)
+        solution = peg.solve_peg(position, engine, top=PEG_TOP, seconds=seconds)
     except LexigridError as error:
         review.method_note = f"the pre-endgame solver declined ({error}): judged by simulation"
         return False
     judged = next((j for j in solution.plays if _key(j.move) == _key(played)), None)
-    if judged is None:
-        judged = peg.judge(position, played, engine, deadline=time.perf_counter() + s.seconds)
+    if judged is None and solution.exact:
+        judged = peg.judge_beside(position, played, engine, solution, deadline)
     if not solution.exact or not solution.plays or judged is None or not judged.exact:
+        within = "" if seconds is None else f" in {seconds:g} s"
         review.method_note = (
-            f"the pre-endgame solver did not solve this turn in {s.seconds:g} s: judged by simulation"
+            f"the pre-endgame solver did not solve this turn exactly{within}: judged by simulation"
         )
         return False
     best = solution.plays[0]
@@ -520,7 +548,13 @@ def _better(a: peg.Judged, b: peg.Judged) -> bool:
 
 
 def _judge_sim(
-    review: TurnReview, position: Position, played: Move, engine: Engine, job: TurnJob, bag: int
+    review: TurnReview,
+    position: Position,
+    played: Move,
+    engine: Engine,
+    job: TurnJob,
+    bag: int,
+    seconds: float,
 ) -> None:
     """The bag fuller than the pre-endgame solver reaches (or it declined): simulation, the play made among
     the candidates; a mistake only where the win % lost exceeds its error bar."""
@@ -532,7 +566,7 @@ def _judge_sim(
         plays=s.plays,
         plies=min(DEFAULT_PLIES, bag),
         iterations=s.iterations,
-        seconds=None if s.iterations is not None else s.seconds,
+        seconds=None if s.iterations is not None else seconds,
         seed=s.seed,
         lexicon=job.lexicon,
         include=[played],
@@ -595,7 +629,10 @@ def analyze_game(
     if jobs:  # built here once, so that forked workers start with it warm
         Engine.shared(lexicon, job_position(jobs[0]).rules).prepare()
     reviews: list[TurnReview | None] = [None] * len(jobs)
-    for done, (i, review) in enumerate(runner.each(judge_turn, jobs, "analysing turns"), 1):
+    workers = (
+        runner if runner.in_process or not jobs else replace(runner, setup=partial(prepare_worker, jobs[0]))
+    )
+    for done, (i, review) in enumerate(workers.each(judge_turn, jobs, "analysing turns"), 1):
         reviews[i] = review
         if on_turn is not None:
             on_turn(done, len(jobs), review)
