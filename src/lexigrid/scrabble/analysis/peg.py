@@ -433,11 +433,13 @@ def _settle_pass(
     if passed.bound == "exact":
         return passed
     top, proven = passed, all(o.tally.exact for o in passed.outcomes)
-    answers = [play for play in kept if play.move.kind == "place" and play.move != _reply(kept)]
-    for answer in [*(play.move for play in answers), Move("pass")]:
-        if answer.kind == "place" and _key(next(p for p in answers if p.move == answer)) <= _key(top):
-            continue  # its own result bounds the pass's with it as the answer
-        judged = judge(position, Move("pass"), engine, spreads, None, deadline, None, answer)
+    answers = [play for play in kept if play.move.kind == "place"]  # the first one tried again at most once
+    for answer in [*answers, None]:
+        # a play's own result bounds the pass's with it as the answer (unless scoreless: the count differs)
+        if answer is not None and answer.move.score > 0 and _key(answer) <= _key(top):
+            continue
+        reply = Move("pass") if answer is None else answer.move  # None: passing on to the end
+        judged = judge(position, Move("pass"), engine, spreads, None, deadline, None, reply)
         if judged is None:
             return top  # the time ran out: the best found, a lower bound
         proven = proven and all(o.tally.exact for o in judged.outcomes)
