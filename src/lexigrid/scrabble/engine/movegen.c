@@ -565,12 +565,23 @@ static void span_plays(Gen *g, const Phase *p, int lo, int hi, int by_equity) {
         int ph = (int)(p - g->phases), fixed = by_equity && p->least == p->most;
         const uint8_t *order = g->phase_order[ph];
         const Subrack *todo[MAX_SUBRACKS];
-        int ntodo = 0;
-        for (int k = g->phase_at[ph][n]; k < g->phase_at[ph][n + 1]; k++) {
+        int ntodo = 0, first = g->phase_at[ph][n], last = g->phase_at[ph][n + 1];
+        if (p->most < most.blank_only) continue; /* every subrack of the phase has too few blanks */
+        int few_blanks = p->least < most.blank_only; /* some have */
+        if (fixed) { /* its blanks fixed, subracks of worse leaves are bounded lower still: only the first ones */
+            int lo = first, hi = last; /* the first subrack whose leave falls short, by bisection */
+            while (lo < hi) {
+                int mid = (lo + hi) / 2;
+                if (points + g->subracks[order[mid]].leave_value < beat)
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            last = lo;
+        }
+        for (int k = first; k < last; k++) {
             const Subrack *sub = &g->subracks[order[k]];
-            if (sub->blanks < most.blank_only) continue;
-            /* with a phase's blanks fixed, the rest of its subracks keep worse leaves: bounded lower still */
-            if (fixed && points + sub->leave_value < beat) break;
+            if (few_blanks && sub->blanks < most.blank_only) continue;
             /* most have no words with the group's board tiles, which the word map's filter tells first */
             uint64_t key = sub->key + spans[i].through;
             if (!sub->blanks && !map_may_have(g->word_map, key)) continue;
