@@ -143,7 +143,7 @@ def beside_magpie(args: argparse.Namespace, console: Console) -> None:
 
     lexicon = str(TWL06)
     lexigrid_games(lexicon, 5, seed=1, leaves=args.leaves)  # the engine built, caches warm
-    magpie, note = open_magpie(args)
+    magpie, note, _ = open_magpie(args)
     per_turn: dict[str, list[float]] = {}
     for round_ in range(args.repeat):
         runs = [("lexigrid", lexigrid_games, lexicon)] + (

@@ -18,8 +18,9 @@ plays out faster). Without MAGPIE its column says why and nothing is printed for
 --language catalan|french (issue 25): the same in Catalan (DISC2) or French (FRA20), over the KWG and KLV2 in
 ../shared/data/scrabble/LANGUAGE read in the language's letter order, with its tile set, on two mid-game
 positions of its positions.jsonl (the mover's rack only; --leaves klv2, the default there, is that KLV2,
-or heuristic); MAGPIE plays the same CGP with `set -lex NAME -leaves NAME -wmp false` (its data has no word
-map for them).
+or heuristic); MAGPIE plays the same CGP with `set -lex NAME -leaves NAME`, with its word map when the
+data folder has lexica/NAME.wmp (MAGPIE makes one: `magpie "convert dawg2wordmap NAME NAME -path DATA"`,
+with letterdistributions/name.csv naming the language's), else `-wmp false`.
 
 Self-play then runs in batches of paired games (each bag from both seats, fresh bags per batch) until
 --games or --minutes, printing the running win rate of the first player with its 95% Wilson interval after
@@ -79,20 +80,20 @@ def magpie_run(
     return (int(found.group(1)) if found else total), cpu
 
 
-def open_magpie(args: argparse.Namespace) -> tuple[Any, str]:
-    """MAGPIE in this process (bench_scrabble_best's wrapper), or None and why not."""
+def open_magpie(args: argparse.Namespace) -> tuple[Any, str, Path | None]:
+    """MAGPIE in this process (bench_scrabble_best's wrapper) and its data folder, or None and why not."""
     if args.no_magpie:
-        return None, "MAGPIE not run (--no-magpie)"
+        return None, "MAGPIE not run (--no-magpie)", None
     from bench_scrabble_best import MagpieInProcess, find_magpie, magpie_commit
 
     lib, data, missing = find_magpie(args)
     if lib is None or data is None:
-        return None, f"MAGPIE not run: {missing}"
+        return None, f"MAGPIE not run: {missing}", None
     try:
         magpie = MagpieInProcess(lib, data)
     except (OSError, RuntimeError) as error:
-        return None, f"MAGPIE not run: {error}"
-    return magpie, f"MAGPIE {magpie_commit(lib)}: {lib} in process, data {data} (TWL06 KWG, KLV2, WMP)"
+        return None, f"MAGPIE not run: {error}", None
+    return magpie, f"MAGPIE {magpie_commit(lib)}: {lib} in process, data {data} (TWL06 KWG, KLV2, WMP)", data
 
 
 def english_setup(args: argparse.Namespace) -> tuple[Engine, dict[str, str], str]:
@@ -136,9 +137,11 @@ def playout_speed(args: argparse.Namespace) -> None:
         print(f"{needed} is absent: the play-out benchmark needs ../shared beside the checkout")
         return
     engine, positions, lexicon = language_setup(args) if args.language else english_setup(args)
-    magpie, note = open_magpie(args)
-    if magpie is not None and args.language:
-        magpie.run(f"set -lex {lexicon} -leaves {lexicon} -wmp false")
+    magpie, note, data = open_magpie(args)
+    if magpie is not None and data is not None and args.language:
+        wmp = (data / "lexica" / f"{lexicon}.wmp").exists()
+        magpie.run(f"set -lex {lexicon} -leaves {lexicon} -wmp {str(wmp).lower()}")
+        note += f"; {lexicon} {'with' if wmp else 'without'} its word map"
     rates: dict[tuple[str, str], list[float]] = {}
     for round_ in range(args.repeats):
         for rack, cgp in positions.items():
