@@ -418,13 +418,16 @@ def main() -> None:
     phases = "; ".join(
         f"{side}: " + ", ".join(f"{k} {v:.0f} ms" for k, v in result[f"{key}_cpu_ms_by_phase"].items())
         for side, key in ((args.a, "a"), (args.b, "b"))
+        if result[f"{key}_cpu_ms_by_phase"]
     )
     warning = result["cpu_warning"]
     print(
         f"{args.a} v {args.b}, {args.seconds:g} s a move: {result['games']} games, {result['wins']} wins, "
         f"{result['draws']} draws, win rate {result['win_rate']:.1%} (95 % {low:.1%}-{high:.1%}), "
         f"mean spread {result['mean_spread']:+.1f}, CPU a move {result['a_cpu_ms_per_move']:.0f} ms "
-        f"({args.a}) / {result['b_cpu_ms_per_move']:.0f} ms ({args.b}); by phase {phases}\n"
+        f"({args.a}) / {result['b_cpu_ms_per_move']:.0f} ms ({args.b})"
+        + (f"; by phase {phases}" if phases else "")
+        + "\n"
         + (f"{warning}\n" if warning else "")
         + command
     )
