@@ -14,6 +14,8 @@ const char *leave_values(const uint8_t *rack, size_t rack_len, const LeaveCoeffi
                          double values[256], size_t *n_out) {
     int held[MAX_CODES], nheld = 0, copies = c->copies;
     const double *per_copy = c->per_copy, *pair = c->pair, *mix = c->mix;
+    const double q_without_u = c->q_without_u; /* locals: the stores to values[] cannot change them */
+    const LetterSet vowel_set = c->vowels, lonely = c->lonely, partner = c->partner;
     size_t size = 1;
     if (rack_len < 2 || rack_len > MAX_CODES) return "bad buffer sizes";
     memset(strides, 0, rack_len);
@@ -37,8 +39,8 @@ const char *leave_values(const uint8_t *rack, size_t rack_len, const LeaveCoeffi
         double terms[32];
         terms[0] = 0.0;
         for (int k = 1; k <= count; k++) terms[k] = terms[k - 1] + per_copy[x * copies + k - 1];
-        int is_vowel = (c->vowels >> x) & 1, is_consonant = x != 0 && !is_vowel;
-        int is_lonely = (c->lonely >> x) & 1, is_partner = (c->partner >> x) & 1;
+        int is_vowel = (vowel_set >> x) & 1, is_consonant = x != 0 && !is_vowel;
+        int is_lonely = (lonely >> x) & 1, is_partner = (partner >> x) & 1;
         for (int k = count; k >= 0; k--)
             for (size_t j = 0; j < n; j++) {
                 size_t to = (size_t)k * n + j;
@@ -57,7 +59,7 @@ const char *leave_values(const uint8_t *rack, size_t rack_len, const LeaveCoeffi
     }
     for (size_t j = 0; j < n; j++)
         values[j] = (values[j] + mix[vowels[j] * (copies + 1) + consonants[j]]) +
-                    (has_q[j] && !has_u[j] ? c->q_without_u : 0.0);
+                    (has_q[j] && !has_u[j] ? q_without_u : 0.0);
     values[0] = 0.0;
     *n_out = n;
     return NULL;

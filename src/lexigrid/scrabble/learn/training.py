@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+import numpy.typing as npt
 
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.core.alphabet import leave_after
@@ -126,22 +127,34 @@ def fit(samples: Sequence[Sample], iterations: int = 25, facts: LeaveFacts = ENG
     features read with the language's `facts`)."""
     names = sorted({name for leave, _, _ in samples for name in leave_features(leave, facts)})
     column = {name: i for i, name in enumerate(names)}
-    x = np.zeros((len(samples), len(names)))
-    for row, (leave, _, _) in enumerate(samples):
-        for name in leave_features(leave, facts):
-            x[row, column[name]] += 1.0
+    x = _features([leave for leave, _, _ in samples], column, facts)
     solve = np.linalg.inv(x.T @ x + RIDGE * np.eye(len(names))) @ x.T
     scores = np.array([score for _, score, _ in samples], dtype=float)
     following = sorted({n for _, _, n in samples if n is not None})
     where = {leave: i for i, leave in enumerate(following)}
     index = np.array([where[n] if n is not None else -1 for _, _, n in samples])
-    model = LinearLeaves({}, facts=facts)
+    # value(leave) = the sum of its features' weights less the empty leave's (`LinearLeaves.value`)
+    following_x = _features(["", *following], column, facts)
+    weights = np.zeros(len(names))
     for _ in range(iterations):
-        values = np.array([model.value(leave) for leave in following] + [0.0])
+        sums = following_x @ weights
+        values = np.append(sums[1:] - sums[0], 0.0)
         y = scores + values[index]
         weights = solve @ (y - y.mean())
-        model = LinearLeaves({name: float(w) for name, w in zip(names, weights, strict=True)}, facts=facts)
-    return LinearLeaves({name: round(w, 3) for name, w in model.weights.items()}, facts=facts)
+    return LinearLeaves(
+        {name: round(float(w), 3) for name, w in zip(names, weights, strict=True)}, facts=facts
+    )
+
+
+def _features(leaves: Sequence[str], column: dict[str, int], facts: LeaveFacts) -> npt.NDArray[np.float64]:
+    """Each leave's features as a row of counts over `column` (features without a column left out)."""
+    x = np.zeros((len(leaves), len(column)))
+    for row, leave in enumerate(leaves):
+        for name in leave_features(leave, facts):
+            at = column.get(name)
+            if at is not None:
+                x[row, at] += 1.0
+    return x
 
 
 def learn(
