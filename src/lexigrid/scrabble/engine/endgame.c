@@ -37,6 +37,7 @@ typedef struct {
     uint64_t move;
     int16_t value;
     uint8_t depth, flag;
+    int16_t score; /* the move's points: with the board and the move, enough to play it unmade (see unpack) */
 } Entry;
 
 _Static_assert(sizeof(Entry) == ENDGAME_ENTRY_BYTES, "ENDGAME_ENTRY_BYTES is an Entry's size");
@@ -303,7 +304,7 @@ static Entry *probe(Solver *s, uint64_t key) {
     return e->key == key ? e : NULL;
 }
 
-static void store(Solver *s, uint64_t key, int value, int depth, int flag, uint64_t move) {
+static void store(Solver *s, uint64_t key, int value, int depth, int flag, uint64_t move, int score) {
     Entry *e = &s->table[key & s->table_mask];
     if (e->key == key && e->depth > depth && e->depth != PROVEN) return; /* keep the deeper result */
     e->key = key;
@@ -311,16 +312,55 @@ static void store(Solver *s, uint64_t key, int value, int depth, int flag, uint6
     e->depth = (uint8_t)depth;
     e->flag = (uint8_t)flag;
     e->move = move;
+    e->score = (int16_t)score;
+}
+
+/* The placement `packed` (see small_move) scoring `score`, rebuilt on ply k's board for a rack: the word from
+ * its first square, the board's tiles played through and the packed tiles on the empty squares. Returns 0
+ * when it does not fit (the rack lacks a tile, a square is taken or off the board): a table entry's move is
+ * only tried unmade when it fits. */
+static int unpack(const Solver *s, int k, uint64_t packed, int score, const uint8_t *rack, MoveRec *m) {
+    if (!(packed >> 12 & 1)) return 0;
+    memset(m, 0, sizeof *m);
+    m->row = (uint8_t)(packed >> 1 & 31);
+    m->col = (uint8_t)(packed >> 6 & 31);
+    m->down = (uint8_t)(packed >> 11 & 1);
+    m->score = (int16_t)score;
+    const uint8_t *tiles = s->ply[k].tiles;
+    int dim = s->dim, r = m->row, c = m->col, shift = 13, n = 0;
+    uint8_t used[MAX_CODES] = {0};
+    if (r >= dim || c >= dim || (m->down ? r > 0 && tiles[(r - 1) * dim + c] : c > 0 && tiles[r * dim + c - 1]))
+        return 0;
+    uint64_t bits = CODE_BITS + 1, mask = (1ull << bits) - 1;
+    while (r < dim && c < dim && n < 24) {
+        uint8_t board = tiles[r * dim + c];
+        if (board) {
+            m->letters[n++] = (uint8_t)(board | THROUGH);
+        } else {
+            uint8_t tile = shift < 64 ? (uint8_t)(packed >> shift & mask) : 0;
+            if (!tile) break;
+            shift += (int)bits;
+            int code = (tile & BLANK) ? 0 : (tile & CODE_MASK);
+            if ((tile & CODE_MASK) == 0 || (tile & CODE_MASK) > (unsigned)s->letters || ++used[code] > rack[code])
+                return 0;
+            m->letters[n++] = tile;
+            m->ntiles++;
+        }
+        if (m->down) r++; else c++;
+    }
+    if (shift < 64 && (packed >> shift & mask)) return 0; /* tiles left over: off the board */
+    m->length = (uint8_t)n;
+    return m->ntiles > 0;
 }
 
 static int negamax(Solver *s, int k, int depth, int alpha, int beta, const uint8_t *mine, const uint8_t *theirs,
-                   int zeros, int *horizon, uint64_t *best);
+                   int zeros, int *horizon, MoveRec *best);
 
-/* The value for the side to move at ply k of playing move `index` of buf[k] (-1: the pass), searched
- * `depth` plies deep within (alpha, beta). */
-static int move_value(Solver *s, int k, int index, int depth, int alpha, int beta, const uint8_t *mine,
+/* The value for the side to move at ply k of playing placement m (NULL: the pass), searched `depth` plies
+ * deep within (alpha, beta). */
+static int move_value(Solver *s, int k, const MoveRec *m, int depth, int alpha, int beta, const uint8_t *mine,
                       const uint8_t *theirs, int zeros, int *horizon) {
-    if (index < 0) {
+    if (!m) {
         if (zeros + 1 >= MAX_SCORELESS) return rack_value(s, theirs) - rack_value(s, mine);
         Ply saved = s->ply[k + 1]; /* the same board: the child reads ply k's arrays */
         s->ply[k + 1] = s->ply[k];
@@ -328,7 +368,6 @@ static int move_value(Solver *s, int k, int index, int depth, int alpha, int bet
         s->ply[k + 1] = saved;
         return v;
     }
-    const MoveRec *m = &s->buf[k].moves[index];
     uint8_t after[MAX_CODES];
     take(after, mine, m);
     int score = m->score, z = score > 0 ? 0 : zeros + 1;
@@ -340,9 +379,9 @@ static int move_value(Solver *s, int k, int index, int depth, int alpha, int bet
 
 /* Negamax with alpha-beta (fail-soft) from ply k: the value for the side to move, searched `depth` plies
  * deep. *horizon is set when the value rests on a node cut by the depth; *best (when asked for) gets the
- * best move, and the table's value is not taken for this node then. */
+ * best move (length 0: the pass), and the table's value is not taken for this node then. */
 static int negamax(Solver *s, int k, int depth, int alpha, int beta, const uint8_t *mine, const uint8_t *theirs,
-                   int zeros, int *horizon, uint64_t *best) {
+                   int zeros, int *horizon, MoveRec *best) {
     tick(s);
     if (s->stopped) return 0;
     zeros = zeros_class(s, mine, theirs, zeros);
@@ -362,39 +401,60 @@ static int negamax(Solver *s, int k, int depth, int alpha, int beta, const uint8
         *horizon = 1;
         return rack_value(s, theirs) - rack_value(s, mine); /* the side with fewer points left tends to go out */
     }
-    int n = placements(s, k, mine);
-    if (n < 0) {
-        s->stopped = 1;
-        return 0;
-    }
-    MoveBuffer *b = &s->buf[k];
-    estimate(s, k, n, mine, rack_value(s, theirs));
-    sort_moves(b, n, first == PASS_MOVE ? 0 : first);
-    int alpha0 = alpha, value = -INF, hz = 0;
+    int alpha0 = alpha, value = -INF, hz = 0, tried = 0;
     uint64_t chosen = 0;
-    for (int i = 0; i <= n; i++) { /* the pass last, or first when the table says it was best */
-        int index = first == PASS_MOVE ? (i == 0 ? -1 : b->order[i - 1]) : (i == n ? -1 : b->order[i]);
-        int child_hz = 0, v;
-        if (i == 0 || beta - alpha <= 1) {
-            v = move_value(s, k, index, depth, alpha, beta, mine, theirs, zeros, &child_hz);
-        } else { /* principal variation search: prove the move no better with a null window first */
-            v = move_value(s, k, index, depth, alpha, alpha + 1, mine, theirs, zeros, &child_hz);
-            if (v > alpha && v < beta && !s->stopped)
-                v = move_value(s, k, index, depth, v, beta, mine, theirs, zeros, &child_hz);
-        }
+    const MoveRec *chosen_rec = NULL;
+    MoveRec known;
+    /* The table's move first, before the others are generated: where it cuts off (as it mostly does at a
+     * node searched before, one ply shallower) they never are. */
+    if (first && (first == PASS_MOVE || unpack(s, k, first, hit->score, mine, &known))) {
+        tried = 1;
+        value = move_value(s, k, first == PASS_MOVE ? NULL : &known, depth, alpha, beta, mine, theirs, zeros, &hz);
         if (s->stopped) return 0;
-        hz |= child_hz;
-        if (v > value) {
-            value = v;
-            chosen = index < 0 ? PASS_MOVE : small_move(&b->moves[index]);
+        chosen = first;
+        chosen_rec = first == PASS_MOVE ? NULL : &known;
+        if (value > alpha) alpha = value;
+    }
+    if (alpha < beta) {
+        int n = placements(s, k, mine);
+        if (n < 0) {
+            s->stopped = 1;
+            return 0;
         }
-        if (v > alpha) alpha = v;
-        if (alpha >= beta) break;
+        MoveBuffer *b = &s->buf[k];
+        estimate(s, k, n, mine, rack_value(s, theirs));
+        sort_moves(b, n, 0);
+        for (int i = 0; i <= n; i++) { /* the pass last */
+            const MoveRec *m = i == n ? NULL : &b->moves[b->order[i]];
+            uint64_t packed = m ? small_move(m) : PASS_MOVE;
+            if (tried && packed == first) continue;
+            int child_hz = 0, v;
+            if (!tried || beta - alpha <= 1) {
+                v = move_value(s, k, m, depth, alpha, beta, mine, theirs, zeros, &child_hz);
+            } else { /* principal variation search: prove the move no better with a null window first */
+                v = move_value(s, k, m, depth, alpha, alpha + 1, mine, theirs, zeros, &child_hz);
+                if (v > alpha && v < beta && !s->stopped)
+                    v = move_value(s, k, m, depth, v, beta, mine, theirs, zeros, &child_hz);
+            }
+            tried = 1;
+            if (s->stopped) return 0;
+            hz |= child_hz;
+            if (v > value) {
+                value = v;
+                chosen = packed;
+                chosen_rec = m;
+            }
+            if (v > alpha) alpha = v;
+            if (alpha >= beta) break;
+        }
     }
     int flag = value <= alpha0 ? TT_UPPER : value >= beta ? TT_LOWER : TT_EXACT;
-    store(s, key, value, hz ? depth : PROVEN, flag, chosen);
+    store(s, key, value, hz ? depth : PROVEN, flag, chosen, chosen_rec ? chosen_rec->score : 0);
     if (hz) *horizon = 1;
-    if (best) *best = chosen;
+    if (best) {
+        memset(best, 0, sizeof *best);
+        if (chosen_rec) *best = *chosen_rec;
+    }
     return value;
 }
 
@@ -447,7 +507,7 @@ static int iterate(Root *r, int depth, const uint8_t *mine, const uint8_t *their
         int alpha = floor == -INF ? -INF : floor - 1; /* ties with the k-th best are proven too */
         if (alpha < r->alpha) alpha = r->alpha;
         int hz = 0;
-        int v = move_value(s, 0, index == r->n ? -1 : index, depth, alpha, r->beta, mine, theirs, zeros, &hz);
+        int v = move_value(s, 0, index == r->n ? NULL : &s->buf[0].moves[index], depth, alpha, r->beta, mine, theirs, zeros, &hz);
         if (s->stopped) return -1;
         r->current[index].value = v;
         r->current[index].proven = v > alpha;
@@ -537,15 +597,6 @@ static void deepen(Root *r, int first, int last, const uint8_t *mine, const uint
     }
 }
 
-/* The move at ply k's node that `negamax` chose, as a record (length 0: the pass). */
-static MoveRec chosen_move(Solver *s, int k, int n, uint64_t move) {
-    MoveRec none;
-    memset(&none, 0, sizeof none);
-    for (int i = 0; i < n && move != PASS_MOVE; i++)
-        if (small_move(&s->buf[k].moves[i]) == move) return s->buf[k].moves[i];
-    return none;
-}
-
 /* The principal variation from the root's best move into `pv`: each later move re-searched with a full
  * window (quick: the table holds the values). Returns its length. */
 static int principal_variation(Solver *s, const MoveRec *first, const uint8_t *mine, const uint8_t *theirs,
@@ -576,11 +627,8 @@ static int principal_variation(Solver *s, const MoveRec *first, const uint8_t *m
         k++;
         side = other;
         int hz = 0;
-        uint64_t move = 0;
-        negamax(s, k, depth - k, -INF, INF, racks[side], racks[1 - side], zeros, &hz, &move);
+        negamax(s, k, depth - k, -INF, INF, racks[side], racks[1 - side], zeros, &hz, &m);
         if (s->stopped) break;
-        if (!move) break;
-        m = chosen_move(s, k, s->buf[k].count, move);
     }
     return n;
 }
