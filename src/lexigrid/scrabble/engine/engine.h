@@ -10,9 +10,10 @@
  *   module.c    the Python module: arguments read into the named structs below, results built, errors
  *               (the play-out loop's binding apart, in playout_module.c)
  * The GADDAG is stored KWG-style as flat uint32 arcs. A node is a run of arcs, the last one flagged END.
- * Arc bits: 0..21 child node index (0 = no child), 22 END, 23 ACCEPTS (the path through this arc is a
- * complete GADDAG string), 24..31 letter (0 = the GADDAG separator, 1..n the alphabet's letters). arcs[0]
- * points to the root.
+ * Arc bits: 0..23 child node index (0 = no child; at most 2^24 - 1 arcs: Debian's 4.3 million Polish
+ * words take 5.5 million, its Norwegian 4.4 million, English NWL 0.9 million), 24 END, 25 ACCEPTS (the
+ * path through this arc is a complete GADDAG string), 26..31 letter (CODE_BITS: 0 = the GADDAG separator,
+ * 1..n the alphabet's letters). arcs[0] points to the root.
  *
  * Tile codes: 0 the blank, 1..n the letters of the alphabet (n at most MAX_LETTERS); a square or a
  * placement's letter holds the code in its low CODE_BITS bits, BLANK when a blank stands for it, THROUGH
@@ -27,15 +28,17 @@
 #include <stdint.h>
 #include <string.h>
 
-#define CHILD_MASK 0x3FFFFFu
-#define END_BIT 0x400000u
-#define ACCEPTS_BIT 0x800000u
-#define LETTER_SHIFT 24
+#define CHILD_BITS 24
+#define CHILD_MASK ((1u << CHILD_BITS) - 1)
+#define END_BIT (1u << CHILD_BITS)
+#define ACCEPTS_BIT (2u << CHILD_BITS)
+#define LETTER_SHIFT (CHILD_BITS + 2)
 #define SEARCH_ACCEPTS 0x80000000u /* the search graph's arcs (see search_graph) */
 #define SEARCH_CHILD 0x7FFFFFFFu
 #define MAX_DIM 32
 #define CODE_BITS 6                          /* a letter code's bits */
 #define CODE_MASK ((1u << CODE_BITS) - 1)
+_Static_assert(LETTER_SHIFT + CODE_BITS == 32, "a packed arc's letter fills its top bits");
 #define BLANK (1u << CODE_BITS)              /* a square's or placement's letter: a blank stands for it */
 #define THROUGH (2u << CODE_BITS)            /* a placement's letter already on the board */
 #define MAX_LETTERS 32                       /* the longest alphabet (Polish, Norwegian) */

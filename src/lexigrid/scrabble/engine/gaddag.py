@@ -14,12 +14,13 @@ from lexigrid.lexicon import cache as lexcache
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.engine import _engine
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # the packed arcs' layout (engine.h): 2 = a 24-bit child index
 WORD_MAP_VERSION = 4  # the word map's layout (see word_map_build in wordmap.c), then its checksum
-CHILD_MASK = 0x3FFFFF
-END_BIT = 0x400000
-ACCEPTS_BIT = 0x800000
-LETTER_SHIFT = 24
+CHILD_BITS = 24  # as engine.h packs an arc: child index, END, ACCEPTS, letter code
+CHILD_MASK = (1 << CHILD_BITS) - 1
+END_BIT = 1 << CHILD_BITS
+ACCEPTS_BIT = 2 << CHILD_BITS
+LETTER_SHIFT = CHILD_BITS + 2
 SEPARATOR = 0
 
 

@@ -87,7 +87,7 @@ static PyObject *engine_error(int code) {
     case ENGINE_NOMEM: return PyErr_NoMemory();
     case ENGINE_LONG_WORD: PyErr_SetString(PyExc_ValueError, "words longer than 26 letters are not supported"); break;
     case ENGINE_BAD_LETTER: PyErr_SetString(PyExc_ValueError, "words must be letter codes 1 to 32 (bytes 'A' to '`')"); break;
-    case ENGINE_TOO_BIG: PyErr_SetString(PyExc_ValueError, "the lexicon is too large for a 22-bit GADDAG"); break;
+    case ENGINE_TOO_BIG: PyErr_SetString(PyExc_ValueError, "the lexicon's GADDAG is past the 2^24 arcs it can hold"); break;
     default: PyErr_SetString(PyExc_ValueError, "not a packed GADDAG"); break;
     }
     return NULL;

@@ -63,6 +63,13 @@ static void walk_words_of(MapWalk *w, uint32_t node, int depth, uint64_t key) {
     }
 }
 
+/* The letters of a word map's word (codes, zero-padded) as a set. */
+static LetterSet word_letters(const uint8_t word[16]) {
+    LetterSet letters = 0;
+    for (int p = 0; p < 16 && word[p]; p++) letters |= LETTER(word[p]);
+    return letters;
+}
+
 static const uint64_t *SORT_KEYS;
 
 static int by_word_key(const void *a, const void *b) {
@@ -85,12 +92,16 @@ int word_map_build(const uint32_t *kwg, size_t nkwg, int lo, Allocate allocate, 
     for (size_t i = 0; i < n; i++) order[i] = (uint32_t)i;
     SORT_KEYS = w.keys; /* one word map is built at a time (the module holds the GIL around the build) */
     qsort(order, n, sizeof(uint32_t), by_word_key);
-    size_t distinct = 0;
+    size_t distinct = 0, less_one = 0; /* less_one: the blank table's entries at most, a key's letters each */
     for (size_t i = 0; i < n; i++)
-        if (!i || w.keys[order[i]] != w.keys[order[i - 1]]) distinct++;
+        if (!i || w.keys[order[i]] != w.keys[order[i - 1]]) {
+            distinct++;
+            less_one += pop64(word_letters(w.words[order[i]]));
+        }
     size_t slots = 1024, blank_slots = 1024;
     while (slots < 2 * distinct) slots *= 2;
-    while (blank_slots < 8 * distinct) blank_slots *= 2; /* about 5 keys per multiset: load under 2/3 */
+    /* about 5 keys per multiset (6 in Polish): load under 2/3; never full, so every probe ends (long words) */
+    while (blank_slots < 8 * distinct || blank_slots <= less_one) blank_slots *= 2;
     size_t filter_words = 1024;
     while (filter_words < distinct / 8) filter_words *= 2;
     size_t len = MAP_HEADER + filter_words * 8 + slots * sizeof(MapSlot) + n * 16 + blank_slots * 8;
@@ -117,9 +128,7 @@ int word_map_build(const uint32_t *kwg, size_t nkwg, int lo, Allocate allocate, 
         size_t end = i + 1;
         while (end < n && w.keys[order[end]] == key) end++;
         table[j].count = (uint32_t)(end - i);
-        LetterSet letters = 0;
-        for (int p = 0; p < 16 && words[i][p]; p++) letters |= LETTER(words[i][p]);
-        for (LetterSet rest = letters; rest; rest &= rest - 1) {
+        for (LetterSet rest = word_letters(words[i]); rest; rest &= rest - 1) {
             uint32_t x = (uint32_t)__builtin_ctzll(rest);
             uint64_t less = key - LETTER_KEYS[x];
             size_t bslot = key_slot(less, header[2]);
