@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -11,6 +12,8 @@ import pytest
 from rich.console import Console
 
 from lexigrid import terminal
+from lexigrid.errors import LexigridError
+from lexigrid.scrabble import Move
 from lexigrid.scrabble.core.alphabet import STAND_INS
 from lexigrid.scrabble.core.rules import alphabet
 from lexigrid.scrabble.engine.leave import LinearLeaves, lexicon_leaves
@@ -203,7 +206,8 @@ def test_show_prints_racks_and_unseen_tiles_in_labels(cli: Cli, catalan: str) ->
     board = "15/15/15/15/15/15/15/4PA[l·l]A7/15/15/15/15/15/15/15"
     result = cli("scrabble", "show", f"{board} CANYAL·L/QU 0/0 0", "-L", catalan)
     assert result.exit_code == 0, result.stdout
-    assert "to move: AACL·LNY  opponent: QU" in result.stdout and "VXZQUÇ?" in result.stdout
+    assert "to move: AACL·LNY  opponent: QU" in result.stdout and "UVXZ?" in result.stdout
+    assert "BBCCÇDDD" in result.stdout and "PQURR" in result.stdout  # the unseen tiles in letter order
 
 
 def test_leaves_and_win_table_learned_for_a_language_are_kept_with_its_lexicon(
@@ -275,3 +279,64 @@ def test_words_find_reads_and_writes_the_languages_labels(cli: Cli, catalan: str
     assert [w["word"] for w in json.loads(both.stdout)["words"]] == ["CANYA"]
     bad = cli("words", "find", "AAW-", "-L", catalan)
     assert bad.exit_code == 2 and "holds '-'" in bad.stdout + bad.stderr
+
+
+# Catalan's letters in the order of its tile set (MAGPIE's and players'): L·L after L, Ç after C, NY after N.
+CATALAN_ORDER = [*"ABCÇDEFGHIJL", "L·L", "M", "N", "NY", "O", "P", "QU", *"RSTUVXZ?"]
+_TILE = re.compile("L·L|NY|QU|.")
+
+
+def _in_letter_order(text: str) -> bool:
+    """Whether the labels of some tiles (written without brackets) follow Catalan's letter order."""
+    ranks = [CATALAN_ORDER.index(t.upper()) for t in _TILE.findall(text)]
+    return ranks == sorted(ranks)
+
+
+def test_racks_and_leaves_print_in_the_languages_letter_order(cli: Cli, catalan: str) -> None:
+    cgp = f"{EMPTY} SÇAL·LPCA/QUNYAZ?E 0/0 0 lex {catalan};"
+    shown = json.loads(cli("scrabble", "show", cgp, "--json").stdout)
+    assert shown["racks"] == ["AACÇL·LPS", "AENYQUZ?"]  # not AACPSÇL·L: L·L's stand-in glyph sorts last
+    assert _in_letter_order(shown["unseen"]) and shown["unseen"].endswith("?")
+    assert shown["cgp"].startswith(f"{EMPTY} AACÇ[L·L]PS/AE[NY][QU]Z? ")
+    two = cli("scrabble", "show", f"{EMPTY} SÇAL·LPCA/L·LQUNYAZ? 0/0 0 lex {catalan};")
+    assert two.exit_code == 2 and "2 x L·L (the set has 1)" in two.stdout + two.stderr  # a label, not a glyph
+    again = json.loads(cli("scrabble", "show", shown["cgp"], "--json").stdout)
+    assert again["racks"] == shown["racks"] and again["unseen"] == shown["unseen"]  # the same tiles back
+    moves = json.loads(cli("scrabble", "moves", cgp, "--json", "-n", "400").stdout)["moves"]
+    pal_la = next(m for m in moves if m["move"].endswith(" PAL·LA"))
+    assert pal_la["leave"] == "CÇS"
+    assert all(_in_letter_order(m["leave"]) for m in moves)
+    exchange = Move("exchange", word=CATALAN.read("SL·LÇA")).as_dict(CATALAN.read("SÇAL·LPCA"), CATALAN)
+    assert exchange["move"] == exchange["paren"] == "-AÇL·LS" and exchange["leave"] == "ACP"
+    table = cli("scrabble", "show", cgp).stdout
+    assert "AACÇL·LPS" in table
+
+
+def test_words_are_typed_with_accents_as_players_type_them(cli: Cli, catalan: str) -> None:
+    """An accent the alphabet has no tile for is dropped, as it was from the lexicon's words (`és` is ES);
+    Ç, a tile, stays a letter of its own."""
+    checked = cli("words", "check", "és", "Caça", "CACA", "-L", catalan, "--json")
+    assert json.loads(checked.stdout)["words"] == {"ÉS": True, "CAÇA": True, "CACA": False}
+    found = json.loads(cli("words", "find", "ÀÇAC", "-L", catalan, "--json").stdout)["words"]
+    assert [w["word"] for w in found] == ["CAÇA"]  # À is an accented A (not the glyph standing in for L·L)
+    assert json.loads(cli("words", "check", "CAÇÀ", "-L", catalan, "--json").stdout)["all_valid"]
+
+
+RECORD = "#character-encoding UTF-8\n#lexicon DISC9\n#tile-distribution catalan\n#player1 a A\n#player2 b B\n"
+
+
+def test_a_record_in_another_language_is_reviewed_in_a_lexicon_of_that_language(data_dir: Path) -> None:
+    from lexigrid.scrabble.records.gcg import parse_gcg
+    from lexigrid.scrabble.records.review import record_lexicon
+
+    with pytest.raises(LexigridError, match="the record is in catalan and no catalan lexicon is installed"):
+        record_lexicon(parse_gcg(RECORD))  # never judged in English words
+
+
+def test_a_record_whose_lexicon_is_missing_is_reviewed_in_one_of_its_language(catalan: str) -> None:
+    from lexigrid.scrabble.records.gcg import parse_gcg
+    from lexigrid.scrabble.records.review import record_lexicon
+
+    words, spec, note = record_lexicon(parse_gcg(RECORD))
+    assert words.alphabet == "catalan" and spec == words.name == catalan
+    assert note == f"the record's lexicon DISC9 is not installed: judged in {catalan}"

@@ -73,3 +73,10 @@ def test_a_kwgs_name_says_its_alphabet_as_magpies_names_do() -> None:
     for name in ("DISC2", "catalan", "words", "FRA20"):
         language, words = kwg_lexicon(data, f"{name}.kwg", name)
         assert language == "catalan" and len(words) == 582_236
+
+
+def test_a_typed_accent_is_never_read_as_a_stand_in_glyph() -> None:
+    """Catalan À, Á and Â are the glyphs standing in for L·L, NY and QU inside the package; in a word list
+    they are accented vowels (CATALÀ is CATALA), never those tiles."""
+    letters, words, _ = lexicon_words("català\nmà\npal·la\n".encode(), "ca.txt", "catalan")
+    assert sorted(letters.write(w) for w in words) == ["CATALA", "MA", "PAL·LA"]

@@ -55,13 +55,14 @@ def test_show_gives_the_cli_and_the_web_one_report_in_labels(
     assert {key: web[key] for key in report} == report  # the web's payload is the report plus drawing data
     assert report["squares"][6][6] == "NY" and report["squares"][7][4:8] == ["P", "A", "l·l", "A"]
     assert report["squares"][0] == ["."] * 15 and report["board"][6] == "......[NY]........"
-    assert report["racks"] == ["AACSL·L", "QU?"] and report["scores"] == [12, 7] and report["zeros"] == 1
+    assert report["racks"] == ["AACL·LS", "QU?"] and report["scores"] == [12, 7] and report["zeros"] == 1
     # the oracle: the tile set less the board's tiles and the rack to move, counted by hand
     left = Counter(tile_set("catalan").counts)
     left.subtract(Counter(ALPHABET.read(t) for t in ("NY", "P", "A", "?", "A", "C", "A", "S", "A", "L·L")))
     assert report["unseen_count"] == sum(left.values()) == report["bag"] + 2
     unseen = report["unseen"]
-    assert unseen.endswith("VXZQUÇ?") and "L·L" not in unseen and "NY" not in unseen
+    assert unseen.endswith("UVXZ?") and "L·L" not in unseen and "NY" not in unseen  # in letter order:
+    assert "CÇD" in unseen and "PQUR" in unseen  # Ç after C, QU after P (stand-in glyphs sorted last)
     assert all(key in web for key in ("premiums", "tile_scores", "alphabet", "lexicon"))
 
 
@@ -228,3 +229,28 @@ def test_a_bad_letter_in_the_word_finder_is_a_one_line_400(
     error = response.json()["error"]
     assert response.status_code == 400 and "\n" not in error
     assert f"holds {bad}" in error and "catalan alphabet" in error and "L·L" in error
+
+
+# Catalan's letters in its tile set's order (as MAGPIE and players list a rack): L·L after L, Ç after C.
+_ORDER = [*"ABCÇDEFGHIJL", "L·L", "M", "N", "NY", "O", "P", "QU", *"RSTUVXZ?"]
+
+
+def _ranks(labels: str) -> list[int]:
+    return [_ORDER.index(t.upper()) for t in _TILE.findall(labels)]
+
+
+def test_a_games_rack_and_unseen_tiles_come_in_the_languages_letter_order(
+    client: TestClient, catalan_lexicon: str
+) -> None:
+    state = _post(client, "games", {"lexicon": catalan_lexicon, "seed": 93, "level": "score"})
+    rack = ALPHABET.write(state["players"][state["human"]]["rack"])
+    assert "L·L" in rack and _ranks(rack) == sorted(_ranks(rack))  # seed 93: A B I O R U L·L -> ABIL·LORU
+    unseen = ALPHABET.write(state["unseen"])
+    assert _ranks(unseen) == sorted(_ranks(unseen))
+    shown = _post(client, "show", {"cgp": f"{EMPTY} SÇAL·LPCA/ 0/0 0", "lexicon": catalan_lexicon})
+    assert shown["racks"][0] == "AACÇL·LPS"
+
+
+def test_the_word_finder_drops_accents_without_a_tile(client: TestClient, catalan_lexicon: str) -> None:
+    checked = client.get("/api/words/check", params={"words": "és plaça", "lexicon": catalan_lexicon}).json()
+    assert checked["words"] == {"ÉS": True, "PLAÇA": True}

@@ -236,7 +236,7 @@ def test_the_analysis_page_draws_shows_report_of_multi_letter_tiles(
     assert screen.locator(f"{_square(6, 6)} .letter").inner_text() == "NY"
     blank = screen.locator(_square(7, 6))
     assert blank.locator(".letter").inner_text() == "L·L" and "blank" in (blank.get_attribute("class") or "")
-    assert (screen.input_value("#rack"), screen.input_value("#opp")) == ("AACSL·L", "QU?")
+    assert (screen.input_value("#rack"), screen.input_value("#opp")) == ("AACL·LS", "QU?")  # L·L after L
     assert screen.inner_text("#unseen") == report["unseen"]
     assert f"({report['unseen_count']})" in screen.inner_text("#unseen-label")
     assert _fits(screen, _square(6, 6)) and fits_width(screen)

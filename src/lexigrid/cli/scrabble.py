@@ -120,7 +120,6 @@ def moves(
 
     from lexigrid.errors import LexigridError
     from lexigrid.scrabble import Engine
-    from lexigrid.scrabble.core.alphabet import leave_after
 
     if sort not in ("score", "equity"):
         raise LexigridError(f"unknown --sort {sort!r}: use score or equity")
@@ -144,14 +143,8 @@ def moves(
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     table.add_column("leave")
     for i, m in enumerate(best, 1):
-        write = engine.alphabet.write
-        table.add_row(
-            str(i),
-            write(m.paren),
-            str(m.score),
-            f"{m.equity:.1f}",
-            write(leave_after(str(rack), m.tiles_used)),
-        )
+        shown = m.as_dict(str(rack), engine.alphabet)  # as the JSON: leaves in the letter order
+        table.add_row(str(i), shown["paren"], str(m.score), f"{m.equity:.1f}", shown["leave"])
     console.print(table)
 
 
@@ -229,8 +222,8 @@ def endgame(
     console.print(
         Text.assemble(
             "to move: ",
-            (letters.write(str(position.racks[0])), "bold"),
-            f"  opponent: {letters.write(str(position.racks[1]))}  scores {position.scores[0]}-"
+            (letters.write_tiles(str(position.racks[0])), "bold"),
+            f"  opponent: {letters.write_tiles(str(position.racks[1]))}  scores {position.scores[0]}-"
             f"{position.scores[1]}  scoreless turns {position.zeros}",
         )
     )

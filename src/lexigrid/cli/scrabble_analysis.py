@@ -269,7 +269,7 @@ def infer_table(found: Inference, top: int, letters: Alphabet = ENGLISH) -> Tabl
     for name in ("#", "leave", "probability", "equity loss"):
         table.add_column(name, justify="left" if name == "leave" else "right")
     for i, leave in enumerate(found.leaves[:top], 1):
-        kept = letters.write(leave.tiles) or "(none)"
+        kept = letters.write_tiles(leave.tiles) or "(none)"
         table.add_row(str(i), kept, f"{leave.probability:.2%}", f"{leave.equity_loss:.1f}")
     return table
 

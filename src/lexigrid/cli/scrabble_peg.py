@@ -69,7 +69,7 @@ def peg(
     console.print(
         Text.assemble(
             "to move: ",
-            (letters.write(str(position.racks[0])), "bold"),
+            (letters.write_tiles(str(position.racks[0])), "bold"),
             f"  scores {position.scores[0]}-{position.scores[1]}  bag {solution.bag}",
         )
     )

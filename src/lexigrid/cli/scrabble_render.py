@@ -90,7 +90,7 @@ def pv_table(
         ending = f"out: 2 × {letters.write(out.move)}"
         table.add_row("", sides[out.player], ending, f"+{out.score}", f"{state.spread():+d}", style="bold")
     elif state.end == "scoreless":
-        racks = [letters.write(rack) or "-" for rack in state.racks]
+        racks = [letters.write_tiles(rack) or "-" for rack in state.racks]
         ending = f"six scoreless turns: racks lost ({racks[0]} / {racks[1]})"
         table.add_row("", "both", ending, "", f"{state.spread():+d}", style="bold")
     else:

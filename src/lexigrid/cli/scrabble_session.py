@@ -141,7 +141,7 @@ class Session:
             for i, seat in enumerate(game.seats)
         )
         letters = game.rules.tiles.alphabet
-        unseen = letters.write(letters.in_code_order("".join(game.unseen().elements())))
+        unseen = letters.write_tiles("".join(game.unseen().elements()))
         self.console.print(
             f"{scores}   bag {count(len(game.bag), 'tile')}   unseen ({sum(game.unseen().values())}) {unseen}"
         )
@@ -152,7 +152,7 @@ class Session:
             self.console.print(
                 Text.assemble(
                     f"{game.seat.name}'s rack: ",
-                    (letters.write(letters.in_code_order(game.racks[game.to_move])), "bold"),
+                    (letters.write_tiles(game.racks[game.to_move]), "bold"),
                 )
             )
             if game.awaiting == "challenge-or-accept":

@@ -27,10 +27,13 @@ def check(
 
     language = records_of(lexicon)[1]
     spell = None
-    if language != "english":
+    if language != "english":  # labels, aliases and accents as players type them (PAL.LA, été)
+        from functools import partial
+
+        from lexigrid.scrabble.core.language import typed_word
         from lexigrid.scrabble.core.rules import alphabet
 
-        spell = alphabet(language).read
+        spell = partial(typed_word, letters=alphabet(language))
     name, found = verdicts(words, lexicon, spell)
     if json:
         emit_json(check_report(name, found))

@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon.lexicon import SortKey
 from lexigrid.lexicon.report import check_report, find_report
-from lexigrid.scrabble.core.language import spelled_find
+from lexigrid.scrabble.core.language import spelled_find, typed_word
 from lexigrid.scrabble.core.rules import alphabet
 from lexigrid.web.common import lexicon_by_name, templates
 
@@ -33,7 +33,7 @@ def check(
     if not listed:
         raise LexigridError("give at least one word to check")
     letters = alphabet(lex.alphabet)
-    return check_report(lex, listed, letters.read)
+    return check_report(lex, listed, lambda word: typed_word(word, letters))
 
 
 @api.get("/find")

@@ -78,7 +78,7 @@ class Inference:
 
     def marginals(self) -> dict[str, float]:
         """Per tile of the pool, the chance they kept at least one."""
-        held: dict[str, float] = dict.fromkeys(sorted_tiles("".join(self.pool)), 0.0)
+        held: dict[str, float] = dict.fromkeys(self.pool, 0.0)
         for leave in self.leaves:
             for tile in set(leave.tiles):
                 held[tile] += leave.probability
@@ -112,7 +112,7 @@ class Inference:
             "searched": self.searched,
             "leaves": [
                 {
-                    "leave": write(leave.tiles),
+                    "leave": alphabet.write_tiles(leave.tiles),
                     "probability": round(leave.probability, 6),
                     "draws": leave.draws,
                     "equity_loss": round(leave.equity_loss, 3),
@@ -288,8 +288,10 @@ def before_play(after: Position, text: str, engine: Engine) -> Position:
 
 
 def rack_pool(position: Position) -> Counter[str]:
-    """The tiles the player's rack was drawn from: all but the board's and the observer's (racks[1])."""
-    return position.bag() + position.racks[0].counts
+    """The tiles the player's rack was drawn from: all but the board's and the observer's (racks[1]), in the
+    language's letter order."""
+    pool = position.bag() + position.racks[0].counts
+    return Counter({tile: pool[tile] for tile in position.board.alphabet.in_code_order("".join(pool))})
 
 
 def infer(
@@ -383,7 +385,7 @@ def _distribution(
     total = sum(draws for _, _, draws in kept)
     found = [InferredLeave(leave, draws / total, draws, loss) for leave, loss, draws in kept]
     found.sort(key=lambda leave: (-leave.draws, leave.tiles))
-    pool_tiles = {tile: n for tile, n in sorted(pool.items())}
+    pool_tiles = dict(pool)  # (in letter order)
     elapsed = time.perf_counter() - start
     return Inference(
         move, margin, pool_tiles, leave_size, found, len(leaves), len(found), searched, elapsed, certain

@@ -26,11 +26,11 @@ def position_report(position: Position) -> dict[str, Any]:
         "cgp": format_cgp(position),
         "board": [letters.write(row, brackets=True) for row in rows],
         "squares": [[letters.write(glyph) for glyph in row] for row in rows],
-        "racks": [letters.write(str(r)) for r in position.racks],
+        "racks": [letters.write_tiles(str(r)) for r in position.racks],
         "scores": list(position.scores),
         "zeros": position.zeros,
         "bag": position.bag_size(),
-        "unseen": letters.write(unseen),
+        "unseen": letters.write_tiles(unseen),
         "unseen_count": len(unseen),
     }
 

@@ -169,6 +169,11 @@ class Alphabet:
             i += len(token)
         return "".join(out)
 
+    def spells(self, token: str) -> bool:
+        """Whether text a person typed names a tile: a label or an alias (any case, `[L·L]` too); a stand-in
+        glyph does not (a Catalan `À` is an accented A, not the L·L tile's glyph)."""
+        return token in self._labels
+
     def unknown(self, text: str) -> str | None:
         """The first label-sized piece of `text` that is no letter of the alphabet (upper case), or None."""
         for token in self.tokens(text):
@@ -192,6 +197,11 @@ class Alphabet:
     def in_code_order(self, tiles: str) -> str:
         """Rack tiles in code order, blanks last, as MAGPIE lists a rack (`AL[L·L]RU??`: L·L after L)."""
         return "".join(sorted(tiles, key=lambda t: self._codes.get(t, 0) or MAX_LETTERS + 1))
+
+    def write_tiles(self, tiles: str, brackets: bool = False) -> str:
+        """Tiles of a rack, a leave, an exchange or the unseen pool as text, in the language's letter order
+        (code order, blanks last: `AACL·LS?`, where glyph order would put L·L's stand-in after S)."""
+        return self.write(self.in_code_order(tiles), brackets)
 
     # --- codes ---------------------------------------------------------------------------------------
 

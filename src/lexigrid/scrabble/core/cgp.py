@@ -78,11 +78,11 @@ class Position:
     def validate(self) -> None:
         """Raise when the board and racks use more of a tile than the tile set holds."""
         used = self.board.tile_counts() + self.racks[0].counts + self.racks[1].counts
-        counts = self.rules.tiles.counts
+        counts, letters = self.rules.tiles.counts, self.rules.tiles.alphabet
         too_many = [
-            f"{n} x {'blank' if t == BLANK else t} (the set has {counts.get(t, 0)})"
-            for t, n in sorted(used.items())
-            if n > counts.get(t, 0)
+            f"{used[t]} x {'blank' if t == BLANK else letters.write(t)} (the set has {counts.get(t, 0)})"
+            for t in dict.fromkeys(letters.in_code_order("".join(used)))
+            if used[t] > counts.get(t, 0)
         ]
         if too_many:
             raise LexigridError(

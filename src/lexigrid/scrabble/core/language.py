@@ -117,9 +117,9 @@ def folded(word: str, letters: Alphabet) -> str:
     `ABELLÍ` is ABELLI; `Ç`, a tile, stays)."""
     out = []
     for token in letters.tokens(word):
-        if letters.unknown(token) is not None:
+        if not letters.spells(token):  # (a typed `À` is an accented A, whatever glyph stands in for L·L)
             base = unicodedata.normalize("NFD", token)[0]
-            token = base if letters.unknown(base) is None else token
+            token = base if letters.spells(base) else token
         out.append(token)
     return "".join(out)
 
@@ -154,7 +154,8 @@ def lexicon_words(
         if not line or line.startswith("#"):
             continue
         word = folded(line.upper(), letters)
-        if letters.unknown(word) is not None or len(letters.read(word)) > MAX_WORD_LENGTH:
+        spelled = all(letters.spells(token) for token in letters.tokens(word))
+        if not spelled or len(letters.read(word)) > MAX_WORD_LENGTH:
             bad.append(line)
             continue
         words.add(letters.read(word))
@@ -198,11 +199,12 @@ def language_alphabet(language: str) -> Alphabet | None:
 
 
 def typed_letters(text: str, letters: Alphabet, what: str, blanks: bool = False) -> str:
-    """Text a player typed (labels or aliases, any case: `PAL·LA`, `pal.la`, `W`) as the alphabet's glyphs;
-    an error naming the first piece that is no tile (nor a blank `?`, with `blanks`)."""
-    text = text.strip().upper()
+    """Text a player typed (labels or aliases, any case: `PAL·LA`, `pal.la`, `W`; accents without a tile
+    dropped, as the lexicon's words were: `été` is ETE) as the alphabet's glyphs; an error naming the first
+    piece that is no tile (nor a blank `?`, with `blanks`)."""
+    text = folded(text.strip().upper(), letters)
     spelled = letters.read(text)
-    bad = next((t for t in letters.tokens(text) if letters.unknown(t) and not (blanks and t == "?")), None)
+    bad = next((t for t in letters.tokens(text) if not letters.spells(t) and not (blanks and t == "?")), None)
     if bad is not None:
         blank = " and '?' for a blank" if blanks else ""
         raise LexigridError(
@@ -210,6 +212,12 @@ def typed_letters(text: str, letters: Alphabet, what: str, blanks: bool = False)
             f"({letters.letters_hint}){blank}"
         )
     return spelled
+
+
+def typed_word(text: str, letters: Alphabet) -> str:
+    """A word as a player typed it (labels, aliases, accents without a tile: `Pal.la`, `été`) in the
+    alphabet's glyphs, as the lexicon holds its words."""
+    return letters.read(folded(text.upper(), letters))
 
 
 def spelled_find(

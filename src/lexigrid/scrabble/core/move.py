@@ -30,12 +30,13 @@ class Move:
     def as_dict(self, rack: str, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
         """The JSON shape of a move from `rack`, as `scrabble moves --json` and the web API give it, in the
         alphabet's labels (`8D PAL·LA`)."""
+        notation = f"-{alphabet.write_tiles(self.word)}" if self.kind == "exchange" else None
         return {
-            "move": alphabet.write(self.notation),
-            "paren": alphabet.write(self.paren),
+            "move": notation or alphabet.write(self.notation),
+            "paren": notation or alphabet.write(self.paren),
             "score": self.score,
             "equity": self.equity,
-            "leave": alphabet.write(leave_after(rack, self.tiles_used)),
+            "leave": alphabet.write_tiles(leave_after(rack, self.tiles_used)),
         }
 
     @property

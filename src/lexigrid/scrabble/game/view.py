@@ -118,8 +118,10 @@ class View:
         return {p: rack for p, rack in enumerate(self.game.racks) if rack and self.sees(p)}
 
     def state(self) -> dict[str, Any]:
-        """The game as JSON-able data, as this view sees it."""
+        """The game as JSON-able data, as this view sees it (racks and the unseen tiles in the language's
+        letter order)."""
         game = self.game
+        in_order = game.rules.tiles.alphabet.in_code_order
         turns = self.turns()
         last = next((t for t in reversed(turns) if t.kind not in ("out", "rack")), None)
         return {
@@ -133,7 +135,7 @@ class View:
                     "name": seat.name,
                     "kind": seat.kind,
                     "score": game.scores[i],
-                    "rack": self.rack(i),
+                    "rack": None if self.rack(i) is None else in_order(game.racks[i]),
                     "tiles": len(game.racks[i]),
                 }
                 for i, seat in enumerate(game.seats)
@@ -142,7 +144,7 @@ class View:
             "awaiting": game.awaiting,
             "can_challenge": game.can_challenge(),
             "bag": len(game.bag),
-            "unseen": self.unseen(),
+            "unseen": in_order(self.unseen()),
             "board": game.board.rows(),
             "cgp": self.cgp(),
             "zeros": game.zeros,

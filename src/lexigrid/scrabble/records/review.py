@@ -37,7 +37,7 @@ from typing import Any, Literal
 
 from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import Lexicon, load
-from lexigrid.lexicon.sources import DEFAULT_LEXICON, is_lexicon_name
+from lexigrid.lexicon.sources import DEFAULT_LEXICON, is_lexicon_name, named_lexicons
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.analysis import peg
 from lexigrid.scrabble.analysis.chooser import PEG_SHARE
@@ -298,9 +298,19 @@ def record_lexicon(record: Record, asked: str | None = None) -> tuple[Lexicon, s
             return load(named), named, ""
         except LexigridError:
             pass
-    lexicon = load(DEFAULT_LEXICON)
+    language = record.alphabet.name
+    if language != "english":  # judged in a lexicon of the record's language, never in English words
+        same = [name for name, lx in named_lexicons().items() if lx.alphabet == language]
+        if not same:
+            raise LexigridError(
+                f"the record is in {language} and no {language} lexicon is installed (its lexicon: "
+                f"{named or 'not named'}): add one with `lexigrid lexicon add NAME FILE`, or name one"
+            )
+        lexicon = load(same[0])
+    else:
+        lexicon = load(DEFAULT_LEXICON)
     note = f"the record's lexicon {named} is not installed: judged in {lexicon.name}" if named else ""
-    return lexicon, DEFAULT_LEXICON, note
+    return lexicon, lexicon.name if language != "english" else DEFAULT_LEXICON, note
 
 
 # --- turns from the record ------------------------------------------------------------------------------
@@ -426,9 +436,10 @@ def judge_turn(job: TurnJob) -> TurnReview:
 
 def _in_labels(review: TurnReview, position: Position) -> TurnReview:
     """The judged turn's tiles written in the alphabet's labels (`8E BOL·LA`), as every result gives them."""
-    write = position.rules.tiles.alphabet.write
-    review.rack, review.played, review.best = write(review.rack), write(review.played), write(review.best)
-    review.candidates = [{**c, "move": write(c["move"])} for c in review.candidates]
+    letters = position.rules.tiles.alphabet
+    review.rack, review.played = letters.write_tiles(review.rack), letters.write(review.played)
+    review.best = letters.write(review.best)
+    review.candidates = [{**c, "move": letters.write(c["move"])} for c in review.candidates]
     return review
 
 
