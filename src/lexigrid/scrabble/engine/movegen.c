@@ -438,9 +438,8 @@ static void fit_word(Gen *g, const uint8_t *word, int left, int right, uint32_t 
                      const Subrack *sub) {
     int dim = g->dim, base = g->line * dim;
     const uint8_t *row = g->tiles + base;
-    uint8_t need[sizeof sub->count] = {0}; /* the word's letters on empty squares (a blank's may wrap: no match) */
     int news[8], nnew = 0;
-    for (int pos = left; pos <= right; pos++) {
+    for (int pos = left; pos <= right; pos++) { /* most words fail here: the letters counted only after */
         uint8_t x = word[pos - left], tile = row[pos];
         if (tile) {
             if ((tile & CODE_MASK) != x) return;
@@ -448,9 +447,10 @@ static void fit_word(Gen *g, const uint8_t *word, int left, int right, uint32_t 
             continue;
         }
         if (!(g->checks[base + pos] >> x & 1) || nnew == 8) return;
-        need[x]++;
         news[nnew++] = pos;
     }
+    uint8_t need[sizeof sub->count] = {0}; /* the word's letters on empty squares (a blank's may wrap: no match) */
+    for (int i = 0; i < nnew; i++) need[word[news[i] - left]]++;
     if (blank1) need[blank1]--;
     if (blank2) need[blank2]--;
     if (memcmp(need + 1, sub->count + 1, sizeof need - 1)) return;
