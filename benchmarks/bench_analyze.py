@@ -146,6 +146,7 @@ def main() -> None:
             f"{base / found['wall']:.2f}x",
             f"{found['mistake_index']:.1f}",
         )
+        print(f"{name}: wall {found['wall']:.1f} s, CPU {found['cpu']:.1f} s", flush=True)  # as it comes
     console.print(table)
     if cluster is not None:
         cluster.close()
