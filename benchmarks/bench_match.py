@@ -141,6 +141,7 @@ def magpie(lib: Path, data: Path) -> Magpie:
 
 WALL_LIMIT_FACTOR = 1000  # MAGPIE's wall-time limit, x the CPU budget that `run_for` enforces
 _MOVE_LINE = re.compile(r"(?:^|\s)1:\s+(.+?)\s{2,}")
+_EXCHANGE = re.compile(r"\(exch\s+([^)\s]+)\)", re.IGNORECASE)  # the tiles only, not a score after it
 
 
 def magpie_move(text: str, position: Position) -> Move | None:
@@ -161,8 +162,8 @@ def _as_move(text: str, position: Position) -> Move | None:
     if "pass" in lowered:
         return Move("pass")
     if "exch" in lowered:
-        tiles = text.split()[-1].strip(")")
-        return Move("exchange", word=tiles)
+        exchanged = _EXCHANGE.search(text)
+        return Move("exchange", word=exchanged.group(1)) if exchanged else None
     square, _, word = text.partition(" ")
     try:
         move = parse_move(f"{square} {word.split()[0]}", position.board)
