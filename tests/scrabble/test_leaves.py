@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from array import array
+from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -91,9 +94,6 @@ def test_self_play_game_is_legal(default_lexicon: Lexicon) -> None:
 )
 def test_leave_table_equals_value_leave_by_leave(model: HeuristicLeaves | LinearLeaves) -> None:
     """The numpy table of a rack's leaves (mixed-radix order) agrees with value() on every leave."""
-    import itertools
-    from collections import Counter
-
     rng = random.Random(11)
     for _ in range(200):
         rack = Counter(rng.choice("AEIOUQSSX??ZZEEBU") for _ in range(7))
@@ -105,15 +105,25 @@ def test_leave_table_equals_value_leave_by_leave(model: HeuristicLeaves | Linear
             assert table[index] == pytest.approx(model.value(leave))
 
 
+def compiled_leaves(
+    engine: Engine, rack: Counter[str], strides: bytes, table: bytes
+) -> Iterator[tuple[str, float]]:
+    """Each leave of `rack` with its value in a compiled leave table (indexed by the engine's strides)."""
+    values = array("d", table)
+    held = sorted(rack)
+    assert len(values) == math.prod(rack[t] + 1 for t in held)
+    for kept in itertools.product(*(range(rack[t] + 1) for t in held)):
+        leave = "".join(t * n for t, n in zip(held, kept, strict=True))
+        index = sum(n * strides[engine.alphabet.code(t)] for t, n in zip(held, kept, strict=True))
+        yield leave, values[index]
+
+
 @pytest.mark.parametrize("name", ["small", "twl06"])  # the small KLV2 and MAGPIE's TWL06 KLV2
 def test_compiled_klv_table_gives_every_leave_klv_leaves_value(
     name: str, small_klv_leaves: KlvLeaves, default_lexicon: Lexicon
 ) -> None:
     """Every leave of random racks (1 to 8 tiles, blanks, repeated tiles) looked up in the compiled table is
     exactly the dictionary's value (KlvLeaves.value), unlisted leaves 0, at the index Engine's tables use."""
-    import itertools
-    from collections import Counter
-
     twl06 = "small" if name == "small" else shared_file("data", "scrabble", "TWL06.klv2")
     model = small_klv_leaves if name == "small" else KlvLeaves.read(Path(twl06))
     engine = Engine(default_lexicon, leaves=model)
@@ -124,13 +134,8 @@ def test_compiled_klv_table_gives_every_leave_klv_leaves_value(
         rack = Counter(rng.sample(pool, size))
         counts = engine.alphabet.rack_codes(rack)
         strides, table = _engine.trie_leave_table(engine.leave_trie(), counts)
-        values = array("d", table)
-        held = sorted(rack)
-        assert len(values) == math.prod(rack[t] + 1 for t in held)
-        for kept in itertools.product(*(range(rack[t] + 1) for t in held)):
-            leave = "".join(t * n for t, n in zip(held, kept, strict=True))
-            index = sum(n * strides[engine.alphabet.code(t)] for t, n in zip(held, kept, strict=True))
-            assert values[index] == model.value(leave), leave
+        for leave, value in compiled_leaves(engine, rack, strides, table):
+            assert value == model.value(leave), leave
             listed += leave in model.table
             unlisted += leave not in model.table
         assert engine._build_leave_table(counts, False, 0) == (strides, table)  # what Engine.best reads

@@ -14,8 +14,6 @@ model's own `value`. Skips with the reason where ../shared is absent (Spanish ne
 
 from __future__ import annotations
 
-import itertools
-import math
 import random
 from array import array
 from collections import Counter
@@ -40,8 +38,10 @@ from lexigrid.scrabble.engine.leave import (
 from lexigrid.scrabble.engine.playout import PlayoutLoop, StaticGames
 from lexigrid.scrabble.game.game import Game
 from tests.conftest import shared_file
+from tests.scrabble.test_leaves import compiled_leaves
 from tests.scrabble.test_oracle_languages import GERMAN, NORWEGIAN, POLISH, SPANISH, Language, lexicon_of
 from tests.scrabble.test_playout import _check
+from tests.scrabble_game.test_static_games import _by_game
 
 SHARED_LEXICONS = {"catalan": "DISC2", "french": "FRA20"}
 # Common Spanish words beside the oracle tests' hand lexicon, so that games place tiles turn after turn.
@@ -148,22 +148,6 @@ def test_a_seeded_simulation_is_the_same_through_the_loop_or_the_play_state(lang
     assert compiled == python
 
 
-def _by_game(lex: Lexicon, seed: int, levels: tuple[str, str]) -> tuple[object, ...]:
-    """The game as `Game` plays it: scores, bingos, moves (and the kinds of its record lines)."""
-    game = Game.new(list(levels), seed=seed, lexicon=lex, endgame_seconds=None)
-    game.play_computers()
-    bingos = [0, 0]
-    for turn in game.turns:
-        bingos[turn.player] += turn.bingo
-    moves = sum(1 for t in game.turns if t.kind not in ("out", "rack"))
-    return (
-        (game.scores[0], game.scores[1]),
-        (bingos[0], bingos[1]),
-        moves,
-        Counter(t.kind for t in game.turns),
-    )
-
-
 @pytest.mark.parametrize(("language", "leaves"), CASES)
 def test_compiled_static_games_are_game_s(
     language: str, leaves: str, monkeypatch: pytest.MonkeyPatch
@@ -205,15 +189,9 @@ def test_the_loops_in_29_and_32_letter_alphabets_are_the_play_state_s(
 
 def _rack_leaves(engine: Engine, model: LeaveModel, rack: Counter[str]) -> None:
     """Every leave of a rack in the engine's compiled table (what Engine.best reads) is the model's value."""
-    counts = engine.alphabet.rack_codes(rack)
-    strides, table = engine._build_leave_table(counts, False, 0)
-    values = array("d", table)
-    held = sorted(rack)
-    assert len(values) == math.prod(rack[t] + 1 for t in held)
-    for kept in itertools.product(*(range(rack[t] + 1) for t in held)):
-        leave = "".join(t * n for t, n in zip(held, kept, strict=True))
-        index = sum(n * strides[engine.alphabet.code(t)] for t, n in zip(held, kept, strict=True))
-        assert values[index] == model.value(leave), leave
+    strides, table = engine._build_leave_table(engine.alphabet.rack_codes(rack), False, 0)
+    for leave, value in compiled_leaves(engine, rack, strides, table):
+        assert value == model.value(leave), leave
 
 
 @pytest.mark.parametrize("language", ["catalan", "french"])
