@@ -304,15 +304,18 @@ class PreEndgameOracle(EndgameOracle):
         return self.node((board, to_move, rack, left, zeros, spread)).other_side()
 
 
-def peg_slowly(position: Position, lexicon: Lexicon, spreads: bool) -> dict[str, dict[str, Orderings]]:
+def peg_slowly(
+    position: Position, lexicon: Lexicon, spreads: bool, oracle: PreEndgameOracle | None = None
+) -> dict[str, dict[str, Orderings]]:
     """Every move's results in every scenario of a pre-endgame (the opponent's rack unknown): for each way
-    the unseen tiles (told apart) split between the bag and the opponent, by the bag's tiles (sorted)."""
+    the unseen tiles (told apart) split between the bag and the opponent, by the bag's tiles (sorted)
+    (`oracle`: a tree of an earlier position of the same game to share, else its own)."""
     unseen = Counter(position.rules.tiles.counts)
     unseen.subtract(position.board.tile_counts() + position.racks[0].counts)
     tiles = "".join(sorted((+unseen).elements()))
     rack_size = position.rules.rack_size
     mover = _sorted(position.racks[0])
-    oracle = PreEndgameOracle(position.board, mover + tiles, lexicon, rack_size, spreads)
+    oracle = oracle or PreEndgameOracle(position.board, mover + tiles, lexicon, rack_size, spreads)
     spread = position.scores[0] - position.scores[1]
     found: dict[str, dict[str, list[Orderings]]] = {}
     for chosen in combinations(range(len(tiles)), len(tiles) - rack_size):
@@ -343,18 +346,20 @@ class AnsweringOracle(PreEndgameOracle):
         return super().node(node)
 
 
-def pass_guaranteed(position: Position, lexicon: Lexicon, spreads: bool) -> Orderings:
+def pass_guaranteed(
+    position: Position, lexicon: Lexicon, spreads: bool, parent: PreEndgameOracle | None = None
+) -> Orderings:
     """The pass with 1 tile in the bag as the mover can make sure of it, knowing only its rack: the best
     over every strategy of answers it may give when it faces its own position again (one move for every
     scenario at each count of scoreless turns), each against the opponent's best reply in every scenario
-    (the worst case: it answers as if it saw the bag)."""
+    (the worst case: it answers as if it saw the bag); `parent`: a tree of an earlier position to share."""
     unseen = Counter(position.rules.tiles.counts)
     unseen.subtract(position.board.tile_counts() + position.racks[0].counts)
     tiles = "".join(sorted((+unseen).elements()))
     rack_size = position.rules.rack_size
     assert len(tiles) - rack_size == 1, "1 tile in the bag"
     mover = _sorted(position.racks[0])
-    parent = PreEndgameOracle(position.board, mover + tiles, lexicon, rack_size, spreads)
+    parent = parent or PreEndgameOracle(position.board, mover + tiles, lexicon, rack_size, spreads)
     spread = position.scores[0] - position.scores[1]
     levels = list(range(position.zeros + 2, MAX_SCORELESS_TURNS, 2))  # the mover's turns after passes
     moves = parent.moves((position.board, mover, "", position.zeros))
@@ -370,3 +375,78 @@ def pass_guaranteed(position: Position, lexicon: Lexicon, spreads: bool) -> Orde
         best = result if best is None or result.key(spreads) > best.key(spreads) else best
     assert best is not None
     return best
+
+
+class SeatOracle(PreEndgameOracle):
+    """The full game tree after the first play of a pre-endgame with 2 tiles in the bag, by the seat rule:
+    a side to move with tiles still in the bag plays the move its own pre-endgame ranks first from its seat,
+    knowing its tiles, the board, the spread and the scoreless count, but neither the other rack nor the
+    bag. With 1 tile in the bag that is what it can make sure of (every placement by `peg_slowly`, the pass
+    by `pass_guaranteed`), with 2 this same rule again; the most half-wins first, then the higher score,
+    then placements before the pass, then notation in ASCII order (spreads play no part in the choice).
+    Draws are chance nodes and the endgame's exact value decides once the bag is empty."""
+
+    def __init__(self, board: Board, tiles: str, lexicon: Lexicon, rack_size: int, spreads: bool) -> None:
+        super().__init__(board, tiles, lexicon, rack_size, spreads)
+        self.words = lexicon
+        self._choices: dict[tuple[bytes, str, int, int], Move] = {}
+        self.seeing = PreEndgameOracle.__new__(PreEndgameOracle)  # the same tree, both sides seeing all
+        self.seeing.__dict__.update(self.__dict__)  # the words, rules and endgame values, shared
+        self.seeing._nodes = {}
+        self.seeing.spreads = False
+
+    def node(self, node: Node) -> Orderings:
+        """The seat's choice played on (the endgame's value once the bag is empty)."""
+        board, mover, other, bag, zeros, spread = node
+        if not bag:
+            return super().node(node)
+        return self.after(node, self.choice(board, mover, other + bag, len(bag), zeros, spread))
+
+    def choice(self, board: Board, mover: str, unseen: str, bag: int, zeros: int, spread: int) -> Move:
+        """The move a side ranks first from its seat (its tiles `mover`, the tiles it cannot see `unseen`)."""
+        key = (bytes(board.tiles), mover, zeros, spread)
+        if key not in self._choices:
+            moves = {m.notation: m for m in self.moves((board, mover, "", zeros))}
+            if bag == 1:
+                position = Position(board, (Rack.of_tiles(mover), Rack()), (spread, 0), zeros)
+                by_bag = peg_slowly(position, self.words, False, self.seeing)
+                found = {n: total(list(b.values())) for n, b in by_bag.items()}
+                found[PASS] = pass_guaranteed(position, self.words, False, self.seeing)
+            else:
+                by_bag = self.seat_results(board, mover, "".join(sorted(unseen)), bag, zeros, spread)
+                found = {n: total(list(b.values())) for n, b in by_bag.items()}
+
+            def rank(notation: str) -> tuple[int, int, int, str]:
+                move, result = moves[notation], found[notation]
+                return (-(2 * result.wins + result.draws), -move.score, move.kind != "place", notation)
+
+            self._choices[key] = moves[min(found, key=rank)]
+        return self._choices[key]
+
+    def seat_results(
+        self, board: Board, mover: str, unseen: str, bag: int, zeros: int, spread: int
+    ) -> dict[str, dict[str, Orderings]]:
+        """Every move's results from a seat in every way its unseen tiles (told apart) split between the bag
+        and the other rack, by the bag's tiles (sorted), each played on by the seat rule."""
+        found: dict[str, dict[str, list[Orderings]]] = {}
+        for chosen in combinations(range(len(unseen)), bag):
+            in_bag = "".join(unseen[i] for i in chosen)
+            other = "".join(t for i, t in enumerate(unseen) if i not in chosen)
+            node = (board, mover, other, in_bag, zeros, spread)
+            for move in self.moves((board, mover, other, zeros)):
+                found.setdefault(move.notation, {}).setdefault(in_bag, []).append(self.after(node, move))
+        return {move: {bag: total(parts) for bag, parts in bags.items()} for move, bags in found.items()}
+
+
+def peg_by_seats(position: Position, lexicon: Lexicon, spreads: bool) -> dict[str, dict[str, Orderings]]:
+    """Every move's results in every scenario of a pre-endgame with 2 tiles in the bag (the opponent's rack
+    unknown), each played on by the seat rule (`SeatOracle`), by the bag's tiles (sorted)."""
+    unseen = Counter(position.rules.tiles.counts)
+    unseen.subtract(position.board.tile_counts() + position.racks[0].counts)
+    tiles = "".join(sorted((+unseen).elements()))
+    rack_size = position.rules.rack_size
+    assert len(tiles) - rack_size == 2, "2 tiles in the bag"
+    mover = _sorted(position.racks[0])
+    oracle = SeatOracle(position.board, mover + tiles, lexicon, rack_size, spreads)
+    spread = position.scores[0] - position.scores[1]
+    return oracle.seat_results(position.board, mover, tiles, 2, position.zeros, spread)

@@ -20,15 +20,16 @@ best first; a play is dropped as soon as even winning every scenario it has left
 top K (ties with the K-th broken as the ranking breaks them), so a dropped play is never shown, let alone
 shown better than it is. The result is the same in any order.
 
-The model is what the mover can make sure of (docs/scrabble.md): it knows only its rack, and the opponent is
-taken to answer as if it saw the bag (the worst case; once the bag is empty it does see everything). A play
-that empties the bag is then judged exactly. After one that leaves tiles in the bag (the pass; a 1-tile play
-with 2 in the bag) the mover may have to choose again before the bag is empty, without knowing it, so the
-nested step lets it choose by its view alone: the play's result is a **lower bound** (`Judged.bound`), exact
-only when nothing could do better. With 1 tile in the bag that is settled for the pass: if the opponent
-passes back, the mover faces its own position again and its best single answer for every scenario is one of
-the plays judged, or passing on to the end (`_settle_pass`). The pass is judged last. Exchanges need 7 tiles
-in the bag, so a pre-endgame has none.
+The model (docs/scrabble.md). With 1 tile in the bag a play's result is what the mover can make sure of: it
+knows only its rack, and the opponent is taken to answer as if it saw the bag (the worst case; once the bag
+is empty it does see everything). A play that empties the bag is then judged exactly; the pass (the mover
+may have to choose again, not knowing the bag, should the opponent pass back) is settled against every
+answer the mover could give (`_settle_pass`), else it is a **lower bound** (`Judged.bound`). With 2 tiles
+in the bag every later move made while tiles remain in the bag follows the **seat rule**: the side to move
+plays what this solver ranks first from its own seat (its rack known, the other rack and the bag not:
+`_seat_choice`, memoised per seat), MAGPIE's inner pre-endgame solved to the end; so every play is exact
+there, its win % the win chance against a player who solves its own pre-endgame this way. The pass is
+judged last. Exchanges need 7 tiles in the bag, so a pre-endgame has none.
 
 Public API (stable; the computer player, the game clock and the game review call it):
     peg_bag(position) -> int                    the tiles in the bag, or a one-line LexigridError
@@ -45,7 +46,7 @@ import math
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from lexigrid.errors import LexigridError, OptionError
@@ -374,6 +375,8 @@ def judge(
     half_wins = 0
     graph = words_graph(position.board, position.rack.counts + position.unseen(), engine)
     search = Search(engine, spreads, deadline, graph, _table(engine), position, reply)
+    if peg_bag(position) > 1:
+        search.seat = partial(_seat_choice, engine=engine, search=search)
     for tiles, weight in bags:
         bounded = any(o.tally.bound != "exact" for o in outcomes)
         if (bar is not None and not bounded and bar.out(half_wins + left, move)) or search.late():
@@ -447,6 +450,47 @@ def _settle_pass(
     if peg_bag(position) == 1 and (bar is None or top.half_wins > bar.half_wins):
         return replace(top, exact=proven, bound="exact")
     return top
+
+
+def _seat_choice(position: Position, engine: Engine, search: Search) -> tuple[Move, bool]:
+    """The play the side to move in `position` (tiles in the bag) chooses from its seat, knowing its rack,
+    the board, the scores and the scoreless turns but not the other rack or the bag: the play this solver
+    ranks first there (win %, then score, then notation; spreads aside), memoised per seat; and whether that
+    choice is settled (False: the time ran out first, the best found is played)."""
+    rack = "".join(sorted(position.rack.counts.elements()))
+    key = (bytes(position.board.tiles), rack, position.scores, position.zeros)
+    chosen = _seats(engine).get(key)
+    if chosen is not None:
+        return chosen, True
+    seat = replace(position, racks=(position.racks[0], _rack(Counter(), position.rules.rack_size, position)))
+    solution = solve_peg(seat, engine, top=1, seconds=search.seconds_left())
+    if not solution.plays:
+        return Move("pass"), False
+    best = solution.plays[0]
+    settled = solution.exact or _only_the_pass_below(solution, best)
+    if settled:
+        _seats(engine)[key] = best.move
+    return best.move, settled
+
+
+def _only_the_pass_below(solution: PegSolution, best: Judged) -> bool:
+    """Whether the best play is settled though the solution is not exact: 1 tile in the bag, the best play
+    exact and scoring, and the only play left unsettled the pass below it, which the best play's own result
+    bounds (`_settle_pass`: its answers were the best play and passing on; any dropped answer is worth at
+    most the best play), so it can at best tie it, and a scoring placement ranks before the pass on a tie."""
+    return (
+        solution.bag == 1
+        and best.exact
+        and best.move.score > 0
+        and [move for move, _ in solution.unsolved] == ["-"]
+        and all(why != LATE_NOTE for _, why in solution.unsolved)
+    )
+
+
+@lru_cache(maxsize=2)
+def _seats(engine: Engine) -> dict[tuple[bytes, str, tuple[int, ...], int], Move]:
+    """The seat choices this process settled for an engine (a seat's choice depends only on what it sees)."""
+    return {}
 
 
 def scenario(position: Position, bag: str) -> Position:

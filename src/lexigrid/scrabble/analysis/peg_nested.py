@@ -11,6 +11,11 @@ the mover can make sure of, knowing only its own rack):
   (`Search.choose`: the board, its rack, the scores), the same play in every scenario it cannot tell
   apart. Its tally there is a **lower bound** (`Tally.bound == "lower"`): a better choice may exist.
 
+With 2 or more tiles in the bag at the pre-endgame's root the search is given a **seat rule** instead
+(`Search.seat`, set by `peg`): at every node with tiles in the bag, whichever side is to move, it plays the
+move its own pre-endgame ranks first from its seat (its rack known, not the other's nor the bag), and the
+tally is exact under that rule (`exact=False` when a seat's solve was cut short).
+
 So the game from there is solved by expectimax:
 
 - a **node** is a position with both racks known and the bag non-empty: the opponent takes the play
@@ -38,10 +43,8 @@ Peers model the step differently. MAGPIE (`peg.c`) enumerates each distinct orde
 leaf and, at a node that does not empty the bag, runs an inner pre-endgame of the side to move over
 *its* unseen tiles (the other rack unknown again) with capped candidate lists and spread averages: a
 ranking, not a proof. Macondo (`preendgame/`) orders the bag too (72 orderings for 2 tiles) and marks an
-ordering lost as soon as any opponent reply loses it, the opponent knowing the order. With 2 tiles in
-the bag and a 1-tile play both agree with this model (the one draw before the opponent moves is the
-chance node; afterwards everything is known); they differ where a side chooses a play before a random
-draw it cannot see (3+ tiles, or a pass at 2), where this model takes the expectation.
+ordering lost as soon as any opponent reply loses it, the opponent knowing the order. The seat rule
+is MAGPIE's inner pre-endgame, solved to the end instead of ranked.
 
 Public API: `Tally`, `Search`, `after(position, move, search)` (the mover's tally after `move`),
 `best(position, search, mover)` (the side to move's tally), `draws(bag, n)`.
@@ -52,7 +55,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import product
 
@@ -148,6 +151,7 @@ class Search:
     killers: Counter[str] = field(default_factory=Counter)
     nodes: int = 0
     endgames: int = 0
+    seat: Callable[[Position], tuple[Move, bool]] | None = None  # the seat rule (2+ in the bag at the root)
 
     def choose(self, position: Position) -> Move:
         """The mover's play at its node with tiles in the bag, by what it sees alone (the board, its rack,
@@ -215,6 +219,10 @@ def best(position: Position, search: Search, mover: bool = False) -> Tally:
     opponent's best, or the `mover`'s play by its view (a lower bound unless it wins every ordering);
     `exact=False` when the deadline stopped it before every play was tried."""
     search.nodes += 1
+    if search.seat is not None:  # the side to move plays what it would choose from its seat
+        move, settled = search.seat(position)
+        tally = after(position, move, search, mover)
+        return replace(tally, exact=tally.exact and settled)
     if mover:
         tally = after(position, search.choose(position), search, True)
         settled = tally.wins == tally.orderings and not search.spreads  # nothing does better
