@@ -1,49 +1,68 @@
 """Simulation quality without games: how much a short simulation's choice is worth, against the static best.
 
     nice -n 10 python benchmarks/bench_sim_oracle.py [--iterations 150] [--seconds 0.2 0.5 1]
-        [--seeds 2] [--plays 15] [--plies 2] [--min-bag 10]
+        [--players sim magpie sim/plays=30 sim/plies=3 sim/spread=0 sim/confidence=0.9 sim/stop=none]
+        [--seeds 2] [--plays 15] [--plies 2] [--long-plays 30] [--long-plies 2 4] [--min-bag 10] [--out FILE]
 
 On each reference position of ../shared/data/scrabble/positions.jsonl (TWL06, MAGPIE's KLV2 leaves as in
 bench_match.py; the opponent's rack hidden, as a player sees it; positions with at least --min-bag tiles
-in the bag, where the `sim` level simulates), the --plays best plays by static equity are each played out
-on the same --iterations deals (every play on every deal: common random numbers, no best-arm sampling),
-which values them by the simulation's own utility (win probability plus the spread term) far more surely
-than a move's budget does: the *long* values. Then `simulate` is run as the `sim` level runs it, at each
---seconds of CPU, with --seeds seeds, and its chosen play is looked up in the long values. Reported for the
-static best (the `equity` level's move) and for the short simulation's choice: the mean *regret* (the long
-value's best less the chosen play's, in percentage points of winning, and in points of spread), and in how
-many positions the short simulation chose better or worse than static equity. A regret the short
-simulation does not remove is the value a move's budget leaves; a regret above static's would be a
-simulation that loses value. CPU time (time.process_time); not part of the test suite.
+in the bag, where the `sim` level simulates), each player of --players chooses a move at each --seconds of
+CPU with --seeds seeds; then the --long-plays best plays by static equity, and any play a player chose
+outside them, are each played out --long-plies ahead (each depth a table of its own) on the same
+--iterations deals (every play on every deal: common random numbers, no best-arm sampling), which values
+them by the simulation's own utility (win probability plus the spread term) far more surely than a move's
+budget does: the *long* values.
+Each choice is looked up in them. Players (the options as bench_match.py's, after slashes):
+- `sim`: `simulate` as the `sim` level runs it (--plays, --plies); `sim/plays=30`, `sim/plies=3`,
+  `sim/spread=0` (its SPREAD_WEIGHT), `sim/confidence=0.9` (its stopping confidence), `sim/stop=none`
+  (no stop on identification: the whole budget), `sim/sampling=uniform` (every play sampled alike, round
+  robin, and no stop: what MAGPIE's sampling amounts to at 0.5 s, where its minimum of 500 play-outs a play
+  before best-arm sampling and stopping is not reached);
+- `magpie`: MAGPIE's `gsimulate` through its library, exactly as bench_match.py's `magpie` player runs it
+  (15 plays, the plies of --plies, stopped at the CPU budget).
+Reported for the static best (the `equity` level's move) and for each player at each budget: the mean
+*regret* (the long value's best less the chosen play's, in percentage points of utility, i.e. of winning
+with the spread term at its default weight; of winning alone; and in points of spread), with a 95 %
+bootstrap interval over the positions (a position's seeds averaged), how many choices were better or worse
+than static equity's, the CPU a choice used, and each player's mean regret less the first player's
+(paired by position, with its bootstrap interval): the measure of a change. A regret the short simulation
+does not remove is the value a move's budget leaves; a regret above static's would be a simulation that
+loses value. The long values' own noise is shared by every player (the same deals). CPU time
+(time.process_time); not part of the test suite. --out writes each position's values and choices
+(JSON Lines).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import statistics
+import random
 import time
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from lexigrid.lexicon import load
+from bench_match import MAGPIE_DATA, MAGPIE_LIB, MagpiePlayer
+from bench_match import engine as match_engine
 from lexigrid.scrabble.analysis import sim as sim_module
 from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp, parse_cgp
-from lexigrid.scrabble.engine.leave import load_leaves
+from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.engine.winpct import lexicon_table
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
 POSITIONS = SHARED / "scrabble" / "positions.jsonl"
-TWL06 = SHARED / "lexicons" / "twl06.txt"
-KLV2 = SHARED / "scrabble" / "TWL06.klv2"
 LONG_SEED = 987654  # the long values' deals: none of the short simulations' seeds
+NO_STOP = 1 - 1e-12  # a stopping confidence the budget always ends first (`sim/stop=none`)
+BOOTSTRAP = 4000  # resamples of the positions for the intervals
+BOOTSTRAP_SEED = 20261126
+Rows = dict[str, list[list[tuple[float, float, float, float]]]]  # label: positions: seeds: regrets and CPU
 
 
 class CpuTime:
@@ -57,13 +76,101 @@ def hidden(position: Position) -> Position:
     return Position(position.board, (position.rack, Rack()), position.scores, position.zeros)
 
 
-def long_values(position: Position, engine: Engine, plays: int, plies: int, n: int) -> tuple[list[str], Any]:
-    """The candidates' notations and an (n, plays, 2) array of each deal's (value, win) for each of them."""
+def same_move(a: Move, b: Move) -> bool:
+    """Whether two moves are the same play (an exchange's tiles in any order)."""
+    if a.kind == "exchange" and b.kind == "exchange":
+        return sorted(a.word) == sorted(b.word)
+    return a.notation == b.notation
+
+
+@dataclass
+class Chooser:
+    """A player of --players: its label and how it chooses."""
+
+    spec: str
+    plays: int
+    plies: int
+    spread: float | None = None
+    confidence: float = sim_module.DEFAULT_CONFIDENCE
+    uniform: bool = False  # every play sampled alike (round robin), no stop: MAGPIE's at 0.5 s
+    magpie: bool = False
+
+    def choose(self, position: Position, engine: Engine, seconds: float, seed: int) -> tuple[Move, float]:
+        """The chosen move and the CPU seconds it took."""
+        start = time.process_time()
+        plies = min(self.plies, bag_left(position))
+        if self.magpie:
+            player = MagpiePlayer(MAGPIE_LIB, MAGPIE_DATA, seconds, plies)
+            move = player.choose(position, random.Random(seed))
+            return move, time.process_time() - start
+        weight, sampling = sim_module.SPREAD_WEIGHT, vars(sim_module)["top_two"]
+        if self.spread is not None:
+            sim_module.SPREAD_WEIGHT = self.spread
+        if self.uniform:
+            vars(sim_module)["top_two"] = round_robin
+        try:
+            result = sim_module.simulate(
+                position,
+                engine,
+                plays=self.plays,
+                plies=plies,
+                seconds=seconds,
+                seed=seed,
+                confidence=self.confidence,
+            )
+        finally:
+            sim_module.SPREAD_WEIGHT = weight
+            vars(sim_module)["top_two"] = sampling
+        return result.best, time.process_time() - start
+
+
+def round_robin(utilities: list[Any], caps: int, picks: int, rng: random.Random) -> list[int]:
+    """`picks` plays to sample next, always the play with the fewest play-outs (`top_two`'s signature)."""
+    counts = [len(u) for u in utilities]
+    chosen = []
+    for _ in range(picks):
+        pick = min(range(len(counts)), key=lambda c: (counts[c], c))
+        if counts[pick] >= caps:
+            break
+        chosen.append(pick)
+        counts[pick] += 1
+    return chosen
+
+
+def make_chooser(spec: str, plays: int, plies: int) -> Chooser:
+    """A player from its spec (see the module's docstring)."""
+    name, *options = spec.split("/")
+    settings = {k: v for k, _, v in (o.partition("=") for o in options)}
+    if name == "magpie":
+        return Chooser(spec, 15, int(settings.get("plies", plies)), magpie=True)
+    if name != "sim":
+        raise SystemExit(f"error: unknown player {spec!r}: use sim or magpie (with /key=value)")
+    chooser = Chooser(spec, int(settings.get("plays", plays)), int(settings.get("plies", plies)))
+    if "spread" in settings:
+        chooser.spread = float(settings["spread"])
+    if "confidence" in settings:
+        chooser.confidence = float(settings["confidence"])
+    if settings.get("sampling") == "uniform":
+        chooser.uniform, chooser.confidence = True, NO_STOP
+    if settings.get("stop") == "none":
+        chooser.confidence = NO_STOP
+    return chooser
+
+
+def long_values(
+    position: Position, engine: Engine, plays: int, extra: list[Move], plies: int, n: int
+) -> tuple[list[Move], Any]:
+    """The candidates (the `plays` best by equity, then `extra`) and an (n, candidates, 2) array of each
+    deal's (value, win) for each of them."""
     position = sim_module.with_known_opponent(position)
-    candidates = tuple(engine.moves(position).top(plays, "equity"))
+    every = engine.moves(position).top(None, "equity")
+    candidates = every[:plays]
+    for move in extra:  # as the engine makes it (a move read from MAGPIE's text has only its notation)
+        if not any(same_move(move, c) for c in candidates):
+            candidates.append(next((m for m in every if same_move(move, m)), move))
     spec = sim_module.SimSpec(
         format_cgp(position),
-        candidates,
+        tuple(candidates),
         plies,
         LONG_SEED,
         None,
@@ -73,62 +180,128 @@ def long_values(position: Position, engine: Engine, plays: int, plies: int, n: i
     )
     playout = sim_module.Playout(engine, position, spec, lexicon_table(engine.lexicon.name))
     found = np.array([playout.iterate(i, range(len(candidates))) for i in range(n)])
-    return [m.notation for m in candidates], found
+    return candidates, found
+
+
+def interval(values: np.ndarray, rng: np.random.Generator) -> tuple[float, float]:
+    """A 95 % bootstrap interval of the mean over the positions (rows)."""
+    draws = rng.integers(0, len(values), size=(BOOTSTRAP, len(values)))
+    means = values[draws].mean(axis=1)
+    return float(np.percentile(means, 2.5)), float(np.percentile(means, 97.5))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=150, help="deals of the long values")
     parser.add_argument("--seconds", type=float, nargs="+", default=[0.2, 0.5, 1.0])
+    parser.add_argument("--players", nargs="+", default=["sim"])
     parser.add_argument("--seeds", type=int, default=2)
     parser.add_argument("--plays", type=int, default=sim_module.DEFAULT_PLAYS)
     parser.add_argument("--plies", type=int, default=sim_module.DEFAULT_PLIES)
+    parser.add_argument("--long-plays", type=int, default=None, help="default: the most plays of a player")
+    parser.add_argument("--long-plies", type=int, nargs="+", default=None, help="default: --plies")
     parser.add_argument("--min-bag", type=int, default=10)
+    parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
-    lexicon = load(str(TWL06))
-    engine = Engine(lexicon, leaves=load_leaves(KLV2)).prepare()
+    choosers = [make_chooser(spec, args.plays, args.plies) for spec in args.players]
+    long_plays = args.long_plays or max(c.plays for c in choosers)
+    long_plies = args.long_plies or [args.plies]
+    lexicon, engine = match_engine()
     vars(sim_module)["time"] = CpuTime  # the short simulations stop at a CPU budget
-    regrets: dict[str, list[tuple[float, float]]] = {"static": []}
-    regrets.update({f"{s:g} s": [] for s in args.seconds})
+    labels = [f"{c.spec} {s:g} s" for s in args.seconds for c in choosers]
+    # per position, per label: the seeds' (utility regret, win regret, spread regret, cpu, static's)
+    rows: dict[int, Rows] = {deep: {label: [] for label in ["static", *labels]} for deep in long_plies}
+    out = args.out.open("w") if args.out else None
     for k, line in enumerate(POSITIONS.read_text().splitlines()):
         cgp = json.loads(line)["cgp"]
         position = hidden(parse_cgp(cgp, cgp_language_rules(cgp, lexicon.alphabet)))
         bag = bag_left(position)
         if bag < args.min_bag:
             continue
-        plies = min(args.plies, bag)
-        names, found = long_values(position, engine, args.plays, plies, args.iterations)
-        utility = (found[:, :, 1] + sim_module.SPREAD_WEIGHT * found[:, :, 0]).mean(axis=0)
-        value = found[:, :, 0].mean(axis=0)
-        best = int(utility.argmax())
-        win_regret = 100 * (utility[best] - utility)
-        spread_regret = value[best] - value
-        regrets["static"].append((float(win_regret[0]), float(spread_regret[0])))
-        row = [f"#{k} bag {bag}: long best {names[best]} (static's #{best + 1})"]
+        picks: dict[str, list[tuple[Move, float]]] = {}
         for seconds in args.seconds:
-            picks = []
-            for seed in range(1, args.seeds + 1):
-                result = sim_module.simulate(
-                    position, engine, plays=args.plays, plies=plies, seconds=seconds, seed=seed
-                )
-                c = names.index(result.best.notation)
-                picks.append(c + 1)
-                regrets[f"{seconds:g} s"].append((float(win_regret[c]), float(spread_regret[c])))
-            row.append(f"{seconds:g} s picks #{','.join(map(str, picks))}")
-        print("; ".join(row), flush=True)
-    static = regrets["static"]
-    print(f"{len(static)} positions, {args.iterations} deals a play, {args.plays} plays, {args.plies} plies:")
-    for name, found_regrets in regrets.items():
-        mean_win = statistics.fmean(r[0] for r in found_regrets)
-        mean_spread = statistics.fmean(r[1] for r in found_regrets)
-        line = f"  {name:>7}: regret {mean_win:.2f} % of winning, {mean_spread:.2f} points a move"
-        if name != "static":
-            own = [r[0] for r in found_regrets]
-            base = [s[0] for s in static for _ in range(args.seeds)]
-            better = sum(1 for o, b in zip(own, base, strict=True) if o < b - 1e-9)
-            worse = sum(1 for o, b in zip(own, base, strict=True) if o > b + 1e-9)
-            line += f"; better than static {better}, worse {worse} of {len(own)} choices"
-        print(line)
+            for c in choosers:
+                found = [c.choose(position, engine, seconds, seed) for seed in range(1, args.seeds + 1)]
+                picks[f"{c.spec} {seconds:g} s"] = found
+        extra = [move for found in picks.values() for move, _ in found]
+        record: dict[str, Any] = {"position": k, "bag": bag}
+        text = [f"#{k} bag {bag}"]
+        for deep in long_plies:
+            candidates, found_values = long_values(
+                position, engine, long_plays, extra, min(deep, bag), args.iterations
+            )
+            text.append(judge(candidates, found_values, picks, rows[deep], record.setdefault(deep, {})))
+        print("; ".join(text), flush=True)
+        if out is not None:
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+    for deep in long_plies:
+        summarize(rows[deep], args, long_plays, deep)
+
+
+def judge(
+    candidates: list[Move],
+    found: Any,
+    picks: dict[str, list[tuple[Move, float]]],
+    rows: Rows,
+    record: dict[str, Any],
+) -> str:
+    """Each choice's regret by the long values, added to `rows` and `record`; a line naming the choices."""
+    win = found[:, :, 1].mean(axis=0)
+    value = found[:, :, 0].mean(axis=0)
+    utility = win + sim_module.SPREAD_WEIGHT * value
+    best = int(utility.argmax())
+    regret = (100 * (utility.max() - utility), 100 * (win.max() - win), value[best] - value)
+    rows["static"].append([(regret[0][0], regret[1][0], regret[2][0], 0.0)])
+    record |= {"candidates": [c.notation for c in candidates], "utility": utility.tolist()}
+    record |= {"win": win.tolist(), "value": value.tolist(), "picks": {}}
+    text = [f"long best {candidates[best].notation}"]
+    for label, chosen in picks.items():
+        found_at = [next(i for i, c in enumerate(candidates) if same_move(move, c)) for move, _ in chosen]
+        rows[label].append(
+            [
+                (regret[0][i], regret[1][i], regret[2][i], cpu)
+                for i, (_, cpu) in zip(found_at, chosen, strict=True)
+            ]
+        )
+        record["picks"][label] = found_at
+        text.append(f"{label} #{','.join(str(i + 1) for i in found_at)}")
+    return ", ".join(text)
+
+
+def summarize(rows: Rows, args: Any, plays: int, plies: int) -> None:
+    """Each player's mean regrets with intervals, and the differences from the first player."""
+    rng = np.random.default_rng(BOOTSTRAP_SEED)
+    static = [seeds[0][0] for seeds in rows["static"]]
+    means = {label: np.array([np.mean(seeds, axis=0) for seeds in found]) for label, found in rows.items()}
+    print(
+        f"{len(static)} positions, {args.iterations} deals a play, the {plays} best plays by equity and the"
+        f" players' choices, {plies} plies; regret in % of utility (winning + spread term) [95 % bootstrap],"
+        " % of winning alone, points of spread; CPU a choice:"
+    )
+    first = next(label for label in rows if label != "static")
+    for label, found in rows.items():
+        per = means[label]
+        low, high = interval(per[:, 0], rng)
+        line = f"  {label:>26}: regret {per[:, 0].mean():.3f} % [{low:.3f}-{high:.3f}]"
+        line += f", win {per[:, 1].mean():.3f} %, {per[:, 2].mean():.2f} points"
+        if label != "static":
+            own = [(r[0], s) for seeds, s in zip(found, static, strict=True) for r in seeds]
+            better = sum(1 for o, b in own if o < b - 1e-9)
+            worse = sum(1 for o, b in own if o > b + 1e-9)
+            line += f"; v static better {better}, worse {worse} of {len(own)}"
+            line += f"; CPU {1000 * per[:, 3].mean():.0f} ms"
+        if label not in ("static", first):
+            line += f"; less {first}: " + ", win ".join(
+                difference(per[:, j] - means[first][:, j], rng) for j in (0, 1)
+            )
+        print(line, flush=True)
+
+
+def difference(diff: np.ndarray, rng: np.random.Generator) -> str:
+    """A paired mean difference with its bootstrap interval."""
+    low, high = interval(diff, rng)
+    return f"{diff.mean():+.3f} [{low:+.3f} to {high:+.3f}]"
 
 
 if __name__ == "__main__":
