@@ -44,6 +44,17 @@ def test_accents_without_tiles_are_dropped() -> None:
     assert sorted(letters.write(w) for w in words) == ["ABELLI", "CAFE", "PLAÇA"]
 
 
+def test_a_one_letter_alphabet_reads_letter_by_letter() -> None:
+    """Polish and French (every spelling one character: the word list is read by one table of its
+    characters): accents without tiles dropped, letters outside the alphabet skipped, case folded."""
+    text = "żółw\nŻÓŁW\nsamochód\nquiz\nmąkǎ\nfoo-bar\nàla\n".encode()
+    letters, words, skipped = lexicon_words(text, "pl.txt", "polish", skip=True)
+    assert "À" in letters.glyphs  # a stand-in glyph (of Ą), typed: an accented A, not the tile
+    assert sorted(letters.write(w) for w in words) == ["ALA", "MĄKA", "SAMOCHÓD", "ŻÓŁW"] and skipped == 2
+    letters, words, skipped = lexicon_words("Été\nnaïve\nŒUF\nça\n".encode(), "fr.txt", "french", skip=True)
+    assert sorted(letters.write(w) for w in words) == ["CA", "ETE", "NAIVE"] and skipped == 1
+
+
 def test_another_encoding_is_refused_by_byte() -> None:
     with pytest.raises(LexigridError, match="not UTF-8 text: byte 0xD1 on line 2"):
         lexicon_words("CASA\nAÑO\n".encode("latin-1"), "es.txt", "spanish")

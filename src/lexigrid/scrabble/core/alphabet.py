@@ -114,6 +114,11 @@ class Alphabet:
         return len(self.labels)
 
     @property
+    def one_letter_spellings(self) -> bool:
+        """Whether every label and alias is one character, so text reads letter by letter."""
+        return self._longest == 1
+
+    @property
     def letters_hint(self) -> str:
         """The letters for a message: `A-Z` when they run in order, else each one."""
         if all(len(label) == 1 for label in self.labels):
