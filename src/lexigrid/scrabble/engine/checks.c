@@ -4,12 +4,23 @@
  * [dim*dim, 2*dim*dim) for down play (set by the row, stored transposed: index c*dim + r). */
 #include "engine.h"
 
-/* Letters x such that prefix + x + suffix is a word (read as its full reversal, which needs no
- * separator); prefix/suffix hold letter codes. */
+/* Letters x such that prefix + x + suffix is a word. The GADDAG holds each word as every split of it: the
+ * letters before a cut reversed, the separator, the rest (the whole word reversed needs no separator). One
+ * side is walked once, then the other for each letter the node after it allows: the shorter side per
+ * letter. With a suffix: suffix reversed, x, prefix reversed (the word's full reversal). With a prefix only,
+ * or a shorter suffix: prefix reversed, the separator, x, suffix (the cut just after the prefix). */
 static LetterSet check_set(const uint32_t *graph, const uint8_t *prefix, int np, const uint8_t *suffix, int ns) {
     uint32_t node = graph[SEARCH_ROOT];
-    for (int i = ns - 1; i >= 0; i--) {
-        uint32_t a = next_arc(graph, node, suffix[i]);
+    int cut = np > 0 && ns < np; /* the prefix walked first */
+    const uint8_t *first = cut ? prefix : suffix, *then = cut ? suffix : prefix;
+    int nfirst = cut ? np : ns, nthen = cut ? ns : np;
+    for (int i = nfirst - 1; i >= 0; i--) {
+        uint32_t a = next_arc(graph, node, first[i]);
+        if (!a) return 0;
+        node = a & SEARCH_CHILD;
+    }
+    if (cut) { /* past the separator */
+        uint32_t a = next_arc(graph, node, 0);
         if (!a) return 0;
         node = a & SEARCH_CHILD;
     }
@@ -17,7 +28,10 @@ static LetterSet check_set(const uint32_t *graph, const uint8_t *prefix, int np,
     const uint32_t *arcs = node_arcs(graph, node) + (all & 1); /* past the separator's arc */
     for (LetterSet rest = letters; rest; rest &= rest - 1) {
         uint32_t x = (uint32_t)__builtin_ctzll(rest), cur = *arcs++;
-        for (int j = np - 1; j >= 0 && cur; j--) cur = next_arc(graph, cur & SEARCH_CHILD, prefix[j]);
+        if (cut)
+            for (int j = 0; j < nthen && cur; j++) cur = next_arc(graph, cur & SEARCH_CHILD, then[j]);
+        else
+            for (int j = nthen - 1; j >= 0 && cur; j--) cur = next_arc(graph, cur & SEARCH_CHILD, then[j]);
         if (cur & SEARCH_ACCEPTS) set |= LETTER(x);
     }
     return set;

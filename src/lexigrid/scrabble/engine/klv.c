@@ -133,13 +133,20 @@ typedef struct {
     double *values;
 } Walk;
 
-/* The leaves that keep node v's tiles and then only tiles held[i..]: their index so far is `index`. */
+/* The leaves that keep node v's tiles and then only tiles held[i..]: their index so far is `index`. Node v's
+ * children and the held tiles are both in code order, so one pass over the children finds them all. */
 static void walk_leaves(const Walk *w, uint32_t v, int i, size_t index) {
-    w->values[index] = w->trie->values[v];
-    for (int j = i; j < w->nheld; j++) {
-        uint32_t u = v;
-        for (int k = 1; k <= w->count[j]; k++) {
-            if (!(u = trie_child(w->trie, u, w->held[j]))) break;
+    const LeaveTrie *t = w->trie;
+    w->values[index] = t->values[v];
+    uint32_t c = t->first[v], end = t->first[v + 1];
+    for (int j = i; j < w->nheld && c < end; j++) {
+        uint8_t x = w->held[j];
+        while (c < end && t->codes[c] < x) c++;
+        if (c == end || t->codes[c] != x) continue;
+        uint32_t u = c;
+        walk_leaves(w, u, j + 1, index + w->stride[j]);
+        for (int k = 2; k <= w->count[j]; k++) { /* more of the same tile */
+            if (!(u = trie_child(t, u, x))) break;
             walk_leaves(w, u, j + 1, index + (size_t)k * w->stride[j]);
         }
     }
