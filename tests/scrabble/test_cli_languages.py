@@ -63,6 +63,23 @@ def test_a_cgp_with_multi_letter_tiles_is_read_in_the_lexicons_language(cli: Cli
     assert english.exit_code == 2 and "bad character '['" in english.stdout + english.stderr
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("scrabble", "best", "15/15/15/15/15/15/15/4PAÀA7/15/15/15/15/15/15/15 CANYAES/ 0/0 0 lex MINICA;"),
+        ("scrabble", "moves", f"{EMPTY} PAÀAS/ 0/0 0", "-L", "MINICA"),
+        ("scrabble", "infer", f"{EMPTY} PALAS/ 0/0 0", "8D PAÀA", "-L", "MINICA"),
+    ],
+)
+def test_a_stand_in_glyph_is_no_tile_on_the_command_line(
+    cli: Cli, catalan: str, args: tuple[str, ...]
+) -> None:
+    result = cli(*args)  # `À` is the package's stand-in for L·L: a player's À is no Catalan tile
+    shown = result.stdout + result.stderr
+    assert result.exit_code == 2 and "'À'" in shown and "no tile of the catalan alphabet" in shown
+    assert shown.strip().count("\n") == 0 and "Traceback" not in shown
+
+
 def test_bad_words_and_encodings_are_one_line_errors(cli: Cli, data_dir: Path, tmp_path: Path) -> None:
     words = tmp_path / "es.txt"
     words.write_bytes("CASA\nAÑO\n".encode("latin-1"))

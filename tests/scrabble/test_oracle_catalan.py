@@ -62,7 +62,7 @@ def _grown(engine: Engine, seed: int, turns: int) -> Board:
     rng = random.Random(seed)
     board = Board(CATALAN)
     for _ in range(turns):
-        rack = Rack("".join(rng.choice(RACK_TILES.replace("?", "")) for _ in range(7)), 7, ALPHABET)
+        rack = Rack.of_tiles("".join(rng.choice(RACK_TILES.replace("?", "")) for _ in range(7)))
         moves = list(engine.moves(Position(board, (rack, Rack(alphabet=ALPHABET)))).placements())
         if moves:
             move = rng.choice(moves)

@@ -87,6 +87,11 @@ def test_moves_in_the_languages_notation_as_the_cli_gives_them(
         ("show", {"cgp": f"{EMPTY} PALØS/ 0/0 0"}, "unknown rack tile(s) 'Ø'"),
         ("explain", {"cgp": f"{EMPTY} PALLAS/ 0/0 0", "move": "8D PAØ"}, "PAØ"),
         ("moves", {"cgp": f"{EMPTY.replace('15', '7Ø7', 1)} PALAS/ 0/0 0"}, "bad character 'Ø'"),
+        # the package's stand-in glyph for L·L, typed or pasted: no tile (it read as L·L)
+        ("moves", {"cgp": f"{EMPTY} PA{LL}AS/ 0/0 0"}, f"{LL!r}, no tile of the catalan alphabet"),
+        ("show", {"cgp": f"{EMPTY.replace('15', f'7{LL}7', 1)} PALAS/ 0/0 0"}, f"{LL!r}, no tile"),
+        ("explain", {"cgp": f"{EMPTY} PALLAS/ 0/0 0", "move": f"8D PA{LL}A"}, f"{LL!r}, no tile"),
+        ("endgame", {"cgp": f"{EMPTY.replace('15', f'7PA{LL.lower()}A4', 1)} PA/B 0/0 0"}, f"{LL.lower()!r}"),
     ],
 )
 def test_bad_letters_are_a_one_line_400(
@@ -107,8 +112,20 @@ def test_a_game_in_catalan_hides_the_computers_rack(client: TestClient, catalan_
     assert state["cgp"].split()[1].endswith("/")  # the opponent's rack is left out of the CGP
     hint = client.get(f"/api/scrabble/games/{state['id']}/hint").json()
     placement = next(m for m in hint["moves"] if not m["move"].startswith("-"))
-    after = _post(client, f"games/{state['id']}/move", {"action": placement["paren"]})
+    labels = state["rules"]["alphabet"]["labels"]  # the game's moves are in glyphs: a player writes labels
+    written = "".join(
+        labels.get(g, g) if g.isupper() else labels.get(g.upper(), g).lower() for g in placement["paren"]
+    )
+    after = _post(client, f"games/{state['id']}/move", {"action": written})
     assert after["moves"][0]["score"] == placement["score"] and after["players"][1 - me]["rack"] is None
+
+
+def test_a_games_tiles_are_labels_never_glyphs(client: TestClient, catalan_lexicon: str) -> None:
+    state = _post(client, "games", {"lexicon": catalan_lexicon, "seed": 93, "level": "score"})
+    bad = client.post(f"/api/scrabble/games/{state['id']}/move", json={"tiles": [[7, 7, LL]]})
+    assert 400 <= bad.status_code < 500 and f"{LL!r} is no tile of the catalan" in bad.json()["error"]
+    label = client.post(f"/api/scrabble/games/{state['id']}/move", json={"tiles": [[7, 7, "L·L"]]})
+    assert "no tile" not in label.text  # the label is a tile (what the rules then say of one tile is theirs)
 
 
 def test_a_super_scrabble_game_in_catalan(client: TestClient, catalan_lexicon: str) -> None:

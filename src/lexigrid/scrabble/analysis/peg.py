@@ -585,7 +585,7 @@ def _value(tiles: Counter[str], position: Position) -> int:
 
 def _rack(tiles: Counter[str], size: int, position: Position) -> Rack:
     """A rack of the position's alphabet holding `tiles`."""
-    return Rack("".join(sorted((+tiles).elements())), size, position.rules.tiles.alphabet)
+    return Rack.of_tiles("".join(sorted((+tiles).elements())))
 
 
 def _rank(play: Judged) -> tuple[float, float, int, int, str]:

@@ -290,4 +290,4 @@ def _value(tiles: Counter[str], position: Position) -> int:
 
 def _rack(tiles: Counter[str], position: Position) -> Rack:
     """A rack of the position's alphabet holding `tiles`."""
-    return Rack("".join(sorted((+tiles).elements())), position.rules.rack_size, position.rules.tiles.alphabet)
+    return Rack.of_tiles("".join(sorted((+tiles).elements())))

@@ -20,6 +20,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from lexigrid.errors import LexigridError
+
 BLANK = "?"
 CODE_BITS = 6  # the compiled engine keeps a letter code in six bits (CODE_BITS in engine/engine.h)
 CODE_MASK = (1 << CODE_BITS) - 1
@@ -147,13 +149,26 @@ class Alphabet:
 
     def read(self, text: str, digits: bool = True) -> str:
         """Text as glyphs: each label or alias (upper case: a tile, lower case: a blank's letter) as its
-        glyph; other characters as they are (digits too, without `digits`: see `tokens`)."""
+        glyph; other characters as they are (digits too, without `digits`: see `tokens`), for the caller to
+        place or refuse, except one that would read as a tile (see `_outside`)."""
         if self._longest == 1 and self.glyphs == "".join(self.labels) and not self.aliases:
             return text
-        labels = self._labels
+        labels, outside = self._labels, self._outside
         return "".join(
-            labels[token] if token in labels and (digits or not token[0].isdigit()) else token
+            labels[token] if token in labels and (digits or not token[0].isdigit()) else outside(token, text)
             for token in self.tokens(text, digits)
+        )
+
+    def _outside(self, token: str, text: str) -> str:
+        """A piece of outside text that spells no tile, as it is; an error when it is a stand-in glyph (the
+        one rule: the package's internal glyphs are never read from a person or a file, so a Polish `À` is
+        not the Ą tile and a Catalan CGP's `À` not L·L)."""
+        if token not in self.square_codes:
+            return token
+        where = f"{token!r} is" if text == token else f"{text!r} holds {token!r},"
+        raise LexigridError(
+            f"{where} no tile of the {self.name} alphabet: use its letters ({self.letters_hint}), lower case "
+            "for a blank's"
         )
 
     @property
@@ -170,7 +185,7 @@ class Alphabet:
         while i < len(text):
             end = text.find("]", i) if text[i] == "[" else -1
             token = text[i : end + 1] if end > i else text[i]
-            out.append(self._labels.get(token, token) if len(token) > 1 else token)  # one letter: its glyph
+            out.append(self._labels[token] if token in self._labels else self._outside(token, text))
             i += len(token)
         return "".join(out)
 
@@ -180,9 +195,10 @@ class Alphabet:
         return token in self._labels
 
     def unknown(self, text: str) -> str | None:
-        """The first label-sized piece of `text` that is no letter of the alphabet (upper case), or None."""
+        """The first label-sized piece of `text` that spells no letter of the alphabet (upper case: a label
+        or an alias, never a stand-in glyph), or None."""
         for token in self.tokens(text):
-            if not self.is_letter(self._labels.get(token, token)):
+            if not self.is_letter(self._labels.get(token, "")):
                 return token
         return None
 

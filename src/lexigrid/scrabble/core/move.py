@@ -104,17 +104,22 @@ def parse_coordinate(text: str) -> tuple[int, int, bool]:
     return int(found.group(4)) - 1, COLUMNS.index(found.group(3).upper()), True
 
 
-def parse_move(text: str, board: Board) -> Move:
+def parse_move(text: str, board: Board, glyphs: bool = False) -> Move:
     """A move in notation, against `board` (which tells played-through squares); score left at 0.
 
     Accepts `8D WORD` (played-through letters read from the board), `8D W(OR)D`, `8D W..D`,
-    `-ABC` (exchange, '?' a blank) and `-` (pass)."""
+    `-ABC` (exchange, '?' a blank) and `-` (pass); written in the alphabet's labels, or with `glyphs` in its
+    glyphs (a move the package wrote itself, such as a record's, already read)."""
     text = text.strip()
     if text == "-" or text.lower() == "pass":
         return Move("pass")
     alphabet = board.alphabet
+
+    def read(letters: str) -> str:
+        return letters if glyphs else alphabet.read(letters)
+
     if text.startswith("-"):
-        tiles = alphabet.read(text[1:].upper())
+        tiles = read(text[1:].upper())
         if not tiles or not all(alphabet.is_rack_tile(t) for t in tiles):
             raise LexigridError(
                 f"bad exchange {text!r}: write -ABC with {alphabet.letters_hint} and '?' for a blank"
@@ -128,7 +133,7 @@ def parse_move(text: str, board: Board) -> Move:
     word: list[str] = []
     played: list[str] = []
     through = False
-    for ch in alphabet.read(parts[1]):
+    for ch in read(parts[1]):
         if ch == "(":
             through = True
             continue

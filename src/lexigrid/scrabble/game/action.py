@@ -19,9 +19,10 @@ class IllegalMove(LexigridError):
 
 def read_move(action: str, board: Board, rack: str, literal: bool = False) -> Move:
     """The move an input stands for. Typed all in lowercase, a word means capitals when the rack
-    holds them (blanks are typed lowercase among capitals); saved actions are read literally."""
+    holds them (blanks are typed lowercase among capitals); saved actions (the game's own, in glyphs) are
+    read literally."""
     try:
-        move = parse_move(action, board)
+        move = parse_move(action, board, glyphs=literal)
         if not literal and move.kind == "place" and move.played.replace(".", "").islower():
             coordinate, _, word = action.partition(" ")
             capitals = parse_move(f"{coordinate} {word.upper()}", board)

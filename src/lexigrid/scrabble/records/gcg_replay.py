@@ -156,7 +156,7 @@ class _Replayer:
 
     def place(self, event: Event) -> Move:
         """Judge and score a placement on the board, then put it down."""
-        move = parse_move(event.move, self.board)
+        move = parse_move(event.move, self.board, glyphs=True)
         try:
             formed = referee.words_formed(self.board, move)
         except LexigridError:

@@ -446,7 +446,7 @@ def _in_labels(review: TurnReview, position: Position) -> TurnReview:
 def _played_move(job: TurnJob, position: Position, engine: Engine) -> Move:
     """The play made as the engine generates it (its score and equity); a phony that stood, which the
     engine does not generate, with its recorded score and its leave's value."""
-    move = parse_move(job.played, position.board)
+    move = parse_move(job.played, position.board, glyphs=True)
     for candidate in _same_kind(engine, position, move):
         if _key(candidate) == _key(move):
             return candidate

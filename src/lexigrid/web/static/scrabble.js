@@ -21,8 +21,11 @@ function redraw() {
   drawScrabbleBoard(boardEl, { premiums: pos.premiums, rows: pos.board, tileScores: pos.tile_scores, alphabet: pos.alphabet, ghost, cursor, across,
     onClick: (r, c) => { if (cursor && cursor[0] === r && cursor[1] === c) across = !across; cursor = [r, c]; boardEl.focus(); redraw(); } });
 }
-function rackOf(id) {  // a rack as typed (labels or aliases: `PAL·LAS`, `PAWAS`) read as glyphs; the server checks it
-  return readTiles(pos.alphabet, document.getElementById(id).value.toUpperCase().replace(/[\s/;]/g, ""));
+function typedRack(id) {  // a rack as typed (labels or aliases: `PAL·LAS`, `PAWAS`), for the server to read and check
+  return document.getElementById(id).value.toUpperCase().replace(/[\s/;]/g, "");
+}
+function rackOf(id) {  // a typed rack read as glyphs, for the page
+  return readTiles(pos.alphabet, typedRack(id));
 }
 function lexicon() { return document.getElementById("lexicon").value || null; }
 function scoreOf(id) {
@@ -30,7 +33,7 @@ function scoreOf(id) {
   return Number.isFinite(n) ? n : 0;
 }
 function cgp() {
-  const racks = `${cgpTiles(pos.alphabet, rackOf("rack"))}/${cgpTiles(pos.alphabet, rackOf("opp"))}`;
+  const racks = `${typedRack("rack")}/${typedRack("opp")}`;  // as typed: a stand-in glyph is no tile's spelling
   return `${rowsToCgp(pos.board, pos.alphabet)} ${racks} ${scoreOf("score-me")}/${scoreOf("score-opp")} ${pos.zeros}`;
 }
 function showInfo(data) {  // the bag and the unseen tiles, as the server counts them (show's payload)

@@ -37,11 +37,9 @@ function squareGlyphs(alphabet, squares) {  // a position's squares (one label e
 function cgpTiles(alphabet, glyphs) {  // glyphs in CGP: a multi-letter label in square brackets, as MAGPIE writes it
   return [...glyphs].map((g) => { const label = tileLabel(alphabet, g); return label.length > 1 ? `[${label}]` : label; }).join("");
 }
-function keyTile(alphabet, key) {  // the tile one key types (a one-character label or alias, or a glyph from the pad)
-  if (!key || key.length !== 1 || key === "?") return null;
-  const up = key.toUpperCase();
-  if (Object.hasOwn(alphabet.labels, up)) return up;
-  const glyph = alphabet.spellings[up];
+function keyTile(alphabet, key) {  // the tile a key types or a pad key names (a label or an alias, never a glyph)
+  if (!key || key === "?") return null;
+  const glyph = Object.hasOwn(alphabet.spellings, key.toUpperCase()) ? alphabet.spellings[key.toUpperCase()] : null;
   return glyph && glyph === glyph.toUpperCase() && glyph.length === 1 ? glyph : null;
 }
 
@@ -105,7 +103,7 @@ function moveSquares(paren, rows, alphabet = ENGLISH_ALPHABET) {
 // An on-screen row of keys for touch screens: the alphabet's tiles (their glyphs as keys, their labels shown),
 // then `extras` ([key, label, what it does]); a tap calls onKey(key) as if the key were typed.
 function letterPad(target, onKey, extras = [], alphabet = ENGLISH_ALPHABET) {
-  const tiles = Object.entries(alphabet.labels).map(([glyph, label]) => [glyph, label, label]);
+  const tiles = Object.values(alphabet.labels).map((label) => [label, label, label]);  // a tile's key: its label
   target.replaceChildren(...tiles.concat(extras).map(([key, label, name], i) => {
     const button = lexiEl("button", { type: "button", class: "padkey", text: label, "data-key": key, "aria-label": name });
     if (i >= tiles.length) button.classList.add("wide");

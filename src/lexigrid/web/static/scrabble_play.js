@@ -98,6 +98,7 @@ function put(tile, r, c, arrow) {  // a rack tile onto a free square; a blank fi
   errorEl.textContent = "";
   if (arrow) advance();
 }
+function padBlank(key) { pickBlank(key === "Escape" ? key : keyTile(alphabet, key)); }  // a pad key: a label
 function pickBlank(letter) {  // the letter the blank being placed stands for (Cancel: none)
   if (!blankAt) return;
   const { r, c, arrow } = blankAt;
@@ -168,7 +169,7 @@ function show(state) {
   if ([...boardChoice.options].some((o) => o.value === state.rules.layout)) boardChoice.value = state.rules.layout;
   if (alphabet.name !== state.rules.alphabet.name || !alphabet.spellings) {
     alphabet = state.rules.alphabet;
-    letterPad(document.getElementById("blank-picker-keys"), pickBlank, [["Escape", "Cancel", "cancel the blank"]], alphabet);
+    letterPad(document.getElementById("blank-picker-keys"), padBlank, [["Escape", "Cancel", "cancel the blank"]], alphabet);
   }
   cursor = null; picked = null; blankAt = null;  // a new position: tap (or click) where the next word goes
   errorEl.textContent = "";
@@ -227,7 +228,7 @@ boardEl.addEventListener("keydown", (event) => {
 });
 function play() {
   if (!placed.length) { errorEl.textContent = "place some tiles first: tap a tile then a square (or tap a square and type)"; return; }
-  send({ tiles: placed.map((p) => [p.row, p.col, p.blank ? p.tile.toLowerCase() : p.tile]) });
+  send({ tiles: placed.map((p) => [p.row, p.col, tileLabel(alphabet, p.blank ? p.tile.toLowerCase() : p.tile)]) });  // labels
 }
 async function newGame(event) {
   event?.preventDefault();
@@ -287,7 +288,7 @@ document.getElementById("board-layout").addEventListener("change", (event) => {
 document.getElementById("play").addEventListener("click", play);
 document.getElementById("recall").addEventListener("click", () => { placed = []; picked = null; blankAt = null; draw(); });
 document.getElementById("shuffle").addEventListener("click", () => { picked = null; rackOrder = [...rackOrder].sort(() => Math.random() - 0.5).join(""); draw(); });
-letterPad(document.getElementById("blank-picker-keys"), pickBlank, [["Escape", "Cancel", "cancel the blank"]], alphabet);
+letterPad(document.getElementById("blank-picker-keys"), padBlank, [["Escape", "Cancel", "cancel the blank"]], alphabet);
 document.getElementById("pass").addEventListener("click", () => send({ action: "-" }));
 document.getElementById("exchange").addEventListener("click", () => {
   const tiles = document.getElementById("exchange-tiles").value.toUpperCase().replace(/\s/g, "");

@@ -25,7 +25,7 @@ async function showAlphabet() {  // the chosen lexicon's tiles a plain A-Z keybo
   if (!result.ok) { document.getElementById("error").textContent = result.error; return; }
   const alphabet = result.data.alphabet;
   const special = Object.fromEntries(Object.entries(alphabet.labels).filter(([, label]) => !/^[A-Z]$/.test(label)));
-  letterPad(pad, (key) => typeLabel(key === "?" ? "?" : alphabet.labels[key]), [["?", "?", "blank"]], { labels: special });
+  letterPad(pad, (key) => typeLabel(key), [["?", "?", "blank"]], { labels: special });
   pad.hidden = Object.keys(special).length === 0;
   const aliases = aliasesOf(alphabet);
   typing.textContent = Object.keys(aliases).length === 0 ? "" : "Type " +
