@@ -2,7 +2,7 @@
 
 Run: python benchmarks/bench_peg.py [--position I ...] [--repeats R] [--seconds S] [--top K]
      [--no-magpie] [--magpie-lib PATH] [--magpie-seconds S] [--json]
-     python benchmarks/bench_peg.py --bag 2 [--positions N] [--seconds S] [--top K] [--json]
+     python benchmarks/bench_peg.py --bag 2 [--positions N] [--rack-size N] [--seconds S] [--top K] [--json]
 (needs ../shared/data for TWL06 and scrabble/peg.jsonl; MAGPIE's library ../peers/magpie-lib/bin/libmagpie.so
 and its data ../peers/magpie/data, as benchmarks/bench_match.py loads them)
 
@@ -24,7 +24,8 @@ MAGPIE's single-thread time, every 1-in-bag position exact.
 
 --bag 2: 2-in-the-bag positions of our own (no shared ones exist): TWL06 self-play games at the static
 `equity` level, seeds 1, 2, ..., taken at the first turn with 2 tiles in the bag (the first N such games);
-lexigrid's CPU s, exactness, plays judged and best play (MAGPIE is not run on them).
+lexigrid's CPU s, exactness, plays judged and best play (MAGPIE is not run on them). With --rack-size N:
+constructed ones instead (TWL06, ANTI at 8G, racks of N tiles from AEINORST?, seeds 1, 2, ...).
 """
 
 from __future__ import annotations
@@ -132,6 +133,33 @@ def two_in_the_bag(count: int, lexicon: Any) -> list[tuple[int, Any]]:
     return found
 
 
+def constructed(count: int, rack_size: int) -> list[tuple[int, Any]]:
+    """`count` small pre-endgames with 2 tiles in the bag (seeds 1, 2, ...): ANTI at 8G, racks of `rack_size`
+    tiles drawn from AEINORST?, in a tile set of exactly the board's, the mover's and the unseen tiles."""
+    import random
+    from collections import Counter
+
+    from lexigrid.scrabble.core.board import Board, Rack
+    from lexigrid.scrabble.core.cgp import Position
+    from lexigrid.scrabble.core.move import parse_move
+    from lexigrid.scrabble.core.rules import Rules, TileSet, layout, tile_set
+
+    english = tile_set()
+    found: list[tuple[int, Any]] = []
+    for seed in range(1, count + 1):
+        pick = random.Random(seed)
+        tiles = [pick.choice("AEINORST?") for _ in range(2 * rack_size + 2)]
+        mover, unseen = "".join(tiles[:rack_size]), "".join(tiles[rack_size:])
+        board = Board()
+        board.place(parse_move("8G ANTI", board))
+        counts = dict.fromkeys(english.counts, 0)
+        counts.update(board.tile_counts() + Counter(mover) + Counter(unseen))
+        rules = Rules(TileSet("exact", counts, english.scores), layout("standard"), rack_size, 0)
+        scores = (0, pick.randint(-10, 10))
+        found.append((seed, Position(Board.from_rows(board.rows(), rules), (Rack(mover), Rack()), scores, 0)))
+    return found
+
+
 def measure_own(seed: int, position: Any, engine: Any, top: int, seconds: float | None) -> dict[str, Any]:
     """One position of our own: lexigrid's CPU seconds, exactness, plays judged and best play."""
     from lexigrid.scrabble.analysis.peg import solve_peg
@@ -162,7 +190,9 @@ def main_own(args: argparse.Namespace) -> None:
 
     lexicon = load(str(SHARED / "data" / "lexicons" / "twl06.txt"))
     results = []
-    for seed, position in two_in_the_bag(args.positions or 4, lexicon):
+    count = args.positions or 4
+    own = constructed(count, args.rack_size) if args.rack_size else two_in_the_bag(count, lexicon)
+    for seed, position in own:
         engine = Engine.shared(lexicon, position.rules).prepare()
         results.append(measure_own(seed, position, engine, args.top, args.seconds))
         if not args.json:
@@ -184,6 +214,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--positions", type=int, help="only the first N positions")
     parser.add_argument("--position", type=int, action="append", help="only position I (repeatable)")
     parser.add_argument("--bag", type=int, choices=(1, 2), default=1, help="tiles in the bag (default 1)")
+    parser.add_argument("--rack-size", type=int, choices=range(1, 8), help="--bag 2: constructed racks of N")
     parser.add_argument("--repeats", type=int, default=1, help="runs a position on each side (median)")
     parser.add_argument("--seconds", type=float, help="lexigrid's budget per position (default: none)")
     parser.add_argument("--top", type=int, default=1, help="plays lexigrid ranks exactly (default 1)")
