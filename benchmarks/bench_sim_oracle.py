@@ -2,17 +2,18 @@
 
     nice -n 10 python benchmarks/bench_sim_oracle.py [--iterations 150] [--seconds 0.2 0.5 1]
         [--players sim magpie sim/plays=30 sim/plies=3 sim/spread=0 sim/confidence=0.9 sim/stop=none]
-        [--seeds 2] [--plays 15] [--plies 2] [--long-plays 30] [--long-plies 2 4] [--min-bag 10] [--out FILE]
+        [--seeds 2] [--plays 15] [--plies 2] [--long-plays 30] [--long-plies 2 4] [--min-bag 10]
+        [--max-bag 100] [--out FILE]
 
 On each reference position of ../shared/data/scrabble/positions.jsonl (TWL06, MAGPIE's KLV2 leaves as in
 bench_match.py; the opponent's rack hidden, as a player sees it; positions with at least --min-bag tiles
-in the bag, where the `sim` level simulates), each player of --players chooses a move at each --seconds of
-CPU with --seeds seeds; then the --long-plays best plays by static equity, and any play a player chose
-outside them, are each played out --long-plies ahead (each depth a table of its own) on the same
---iterations deals (every play on every deal: common random numbers, no best-arm sampling), which values
-them by the simulation's own utility (win probability plus the spread term) far more surely than a move's
-budget does: the *long* values.
-Each choice is looked up in them. Players (the options as bench_match.py's, after slashes):
+in the bag, where the `sim` level simulates, and at most --max-bag: 1 to 9 for the pre-endgame's), each
+player of --players chooses a move at each --seconds of CPU with --seeds seeds; then the --long-plays best
+plays by static equity, and any play a player chose outside them, are each played out --long-plies ahead
+(each depth a table of its own; with the bag emptied, to the end of the game) on the same --iterations
+deals (every play on every deal: common random numbers, no best-arm sampling), which values them by the
+simulation's own utility (win probability plus the spread term) far more surely than a move's budget does:
+the *long* values. Each choice is looked up in them. Players (the options as bench_match.py's, after slashes):
 - `sim`: `simulate` as the `sim` level runs it (--plays, --plies); `sim/plays=30`, `sim/plies=3`,
   `sim/spread=0` (its SPREAD_WEIGHT), `sim/confidence=0.9` (its stopping confidence), `sim/stop=none`
   (no stop on identification: the whole budget), `sim/sampling=uniform` (every play sampled alike, round
@@ -201,6 +202,7 @@ def main() -> None:
     parser.add_argument("--long-plays", type=int, default=None, help="default: the most plays of a player")
     parser.add_argument("--long-plies", type=int, nargs="+", default=None, help="default: --plies")
     parser.add_argument("--min-bag", type=int, default=10)
+    parser.add_argument("--max-bag", type=int, default=100)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     choosers = [make_chooser(spec, args.plays, args.plies) for spec in args.players]
@@ -216,7 +218,7 @@ def main() -> None:
         cgp = json.loads(line)["cgp"]
         position = hidden(parse_cgp(cgp, cgp_language_rules(cgp, lexicon.alphabet)))
         bag = bag_left(position)
-        if bag < args.min_bag:
+        if not args.min_bag <= bag <= args.max_bag:
             continue
         picks: dict[str, list[tuple[Move, float]]] = {}
         for seconds in args.seconds:
