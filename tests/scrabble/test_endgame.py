@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Board, Engine, Move, Position, Rack, Rules, TileSet, layout, parse_cgp, tile_set
-from lexigrid.scrabble.analysis.endgame import Solution, Table, check_endgame, prove, solve
+from lexigrid.scrabble.analysis.endgame import Solution, Table, check_endgame, prove, solve, solve_in_steps
 from lexigrid.scrabble.core.move import parse_move
 from lexigrid.scrabble.core.referee import check
 from lexigrid.scrabble.game.game import Game, Seat
@@ -628,3 +628,15 @@ def test_a_table_kept_across_searches_changes_no_value(twl_engine: Engine) -> No
             assert around == (value, "exact", True)
             above = prove(position, twl_engine, None, None, (value + 1, value + 5), table)
             assert above.bound == "upper" and above.value <= value + 1
+
+
+def test_a_search_in_steps_reports_each_depth_and_ends_exact(
+    tiny_endgame: dict[str, Any], twl_engine: Engine
+) -> None:
+    position = parse_cgp(tiny_endgame["cgp"])
+    steps = list(solve_in_steps(position, twl_engine))
+    assert [s.plies for s in steps] == list(range(1, len(steps) + 1))  # one ply deeper each time
+    for step in steps:  # each depth's answer is the depth-limited search's
+        assert step.value == solve(position, twl_engine, plies=step.plies).value
+    assert steps[-1].exact and steps[-1].value == tiny_endgame["value"]  # MAGPIE's value, proven
+    assert not any(s.exact for s in steps[:-1]) and steps[-1].nodes >= steps[0].nodes

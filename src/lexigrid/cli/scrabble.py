@@ -207,17 +207,22 @@ def endgame(
     from lexigrid.cli.common import err_console
     from lexigrid.cli.scrabble_render import board_table, endgame_summary, pv_table, top_table
     from lexigrid.scrabble import Engine
-    from lexigrid.scrabble.analysis.endgame import check_endgame, solve
+    from lexigrid.scrabble.analysis.endgame import check_endgame, solve, solve_in_steps
 
     position = read_position(cgp, lexicon, board)
     check_endgame(position)
     engine = Engine.shared(_lexicon(lexicon, position, strict), position.rules).prepare()
-    with err_console.status("solving the endgame…"):
-        solution = solve(position, engine, plies=plies, seconds=seconds, top=top)
     letters = position.rules.tiles.alphabet
-    if json:
-        emit_json(solution.as_dict(engine.alphabet))
+    if json:  # one search, as the library and the web app make it (the same nodes)
+        emit_json(solve(position, engine, plies=plies, seconds=seconds, top=top).as_dict(engine.alphabet))
         return
+    with err_console.status("solving the endgame…") as status:
+        for solution in solve_in_steps(position, engine, plies=plies, seconds=seconds, top=top):
+            status.update(  # a long search (two blanks on a rack: minutes) shows each depth as it is done
+                f"solving the endgame… {count(solution.plies, 'ply')} deep: best "
+                f"{letters.write(solution.best.notation)} {solution.value:+d} "
+                f"({count(solution.nodes, 'node')}, {solution.elapsed_ms / 1000:,.1f} s); searching deeper"
+            )
     console.print(board_table(position.board))
     console.print(
         Text.assemble(

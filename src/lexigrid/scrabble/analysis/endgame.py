@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -157,24 +158,7 @@ def solve(
     far faster than the exact value. A `table` kept from search to search (same engine) carries what one
     search proved into the next (values are unchanged; only the work to find them shrinks)."""
     check_endgame(position)
-    if plies is not None and plies < 1:
-        raise OptionError(
-            f"an endgame search needs at least 1 ply, not {plies}",
-            "plies",
-            f"{{option}} must be at least 1, not {plies}",
-        )
-    if seconds is not None and seconds <= 0:
-        raise OptionError(
-            f"an endgame search's time must be positive, not {seconds} seconds",
-            "seconds",
-            f"{{option}} must be positive, not {seconds}",
-        )
-    if not 1 <= top <= MAX_TOP:
-        raise OptionError(
-            f"an endgame search ranks between 1 and {MAX_TOP} first moves, not {top}",
-            "top",
-            f"{{option}} must be between 1 and {MAX_TOP}, not {top}",
-        )
+    _check_limits(plies, seconds, top)
     low, high = window or (-INF, INF)
     if not -INF <= low < high <= INF:
         raise LexigridError(f"an endgame window needs low < high, not ({low}, {high})")
@@ -207,6 +191,55 @@ def solve(
         final_spread=position.scores[0] - position.scores[1] + spread,
         bound="upper" if best.value <= low else "lower" if best.value >= high else "exact",
     )
+
+
+def _check_limits(plies: int | None, seconds: float | None, top: int) -> None:
+    """An OptionError for a depth, a time or a number of first moves a search cannot take."""
+    if plies is not None and plies < 1:
+        raise OptionError(
+            f"an endgame search needs at least 1 ply, not {plies}",
+            "plies",
+            f"{{option}} must be at least 1, not {plies}",
+        )
+    if seconds is not None and seconds <= 0:
+        raise OptionError(
+            f"an endgame search's time must be positive, not {seconds} seconds",
+            "seconds",
+            f"{{option}} must be positive, not {seconds}",
+        )
+    if not 1 <= top <= MAX_TOP:
+        raise OptionError(
+            f"an endgame search ranks between 1 and {MAX_TOP} first moves, not {top}",
+            "top",
+            f"{{option}} must be between 1 and {MAX_TOP}, not {top}",
+        )
+
+
+def solve_in_steps(
+    position: Position,
+    engine: Engine | None = None,
+    plies: int | None = None,
+    seconds: float | None = None,
+    top: int = 1,
+) -> Iterator[Solution]:
+    """`solve`, one ply deeper at a time, each depth's solution as it is found (for a progress line: an
+    endgame with two blanks can take many minutes to prove): one transposition table carries each depth into
+    the next; it ends with the exact solution, the one at `plies`, or the deepest finished when `seconds` run
+    out. Each solution counts the nodes and time of every step so far."""
+    check_endgame(position)
+    _check_limits(plies, seconds, top)
+    engine = engine or Engine.shared(rules=position.rules)
+    table = Table(min(TABLE_BITS, 12 + len(position.racks[0]) + len(position.racks[1])))
+    started, nodes, depth = time.perf_counter(), 0, 1
+    while True:
+        left = None if seconds is None else max(seconds - (time.perf_counter() - started), 1e-3)
+        found = solve(position, engine, plies=depth, seconds=left, top=top, table=table)
+        nodes += found.nodes
+        found = replace(found, nodes=nodes, elapsed_ms=1000 * (time.perf_counter() - started))
+        yield found
+        if found.exact or found.plies < depth or depth == (plies or MAX_PLIES):
+            return
+        depth += 1
 
 
 class Proof(NamedTuple):
