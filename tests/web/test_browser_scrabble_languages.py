@@ -243,3 +243,42 @@ def test_the_analysis_page_draws_shows_report_of_multi_letter_tiles(
     assert screen.inner_text("#unseen") == report["unseen"]
     assert f"({report['unseen_count']})" in screen.inner_text("#unseen-label")
     assert _fits(screen, _square(6, 6)) and fits_width(screen)
+
+
+@pytest.fixture(scope="module")
+def polish_lexicon(saved_games_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A few Polish words (Ą Ć Ę Ł Ń Ó Ś Ź Ż: most of their glyphs are stand-ins), added as MINIPL."""
+    from tests.conftest import run_cli
+
+    words = tmp_path_factory.mktemp("polish") / "pl.txt"
+    words.write_text("żółw\nżółwia\nłza\nwał\nzaż\nżal\nmaść\nźle\nkąt\nsęk\n", encoding="utf-8")
+    result = run_cli("lexicon", "add", "MINIPL", str(words), "--alphabet", "polish")
+    assert result.exit_code == 0, result.stdout
+    return "MINIPL"
+
+
+def test_the_analysis_page_takes_polish_letters_typed_and_by_pad(
+    screen: Any, live_server: str, polish_lexicon: str
+) -> None:
+    screen.goto(f"{live_server}/scrabble?lexicon={polish_lexicon}")
+    screen.wait_for_function("pos && pos.alphabet.name === 'polish'")
+    wait_idle(screen)
+    screen.fill("#rack", "żółwia")  # typed as a Polish keyboard types it, in lower case
+    press(screen, "#analyse")
+    screen.wait_for_function("document.querySelector('#moves tbody tr')")
+    wait_idle(screen)
+    assert "ŻÓŁWIA" in screen.locator("#moves tbody tr >> nth=0").inner_text()
+    shown = screen.eval_on_selector_all("#board .sq.new .letter", "ls => ls.map((l) => l.textContent)")
+    assert "".join(shown) == "ŻÓŁWIA"  # the ghost tiles show their labels, never a stand-in glyph
+    press(screen, _square(2, 3))
+    press(screen, "#pad [data-key='Ą']")  # the pad has the letters a keyboard may lack
+    screen.dispatch_event("#board", "keydown", {"key": "ę"})  # a Polish keyboard's key (type() sends text)
+    screen.dispatch_event("#board", "keydown", {"key": "à"})  # the package's glyph for Ą: no tile, ignored
+    assert screen.input_value("#cgp").split()[0].split("/")[2] == "3ĄĘ10"
+    for bad in ("À", "Q"):  # the package's own glyph for Ą is no Polish tile; nor is Q
+        screen.fill("#rack", f"ża{bad}")
+        press(screen, "#analyse")
+        screen.wait_for_function(f"document.getElementById('error').textContent.includes({bad!r})")
+        assert "\n" not in screen.locator("#error").inner_text()
+    assert fits_width(screen)
+    screenshot(screen, f"scrabble-polish-analysis-{width(screen)}")
