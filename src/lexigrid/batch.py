@@ -123,7 +123,7 @@ def scrabble(line: Mapping[str, Any]) -> Record:
 
 def scrabble_analyze(line: Mapping[str, Any]) -> Record:
     """`lexigrid scrabble analyze GAME.gcg --json` for `{"gcg": "path", "player": ..., "seconds_per_turn": 2,
-    "iterations": ..., "seed": 0, "lexicon": ...}`, with the record's path first."""
+    "iterations": ..., "peg_nodes": ..., "seed": 0, "lexicon": ...}`, with the record's path first."""
     from lexigrid.runner import QUIET_RUNNER
     from lexigrid.scrabble.records.review import DEFAULT_SECONDS_PER_TURN, Settings, analyze_text
 
@@ -132,7 +132,9 @@ def scrabble_analyze(line: Mapping[str, Any]) -> Record:
         seconds=_option(line, "seconds_per_turn", float, DEFAULT_SECONDS_PER_TURN),
         iterations=_option(line, "iterations", int),
         seed=_option(line, "seed", int, 0),
+        peg_nodes=_option(line, "peg_nodes", int),
     )
+    settings.check()
     try:
         data = Path(path).read_bytes()
     except OSError as error:

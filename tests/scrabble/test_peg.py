@@ -16,7 +16,7 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
 from lexigrid.scrabble import Engine
-from lexigrid.scrabble.analysis.peg import MAX_BAG, peg_bag, solve_peg
+from lexigrid.scrabble.analysis.peg import MAX_BAG, PegSolution, peg_bag, solve_peg
 from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position, parse_cgp
 from lexigrid.scrabble.core.move import parse_move
@@ -215,6 +215,35 @@ def test_any_number_of_jobs_gives_the_same_result(small_lexicon: Lexicon) -> Non
     one = solve_peg(position, Engine(small_lexicon, position.rules), top=3)
     two = solve_peg(position, top=3, runner=Runner(jobs=2, progress=False), lexicon=small_lexicon)
     assert [p.as_dict() for p in two.plays] == [p.as_dict() for p in one.plays]
+
+
+def _shown(solution: PegSolution) -> dict[str, object]:
+    """A solution's JSON without its time."""
+    return {key: value for key, value in solution.as_dict().items() if key != "elapsed_ms"}
+
+
+def test_a_work_budget_gives_the_same_result_every_time_and_says_when_it_ran_out(
+    small_lexicon: Lexicon,
+) -> None:
+    position = peg_position(*POSITIONS["blank-unseen"], scores=(8, 0))
+    engine = Engine(small_lexicon, position.rules)
+    full = solve_peg(position, engine, top=1000)
+    within = solve_peg(position, engine, top=1000, nodes=10**9)  # within budget: exact, as without one
+    assert within.exact and [p.as_dict() for p in within.plays] == [p.as_dict() for p in full.plays]
+    budget = within.nodes // 2  # a budget the exact solve exceeds
+    short = solve_peg(position, engine, top=1000, nodes=budget)
+    assert not short.exact and short.verdict == "not exact: the work budget ran out first"
+    assert short.unsolved and all(why == "the work budget ran out first" for _, why in short.unsolved)
+    assert short.nodes <= budget < within.nodes
+    assert _shown(solve_peg(position, engine, top=1000, nodes=budget)) == _shown(short)
+    two = solve_peg(
+        position, top=1000, runner=Runner(jobs=2, progress=False), lexicon=small_lexicon, nodes=budget
+    )
+    assert _shown(two) == _shown(short)  # the same over any number of jobs
+    exact = {p.move.notation: p.as_dict() for p in full.plays}
+    assert all(p.as_dict() == exact[p.move.notation] for p in short.plays if p.exact)
+    with pytest.raises(LexigridError, match="work budget must be at least 1 node, not 0"):
+        solve_peg(position, engine, nodes=0)
 
 
 def test_losing_tiles_are_the_scenarios_lost(small_lexicon: Lexicon) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
 from lexigrid.scrabble.analysis.phase import bag_left
@@ -315,3 +316,30 @@ def test_with_iterations_a_turns_method_does_not_depend_on_the_clock(small_lexic
     move = next(engine.moves(position).placements())
     review = TurnReview(1, 0, "ann", 1, str(position), str(position.rack), "skipped", move.paren)
     assert _judge_peg(review, position, move, engine, hurried) and review.phase == "peg" and review.exact
+
+
+def test_a_pre_endgame_turn_beyond_its_work_budget_is_simulated_the_same_way_every_time(
+    small_lexicon: Lexicon,
+) -> None:
+    from lexigrid.scrabble.engine.movegen import Engine
+    from lexigrid.scrabble.records.review import TurnReview, _judge_peg
+    from tests.scrabble.test_peg import POSITIONS, peg_position
+
+    position = peg_position(*POSITIONS["blank-unseen"], scores=(8, 0))  # about 5,000 nodes to solve exactly
+    engine = Engine(small_lexicon, position.rules)
+    move = next(engine.moves(position).placements())
+    notes = []
+    for _ in range(2):
+        review = TurnReview(1, 0, "ann", 1, str(position), str(position.rack), "skipped", move.paren)
+        assert not _judge_peg(review, position, move, engine, Settings(iterations=8, peg_nodes=500))
+        notes.append(review.method_note)
+    assert notes == [notes[0]] * 2
+    assert notes[0] == (
+        "the pre-endgame solver did not solve this turn exactly within 500 search nodes: judged by simulation"
+    )
+    review = TurnReview(1, 0, "ann", 1, str(position), str(position.rack), "skipped", move.paren)
+    assert (
+        _judge_peg(review, position, move, engine, Settings(iterations=8, peg_nodes=10**7)) and review.exact
+    )
+    with pytest.raises(LexigridError, match="work budget must be at least 1 node"):
+        Settings(iterations=8, peg_nodes=0).check()

@@ -36,6 +36,12 @@ def peg(
     seconds: Annotated[
         float | None, typer.Option(help="Stop after S seconds (then the result is not exact).")
     ] = None,
+    nodes: Annotated[
+        int | None,
+        typer.Option(
+            help="A work budget instead of a time: at most N search nodes (the same result on any machine)."
+        ),
+    ] = None,
     spreads: Annotated[
         bool, typer.Option("--spreads", help="Also solve each shown play's exact mean final spread (slower).")
     ] = False,
@@ -50,7 +56,7 @@ def peg(
     from lexigrid.cli.scrabble_render import board_table
     from lexigrid.lexicon import load
     from lexigrid.scrabble import Engine
-    from lexigrid.scrabble.analysis.peg import LATE_NOTE, peg_bag, solve_peg
+    from lexigrid.scrabble.analysis.peg import BUDGET_NOTE, LATE_NOTE, peg_bag, solve_peg
 
     position = read_position(cgp, lexicon, board, tiles=False)
     peg_bag(position)
@@ -58,9 +64,7 @@ def peg(
     engine = Engine.shared(load(spec), position.rules).prepare()
     runner = make_runner(jobs, scheduler=scheduler, progress=False)
     with err_console.status("solving the pre-endgame…"):
-        solution = solve_peg(
-            position, engine, top=top, seconds=seconds, spreads=spreads, runner=runner, lexicon=spec
-        )
+        solution = solve_peg(position, engine, top, seconds, spreads, runner, spec, nodes)
     letters = engine.alphabet
     if json:
         emit_json(solution.as_dict(letters))
@@ -77,15 +81,18 @@ def peg(
     if solution.plays and solution.plays[0].losing_tiles:
         losing = " ".join(letters.write(tile) for tile in solution.plays[0].losing_tiles)
         console.print(f"the best play loses when the bag holds: {losing}")
-    late = [move for move, why in solution.unsolved if why == LATE_NOTE]
+    cut = (LATE_NOTE, BUDGET_NOTE)
     for move, why in solution.unsolved:
-        if why != LATE_NOTE:
+        if why not in cut:
             console.print(f"{letters.write(move)}: {why}", style="yellow")
-    if late:
-        console.print(f"not judged: {count(len(late), 'play')} ({LATE_NOTE})", style="yellow")
+    for note in cut:
+        late = [move for move, why in solution.unsolved if why == note]
+        if late:
+            console.print(f"not judged: {count(len(late), 'play')} ({note})", style="yellow")
     console.print(
         f"{solution.verdict}; {count(solution.candidates, 'candidate')}, "
-        f"{solution.dropped} dropped as unable to reach the top {top}, {solution.elapsed_ms:,.1f} ms",
+        f"{solution.dropped} dropped as unable to reach the top {top}, {count(solution.nodes, 'node')}, "
+        f"{solution.elapsed_ms:,.1f} ms",
         style="dim",
     )
 

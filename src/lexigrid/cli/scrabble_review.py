@@ -39,6 +39,13 @@ def analyze(
         int | None,
         typer.Option(help="Play-outs a play instead of a time (the same result on any machine)."),
     ] = None,
+    peg_nodes: Annotated[
+        int | None,
+        typer.Option(
+            help="The pre-endgame solver's work budget a turn in search nodes instead of a time "
+            "(default with --iterations: 10,000 a play-out)."
+        ),
+    ] = None,
     jobs: JobsOption = 1,
     backend: BackendOption = "auto",
     scheduler: SchedulerOption = None,
@@ -51,7 +58,7 @@ def analyze(
     from lexigrid.errors import LexigridError
     from lexigrid.scrabble.records.review import Settings, analyze_text
 
-    settings = Settings(seconds=seconds_per_turn, iterations=iterations, seed=seed)
+    settings = Settings(seconds=seconds_per_turn, iterations=iterations, seed=seed, peg_nodes=peg_nodes)
     settings.check()
     runner = make_runner(jobs, backend, scheduler, progress=not json)
     try:

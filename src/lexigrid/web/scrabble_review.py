@@ -46,6 +46,12 @@ class AnalyzeRequest(BaseModel):
         description=f"Seconds to judge a turn (default {DEFAULT_SECONDS_PER_TURN:g}; within the budget).",
     )
     iterations: int | None = Field(None, ge=1, le=100_000, description="Play-outs a play instead of seconds.")
+    peg_nodes: int | None = Field(
+        None,
+        ge=1,
+        le=10**9,
+        description="A pre-endgame turn's work budget in search nodes instead of seconds.",
+    )
     player: str | None = Field(None, max_length=60, description="Judge only this player's turns.")
     seed: int = Field(0, ge=0, le=2**31)
 
@@ -83,7 +89,7 @@ def analyze(request: AnalyzeRequest) -> StreamingResponse:
         words, _, note = record_lexicon(record)  # the record's #lexicon (a name), else the default
     jobs = review_jobs(record, words, words.name, Settings(iterations=request.iterations), request.player)
     seconds = turn_seconds(request.seconds_per_turn, len(jobs))
-    settings = Settings(seconds=seconds, iterations=request.iterations, seed=request.seed)
+    settings = Settings(seconds, request.iterations, seed=request.seed, peg_nodes=request.peg_nodes)
     if jobs:  # solver processes fork with the record's engine warm
         Engine.shared(words, job_position(jobs[0]).rules).prepare()
     stream = solver_pool().stream(

@@ -44,8 +44,9 @@ class Table:
 
 class EndgameSearch(NamedTuple):
     """How the compiled endgame search runs: the scoreless turns so far, the bingo, the depth and time limits
-    (0: none), the first moves to rank, the transposition table's size (2^bits entries) and the root's window
-    (the value is proven inside it, a bound outside it)."""
+    (0: none), the first moves to rank, the transposition table's size (2^bits entries), the root's window
+    (the value is proven inside it, a bound outside it) and the most nodes it may visit (0: no limit; a
+    count, so a search cut by it is cut at the same point on any machine)."""
 
     zeros: int
     bingo_tiles: int
@@ -56,6 +57,7 @@ class EndgameSearch(NamedTuple):
     table_bits: int
     alpha: int = -INF
     beta: int = INF
+    max_nodes: int = 0
 
 
 @dataclass(frozen=True)
@@ -243,11 +245,13 @@ def solve_in_steps(
 
 
 class Proof(NamedTuple):
-    """What `prove` found: the value (exact inside the window, else a bound), which, and whether proven."""
+    """What `prove` found: the value (exact inside the window, else a bound), which, whether proven, and the
+    nodes the search visited."""
 
     value: int
     bound: str
     exact: bool
+    nodes: int = 0
 
 
 def prove(
@@ -258,14 +262,16 @@ def prove(
     window: tuple[int, int],
     table: Table | None,
     graph: bytes | None = None,
+    max_nodes: int = 0,
 ) -> Proof:
     """The value of an endgame `solve` would give, without the checks, the principal variation or the moves
     (a pre-endgame asks this of positions it built itself, thousands of times); `graph`: a `words_graph`
-    that holds this endgame's words (default: its own)."""
+    that holds this endgame's words (default: its own); `max_nodes`: the most nodes to visit (0: no limit)."""
     low, high = window
-    _, exact, _, ranked, _ = _search(position, engine, plies, seconds, 1, window, table, graph)
+    _, exact, nodes, ranked, _ = _search(position, engine, plies, seconds, 1, window, table, graph, max_nodes)
     value = ranked[0][0]
-    return Proof(value, "upper" if value <= low else "lower" if value >= high else "exact", bool(exact))
+    bound = "upper" if value <= low else "lower" if value >= high else "exact"
+    return Proof(value, bound, bool(exact), nodes)
 
 
 def _search(
@@ -277,6 +283,7 @@ def _search(
     window: tuple[int, int],
     table: Table | None,
     graph: bytes | None = None,
+    max_nodes: int = 0,
 ) -> tuple[int, int, int, list[tuple[int, bytes]], list[bytes]]:
     """The compiled search's answer for a checked endgame position (see _engine.endgame)."""
     board = position.board
@@ -293,6 +300,7 @@ def _search(
         else min(TABLE_BITS, 12 + len(position.racks[0]) + len(position.racks[1])),
         alpha=window[0],
         beta=window[1],
+        max_nodes=max_nodes,
     )
     mine, theirs = (engine.alphabet.rack_codes(rack.counts) for rack in position.racks)
     return _engine.endgame(

@@ -20,6 +20,14 @@ best first; a play is dropped as soon as even winning every scenario it has left
 top K (ties with the K-th broken as the ranking breaks them), so a dropped play is never shown, let alone
 shown better than it is. The result is the same in any order.
 
+A solve is bounded by seconds (wall time: what a machine reaches in them depends on its speed and load) or
+by a **work budget** (`nodes`: search nodes, the endgame's and the nested step's, counted, so the result is
+the same on any machine, under any load, over any number of jobs). With a budget the plays are judged in
+batches of BUDGET_BATCH; each play of a batch may spend an equal share of what is left, from an endgame
+table of its own (a table filled by other searches would change how many nodes a search needs); the first
+pass (one ply) is not counted but has a table of its own too. A play that spends its share is not judged
+("the work budget ran out first") and the solve stops after its batch, not exact, as past a deadline.
+
 The model (docs/scrabble.md). With 1 tile in the bag a play's result is what the mover can make sure of: it
 knows only its rack, and the opponent is taken to answer as if it saw the bag (the worst case; once the bag
 is empty it does see everything). A play that empties the bag is then judged exactly; the pass (the mover
@@ -33,9 +41,9 @@ judged last. Exchanges need 7 tiles in the bag, so a pre-endgame has none.
 
 Public API (stable; the computer player, the game clock and the game review call it):
     peg_bag(position) -> int                    the tiles in the bag, or a one-line LexigridError
-    solve_peg(position, engine=None, top=10, seconds=None, spreads=False) -> PegSolution
+    solve_peg(position, engine=None, top=10, seconds=None, spreads=False, nodes=None) -> PegSolution
     judge(position, move, engine, spreads=False) -> Judged      one play over every scenario
-    PegSolution.plays (best first: list[Judged]), .bag, .exact, .elapsed_ms, .as_dict() (the --json shape)
+    PegSolution.plays (best first: list[Judged]), .bag, .exact, .elapsed_ms, .nodes, .as_dict() (--json)
     Judged.move, .win_pct, .wins, .draws, .scenarios, .mean_spread (None unless spreads), .losing_tiles,
           .exact (the numbers are exact under the model), .bound ("exact", or "lower": at least these)
 """
@@ -54,7 +62,7 @@ from lexigrid.lexicon import Lexicon
 from lexigrid.runner import QUIET_RUNNER, Runner
 from lexigrid.scrabble.analysis import peg_nested
 from lexigrid.scrabble.analysis.endgame import INF, Table, prove, words_graph
-from lexigrid.scrabble.analysis.peg_nested import Search, Tally
+from lexigrid.scrabble.analysis.peg_nested import Search, Tally, Work
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position
@@ -68,6 +76,8 @@ FIRST_PASS_PLIES = 1  # the cheap first pass's endgame depth (it only orders the
 FIRST_PASS_BAG = 1  # the most tiles in the bag the first pass estimates with (36 scenarios at 2: too dear)
 WIN, DRAW, LOSS = 2, 1, 0  # half-wins of an ordering
 LATE_NOTE = "the time ran out first"
+BUDGET_NOTE = "the work budget ran out first"
+BUDGET_BATCH = 8  # plays judged at once with a work budget, whatever the jobs: the same shares on any runner
 BOUND_NOTE = "at least {:.2f} %, a lower bound below the top {}: the solver could not settle it"
 TABLE_BITS = 21  # the endgame table each process keeps across a pre-endgame's searches (48 MB)
 
@@ -164,14 +174,16 @@ class PegSolution:
     candidates: int
     dropped: int  # plays proven unable to reach the top K
     unsolved: list[tuple[str, str]] = field(default_factory=list)  # (move, why) left out of `plays`
+    nodes: int = 0  # search nodes spent judging the plays (the endgames' and the nested step's)
 
     @property
     def verdict(self) -> str:
         """What `exact` means for this solution, in words."""
         if self.exact:
             return "exact"
-        if any(why == LATE_NOTE for _, why in self.unsolved):
-            return "not exact: the time ran out first"
+        for note in (LATE_NOTE, BUDGET_NOTE):
+            if any(why == note for _, why in self.unsolved):
+                return f"not exact: {note}"
         if any(play.bound != "exact" for play in self.plays) or self.unsolved:
             return "not exact: some plays only have a lower bound (marked >=)"
         return "not exact: the time ran out first"
@@ -185,6 +197,7 @@ class PegSolution:
             "elapsed_ms": round(self.elapsed_ms, 1),
             "candidates": self.candidates,
             "dropped": self.dropped,
+            "nodes": self.nodes,
             "unsolved": [{"move": alphabet.write(move), "reason": why} for move, why in self.unsolved],
         }
 
@@ -217,11 +230,65 @@ def solve_peg(
     spreads: bool = False,
     runner: Runner = QUIET_RUNNER,
     lexicon: str | Lexicon | None = None,
+    nodes: int | None = None,
 ) -> PegSolution:
-    """Judge every placement of a pre-endgame; the `top` best, best first (see the module's docstring).
-    A `runner` with several jobs or a cluster judges batches of plays at once, each worker loading the
-    `lexicon` (a name or path) itself; the result is the same for any number of jobs."""
+    """Judge every placement of a pre-endgame; the `top` best, best first (see the module's docstring),
+    within `seconds` and a work budget of `nodes` (None: no limit). A `runner` with several jobs or a
+    cluster judges batches of plays at once, each worker loading the `lexicon` (a name or path) itself; the
+    result is the same for any number of jobs."""
     bag = peg_bag(position)
+    _check(top, seconds, nodes)
+    engine = engine or Engine.shared(_lexicon(lexicon), position.rules)
+    started = time.perf_counter()
+    deadline = None if seconds is None else started + seconds
+    own = None if nodes is None else Table(TABLE_BITS)  # a budgeted first pass's own table (see above)
+    moves = first_pass(position, engine, None if seconds is None else started + seconds / 2, own)
+    # scenarios lost so far by tile: tried first, they drop plays soonest (in one process, without a budget)
+    losses: Counter[str] | None = Counter() if runner.in_process and nodes is None else None
+    kept: list[Judged] = []
+    dropped, complete, done, spent, out = 0, True, 0, 0, False  # out: a play spent its share of the budget
+    late: list[Move] = []  # plays the deadline or the budget cut short
+    bounded: list[tuple[str, str]] = []  # plays only bounded from below, below the top K: not settled
+    batch = BUDGET_BATCH if nodes is not None else 1 if runner.in_process else BATCH_PER_JOB * runner.jobs
+    sent = replace(position, board=position.board.copy())  # a board without the engine's caches: it pickles
+    while done < len(moves):
+        if _late(deadline) or out:
+            complete = False
+            break
+        chunk = moves[done : done + batch]
+        bar = _bar(kept, top, spreads)
+        reply = _reply(kept)
+        share = None if nodes is None else max(1, (nodes - spent) // len(chunk))
+        tasks = [Task(lexicon, sent, move, spreads, bar, _left(deadline), reply, share) for move in chunk]
+        if runner.in_process:
+            results = [_judge_task(task, engine, losses) for task in tasks]
+        else:
+            results = runner.run(_judge_job, tasks, "judging plays", progress=False, chunk_size=1)
+        for move, (judged, work) in zip(chunk, results, strict=True):
+            spent += work.spent
+            if judged is None and (work.out or _late(deadline)):
+                late.append(move)  # perhaps dropped, perhaps cut short: not judged
+            elif judged is None:
+                dropped += 1
+            else:
+                if move.kind == "pass":
+                    settling = Work(None if nodes is None else max(1, nodes - spent))
+                    judged = _settle_pass(position, judged, kept, engine, spreads, deadline, bar, settling)
+                    spent, out = spent + settling.spent, out or settling.out
+                ranked = sorted([*kept, judged], key=_rank)
+                kept, below = ranked[:top], [p for p in ranked[top:] if p.bound != "exact"]
+                bounded += [(p.move.notation, BOUND_NOTE.format(p.win_pct, top)) for p in below]
+            out = out or work.out  # the solve stops after this batch
+        done += len(chunk)
+    note = BUDGET_NOTE if out else LATE_NOTE
+    unsolved = [*bounded, *((move.notation, note) for move in [*late, *moves[done:]])]
+    exact = complete and not late and not bounded and all(play.exact for play in kept)
+    elapsed = 1000 * (time.perf_counter() - started)
+    return PegSolution(kept, bag, exact, elapsed, len(moves), dropped, unsolved, spent)
+
+
+def _check(top: int, seconds: float | None, nodes: int | None) -> None:
+    """One-line errors for a solve's options that cannot run."""
     if top < 1:
         raise OptionError(
             f"a pre-endgame solve shows at least 1 play, not {top}",
@@ -234,45 +301,12 @@ def solve_peg(
             "seconds",
             f"{{option}} must be positive, not {seconds}",
         )
-    engine = engine or Engine.shared(_lexicon(lexicon), position.rules)
-    started = time.perf_counter()
-    deadline = None if seconds is None else started + seconds
-    moves = first_pass(position, engine, None if seconds is None else started + seconds / 2)
-    losses: Counter[str] = Counter()  # scenarios lost so far by tile: tried first, they drop plays soonest
-    kept: list[Judged] = []
-    dropped, complete, done = 0, True, 0
-    late: list[Move] = []  # plays the deadline cut short
-    bounded: list[tuple[str, str]] = []  # plays only bounded from below, below the top K: not settled
-    batch = 1 if runner.in_process else BATCH_PER_JOB * runner.jobs
-    sent = replace(position, board=position.board.copy())  # a board without the engine's caches: it pickles
-    while done < len(moves):
-        if _late(deadline):
-            complete = False
-            break
-        chunk = moves[done : done + batch]
-        bar = _bar(kept, top, spreads)
-        reply = _reply(kept)
-        tasks = [Task(lexicon, sent, move, spreads, bar, _left(deadline), reply) for move in chunk]
-        if runner.in_process:
-            results = [_judge_task(task, engine, losses) for task in tasks]
-        else:
-            results = runner.run(_judge_job, tasks, "judging plays", progress=False, chunk_size=1)
-        for move, judged in zip(chunk, results, strict=True):
-            if judged is None and _late(deadline):
-                late.append(move)  # perhaps dropped, perhaps cut short: not judged
-            elif judged is None:
-                dropped += 1
-            else:
-                if move.kind == "pass":
-                    judged = _settle_pass(position, judged, kept, engine, spreads, deadline, bar)
-                ranked = sorted([*kept, judged], key=_rank)
-                kept, below = ranked[:top], [p for p in ranked[top:] if p.bound != "exact"]
-                bounded += [(p.move.notation, BOUND_NOTE.format(p.win_pct, top)) for p in below]
-        done += len(chunk)
-    unsolved = [*bounded, *((move.notation, LATE_NOTE) for move in [*late, *moves[done:]])]
-    exact = complete and not late and not bounded and all(play.exact for play in kept)
-    elapsed = 1000 * (time.perf_counter() - started)
-    return PegSolution(kept, bag, exact, elapsed, len(moves), dropped, unsolved)
+    if nodes is not None and nodes < 1:
+        raise OptionError(
+            f"a pre-endgame solve's work budget must be at least 1 node, not {nodes}",
+            "nodes",
+            f"{{option}} must be at least 1, not {nodes}",
+        )
 
 
 def scenarios(position: Position) -> list[tuple[str, int]]:
@@ -283,11 +317,14 @@ def scenarios(position: Position) -> list[tuple[str, int]]:
     return sorted(("".join(sorted(tiles.elements())), ways) for tiles, ways in peg_nested.draws(unseen, bag))
 
 
-def first_pass(position: Position, engine: Engine, deadline: float | None = None) -> list[Move]:
+def first_pass(
+    position: Position, engine: Engine, deadline: float | None = None, table: Table | None = None
+) -> list[Move]:
     """Every placement, likeliest winners first, then the pass: half-wins over the scenarios with the
     endgame cut at FIRST_PASS_PLIES plies, then by score (only the order of the exact pass depends on it;
-    the plays not reached before the `deadline` keep score order, after the others). With more than
-    FIRST_PASS_BAG tiles in the bag the scenarios are too many for this to pay: score order."""
+    the plays not reached before the `deadline` keep score order, after the others; `table`: the endgame
+    table, default the process's). With more than FIRST_PASS_BAG tiles in the bag the scenarios are too
+    many for this to pay: score order."""
     moves = sorted(engine.moves(position).placements(), key=lambda m: (-m.score, *tie_order(m)))
     estimate = dict.fromkeys(moves, -1)
     if peg_bag(position) > FIRST_PASS_BAG:
@@ -300,7 +337,7 @@ def first_pass(position: Position, engine: Engine, deadline: float | None = None
         half_wins = 0
         played = Played.of(position, move, unseen, engine)
         for tiles, weight in scenarios(position):
-            spread, bound, _ = _play_out(played, tiles, engine, None, FIRST_PASS_PLIES)
+            spread, bound, _ = _play_out(played, tiles, engine, None, FIRST_PASS_PLIES, table=table)
             half_wins += weight * _result(spread, bound)
         estimate[move] = half_wins
     return [*sorted(moves, key=lambda m: -estimate[m]), Move("pass")]
@@ -324,7 +361,8 @@ class Bar:
 @dataclass(frozen=True)
 class Task:
     """One play to judge in a worker: the lexicon to load, the position, the play, whether to solve the
-    spreads, the bar it must reach and the seconds left (None: no limit)."""
+    spreads, the bar it must reach, the seconds left, the mover's reply after a pass back and the nodes it
+    may spend (None: no limit; then judged from an endgame table of its own)."""
 
     lexicon: str | Lexicon | None
     position: Position
@@ -333,9 +371,10 @@ class Task:
     bar: Bar | None
     seconds: float | None
     reply: Move | None = None
+    nodes: int | None = None
 
 
-def _judge_job(task: Task) -> Judged | None:
+def _judge_job(task: Task) -> tuple[Judged | None, Work]:
     """Runner job: judge one play in a worker (its engine built once per process)."""
     engine = Engine.shared(_lexicon(task.lexicon), task.position.rules)
     return _judge_task(task, engine, None)
@@ -346,10 +385,20 @@ def _lexicon(spec: str | Lexicon | None) -> Lexicon:
     return spec if isinstance(spec, Lexicon) else worker_lexicon(spec)
 
 
-def _judge_task(task: Task, engine: Engine, losses: Counter[str] | None) -> Judged | None:
-    """Judge a task's play with `engine`."""
+def _judge_task(task: Task, engine: Engine, losses: Counter[str] | None) -> tuple[Judged | None, Work]:
+    """Judge a task's play with `engine`: the judgement and the work it spent."""
     deadline = None if task.seconds is None else time.perf_counter() + task.seconds
-    return judge(task.position, task.move, engine, task.spreads, task.bar, deadline, losses, task.reply)
+    work = Work(task.nodes)
+    table = None if task.nodes is None else _budget_table(task.nodes)
+    judged = judge(
+        task.position, task.move, engine, task.spreads, task.bar, deadline, losses, task.reply, work, table
+    )
+    return judged, work
+
+
+def _budget_table(nodes: int) -> Table:
+    """A fresh endgame table for a search of at most `nodes` nodes (no bigger than it can fill)."""
+    return Table(min(TABLE_BITS, max(12, nodes.bit_length())))
 
 
 def judge(
@@ -361,11 +410,14 @@ def judge(
     deadline: float | None = None,
     losses: Counter[str] | None = None,
     reply: Move | None = None,
+    work: Work | None = None,
+    table: Table | None = None,
 ) -> Judged | None:
     """Play `move` on to the end in every scenario; None as soon as the `bar` is out of its reach (never on
-    a lower bound: judged to the end) or the `deadline` passes (`losses`: orderings lost so far by bag, tried
-    first: they drop a play soonest; `reply`: the mover's answer should the opponent pass back to its own
-    position, one play for every scenario; None: its highest-scoring placement)."""
+    a lower bound: judged to the end), the `deadline` passes or the `work` budget is spent (`losses`:
+    orderings lost so far by bag, tried first: they drop a play soonest; `reply`: the mover's answer should
+    the opponent pass back to its own position, one play for every scenario; None: its highest-scoring
+    placement; `table`: the endgame table, default the process's)."""
     bags = scenarios(position)
     if losses is not None:
         bags.sort(key=lambda item: -losses[item[0]])
@@ -374,9 +426,11 @@ def judge(
     outcomes: list[Outcome] = []
     half_wins = 0
     graph = words_graph(position.board, position.rack.counts + position.unseen(), engine)
-    search = Search(engine, spreads, deadline, graph, _table(engine), position, reply)
-    if peg_bag(position) > 1:
-        search.seat = partial(_seat_choice, engine=engine, search=search)
+    search = Search(engine, spreads, deadline, graph, table or _table(engine), position, reply)
+    search.work = work or search.work
+    if peg_bag(position) > 1:  # a seat's choice is memoised per process, or per judgement with a budget
+        memo = _seats(engine) if search.work.allowed is None else {}
+        search.seat = partial(_seat_choice, engine=engine, search=search, memo=memo)
     for tiles, weight in bags:
         bounded = any(o.tally.bound != "exact" for o in outcomes)
         if (bar is not None and not bounded and bar.out(half_wins + left, move)) or search.late():
@@ -396,17 +450,25 @@ def judge(
 
 
 def judge_beside(
-    position: Position, move: Move, engine: Engine, solution: PegSolution, deadline: float | None = None
+    position: Position,
+    move: Move,
+    engine: Engine,
+    solution: PegSolution,
+    deadline: float | None = None,
+    nodes: int | None = None,
 ) -> Judged | None:
     """A play the `solution` (of `position`) does not list, judged on its own: the pass settled against the
-    plays it lists (see `_settle_pass`); None past the `deadline`."""
-    judged = judge(position, move, engine, deadline=deadline, reply=_reply(solution.plays))
+    plays it lists (see `_settle_pass`); None past the `deadline` or once `nodes` (a work budget, searched
+    from an endgame table of its own) are spent."""
+    work, table = Work(nodes), None if nodes is None else _budget_table(nodes)
+    reply = _reply(solution.plays)
+    judged = judge(position, move, engine, deadline=deadline, reply=reply, work=work, table=table)
     if judged is None or move.kind != "pass" or not solution.plays:
         return judged
     placements = sum(play.move.kind == "place" for play in solution.plays)
     every = solution.dropped == 0 and placements == solution.candidates - 1  # every placement listed
     bar = None if every else Bar(solution.plays[-1].half_wins, None)
-    return _settle_pass(position, judged, solution.plays, engine, False, deadline, bar)
+    return _settle_pass(position, judged, solution.plays, engine, False, deadline, bar, work, table)
 
 
 def _reply(kept: list[Judged]) -> Move | None:
@@ -427,12 +489,17 @@ def _settle_pass(
     spreads: bool,
     deadline: float | None,
     bar: Bar | None,
+    work: Work | None = None,
+    table: Table | None = None,
 ) -> Judged:
     """The pass at its best: when the opponent may pass back, the mover (back at its own position, not
     knowing the bag) answers with one play for every scenario, so the pass is judged against each answer
     that could do better than the best so far: each play judged (its own result bounds the pass's with it
     as the answer) and passing on to the end. With 1 tile in the bag that is every answer there is when no
-    play was dropped (no `bar` yet) or the pass beats the bar they were dropped under: the pass is exact."""
+    play was dropped (no `bar` yet) or the pass beats the bar they were dropped under: the pass is exact.
+    The judgements share the `work` budget (none: no limit), from a fresh `table` with one."""
+    if work is not None and work.allowed is not None and table is None:
+        table = _budget_table(work.allowed)
     if passed.bound == "exact":
         return passed
     top, proven = passed, all(o.tally.exact for o in passed.outcomes)
@@ -442,9 +509,9 @@ def _settle_pass(
         if answer is not None and answer.move.score > 0 and _key(answer) <= _key(top):
             continue
         reply = Move("pass") if answer is None else answer.move  # None: passing on to the end
-        judged = judge(position, Move("pass"), engine, spreads, None, deadline, None, reply)
+        judged = judge(position, Move("pass"), engine, spreads, None, deadline, None, reply, work, table)
         if judged is None:
-            return top  # the time ran out: the best found, a lower bound
+            return top  # the time or the budget ran out: the best found, a lower bound
         proven = proven and all(o.tally.exact for o in judged.outcomes)
         top = judged if _key(judged) > _key(top) else top
     if peg_bag(position) == 1 and (bar is None or top.half_wins > bar.half_wins):
@@ -452,24 +519,30 @@ def _settle_pass(
     return top
 
 
-def _seat_choice(position: Position, engine: Engine, search: Search) -> tuple[Move, bool]:
+def _seat_choice(
+    position: Position, engine: Engine, search: Search, memo: dict[SeatKey, Move]
+) -> tuple[Move, bool]:
     """The play the side to move in `position` (tiles in the bag) chooses from its seat, knowing its rack,
     the board, the scores and the scoreless turns but not the other rack or the bag: the play this solver
-    ranks first there (win %, then score, then notation; spreads aside), memoised per seat; and whether that
-    choice is settled (False: the time ran out first, the best found is played)."""
+    ranks first there (win %, then score, then notation; spreads aside), memoised per seat in `memo`; and
+    whether that choice is settled (False: the time or the search's work budget, which it shares, ran out
+    first, the best found is played)."""
     rack = "".join(sorted(position.rack.counts.elements()))
     key = (bytes(position.board.tiles), rack, position.scores, position.zeros)
-    chosen = _seats(engine).get(key)
+    chosen = memo.get(key)
     if chosen is not None:
         return chosen, True
     seat = replace(position, racks=(position.racks[0], _rack(Counter(), position.rules.rack_size, position)))
-    solution = solve_peg(seat, engine, top=1, seconds=search.seconds_left())
+    work = search.work
+    nodes = None if work.allowed is None else work.left
+    solution = solve_peg(seat, engine, top=1, seconds=search.seconds_left(), nodes=nodes)
+    work.spent += solution.nodes
     if not solution.plays:
         return Move("pass"), False
     best = solution.plays[0]
     settled = solution.exact or _only_the_pass_below(solution, best)
     if settled:
-        _seats(engine)[key] = best.move
+        memo[key] = best.move
     return best.move, settled
 
 
@@ -487,8 +560,11 @@ def _only_the_pass_below(solution: PegSolution, best: Judged) -> bool:
     )
 
 
+SeatKey = tuple[bytes, str, tuple[int, ...], int]  # what a seat sees: board, rack, scores, scoreless turns
+
+
 @lru_cache(maxsize=2)
-def _seats(engine: Engine) -> dict[tuple[bytes, str, tuple[int, ...], int], Move]:
+def _seats(engine: Engine) -> dict[SeatKey, Move]:
     """The seat choices this process settled for an engine (a seat's choice depends only on what it sees)."""
     return {}
 
@@ -544,6 +620,7 @@ def _play_out(
     deadline: float | None,
     plies: int | None = None,
     spreads: bool = False,
+    table: Table | None = None,
 ) -> tuple[int, str, bool]:
     """The final spread (mover minus opponent) after the play, which empties the bag, drawing all of `bag`,
     and best play to the end (the first pass's estimate; `judge` plays on with `peg_nested`): exact, or
@@ -565,7 +642,7 @@ def _play_out(
     )
     seconds = None if deadline is None else max(0.001, deadline - time.perf_counter())
     window = (-INF, INF) if spreads else (max(-INF, spread - 1), min(INF, spread + 1))
-    proof = prove(after, engine, plies, seconds, window, _table(engine), played.graph)
+    proof = prove(after, engine, plies, seconds, window, table or _table(engine), played.graph)
     # the opponent's bound becomes the mover's the other way round
     bound = {"lower": "upper", "upper": "lower"}.get(proof.bound, "exact")
     return spread - proof.value, bound, proof.exact

@@ -36,8 +36,9 @@ play that wins every ordering (nothing beats it) unless spreads are asked for. A
 opponent's best is exact when a proven branch is at least as good for it as every branch through a mover's
 bounded node (those are at most what they show, seen from the opponent), else it is a bound too.
 
-Past the deadline a node stops trying plays and its tally says `exact=False`: the best of what was
-tried, which is what the time allowed, not a proof.
+Past the deadline, or once the work allowed (`Work`: search nodes, the endgame's and the nested step's,
+a count that is the same on any machine) is spent, a node stops trying plays and its tally says
+`exact=False`: the best of what was tried, which is what the time or the work allowed, not a proof.
 
 Peers model the step differently. MAGPIE (`peg.c`) enumerates each distinct ordering of the bag as a
 leaf and, at a node that does not empty the bag, runs an inner pre-endgame of the side to move over
@@ -46,7 +47,7 @@ ranking, not a proof. Macondo (`preendgame/`) orders the bag too (72 orderings f
 ordering lost as soon as any opponent reply loses it, the opponent knowing the order. The seat rule
 is MAGPIE's inner pre-endgame, solved to the end instead of ranked.
 
-Public API: `Tally`, `Search`, `after(position, move, search)` (the mover's tally after `move`),
+Public API: `Tally`, `Work`, `Search`, `after(position, move, search)` (the mover's tally after `move`),
 `best(position, search, mover)` (the side to move's tally), `draws(bag, n)`.
 """
 
@@ -134,12 +135,33 @@ def final(spread: int, orderings: int = 1, spreads: bool = True, exact: bool = T
 
 
 @dataclass
+class Work:
+    """A work budget: the search nodes allowed (the endgame searches' and the nested step's; None: no limit)
+    and those spent so far. Counted, not timed, so a search cut by it is cut at the same point on any
+    machine under any load (given the same table: a budgeted search starts from a fresh one)."""
+
+    allowed: int | None = None
+    spent: int = 0
+
+    @property
+    def out(self) -> bool:
+        """Whether the budget is spent."""
+        return self.allowed is not None and self.spent >= self.allowed
+
+    @property
+    def left(self) -> int:
+        """The nodes an endgame search may still visit (0: no limit; at least 1 while there is a budget)."""
+        return 0 if self.allowed is None else max(1, self.allowed - self.spent)
+
+
+@dataclass
 class Search:
     """One nested search: the engine, whether spreads are solved, the deadline (perf_counter seconds,
     None: none), the endgame word graph and table every endgame shares (`endgame.prove`; None: its own,
     none), the mover's answer when the game comes back to the pre-endgame's own view (`root`, the position
     the mover solved, after passes: `reply`, one play for every scenario), the plays that won before (tried
-    first: the same reply often wins again) and counters."""
+    first: the same reply often wins again), counters and the work budget (shared by the searches of one
+    judgement)."""
 
     engine: Engine
     spreads: bool = False
@@ -152,6 +174,7 @@ class Search:
     nodes: int = 0
     endgames: int = 0
     seat: Callable[[Position], tuple[Move, bool]] | None = None  # the seat rule (2+ in the bag at the root)
+    work: Work = field(default_factory=Work)
 
     def choose(self, position: Position) -> Move:
         """The mover's play at its node with tiles in the bag, by what it sees alone (the board, its rack,
@@ -162,8 +185,8 @@ class Search:
         return min(moves, key=lambda m: (-m.score, *tie_order(m)), default=Move("pass"))
 
     def late(self) -> bool:
-        """Whether the time is up."""
-        return self.deadline is not None and time.perf_counter() > self.deadline
+        """Whether the time is up or the work budget spent."""
+        return self.work.out or (self.deadline is not None and time.perf_counter() > self.deadline)
 
     def seconds_left(self) -> float | None:
         """The seconds before the deadline (None: no limit)."""
@@ -219,6 +242,7 @@ def best(position: Position, search: Search, mover: bool = False) -> Tally:
     opponent's best, or the `mover`'s play by its view (a lower bound unless it wins every ordering);
     `exact=False` when the deadline stopped it before every play was tried."""
     search.nodes += 1
+    search.work.spent += 1
     if search.seat is not None:  # the side to move plays what it would choose from its seat
         move, settled = search.seat(position)
         tally = after(position, move, search, mover)
@@ -276,7 +300,9 @@ def _endgame(position: Position, search: Search) -> Tally:
     search.endgames += 1
     spread = position.scores[0] - position.scores[1]
     window = (-INF, INF) if search.spreads else (max(-INF, -spread - 1), min(INF, -spread + 1))
-    proof = prove(position, search.engine, None, search.seconds_left(), window, search.table, search.graph)
+    seconds, left = search.seconds_left(), search.work.left
+    proof = prove(position, search.engine, None, seconds, window, search.table, search.graph, left)
+    search.work.spent += proof.nodes
     end = spread + proof.value
     if proof.bound != "exact":  # a bound on the far side of the deciding spread: won or lost, never 0
         return Tally(1, int(end > 0), 0, None, proof.exact)

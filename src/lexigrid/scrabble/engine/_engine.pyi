@@ -50,7 +50,7 @@ def endgame(
     board: tuple[Buffer, int, Buffer, Buffer],
     layout: tuple[Buffer, Buffer, Buffer, Buffer, int],
     racks: tuple[Buffer, Buffer],
-    search: tuple[int, int, int, int, float, int, int, int, int],
+    search: tuple[int, int, int, int, float, int, int, int, int, int],
     table: Buffer | None = None,
     /,
 ) -> tuple[int, int, int, list[tuple[int, bytes]], list[bytes]]: ...

@@ -76,6 +76,7 @@ typedef struct {
     int own_table; /* the table is this search's (freed with it), not the caller's */
     uint64_t nodes;
     double deadline;       /* CLOCK_MONOTONIC seconds, 0 = none */
+    uint64_t max_nodes;    /* the nodes the search may visit, 0 = no limit */
     int stopped;           /* the deadline passed or a signal came: unwind */
     int interrupted;       /* the hook said stop (a signal came) */
     Interrupted hook;      /* called now and then (NULL: never) */
@@ -263,7 +264,9 @@ static void take(uint8_t *after, const uint8_t *rack, const MoveRec *m) {
 }
 
 static void tick(Solver *s) {
-    if ((++s->nodes & CHECK_EVERY) != 0) return;
+    ++s->nodes;
+    if (s->max_nodes && s->nodes >= s->max_nodes) s->stopped = 1;
+    if ((s->nodes & CHECK_EVERY) != 0) return;
     if (s->deadline > 0 && now() > s->deadline) s->stopped = 1;
     if ((s->nodes & 0xFFFFu) == 0 && s->hook && s->hook(s->hook_context)) s->stopped = s->interrupted = 1;
 }
@@ -669,6 +672,7 @@ Endgame *endgame_init(const EndgameArgs *a) {
     if (!s) goto fail;
     e->max_plies = a->max_plies > MAX_PLY ? MAX_PLY : a->max_plies;
     e->seconds = a->seconds;
+    s->max_nodes = a->max_nodes;
     e->zeros = a->zeros;
     memcpy(e->mine, a->mine, a->mine_len);
     memcpy(e->theirs, a->theirs, a->theirs_len);

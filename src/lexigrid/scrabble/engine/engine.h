@@ -344,6 +344,8 @@ typedef struct {
     size_t mine_len, theirs_len;
     int zeros, bingo_tiles, bingo_bonus, max_plies, top, table_bits;
     double seconds;                 /* <= 0: no limit */
+    uint64_t max_nodes;             /* 0: no limit; else the search stops once it has visited this many nodes
+                                     * (a count: it stops at the same node on any machine) */
     int alpha, beta;                /* the root's window: the value is only proven inside it (fail-soft bounds
                                      * outside); a window narrower than (-30000, 30000) gives no principal
                                      * variation */

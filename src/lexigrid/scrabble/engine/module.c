@@ -362,7 +362,7 @@ fail:
 /* endgame(graph, board, layout, racks, search[, table]) -> see endgame_answer. board: BoardArrays; layout:
  * LayoutArrays (vowel b""); racks: (mine, theirs), a count per tile code each; search: EndgameSearch(zeros,
  * bingo_tiles, bingo_bonus, max_plies, seconds (<= 0: no limit), top, table_bits, alpha, beta: the root's
- * window); table: a writable buffer of 2^table_bits x ENDGAME_ENTRY_BYTES zeroed bytes the caller keeps
+ * window, max_nodes (0: no limit)); table: a writable buffer of 2^table_bits x ENDGAME_ENTRY_BYTES zeroed bytes the caller keeps
  * from search to search of the same lexicon and rules (None: a fresh one). */
 static PyObject *endgame(PyObject *self, PyObject *args) {
     PyObject *graph_o, *board_o, *layout_o, *racks_o, *search_o, *mine_o, *theirs_o, *table_o = Py_None;
@@ -373,13 +373,15 @@ static PyObject *endgame(PyObject *self, PyObject *args) {
     a.table_len = 0;
     Held h = {.n = 0};
     PyObject *result = NULL;
+    unsigned long long max_nodes = 0;
     if (!PyArg_ParseTuple(racks_o, "OO;racks: (mine, theirs)", &mine_o, &theirs_o) ||
         !PyArg_ParseTuple(search_o,
-                          "iiiidiiii;a search: (zeros, bingo_tiles, bingo_bonus, max_plies, seconds, top, table_bits, "
-                          "alpha, beta)",
+                          "iiiidiiiiK;a search: (zeros, bingo_tiles, bingo_bonus, max_plies, seconds, top, table_bits, "
+                          "alpha, beta, max_nodes)",
                           &a.zeros, &a.bingo_tiles, &a.bingo_bonus, &a.max_plies, &a.seconds, &a.top, &a.table_bits,
-                          &a.alpha, &a.beta))
+                          &a.alpha, &a.beta, &max_nodes))
         return NULL;
+    a.max_nodes = max_nodes;
     if (!(a.graph = hold(&h, graph_o, 0, &a.graph_len)) || read_board(board_o, &h, &a.board) ||
         read_layout(layout_o, &h, &a.layout) || !(a.mine = hold(&h, mine_o, 0, &a.mine_len)) ||
         !(a.theirs = hold(&h, theirs_o, 0, &a.theirs_len)) ||

@@ -12,8 +12,10 @@ The phase is `analysis.phase`'s, the one rule the computer players follow too:
   standard errors of that paired difference). A mistake is only called where the loss exceeds its bar.
 - **peg** with 1..`peg.MAX_BAG` tiles in the bag: the pre-endgame solver (`solve_peg`), exact; when it cannot
   solve the turn within its share of the turn's time, the turn falls back to simulation in the time left and
-  says so (`method_note`). With a fixed number of play-outs (`iterations`) only 1-in-the-bag turns go to the
-  solver, without a time limit, so no turn's method depends on the machine's speed.
+  says so (`method_note`). With a fixed number of play-outs (`iterations`) or a work budget (`peg_nodes`)
+  only 1-in-the-bag turns go to the solver, within a work budget instead of a time (search nodes,
+  PEG_NODES_PER_PLAYOUT a play-out by default), so no turn's method or result depends on the machine's speed
+  or load; a turn the budget does not solve exactly is simulated.
 - **endgame** with the bag empty: the exact endgame solver (`endgame.solve`) from the position with both
   racks known; *points lost* = the best first move's value less the value of the play made (the position
   after it solved for the opponent), as `lexigrid scrabble endgame` gives them.
@@ -35,6 +37,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, Literal
 
+from lexigrid.counts import count
 from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import Lexicon, load
 from lexigrid.lexicon.sources import DEFAULT_LEXICON, is_lexicon_name, named_lexicons
@@ -62,7 +65,8 @@ MISTAKE_WEIGHTS: dict[Mistake, float] = {"none": 0.0, "small": 0.2, "medium": 0.
 DEFAULT_SECONDS_PER_TURN = 2.0
 ERROR_BAR_Z = 1.96  # the error bar of a simulated win % lost: 95 % two-sided on the paired difference
 PEG_TOP = 10  # pre-endgame plays listed
-REPRODUCIBLE_BAG = 1  # with --iterations, the fullest bag solved exactly (2 can take CPU hours)
+REPRODUCIBLE_BAG = 1  # with a work budget, the fullest bag given to the solver (2 is rarely exact)
+PEG_NODES_PER_PLAYOUT = 10_000  # with --iterations N, a pre-endgame turn's work budget is N times this
 MIN_SIM_SECONDS = 0.1  # the least a simulation gets after the pre-endgame solver spent the turn's share
 SHOWN_CANDIDATES = 10  # the other candidates a turn lists
 FLAGS = {
@@ -77,26 +81,36 @@ FLAGS = {
 class Settings:
     """How hard to judge each turn: seconds (a simulation, pre-endgame or endgame at most), or a fixed
     number of play-outs a play (reproducible, whatever the machine's speed); plays simulated; the seed;
-    the most tiles in the bag the pre-endgame solver is asked to solve (fuller bags are simulated)."""
+    the most tiles in the bag the pre-endgame solver is asked to solve (fuller bags are simulated); the
+    pre-endgame solver's work budget a turn in search nodes (None: from `iterations`, or by time)."""
 
     seconds: float = DEFAULT_SECONDS_PER_TURN
     iterations: int | None = None
     plays: int = DEFAULT_PLAYS
     seed: int = 0
     peg_bag: int = peg.MAX_BAG
+    peg_nodes: int | None = None
+
+    @property
+    def peg_budget(self) -> int | None:
+        """The pre-endgame solver's work budget a turn: `peg_nodes`, else PEG_NODES_PER_PLAYOUT a play-out
+        with `iterations`; None: it has a share of the turn's seconds instead."""
+        if self.peg_nodes is not None or self.iterations is None:
+            return self.peg_nodes
+        return PEG_NODES_PER_PLAYOUT * self.iterations
 
     @property
     def solver_bag(self) -> int:
-        """The most tiles in the bag a turn is given to the pre-endgame solver: `peg_bag`; with `iterations`
-        at most REPRODUCIBLE_BAG, solved then without a time limit, so the method and the result of a turn
-        never depend on the machine's speed."""
-        return self.peg_bag if self.iterations is None else min(self.peg_bag, REPRODUCIBLE_BAG)
+        """The most tiles in the bag a turn is given to the pre-endgame solver: `peg_bag`; with a work
+        budget at most REPRODUCIBLE_BAG, so the method and the result of a turn never depend on the
+        machine's speed."""
+        return self.peg_bag if self.peg_budget is None else min(self.peg_bag, REPRODUCIBLE_BAG)
 
     @property
     def peg_seconds(self) -> float | None:
-        """The pre-endgame solver's share of a turn's seconds (None with `iterations`: no limit); the
+        """The pre-endgame solver's share of a turn's seconds (None with a work budget: no time limit); the
         simulation, when the solver does not finish exactly, has what is left of the turn's seconds."""
-        return None if self.iterations is not None else PEG_SHARE * self.seconds
+        return None if self.peg_budget is not None else PEG_SHARE * self.seconds
 
     def check(self) -> None:
         """One-line errors for settings that cannot run."""
@@ -111,6 +125,12 @@ class Settings:
                 f"a game analysis needs at least 1 play-out a play, not {self.iterations}",
                 "iterations",
                 f"{{option}} must be at least 1, not {self.iterations}",
+            )
+        if self.peg_nodes is not None and self.peg_nodes < 1:
+            raise OptionError(
+                f"a pre-endgame turn's work budget must be at least 1 node, not {self.peg_nodes}",
+                "peg_nodes",
+                f"{{option}} must be at least 1, not {self.peg_nodes}",
             )
 
 
@@ -243,6 +263,7 @@ class GameReview:
             "lexicon_note": self.lexicon_note,
             "seconds_per_turn": self.settings.seconds,
             "iterations": self.settings.iterations,
+            "peg_nodes": self.settings.peg_budget,
             "elapsed_ms": round(self.elapsed_ms, 1),
         }
 
@@ -515,19 +536,21 @@ def _value_after(position: Position, move: Move, engine: Engine, seconds: float)
 
 
 def _judge_peg(review: TurnReview, position: Position, played: Move, engine: Engine, s: Settings) -> bool:
-    """1..MAX_BAG tiles in the bag: the pre-endgame solver, when it solves the turn exactly in time."""
-    seconds = s.peg_seconds
+    """1..MAX_BAG tiles in the bag: the pre-endgame solver, when it solves the turn exactly in time (or
+    within its work budget: the solve and the played play's judgement share it)."""
+    seconds, nodes = s.peg_seconds, s.peg_budget
     deadline = None if seconds is None else time.perf_counter() + seconds
     try:
-        solution = peg.solve_peg(position, engine, top=PEG_TOP, seconds=seconds)
+        solution = peg.solve_peg(position, engine, top=PEG_TOP, seconds=seconds, nodes=nodes)
     except LexigridError as error:
         review.method_note = f"the pre-endgame solver declined ({error}): judged by simulation"
         return False
     judged = next((j for j in solution.plays if _key(j.move) == _key(played)), None)
     if judged is None and solution.exact:
-        judged = peg.judge_beside(position, played, engine, solution, deadline)
+        left = None if nodes is None else max(1, nodes - solution.nodes)
+        judged = peg.judge_beside(position, played, engine, solution, deadline, left)
     if not solution.exact or not solution.plays or judged is None or not judged.exact:
-        within = "" if seconds is None else f" in {seconds:g} s"
+        within = f" within {count(nodes, 'search node')}" if nodes is not None else f" in {seconds:g} s"
         review.method_note = (
             f"the pre-endgame solver did not solve this turn exactly{within}: judged by simulation"
         )
