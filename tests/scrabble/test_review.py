@@ -188,13 +188,16 @@ def test_a_record_that_fails_replay_names_its_line(cli: Cli, tmp_path: Path) -> 
 @pytest.mark.slow
 def test_a_real_record_is_judged_by_every_phase() -> None:
     path = shared_file("data/scrabble/gcg/macondo_preendgame_issue_476.gcg")
-    # pre-endgame turns simulated (peg_bag=0): with play-outs fixed, a real game's 1-in-the-bag turn is solved
-    # to the end without a time limit, which can take CPU hours (docs/scrabble.md, the review's budget)
-    settings = Settings(iterations=4, plays=4, seconds=30, peg_bag=0)  # the endgames need far less
+    # with play-outs fixed the pre-endgame solver has a work budget of 10,000 search nodes a play-out: its
+    # 1-in-the-bag turn is not solved within it (nor within 40 million nodes) and is simulated, the same way
+    # on any machine; the endgames need far less than their 30 s
+    settings = Settings(iterations=4, plays=4, seconds=30)
     review = analyze_text(path.read_bytes(), settings, "BestBot", runner=Runner(progress=False))
     assert len(review.turns) == 15 and {t.nick for t in review.turns} == {"BestBot"}
     phases = {t.phase for t in review.turns}
     assert {"sim", "endgame"} <= phases <= {"sim", "peg", "endgame"}
+    budget = "the pre-endgame solver did not solve this turn exactly within 40,000 search nodes"
+    assert [t.turn for t in review.turns if t.method_note.startswith(budget)] == [26]
     assert review.lexicon_note == "the record's lexicon NWL23 is not installed: judged in nwl"
     assert all(t.exact for t in review.turns if t.phase == "endgame")
 
