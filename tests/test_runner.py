@@ -77,3 +77,22 @@ def test_a_setup_runs_in_each_dask_worker() -> None:
     pytest.importorskip("distributed", reason="the cluster extra is not installed")
     found = runner.run(set_up_here, list(range(8)), jobs=2, backend="dask", progress=False, setup=mark_worker)
     assert [n for n, _ in found] == list(range(8)) and all(len(setups) == 1 for _, setups in found)
+
+
+@pytest.mark.slow
+def test_a_dask_worker_that_joins_after_the_set_up_runs_it_before_its_tasks() -> None:
+    distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+        runner._set_up(client, mark_worker),
+    ):
+        cluster.scale(2)  # a second worker joins after the set-up was registered
+        client.wait_for_workers(2, timeout=120)
+        workers = list(client.scheduler_info()["workers"])
+        found = [
+            client.submit(set_up_here, i, workers=[w], pure=False).result() for i, w in enumerate(workers)
+        ]
+    assert len(workers) == 2 and all(len(setups) == 1 for _, setups in found)  # once in each, late or not

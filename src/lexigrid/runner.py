@@ -5,7 +5,8 @@ A *job* is a picklable module-level function applied to each *item* (an answer, 
 a caller can checkpoint. A rich progress bar (with an ETA) shows work that takes a while.
 
 A `setup` (a picklable module-level function of no arguments) runs once in each worker before its tasks:
-the process pool's initializer, or on every worker of a Dask cluster (`Client.run`), so what a job needs in
+the process pool's initializer, or on a Dask cluster a worker plugin (`worker_setup`: every worker there,
+and every worker that joins later, runs it as it starts; removed when the run ends), so what a job needs in
 every worker (a lexicon, an engine) is made there at the start, side by side, and not inside a first task.
 
 On Dask, a worker that dies mid-task is replaced by its nanny and the scheduler runs the task again
@@ -237,9 +238,7 @@ def _dask_chunks(
         else LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
     )
     try:
-        with _client(scheduler or cluster) as client:
-            if setup is not None:
-                client.run(setup)  # every worker, side by side, before the tasks
+        with _client(scheduler or cluster) as client, _set_up(client, setup):
             futures = [client.submit(_run_chunk, job, c, pure=False, retries=retries) for c in chunks]
             position = {future.key: i for i, future in enumerate(futures)}
             try:
@@ -250,6 +249,23 @@ def _dask_chunks(
     finally:
         if cluster is not None:
             cluster.close()
+
+
+@contextmanager
+def _set_up(client: Any, setup: Setup) -> Iterator[None]:
+    """The `setup` registered as a worker plugin for the run: each worker, present or joining, runs it once
+    before its tasks; unregistered at the end (a kept cluster's later workers do not run it)."""
+    if setup is None:
+        yield
+        return
+    from lexigrid.worker_setup import SetupPlugin, plugin_name
+
+    name = plugin_name(setup)
+    client.register_plugin(SetupPlugin(setup), name=name)
+    try:
+        yield
+    finally:
+        client.unregister_worker_plugin(name)
 
 
 @contextmanager
