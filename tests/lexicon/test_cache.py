@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from lexigrid.lexicon import cache, lexicon
+from lexigrid.lexicon.sources import Source, open_source
 
 
 @pytest.fixture
@@ -121,3 +123,22 @@ def test_read_only_cache_still_works(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setenv(cache.CACHE_ENV, str(blocker / "sub"))  # cannot be created
     value, loaded = cache.cached("demo", "key", 1, lambda: {"a": 1})
     assert value == {"a": 1} and not loaded
+
+
+def test_a_file_seen_before_is_not_read_again_until_it_changes(
+    cache_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    words = tmp_path / "w.txt"
+    words.write_text("cat\ndog\n")
+    opened: list[str | Path | None] = []
+
+    def counted(spec: str | Path | None) -> Source:
+        opened.append(spec)
+        return open_source(spec)
+
+    monkeypatch.setattr(lexicon, "open_source", counted)
+    first = lexicon.load(words)
+    assert lexicon.load(words) is first and lexicon.load(str(words)) is first and len(opened) == 1
+    words.write_text("cat\nemu\n")  # the same size: told apart by the modification time
+    os.utime(words, ns=(1, 1))
+    assert lexicon.load(words).is_word("emu") and len(opened) == 2

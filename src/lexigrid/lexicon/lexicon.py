@@ -17,7 +17,7 @@ import numpy.typing as npt
 from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import cache, frequency
 from lexigrid.lexicon.rack import MAX_BLANKS, MAX_TILES, SearchRack, parse_rack
-from lexigrid.lexicon.sources import Source, open_source, parse_words
+from lexigrid.lexicon.sources import Source, canonical_name, open_source, parse_words
 
 # Bump when the index's arrays or their contents change: old cache entries are then ignored.
 INDEX_VERSION = 4
@@ -551,12 +551,34 @@ _loaded: dict[str, Lexicon] = {}
 
 
 def load(spec: str | Path | None = None) -> Lexicon:
-    """The lexicon for a name (default: the bundled list) or a word-list path, indexed and cached."""
+    """The lexicon for a name (default: the bundled list) or a word-list path, indexed and cached (a file
+    seen before with the same size and modification time is not read and hashed again)."""
+    seen = _file_key(spec)
+    if seen in _hashed and _hashed[seen] in _loaded:
+        return _loaded[_hashed[seen]]
     source = open_source(spec)
     key = source.raw_sha256
     if key not in _loaded:
         _loaded[key] = _from_source(source)
+    if seen is not None:
+        _hashed[seen] = key
     return _loaded[key]
+
+
+FileKey = tuple[str, int, int]
+_hashed: dict[FileKey | None, str] = {}  # a word-list file's hash by its path, size and modification time
+
+
+def _file_key(spec: str | Path | None) -> FileKey | None:
+    """A word-list file's resolved path, size and modification time (ns); None for a lexicon's name."""
+    if not spec or (isinstance(spec, str) and canonical_name(spec) is not None):
+        return None
+    path = Path(spec).expanduser()
+    try:
+        stat = path.stat()
+    except OSError:
+        return None  # open_source says what is wrong
+    return str(path.resolve()), stat.st_size, stat.st_mtime_ns
 
 
 def _from_source(source: Source) -> Lexicon:
