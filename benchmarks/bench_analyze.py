@@ -17,8 +17,9 @@ record has 25 turns), so no ../shared is needed. Two measurements:
   once before the timing and reached by its address (as `--scheduler ADDR` does: the review's runner setup,
   `review.prepare_worker`, has built each worker's engine by then). Turns are the runner's tasks, so the
   speed-up is bounded by the longest turn and by the cores left free by others: on a machine whose cores
-  are already busy (the load average is printed) no wall speed-up can show. With `--iterations` a turn's
-  method never depends on the time (1 tile in the bag solved to the end, 2 simulated).
+  are already busy (the load average is printed, at the start and after each row) no wall speed-up can
+  show. With `--iterations` a turn's method and result never depend on the time (1 tile in the bag given
+  to the pre-endgame solver with a work budget of search nodes, 2 simulated).
 """
 
 from __future__ import annotations
@@ -123,6 +124,8 @@ def main() -> None:
             "",
             f"{found['mistake_index']:.1f}",
         )
+        load = os.getloadavg()[0]
+        print(f"default: wall {found['wall']:.1f} s, CPU {found['cpu']:.1f} s, load {load:.1f}", flush=True)
     fixed = {"iterations": args.iterations}
     runners: list[tuple[str, dict[str, Any]]] = [("1 process", {}), ("--jobs 2", {"jobs": 2})]
     cluster = None
@@ -146,7 +149,8 @@ def main() -> None:
             f"{base / found['wall']:.2f}x",
             f"{found['mistake_index']:.1f}",
         )
-        print(f"{name}: wall {found['wall']:.1f} s, CPU {found['cpu']:.1f} s", flush=True)  # as it comes
+        load = os.getloadavg()[0]
+        print(f"{name}: wall {found['wall']:.1f} s, CPU {found['cpu']:.1f} s, load {load:.1f}", flush=True)
     console.print(table)
     if cluster is not None:
         cluster.close()
