@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from lexigrid import runner
@@ -87,7 +89,7 @@ def test_a_dask_worker_that_joins_after_the_set_up_runs_it_before_its_tasks() ->
             n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
         ) as cluster,
         distributed.Client(cluster) as client,
-        runner._set_up(client, mark_worker),
+        runner._set_up(client, functools.partial(mark_worker)),  # as the review's: a partial, no name
     ):
         cluster.scale(2)  # a second worker joins after the set-up was registered
         client.wait_for_workers(2, timeout=120)

@@ -260,7 +260,7 @@ def _set_up(client: Any, setup: Setup) -> Iterator[None]:
         return
     from lexigrid.worker_setup import SetupPlugin, plugin_name
 
-    name = plugin_name(setup)
+    name = plugin_name()
     client.register_plugin(SetupPlugin(setup), name=name)
     try:
         yield

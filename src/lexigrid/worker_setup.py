@@ -3,6 +3,7 @@ before its tasks, the workers there at the start and those that join the cluster
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -21,6 +22,7 @@ class SetupPlugin(WorkerPlugin):
         self.job()
 
 
-def plugin_name(job: Callable[[], None]) -> str:
-    """The name the set-up is registered under on the scheduler (one per set-up function)."""
-    return f"lexigrid-setup-{job.__module__}.{job.__qualname__}"
+def plugin_name() -> str:
+    """A name to register a run's set-up under on the scheduler: its own, so that runs sharing a cluster
+    never replace or remove each other's."""
+    return f"lexigrid-setup-{uuid.uuid4().hex}"
