@@ -222,10 +222,17 @@ def _shown(solution: PegSolution) -> dict[str, object]:
     return {key: value for key, value in solution.as_dict().items() if key != "elapsed_ms"}
 
 
+BUDGETED = {  # a 1-in-the-bag position of about 5,000 nodes; a 2-in-the-bag one (the seat rule: slow)
+    "blank-unseen": peg_position(*POSITIONS["blank-unseen"], scores=(8, 0)),
+    "one-tile-racks": peg_position(*TWO_IN_THE_BAG["one-tile-racks"]),
+}
+
+
+@pytest.mark.parametrize("name", ["blank-unseen", pytest.param("one-tile-racks", marks=pytest.mark.slow)])
 def test_a_work_budget_gives_the_same_result_every_time_and_says_when_it_ran_out(
-    small_lexicon: Lexicon,
+    name: str, small_lexicon: Lexicon
 ) -> None:
-    position = peg_position(*POSITIONS["blank-unseen"], scores=(8, 0))
+    position = BUDGETED[name]
     engine = Engine(small_lexicon, position.rules)
     full = solve_peg(position, engine, top=1000)
     within = solve_peg(position, engine, top=1000, nodes=10**9)  # within budget: exact, as without one

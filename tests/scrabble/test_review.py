@@ -346,3 +346,12 @@ def test_a_pre_endgame_turn_beyond_its_work_budget_is_simulated_the_same_way_eve
     )
     with pytest.raises(LexigridError, match="work budget must be at least 1 node"):
         Settings(iterations=8, peg_nodes=0).check()
+
+
+def test_with_iterations_an_endgame_turn_is_solved_whatever_the_clock(thrown: GameReview) -> None:
+    from lexigrid.scrabble.records.review import judge_turn
+
+    turn = next(t for t in thrown.turns if t.played == "5A INTERn")  # a won endgame thrown away
+    hurried = Settings(iterations=8, seconds=1e-6)  # an endgame search's time limit: cut at once
+    ben = judge_turn(_turn_job(turn.turn, hurried))
+    assert ben.phase == "endgame" and ben.exact and ben.as_dict() == turn.as_dict()

@@ -153,8 +153,10 @@ def solve(
     top: int = 1,
     window: tuple[int, int] | None = None,
     table: Table | None = None,
+    max_nodes: int = 0,
 ) -> Solution:
-    """Solve the endgame of `position` (bag empty, both racks known) as deep as `plies` within `seconds`;
+    """Solve the endgame of `position` (bag empty, both racks known) as deep as `plies` within `seconds` and
+    `max_nodes` search nodes (0: no limit; a count, so a search it cuts is cut the same way on any machine);
     with a `window` (low, high) the value is only proven when it lies strictly inside it, and is otherwise a
     bound (`Solution.bound`): a null window around the spread that decides the game answers win, draw or loss
     far faster than the exact value. A `table` kept from search to search (same engine) carries what one
@@ -169,7 +171,7 @@ def solve(
     engine = engine or Engine.shared(rules=position.rules)
     started = time.perf_counter()
     depth, exact, nodes, ranked, pv_records = _search(
-        position, engine, plies, seconds, top, (low, high), table
+        position, engine, plies, seconds, top, (low, high), table, max_nodes=max_nodes
     )
     elapsed = 1000 * (time.perf_counter() - started)
     top_moves = sorted((Ranked(_decode(record, engine), value) for value, record in ranked), key=_rank_order)

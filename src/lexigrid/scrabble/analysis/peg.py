@@ -231,11 +231,13 @@ def solve_peg(
     runner: Runner = QUIET_RUNNER,
     lexicon: str | Lexicon | None = None,
     nodes: int | None = None,
+    seats: dict[SeatKey, Move] | None = None,
 ) -> PegSolution:
     """Judge every placement of a pre-endgame; the `top` best, best first (see the module's docstring),
-    within `seconds` and a work budget of `nodes` (None: no limit). A `runner` with several jobs or a
-    cluster judges batches of plays at once, each worker loading the `lexicon` (a name or path) itself; the
-    result is the same for any number of jobs."""
+    within `seconds` and a work budget of `nodes` (None: no limit); `seats`: the seat rule's settled
+    choices (None: the process's, or with a budget each play's own, so its work does not depend on the
+    past). A `runner` with several jobs or a cluster judges batches of plays at once, each worker loading
+    the `lexicon` (a name or path) itself; the result is the same for any number of jobs."""
     bag = peg_bag(position)
     _check(top, seconds, nodes)
     engine = engine or Engine.shared(_lexicon(lexicon), position.rules)
@@ -259,7 +261,9 @@ def solve_peg(
         bar = _bar(kept, top, spreads)
         reply = _reply(kept)
         share = None if nodes is None else max(1, (nodes - spent) // len(chunk))
-        tasks = [Task(lexicon, sent, move, spreads, bar, _left(deadline), reply, share) for move in chunk]
+        tasks = [
+            Task(lexicon, sent, move, spreads, bar, _left(deadline), reply, share, seats) for move in chunk
+        ]
         if runner.in_process:
             results = [_judge_task(task, engine, losses) for task in tasks]
         else:
@@ -372,6 +376,7 @@ class Task:
     seconds: float | None
     reply: Move | None = None
     nodes: int | None = None
+    seats: dict[SeatKey, Move] | None = None
 
 
 def _judge_job(task: Task) -> tuple[Judged | None, Work]:
@@ -391,7 +396,17 @@ def _judge_task(task: Task, engine: Engine, losses: Counter[str] | None) -> tupl
     work = Work(task.nodes)
     table = None if task.nodes is None else _budget_table(task.nodes)
     judged = judge(
-        task.position, task.move, engine, task.spreads, task.bar, deadline, losses, task.reply, work, table
+        task.position,
+        task.move,
+        engine,
+        task.spreads,
+        task.bar,
+        deadline,
+        losses,
+        task.reply,
+        work,
+        table,
+        seats=task.seats,
     )
     return judged, work
 
@@ -412,12 +427,14 @@ def judge(
     reply: Move | None = None,
     work: Work | None = None,
     table: Table | None = None,
+    seats: dict[SeatKey, Move] | None = None,
 ) -> Judged | None:
     """Play `move` on to the end in every scenario; None as soon as the `bar` is out of its reach (never on
     a lower bound: judged to the end), the `deadline` passes or the `work` budget is spent (`losses`:
     orderings lost so far by bag, tried first: they drop a play soonest; `reply`: the mover's answer should
     the opponent pass back to its own position, one play for every scenario; None: its highest-scoring
-    placement; `table`: the endgame table, default the process's)."""
+    placement; `table`: the endgame table, default the process's; `seats`: the seat rule's settled choices,
+    default the process's, or this judgement's own with a budget)."""
     bags = scenarios(position)
     if losses is not None:
         bags.sort(key=lambda item: -losses[item[0]])
@@ -428,8 +445,8 @@ def judge(
     graph = words_graph(position.board, position.rack.counts + position.unseen(), engine)
     search = Search(engine, spreads, deadline, graph, table or _table(engine), position, reply)
     search.work = work or search.work
-    if peg_bag(position) > 1:  # a seat's choice is memoised per process, or per judgement with a budget
-        memo = _seats(engine) if search.work.allowed is None else {}
+    if peg_bag(position) > 1:
+        memo = seats if seats is not None else _seats(engine) if search.work.allowed is None else {}
         search.seat = partial(_seat_choice, engine=engine, search=search, memo=memo)
     for tiles, weight in bags:
         bounded = any(o.tally.bound != "exact" for o in outcomes)
@@ -535,7 +552,7 @@ def _seat_choice(
     seat = replace(position, racks=(position.racks[0], _rack(Counter(), position.rules.rack_size, position)))
     work = search.work
     nodes = None if work.allowed is None else work.left
-    solution = solve_peg(seat, engine, top=1, seconds=search.seconds_left(), nodes=nodes)
+    solution = solve_peg(seat, engine, top=1, seconds=search.seconds_left(), nodes=nodes, seats=memo)
     work.spent += solution.nodes
     if not solution.plays:
         return Move("pass"), False

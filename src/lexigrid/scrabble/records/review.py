@@ -67,6 +67,7 @@ ERROR_BAR_Z = 1.96  # the error bar of a simulated win % lost: 95 % two-sided on
 PEG_TOP = 10  # pre-endgame plays listed
 REPRODUCIBLE_BAG = 1  # with a work budget, the fullest bag given to the solver (2 is rarely exact)
 PEG_NODES_PER_PLAYOUT = 10_000  # with --iterations N, a pre-endgame turn's work budget is N times this
+ENDGAME_NODES = 20_000_000  # with a work budget, an endgame turn's searches' (each; tens of CPU s at most)
 MIN_SIM_SECONDS = 0.1  # the least a simulation gets after the pre-endgame solver spent the turn's share
 SHOWN_CANDIDATES = 10  # the other candidates a turn lists
 FLAGS = {
@@ -500,12 +501,14 @@ def _key(move: Move) -> tuple[Any, ...]:
 
 
 def _judge_endgame(review: TurnReview, position: Position, played: Move, engine: Engine, s: Settings) -> None:
-    """Bag empty: the exact endgame. Points lost = the best value less the play made's value."""
+    """Bag empty: the exact endgame (within the turn's seconds, or with a work budget within ENDGAME_NODES
+    search nodes a search: the same on any machine). Points lost = the best value less the play made's."""
     review.phase = "endgame"
-    solution = solve(position, engine, seconds=s.seconds, top=SHOWN_CANDIDATES)
+    seconds, nodes = (None, ENDGAME_NODES) if s.peg_budget is not None else (s.seconds, 0)
+    solution = solve(position, engine, seconds=seconds, top=SHOWN_CANDIDATES, max_nodes=nodes)
     value, exact = solution.value, solution.exact
     if _key(played) != _key(solution.best):
-        value, exact = _value_after(position, played, engine, s.seconds)
+        value, exact = _value_after(position, played, engine, seconds, nodes)
         exact = exact and solution.exact
     start = position.scores[0] - position.scores[1]
     best_spread, played_spread = start + solution.value, start + value
@@ -524,14 +527,16 @@ def _judge_endgame(review: TurnReview, position: Position, played: Move, engine:
     ]
 
 
-def _value_after(position: Position, move: Move, engine: Engine, seconds: float) -> tuple[int, bool]:
+def _value_after(
+    position: Position, move: Move, engine: Engine, seconds: float | None, nodes: int
+) -> tuple[int, bool]:
     """The value of `move` (the spread it gains under best play to the end), and whether it is proven."""
     state = PlayState.of_position(position)
     state.apply(move)
     gained = state.scores[0] - state.scores[1] - (position.scores[0] - position.scores[1])
     if state.over:
         return gained, True
-    reply = solve(state.position(), engine, seconds=seconds)
+    reply = solve(state.position(), engine, seconds=seconds, max_nodes=nodes)
     return gained - reply.value, reply.exact
 
 
