@@ -47,6 +47,8 @@ typedef struct {
     LetterSet *checks;            /* across, then down (see update_checks) */
     int32_t *cscores;
     uint64_t hash;                /* the board's Zobrist hash */
+    int stale;                    /* the checks are still the previous ply's, without `made` (see ready) */
+    MoveRec made;                 /* the placement that made this board from the previous ply's */
 } Ply;
 
 typedef struct {
@@ -170,10 +172,13 @@ static int grow(MoveBuffer *b, size_t need) {
     return 0;
 }
 
+static void ready(Solver *s, int k);
+
 /* Every placement of `rack` on ply k's board into buf[k]; returns their number, or -1 out of memory. */
 static int placements(Solver *s, int k, const uint8_t *rack) {
     Gen *g = &s->gen;
     Ply *p = &s->ply[k];
+    ready(s, k);
     g->n = 0;
     g->rack_size = 0;
     g->rack_mask = 0;
@@ -209,21 +214,18 @@ static void run_ends(const Solver *s, const uint8_t *line, LetterSet *checks, in
         square_check(s->graph, line, dim, s->scores, z + 1, &checks[(z + 1) * dim], &cscores[(z + 1) * dim]);
 }
 
-/* Ply k+1's board: ply k's with placement m on it, its hash, and (when `checks`: a leaf generates no moves)
- * the checks of the squares it changed (its own, the ends of its word and of each cross word). Checks live
- * transposed (see update_checks): a line's squares are `dim` apart in them. */
-static void place(Solver *s, int k, const MoveRec *m, int checks) {
+/* Ply k+1's board: ply k's with placement m on it and its hash. Its checks are only made when a node on it
+ * generates moves (see ready): most nodes never do (the table's value or move settles them), and the
+ * checks cost as much as a search of a node's moves at the leaves' parents. */
+static void place(Solver *s, int k, const MoveRec *m) {
     const Ply *from = &s->ply[k];
     Ply *to = &s->ply[k + 1];
     int dim = s->dim, nn = s->nn;
     memcpy(to->tiles, from->tiles, (size_t)nn);
     memcpy(to->transposed, from->transposed, (size_t)nn);
     to->hash = from->hash;
-    if (checks) {
-        memcpy(to->checks, from->checks, 2 * (size_t)nn * sizeof(LetterSet));
-        memcpy(to->cscores, from->cscores, 2 * (size_t)nn * sizeof(int32_t));
-    }
-    int last = 0;
+    to->stale = 1;
+    to->made = *m;
     for (int i = 0; i < m->length; i++) {
         if (m->letters[i] & THROUGH) continue;
         int r = m->row + (m->down ? i : 0), c = m->col + (m->down ? 0 : i);
@@ -231,13 +233,31 @@ static void place(Solver *s, int k, const MoveRec *m, int checks) {
         to->tiles[r * dim + c] = tile;
         to->transposed[c * dim + r] = tile;
         to->hash ^= zobrist[r * dim + c][tile];
-        for (int d = 0; d < 2 && checks; d++) { /* the square is taken in both directions */
+    }
+}
+
+/* Ply k's checks made, when they are not: the previous ply's (made first, when stale too) with the squares
+ * its placement changed (its own, the ends of its word and of each cross word). Checks live transposed (see
+ * update_checks): a line's squares are `dim` apart in them. */
+static void ready(Solver *s, int k) {
+    Ply *to = &s->ply[k];
+    if (!to->stale) return;
+    ready(s, k - 1);
+    const Ply *from = &s->ply[k - 1];
+    const MoveRec *m = &to->made;
+    int dim = s->dim, nn = s->nn, last = 0;
+    memcpy(to->checks, from->checks, 2 * (size_t)nn * sizeof(LetterSet));
+    memcpy(to->cscores, from->cscores, 2 * (size_t)nn * sizeof(int32_t));
+    to->stale = 0;
+    for (int i = 0; i < m->length; i++) {
+        if (m->letters[i] & THROUGH) continue;
+        int r = m->row + (m->down ? i : 0), c = m->col + (m->down ? 0 : i);
+        for (int d = 0; d < 2; d++) { /* the square is taken in both directions */
             to->checks[d * nn + (d ? c * dim + r : r * dim + c)] = 0;
             to->cscores[d * nn + (d ? c * dim + r : r * dim + c)] = -1;
         }
         last = i;
     }
-    if (!checks) return;
     for (int i = 0; i < m->length; i++) {
         if (m->letters[i] & THROUGH) continue;
         int r = m->row + (m->down ? i : 0), c = m->col + (m->down ? 0 : i);
@@ -365,6 +385,7 @@ static int move_value(Solver *s, int k, const MoveRec *m, int depth, int alpha, 
                       const uint8_t *theirs, int zeros, int *horizon) {
     if (!m) {
         if (zeros + 1 >= MAX_SCORELESS) return rack_value(s, theirs) - rack_value(s, mine);
+        ready(s, k); /* the child shares ply k's arrays, checks and all */
         Ply saved = s->ply[k + 1]; /* the same board: the child reads ply k's arrays */
         s->ply[k + 1] = s->ply[k];
         int v = -negamax(s, k + 1, depth - 1, -beta, -alpha, theirs, mine, zeros + 1, horizon, NULL);
@@ -376,7 +397,7 @@ static int move_value(Solver *s, int k, const MoveRec *m, int depth, int alpha, 
     int score = m->score, z = score > 0 ? 0 : zeros + 1;
     if (z >= MAX_SCORELESS) return score - rack_value(s, after) + rack_value(s, theirs);
     if (m->ntiles == rack_size(s, mine)) return score + 2 * rack_value(s, theirs);
-    place(s, k, m, depth > 1); /* a child at depth 0 is a leaf */
+    place(s, k, m);
     return score - negamax(s, k + 1, depth - 1, score - beta, score - alpha, theirs, after, z, horizon, NULL);
 }
 
@@ -619,11 +640,12 @@ static int principal_variation(Solver *s, const MoveRec *first, const uint8_t *m
             take(after, racks[own], &m);
             int z = m.score > 0 ? 0 : zeros + 1;
             if (z >= MAX_SCORELESS || !rack_size(s, after)) break;
-            place(s, k, &m, 1);
+            place(s, k, &m);
             memcpy(racks[own], after, MAX_CODES);
             zeros = z;
         } else {
             if (zeros + 1 >= MAX_SCORELESS) break;
+            ready(s, k);
             s->ply[k + 1] = s->ply[k]; /* the board does not change (scratch plies from here on) */
             zeros++;
         }
