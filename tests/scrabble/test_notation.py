@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble import Board, Move, Rack, format_cgp, layout, parse_cgp, parse_move, tile_set
+from lexigrid.scrabble.core.rules import language_rules
 from tests.scrabble.conftest import REFERENCE_BOARD
 
 
@@ -122,3 +123,20 @@ def test_the_lexicon_of_a_position_is_asked_then_its_opcode_then_the_default() -
         "csw",
         "TWL06",
     )
+
+
+@pytest.mark.parametrize(
+    ("row", "tiles"),
+    [
+        ("4CHE8", ["C", "H", "E"]),
+        ("4[CH]E9", ["CH", "E"]),
+        ("4[ch]E9", ["ch", "E"]),
+        ("1C1H2[RR]8", ["C", "H", "RR"]),
+    ],
+)
+def test_a_spanish_cgp_row_spells_a_multi_letter_tile_only_in_brackets(row: str, tiles: list[str]) -> None:
+    rules = language_rules("spanish")  # CH, LL, RR are also C H, L L, R R: MAGPIE's CGP brackets them
+    position = parse_cgp("/".join(["15"] * 7 + [row] + ["15"] * 7) + " A/ 0/0 0", rules)
+    letters = rules.tiles.alphabet
+    assert [letters.write(g) for g in position.board.rows()[7] if g != "."] == tiles
+    assert parse_cgp(str(position), rules).board.rows() == position.board.rows()  # written back bracketed

@@ -178,14 +178,16 @@ class Alphabet:
         singles = {label for label in self.labels if len(label) == 1}
         return any(len(label) > 1 and set(label) <= singles for label in self.labels)
 
-    def read_bracketed(self, text: str) -> str:
+    def read_bracketed(self, text: str, digits: bool = True) -> str:
         """Text as glyphs the way MAGPIE reads it: a multi-letter tile only in brackets (`[CH]`, `[ch]` a
-        blank), every other character one tile (`CH` is C then H); a bracket left open stays as it is."""
+        blank), every other character one tile (`CH` is C then H); a bracket left open stays as it is; without
+        `digits` a digit is never an alias (Spanish `1` for CH: in a CGP row it counts empty squares)."""
         out, i = [], 0
         while i < len(text):
             end = text.find("]", i) if text[i] == "[" else -1
             token = text[i : end + 1] if end > i else text[i]
-            out.append(self._labels[token] if token in self._labels else self._outside(token, text))
+            known = token in self._labels and (digits or not token.isdigit())
+            out.append(self._labels[token] if known else self._outside(token, text))
             i += len(token)
         return "".join(out)
 

@@ -97,9 +97,15 @@ _ROW_TOKEN = re.compile(r"\d+|.")  # a run of empty squares, or one tile (a glyp
 
 
 def _parse_row(text: str, dim: int, number: int, alphabet: Alphabet) -> str:
-    """One board row in CGP into `dim` characters ('.' empty)."""
+    """One board row in CGP into `dim` characters ('.' empty); a multi-letter tile only in brackets where bare
+    letters could spell it (Spanish `4[CH]E9`; `CHE` is C, H, E as MAGPIE reads it)."""
     out: list[str] = []
-    for token in _ROW_TOKEN.findall(alphabet.read(text, digits=False)):
+    glyphs = (
+        alphabet.read_bracketed(text, digits=False)
+        if alphabet.ambiguous
+        else alphabet.read(text, digits=False)
+    )
+    for token in _ROW_TOKEN.findall(glyphs):
         if token.isdigit():
             if int(token) == 0:
                 raise LexigridError(f"CGP row {number} has an empty run of 0")
