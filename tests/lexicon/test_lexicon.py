@@ -70,3 +70,17 @@ def test_default_lexicon_is_tournament_grade(default_lexicon: Lexicon) -> None:
 def test_twl06_count(twl06: Lexicon) -> None:
     assert len(twl06) == 178_691
     assert twl06.is_word("QI") and not twl06.is_word("OK")
+
+
+def test_letter_counts_in_blocks_match_a_counter(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The index counts letters a block of words at a time (memory); across block edges as in one go."""
+    from collections import Counter
+
+    from lexigrid.lexicon import lexicon
+
+    words = ["CAT", "ÀBÇ", "ZZZ", "A", "QUIZ", "ÇÇ", "XYZZY", "B"]
+    letters = lexicon.counted_letters(words)
+    monkeypatch.setattr(lexicon, "COUNTED_WORDS", 3)
+    counts = lexicon.letter_counts(words, letters)
+    assert counts.dtype.itemsize == 1
+    assert counts.tolist() == [[Counter(w)[c] for c in letters] for w in words]

@@ -28,6 +28,7 @@ INDEX_ARRAYS = ("text", "letters", "counts", "letter_sets", "zipf", "rank", "len
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 BISECTED_LOOKUPS = 2000
+COUNTED_WORDS = 1 << 16  # words whose letters are counted at once when indexing (bounds the tallies' memory)
 SortKey = Literal["length", "zipf", "alpha"]
 CacheState = Literal["memory", "loaded", "built"]
 
@@ -75,15 +76,18 @@ def counted_letters(words: Sequence[str]) -> str:
 
 def letter_counts(words: Sequence[str], letters: str = ALPHABET) -> npt.NDArray[np.uint8]:
     """An (N, len(letters)) matrix: how many of each of `letters` every word holds."""
-    if not words:
-        return np.zeros((0, len(letters)), dtype=np.uint8)
-    column = np.full(256, -1, dtype=np.int64)
+    counts = np.zeros((len(words), len(letters)), dtype=np.uint8)
+    column = np.full(256, -1, dtype=np.intp)
     column[[ord(c) for c in letters]] = np.arange(len(letters))
-    joined = column[np.frombuffer("".join(words).encode("latin-1"), dtype=np.uint8)]
-    owner = np.repeat(np.arange(len(words)), [len(w) for w in words])
-    counted = joined >= 0
-    flat = np.bincount(owner[counted] * len(letters) + joined[counted], minlength=len(words) * len(letters))
-    return flat.reshape(len(words), len(letters)).astype(np.uint8)
+    for start in range(0, len(words), COUNTED_WORDS):  # in blocks: the tallies are int64, the counts bytes
+        block = words[start : start + COUNTED_WORDS]
+        joined = column[np.frombuffer("".join(block).encode("latin-1"), dtype=np.uint8)]
+        owner = np.repeat(np.arange(len(block)), [len(w) for w in block])
+        counted = joined >= 0
+        cells = owner[counted] * len(letters) + joined[counted]
+        tally = np.bincount(cells, minlength=len(block) * len(letters))
+        counts[start : start + len(block)] = tally.reshape(len(block), len(letters))
+    return counts
 
 
 def is_lexicon_word(word: str) -> bool:
