@@ -107,3 +107,14 @@ def test_python_dash_m_entry_point() -> None:
         check=False,
     )
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and bad.stderr.startswith("error:")
+
+
+def test_accented_words_typed_for_an_english_lexicon_fold(cli: Callable[..., CliResult]) -> None:
+    """English has no accented tiles: `café` is CAFE, as Catalan or French drop accents without a tile."""
+    result = cli("words", "check", "café", "NAÏVE", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["words"] == {"CAFÉ": True, "NAÏVE": True}
+    found = json.loads(cli("words", "find", "ÉFAC", "--json").stdout)["words"]
+    assert "CAFE" in {w["word"] for w in found}
+    matched = json.loads(cli("words", "match", "CAFÉ", "--json").stdout)["words"]
+    assert [w["word"] for w in matched] == ["CAFE"]
+    assert cli("words", "check", "cafè", "--json").exit_code == 0

@@ -46,7 +46,7 @@ def test_match(pattern: str, expected: list[str]) -> None:
     assert [w.word for w in TINY.match(pattern)] == expected
 
 
-@pytest.mark.parametrize("pattern", ["", "C-T", "C T", "é"])
+@pytest.mark.parametrize("pattern", ["", "C-T", "C T", "ø"])  # (an accent is dropped: `é` is E)
 def test_bad_pattern(pattern: str) -> None:
     with pytest.raises(LexigridError, match="pattern"):
         TINY.match(pattern)

@@ -16,6 +16,7 @@ import numpy.typing as npt
 
 from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import cache, frequency
+from lexigrid.lexicon.accents import unaccented
 from lexigrid.lexicon.rack import MAX_BLANKS, MAX_TILES, SearchRack, parse_rack
 from lexigrid.lexicon.sources import Source, canonical_name, open_source, parse_words
 
@@ -100,6 +101,7 @@ def pattern_regex(pattern: str, letters: str = ALPHABET) -> re.Pattern[str]:
     """Compile a word pattern: letters, `?` or `.` for one letter, `*` for any run of letters (`letters`: the
     lexicon's, A-Z unless told: another alphabet's glyphs)."""
     text = pattern.strip().upper()
+    text = unaccented(text) if letters == ALPHABET else text
     if not text or any(c not in letters and c not in "?.*" for c in text):
         raise LexigridError(
             f"pattern {pattern!r} is not valid: use letters, '?' for one letter and '*' for any run, e.g. C?T"
@@ -497,7 +499,7 @@ def _rank_or_none(rank: np.int32) -> int | None:
 
 
 def _board_letters(text: str, what: str, alphabet: str = ALPHABET) -> str:
-    letters = text.strip().upper()
+    letters = unaccented(text.strip().upper()) if alphabet == ALPHABET else text.strip().upper()
     if any(c not in alphabet for c in letters):
         raise LexigridError(
             f"--{what} {text!r} must be letters {'A-Z' if alphabet == ALPHABET else 'of the lexicon'} only"

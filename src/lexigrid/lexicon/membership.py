@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 
 from lexigrid.errors import LexigridError
+from lexigrid.lexicon.accents import unaccented
 from lexigrid.lexicon.cachedir import artifact_file
 from lexigrid.lexicon.sources import Source, open_source, parse_words
 
@@ -72,12 +73,13 @@ def verdicts(
     words: Iterable[str], spec: str | None = None, spell: Callable[[str], str] | None = None
 ) -> tuple[str, dict[str, bool]]:
     """The lexicon's name and whether each word (in upper case) is in it, spelled in its alphabet's letters
-    by `spell` (a lexicon in another alphabet: `PAL·LA` as its tiles); an empty word is an error."""
+    by `spell` (a lexicon in another alphabet: `PAL·LA` as its tiles; else its accents dropped: `CAFÉ` is
+    CAFE); an empty word is an error."""
     words = list(words)
     if not all(w.strip() for w in words):
         raise LexigridError("an empty word cannot be checked: give words of letters, e.g. QI ZA")
     name, _, records = records_of(spec)
-    spelled = spell or str
+    spelled = spell or unaccented
     return name, {w.upper(): contains(records, spelled(w.upper())) for w in words}
 
 

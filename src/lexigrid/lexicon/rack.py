@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from lexigrid.errors import LexigridError
+from lexigrid.lexicon.accents import unaccented
 
 BLANK = "?"
 MAX_BLANKS = 2
@@ -33,9 +34,9 @@ class SearchRack:
 def parse_rack(
     text: str, *, max_blanks: int = MAX_BLANKS, max_tiles: int = MAX_TILES, letters: str | None = None
 ) -> SearchRack:
-    """A rack from text such as `RETAINS?` (case-insensitive; `?` is a blank); `letters`: the lexicon's,
-    when not A-Z (another alphabet's glyphs)."""
-    cleaned = text.strip().upper()
+    """A rack from text such as `RETAINS?` (case-insensitive; `?` is a blank; A-Z with accents dropped:
+    `É` is E); `letters`: the lexicon's, when not A-Z (another alphabet's glyphs)."""
+    cleaned = text.strip().upper() if letters is not None else unaccented(text.strip().upper())
     if not cleaned:
         raise LexigridError("the rack is empty: give letters A-Z and up to 2 '?' blanks, e.g. RETAINS?")
     allowed = (lambda c: "A" <= c <= "Z") if letters is None else letters.__contains__

@@ -3,11 +3,11 @@ tiles, each word checked against the alphabet."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from lexigrid.errors import LexigridError
+from lexigrid.lexicon.accents import base_letter
 from lexigrid.lexicon.kwg import VOWELLESS_SHARE, is_kwg, kwg_tiles, kwg_words, vowelless_share
 from lexigrid.lexicon.sources import MAX_WORD_LENGTH, canonical_name, named_lexicons
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
@@ -120,7 +120,7 @@ def folded(word: str, letters: Alphabet) -> str:
     out = []
     for token in letters.tokens(word):
         if not letters.spells(token):  # (a typed `À` is an accented A, whatever glyph stands in for L·L)
-            base = unicodedata.normalize("NFD", token)[0]
+            base = base_letter(token)
             token = base if letters.spells(base) else token
         out.append(token)
     return "".join(out)
