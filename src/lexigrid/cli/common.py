@@ -23,10 +23,19 @@ err_console = literal_console(stderr=True)
 
 def lexicon_spec(spec: str | None) -> str | None:
     """A --lexicon as given; a file's KWG is then read in its own alphabet (the Scrabble package, which knows
-    the alphabets, reads it: DISC2.kwg as Catalan), never assumed English."""
-    if spec and ("/" in spec or "." in spec):
-        import lexigrid.scrabble  # noqa: F401  (registers the KWG reader with the lexicon layer)
+    the alphabets, reads it: DISC2.kwg as Catalan), never assumed English, and a lexicon in another alphabet
+    gets its language's word frequencies (the same package reads wordfreq's words in its alphabet)."""
+    if spec and ("/" in spec or "." in spec or _other_alphabet(spec)):
+        import lexigrid.scrabble  # noqa: F401  (registers the KWG and word readers with the lexicon layer)
     return spec
+
+
+def _other_alphabet(spec: str) -> bool:
+    """Whether a lexicon's name names one whose alphabet is not English (an added Catalan list, ...)."""
+    from lexigrid.lexicon.sources import canonical_name, named_lexicons
+
+    key = canonical_name(spec)
+    return key is not None and named_lexicons()[key].alphabet != "english"
 
 
 LexiconOption = Annotated[

@@ -148,6 +148,7 @@ def info(
         "words": len(lex),
         "alphabet": lex.alphabet,
         "source": lex.description,
+        "frequencies": f"wordfreq ({lex.alphabet})" if lex.frequencies else None,
         "location": lex.location,
         "sha256": lex.sha256,
         "cache": lex.cache_state,
@@ -159,8 +160,9 @@ def info(
         emit_json(payload)
         return
     table = Table(show_header=False, title=f"Lexicon {lex.name}")
-    for key in ("words", "alphabet", "source", "location", "sha256", "cache", "cache_path", "load_ms"):
+    for key in ("words", "alphabet", "source", "frequencies", "location", "sha256", "cache", "cache_path"):
         value = payload[key]
-        table.add_row(key, number(value) if isinstance(value, int) else str(value))
+        table.add_row(key, number(value) if isinstance(value, int) else "—" if value is None else str(value))
+    table.add_row("load_ms", str(payload["load_ms"]))
     table.add_row("lengths", " ".join(f"{k}:{number(v)}" for k, v in lengths.items() if v))
     console.print(table)

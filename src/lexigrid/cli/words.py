@@ -89,9 +89,8 @@ def find(
     for column in ("word", "length", "zipf", "rank"):
         table.add_column(column, justify="left" if column == "word" else "right")
     for w in report["words"]:
-        table.add_row(
-            w["shown"], str(w["length"]), f"{w['zipf']:.2f}", "" if w["rank"] is None else number(w["rank"])
-        )
+        zipf = "—" if w["zipf"] is None else f"{w['zipf']:.2f}"
+        table.add_row(w["shown"], str(w["length"]), zipf, "" if w["rank"] is None else number(w["rank"]))
     console.print(table)
 
 
@@ -107,6 +106,7 @@ def match(
     """Every word matching PATTERN (in a lexicon of another alphabet, its tiles' labels: PAL·L?)."""
     from lexigrid.lexicon import load
     from lexigrid.lexicon.lexicon import ALPHABET
+    from lexigrid.lexicon.report import word_dict
 
     lex = load(lexicon)
     text, letters = pattern.upper(), ALPHABET
@@ -126,7 +126,7 @@ def match(
                 "lexicon": lex.name,
                 "pattern": pattern.upper(),
                 "count": len(found),
-                "words": [w.as_dict() | {"word": write(w.word), "length": len(w.word)} for w in found],
+                "words": [word_dict(lex, w, write) | {"length": len(w.word)} for w in found],
             }
         )
         return

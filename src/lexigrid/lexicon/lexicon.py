@@ -21,11 +21,22 @@ from lexigrid.lexicon.rack import MAX_BLANKS, MAX_TILES, SearchRack, parse_rack
 from lexigrid.lexicon.sources import Source, canonical_name, open_source, parse_words
 
 # Bump when the index's arrays or their contents change: old cache entries are then ignored.
-INDEX_VERSION = 4
+INDEX_VERSION = 5
 # The index: the words length-major as text (one per line), the letters it counts (A-Z, then any other
 # glyph its words use: another alphabet's tiles), their counts in each word, letter sets (bit i for letter
-# i of A-Z, bit 26 for any other), Zipf values and ranks, where each length starts, and the content hash.
-INDEX_ARRAYS = ("text", "letters", "counts", "letter_sets", "zipf", "rank", "length_start", "sha256")
+# i of A-Z, bit 26 for any other), Zipf values and ranks (in the lexicon's language: `frequency`), where
+# each length starts, and the content hash.
+INDEX_ARRAYS = (
+    "text",
+    "letters",
+    "counts",
+    "letter_sets",
+    "zipf",
+    "rank",
+    "frequency",
+    "length_start",
+    "sha256",
+)
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 BISECTED_LOOKUPS = 2000
@@ -136,7 +147,7 @@ class Lexicon:
         alphabet: str = "english",
     ) -> None:
         if index is None:
-            index = build_index(words, frequencies)
+            index = build_index(words, frequencies, alphabet)
         self.name = name
         self.alphabet = alphabet  # the alphabet its words' letters are glyphs of (lexigrid.scrabble's names)
         self.description = description
@@ -150,6 +161,7 @@ class Lexicon:
         self._letter_sets: npt.NDArray[np.int32] = index["letter_sets"]
         self._zipf: npt.NDArray[np.float64] = index["zipf"]
         self._rank: npt.NDArray[np.int32] = index["rank"]
+        self.frequencies = bool(index["frequency"])  # False: no frequencies in its language (Zipf 0, no rank)
         self._length_start: list[int] = [int(n) for n in index["length_start"]]
         self._lookups = 0
 
@@ -299,6 +311,7 @@ class Lexicon:
 
     def common(self, n: int) -> Lexicon:
         """The sub-lexicon of the `n` most frequent words (by wordfreq rank within this lexicon)."""
+        self._ranked(n)
         if n < 1:
             raise OptionError(
                 f"keep at least 1 of the most common words, not {n}",
@@ -307,6 +320,17 @@ class Lexicon:
             )
         keep = [w for w, r in zip(self._words, self._rank, strict=True) if 0 < r <= n]
         return self.restrict(keep, name=f"{self.name} (top {n})")
+
+    def _ranked(self, common: int | None) -> None:
+        """Refuse to keep only the `common` most frequent words of a lexicon without frequencies."""
+        if common is not None and not self.frequencies:
+            raise OptionError(
+                f"lexicon {self.name} has no word frequencies (wordfreq has no {self.alphabet} list), so no "
+                "most common words",
+                "common",
+                f"{{option}} needs word frequencies: lexicon {self.name} has none (wordfreq has no "
+                f"{self.alphabet} list)",
+            )
 
     def restrict(self, words: Iterable[str], name: str | None = None) -> Lexicon:
         """The sub-lexicon of the given words that are in this one, keeping their frequencies."""
@@ -320,6 +344,7 @@ class Lexicon:
             "letter_sets": self._letter_sets[rows] if keep else np.zeros(0, np.int32),
             "zipf": self._zipf[rows] if keep else np.zeros(0, np.float64),
             "rank": self._rank[rows] if keep else np.zeros(0, np.int32),
+            "frequency": np.array(self.frequencies),
             "length_start": _length_starts(keep),
         }
         return Lexicon(
@@ -328,6 +353,7 @@ class Lexicon:
             description=self.description,
             location=self.location,
             index=index,
+            alphabet=self.alphabet,
         )
 
     # -- queries ---------------------------------------------------------------------------------
@@ -353,6 +379,7 @@ class Lexicon:
         end with / contain them, and its other letters (at least one) come from the rack. `letters`: the
         lexicon's, for one in another alphabet (its tiles' glyphs).
         """
+        self._ranked(common)
         tiles = (
             rack
             if isinstance(rack, SearchRack)
@@ -400,6 +427,7 @@ class Lexicon:
     ) -> list[str]:
         """The words of `shortest`..`longest` letters these letters spell, each used at most as often as
         given (a Q-Less roll's words), length-major and alphabetical; with `common`, the most frequent."""
+        self._ranked(common)
         available = self._tally(letters.upper())
         lo, hi = self._slice(shortest, min(len(letters), longest or len(letters)))
         rows = self._within(lo, hi, available)
@@ -429,6 +457,7 @@ class Lexicon:
     def spelled_with(self, letters: str, *, shortest: int = 1, common: int | None = None) -> Spelled:
         """The words of `shortest` or more letters spelled with these letters only, each as often as
         wanted (a Letter Boxed board's words), alphabetically; with `common`, only the most frequent."""
+        self._ranked(common)
         allowed = 0
         for letter in letters.upper():
             allowed |= 1 << (ord(letter) - 65)
@@ -454,6 +483,7 @@ class Lexicon:
     ) -> list[WordInfo]:
         """Every word matching a pattern such as `C?T` (`?` one letter, `*` any run of letters; `letters`: the
         lexicon's, for one in another alphabet)."""
+        self._ranked(common)
         regex = pattern_regex(pattern, letters)
         text = pattern.strip().upper()
         if "*" not in text:
@@ -534,10 +564,15 @@ def _text_of(words: Sequence[str]) -> npt.NDArray[np.uint8]:
     return np.frombuffer("\n".join(words).encode("latin-1"), dtype=np.uint8)
 
 
-def build_index(words: Sequence[str], frequencies: Mapping[str, float] | None = None) -> dict[str, Any]:
+def build_index(
+    words: Sequence[str], frequencies: Mapping[str, float] | None = None, language: str = "english"
+) -> dict[str, Any]:
     """Compile the index of a word list (`INDEX_ARRAYS`): length-major words, letter counts and sets,
-    Zipf values and ranks."""
+    Zipf values and ranks by `frequencies` (lower-case word -> frequency), else wordfreq's in `language`
+    (none when wordfreq has no list for it)."""
     ordered = sorted(sorted(set(words)), key=len)  # length-major, alphabetical within (a stable sort)
+    if frequencies is None:
+        frequencies = frequency.frequencies_in(language)
     raw = frequency.frequencies_of(ordered, frequencies)
     letters = counted_letters(ordered)
     counts = letter_counts(ordered, letters)
@@ -549,6 +584,7 @@ def build_index(words: Sequence[str], frequencies: Mapping[str, float] | None = 
         "letter_sets": letter_sets(counts, np.array([not w.isascii() for w in ordered], dtype=np.bool_)),
         "zipf": frequency.zipf_values(raw),
         "rank": frequency.ranks(ordered, raw),
+        "frequency": np.array(frequencies is not None),
         "length_start": np.array(_length_starts(ordered), dtype=np.int64),
     }
 
@@ -588,13 +624,18 @@ def _file_key(spec: str | Path | None) -> FileKey | None:
 
 
 def _from_source(source: Source) -> Lexicon:
-    path = cache.artifact_path("lexicons", source.raw_sha256, INDEX_VERSION, "arrays")
+    # (built before the Scrabble package registered its word reader, a lexicon in another alphabet has no
+    # frequencies: cached apart, so the index with them is built once it is registered)
+    read = frequency.can_read(source.alphabet)
+    key = source.raw_sha256 if read else f"{source.raw_sha256}-unread"
+    path = cache.artifact_path("lexicons", key, INDEX_VERSION, "arrays")
 
     def build() -> dict[str, Any]:
         frequencies = source.frequencies() if source.frequencies is not None else None
-        return build_index(parse_words(source.data, source.location, source.alphabet), frequencies)
+        words = parse_words(source.data, source.location, source.alphabet)
+        return build_index(words, frequencies, source.alphabet)
 
-    index, was_cached = cache.cached_arrays("lexicons", source.raw_sha256, INDEX_VERSION, INDEX_ARRAYS, build)
+    index, was_cached = cache.cached_arrays("lexicons", key, INDEX_VERSION, INDEX_ARRAYS, build)
     return Lexicon(
         (),
         name=source.name,

@@ -1,8 +1,10 @@
 """The Scrabble engine: rules as data, CGP positions, a packed GADDAG and a compiled move generator."""
 
 import importlib
+from collections.abc import Sequence
 
 from lexigrid.lexicon.sources import register_kwg_reader
+from lexigrid.lexicon.word_readers import register_word_reader
 from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.core.move import Move, parse_move
@@ -28,7 +30,15 @@ def _read_kwg(data: bytes, location: str, name: str) -> tuple[str, list[str]]:
     return kwg_lexicon(data, location, name)
 
 
+def _read_words(language: str, words: Sequence[str]) -> list[str | None]:
+    """wordfreq's words of a language read in its alphabet, as a word list is (see core.language)."""
+    from lexigrid.scrabble.core.language import read_words
+
+    return read_words(language, words)
+
+
 register_kwg_reader(_read_kwg)
+register_word_reader(_read_words)
 
 
 def __getattr__(name: str) -> object:

@@ -3,7 +3,7 @@ tiles, each word checked against the alphabet."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from lexigrid.errors import LexigridError
@@ -145,6 +145,23 @@ def _reader(text: str, letters: Alphabet) -> Callable[[str], str | None]:
         return None if OUTSIDE in glyphs else glyphs
 
     return read
+
+
+def read_words(language: str, words: Sequence[str]) -> list[str | None]:
+    """Words as a language writes them (any case, accents: wordfreq's) in its alphabet's glyphs, read as
+    `lexicon_words` reads a word list (accents without tiles dropped); None for a word with a letter outside
+    the alphabet or a letter that is only a way to type a tile."""
+    letters = alphabet(language)
+    upper = [word.upper() for word in words]
+    read = _reader("".join(upper), letters)
+    typed = {alias for alias, _ in letters.aliases if len(alias) == 1}  # (Catalan K for Ç: no written letter)
+    return [None if _typed(word, letters, typed) else read(word) for word in upper]
+
+
+def _typed(word: str, letters: Alphabet, typed: set[str]) -> bool:
+    """Whether a word read by tokens holds a one-character alias: a way to type a tile, not to write it (a
+    Catalan `KIWI` is not ÇIL·LI; `QUE`, `ANY` and `COL.LECCIÓ` read as written)."""
+    return bool(typed.intersection(word)) and any(token in typed for token in letters.tokens(word))
 
 
 def lexicon_words(

@@ -43,7 +43,8 @@ form.addEventListener("submit", async (event) => {
   if (!result.ok) return;
   for (const w of result.data.words.slice(0, 500)) {
     const row = body.insertRow();
-    for (const value of [w.shown, w.length, w.zipf.toFixed(2), w.rank ?? ""]) row.insertCell().textContent = value;
+    const zipf = w.zipf === null ? "—" : w.zipf.toFixed(2);  // null: no frequencies in the lexicon's language
+    for (const value of [w.shown, w.length, zipf, w.rank ?? ""]) row.insertCell().textContent = value;
   }
 });
 lexiconSelect.addEventListener("change", showAlphabet);
