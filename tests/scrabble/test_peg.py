@@ -344,7 +344,8 @@ def test_random_pre_endgames_are_won_by_the_window_as_by_exact_values(
 @settings(max_examples=3, deadline=None)
 @given(
     mover=st.text("AEINRST", min_size=1, max_size=1),
-    unseen=st.text("AEINRST?", min_size=3, max_size=3),
+    # at most one blank: three unseen blanks (the derandomized first example) ran past 40 minutes in CI
+    unseen=st.text("AEINRST", min_size=2, max_size=3).map(lambda s: s if len(s) == 3 else s + "?"),
     behind=st.integers(-6, 6),
     zeros=st.integers(2, 5),
 )
