@@ -50,27 +50,31 @@ def leader_confidence(weakest: float, playouts: int) -> float:
     return max(0.0, 1.0 - (1.0 + math.log(max(playouts, 1))) * math.exp(-weakest))
 
 
-def _cost(means: list[float], variances: list[float], counts: list[int], leader: int, other: int) -> float:
-    """The Gaussian transportation cost from the leader to `other`, plus log n (TCB's penalty)."""
-    gap = means[leader] - means[other]
-    spread = variances[leader] / counts[leader] + variances[other] / counts[other]
-    cost = gap * gap / (2.0 * spread) if gap > 0 else 0.0
-    return cost + math.log(counts[other])
-
-
 def top_two(utilities: Sequence[np.ndarray], caps: int, picks: int, rng: random.Random) -> list[int]:
     """`picks` plays to sample next (repeats allowed), chosen one at a time from the means and variances
-    now while the counts advance as plays are picked; no play past `caps` play-outs."""
+    now while the counts advance as plays are picked; no play past `caps` play-outs. A challenger is the
+    open play of least Gaussian transportation cost from the leader plus log n (TCB's penalty)."""
     means = [float(u.mean()) for u in utilities]
     variances = [max(float(u.var(ddof=1)) if len(u) > 1 else 0.0, VARIANCE_FLOOR) for u in utilities]
     counts = [len(u) for u in utilities]
     leader = max(range(len(means)), key=lambda c: (means[c], -c))
     plays = range(len(counts))
+    # a cost's parts kept per play (the cost is made again from them as counts move, the same floats):
+    # the squared gap to the leader (None when not behind it), variance / count and log count
+    gaps = [means[leader] - m for m in means]
+    squares = [gap * gap if gap > 0 else None for gap in gaps]
+    shares = [v / n for v, n in zip(variances, counts, strict=True)]
+    logs = [math.log(n) for n in counts]
     costs: list[float] = []  # each play's cost against the leader (made again when the leader's count moves)
     chosen: list[int] = []
     for _ in range(picks):
         if not costs:
-            costs = [math.inf if c == leader else _cost(means, variances, counts, leader, c) for c in plays]
+            lead = shares[leader]
+            costs = [
+                (square / (2.0 * (lead + share)) if square is not None else 0.0) + log_count
+                for square, share, log_count in zip(squares, shares, logs, strict=True)
+            ]
+            costs[leader] = math.inf
         challenger, least = None, math.inf  # the open play of least cost, the first of equals
         for c in plays:
             if c != leader and counts[c] < caps and (challenger is None or costs[c] < least):
@@ -83,8 +87,15 @@ def top_two(utilities: Sequence[np.ndarray], caps: int, picks: int, rng: random.
         assert pick is not None
         chosen.append(pick)
         counts[pick] += 1
+        shares[pick] = variances[pick] / counts[pick]
+        logs[pick] = math.log(counts[pick])
         if pick == leader:
             costs = []
         else:
-            costs[pick] = _cost(means, variances, counts, leader, pick)
+            costs[pick] = _cost(squares[pick], shares[leader] + shares[pick], logs[pick])
     return chosen
+
+
+def _cost(square: float | None, spread: float, log_count: float) -> float:
+    """The transportation cost from a squared gap and the summed variances over counts, plus log n."""
+    return (square / (2.0 * spread) if square is not None else 0.0) + log_count
