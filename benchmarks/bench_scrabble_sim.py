@@ -13,7 +13,10 @@ count and plies, --iterations play-outs a play, no stopping condition; the `cgp`
 timed, so its one move generation is in its figure). CPU time (time.process_time: every thread of this
 process) around each run; lexigrid and MAGPIE alternate run by run (which goes first flips every round),
 --repeats rounds; the medians of play-outs per CPU second and the ratio lexigrid / MAGPIE (above 1: lexigrid
-plays out faster). Without MAGPIE its column says why and nothing is printed for it.
+plays out faster), then the same ratio round by round (the two runs of a round are neighbours in time, so load
+falls on both alike): its median, a 95 % interval for that median (order statistics, the sign test's binomial:
+above 1 at its lower end means faster beyond the noise) and how many rounds were above 1. Without MAGPIE its
+column says why and nothing is printed for it.
 
 --language catalan|french (issue 25): the same in Catalan (DISC2) or French (FRA20), over the KWG and KLV2 in
 ../shared/data/scrabble/LANGUAGE read in the language's letter order, with its tile set, on two mid-game
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import statistics
 import time
@@ -78,6 +82,19 @@ def magpie_run(
     cpu = time.process_time() - start
     found = re.search(r"Iters:\s+(\d+)", output)
     return (int(found.group(1)) if found else total), cpu
+
+
+def median_interval(values: list[float], level: float = 0.95) -> tuple[float, float]:
+    """A distribution-free interval for the median (order statistics, the sign test's binomial): the
+    k-th smallest and k-th largest, k the largest with P(Binomial(n, 1/2) < k) <= (1 - level) / 2;
+    the smallest and largest when n is too small for the level."""
+    ordered, n = sorted(values), len(values)
+    k, tail = 0, 0.0
+    while k < n and tail + math.comb(n, k) / 2**n <= (1 - level) / 2:
+        tail += math.comb(n, k) / 2**n
+        k += 1
+    k = max(k, 1)
+    return ordered[k - 1], ordered[n - k]
 
 
 def open_magpie(args: argparse.Namespace) -> tuple[Any, str, Path | None]:
@@ -164,6 +181,13 @@ def playout_speed(args: argparse.Namespace) -> None:
         if magpie is not None:
             theirs = statistics.median(rates[rack, "MAGPIE"])
             line += f", MAGPIE {theirs:,.0f}/s, lexigrid / MAGPIE {ours / theirs:.2f}"
+            paired = [a / b for a, b in zip(rates[rack, "lexigrid"], rates[rack, "MAGPIE"], strict=True)]
+            low, high = median_interval(paired)
+            above = sum(r > 1 for r in paired)
+            line += (
+                f"; round by round median {statistics.median(paired):.3f}, 95 % interval {low:.3f}-{high:.3f}"
+                f", above 1 in {above} of {len(paired)}"
+            )
         print(line)
     print(f"  {note}")
     if magpie is not None:
