@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from lexigrid.errors import LexigridError
-from lexigrid.scrabble.core.language import lexicon_words
+from lexigrid.scrabble.core.language import lexicon_words, typed_word
+from lexigrid.scrabble.core.rules import alphabet
 from tests.conftest import shared_file
 
 
@@ -20,6 +21,38 @@ def test_a_catalan_word_list_is_read_by_its_labels() -> None:
 def test_a_spanish_word_list_reads_ch_ll_rr_as_one_tile_each() -> None:
     _, words, _ = lexicon_words("CHURRO\nCALLE\nAÑO\n".encode(), "es.txt", "spanish")
     assert sorted(len(w) for w in words) == [3, 4, 4]  # AÑO, CALLE (C A LL E), CHURRO (CH U RR O)
+
+
+# A word in a list is written, not typed: a one-character alias only types a tile (Catalan K for Ç).
+WRITTEN = [
+    ("catalan", "kiwi", None),
+    ("catalan", "york", None),
+    ("catalan", "quark", None),
+    ("catalan", "whisky", None),
+    ("catalan", "que", "QUE"),
+    ("catalan", "any", "ANY"),
+    ("catalan", "col.lecció", "COL·LECCIO"),
+    ("spanish", "r2", None),
+    ("spanish", "chorro", "CHORRO"),
+]
+
+
+@pytest.mark.parametrize(("language", "line", "word"), WRITTEN)
+def test_a_word_list_never_reads_a_typing_alias_as_a_tile(language: str, line: str, word: str | None) -> None:
+    if word is None:
+        with pytest.raises(LexigridError, match=rf"1 words use .*only type a tile.*{line!r}"):
+            lexicon_words(f"{line}\n".encode(), "list.txt", language)
+        letters, words, skipped = lexicon_words(f"casa\n{line}\n".encode(), "list.txt", language, skip=True)
+        assert [letters.write(w) for w in words] == ["CASA"] and skipped == 1
+    else:
+        letters, words, skipped = lexicon_words(f"{line}\n".encode(), "list.txt", language)
+        assert [letters.write(w) for w in words] == [word] and skipped == 0
+
+
+def test_a_typed_word_still_reads_a_typing_alias_as_its_tile() -> None:
+    catalan = alphabet("catalan")
+    assert catalan.write(typed_word("kiwi", catalan)) == "ÇIL·LI"
+    assert catalan.write(typed_word("pal.la", catalan)) == "PAL·LA"
 
 
 def test_letters_outside_the_alphabet_are_refused_by_word_or_skipped() -> None:

@@ -140,3 +140,14 @@ def test_a_spanish_cgp_row_spells_a_multi_letter_tile_only_in_brackets(row: str,
     letters = rules.tiles.alphabet
     assert [letters.write(g) for g in position.board.rows()[7] if g != "."] == tiles
     assert parse_cgp(str(position), rules).board.rows() == position.board.rows()  # written back bracketed
+
+
+@pytest.mark.parametrize(
+    ("rack", "tiles"),
+    [("CHORRE?", ["CH", "O", "RR", "E", "?"]), ("[CH]", ["CH"]), ("1LL", ["CH", "LL"])],
+)
+def test_a_spanish_cgp_rack_is_read_greedily_as_typed(rack: str, tiles: list[str]) -> None:
+    rules = language_rules("spanish")  # unlike a board row, a bare CH on a rack is the CH tile
+    position = parse_cgp("/".join(["15"] * 15) + f" {rack}/ 0/0 0", rules)
+    letters = rules.tiles.alphabet
+    assert sorted(letters.write(g) for g in position.racks[0].counts.elements()) == sorted(tiles)

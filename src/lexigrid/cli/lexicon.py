@@ -89,7 +89,8 @@ def add(
         emit_json(payload)
         return
     with_leaves = " with its leave table" if added.leaves else ""
-    left_out = f", {count(skipped, 'word')} left out (other letters, or too long)" if skipped else ""
+    why = "letters outside the alphabet or only typing a tile, or too long"
+    left_out = f", {count(skipped, 'word')} left out ({why})" if skipped else ""
     console.print(
         f"added lexicon {added.name}: {count(added.words, 'word')}{with_leaves}{left_out} ({added.path})"
     )

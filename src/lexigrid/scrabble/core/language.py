@@ -153,9 +153,24 @@ def read_words(language: str, words: Sequence[str]) -> list[str | None]:
     the alphabet or a letter that is only a way to type a tile."""
     letters = alphabet(language)
     upper = [word.upper() for word in words]
-    read = _reader("".join(upper), letters)
+    read = _written("".join(upper), letters)
+    return [read(word) for word in upper]
+
+
+def _written(text: str, letters: Alphabet) -> Callable[[str], str | None]:
+    """How the upper-case words of a list written in the language (not typed) are read: `_reader`'s, and
+    None for a word holding a one-character alias, a way to type a tile, not to write it."""
+    read = _reader(text, letters)
     typed = {alias for alias, _ in letters.aliases if len(alias) == 1}  # (Catalan K for Ç: no written letter)
-    return [None if _typed(word, letters, typed) else read(word) for word in upper]
+    if not typed:
+        return read
+    return lambda word: None if _typed(word, letters, typed) else read(word)
+
+
+def _typing_only(letters: Alphabet) -> str:
+    """The message's note on the letters a list may not use because they only type a tile (Catalan K)."""
+    typed = [f"{alias} for {label}" for alias, label in letters.aliases if len(alias) == 1]
+    return f", letters that only type a tile ({', '.join(typed)})" if typed else ""
 
 
 def _typed(word: str, letters: Alphabet, typed: set[str]) -> bool:
@@ -189,7 +204,7 @@ def lexicon_words(
         ) from None
     words: set[str] = set()
     bad: list[str] = []
-    read = _reader(text.upper(), letters)
+    read = _written(text.upper(), letters)
     for raw in text.splitlines():
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -203,8 +218,8 @@ def lexicon_words(
         first = ", ".join(repr(w) for w in bad[:3])
         raise LexigridError(
             f"{location}: {len(bad):,} words use letters outside the {letters.name} alphabet "
-            f"({letters.letters_hint}) or run past {MAX_WORD_LENGTH} letters, e.g. {first}: name the right "
-            "--alphabet, remove them or --skip-bad"
+            f"({letters.letters_hint}){_typing_only(letters)} or run past {MAX_WORD_LENGTH} letters, e.g. "
+            f"{first}: name the right --alphabet, remove them or --skip-bad"
         )
     if not words:
         raise LexigridError(f"{location} holds no words: put one word per line")
