@@ -9,6 +9,7 @@ endgame tree. A multi-letter tile is one square and one tile to both, and a blan
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -17,7 +18,9 @@ from functools import cache
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rich.console import Console
 
+from lexigrid.cli.scrabble_render import pv_table
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Board, Engine, Move, Position, Rack, parse_cgp
@@ -253,6 +256,14 @@ def test_the_exact_endgame_is_the_oracle_s(language: Language, mover: str, oppon
     solution = solve(position, engine)
     assert solution.value == oracle.value
     assert solution.best.notation in oracle.best
+
+
+def test_the_drawn_endgame_writes_the_rack_left_in_the_language_s_order() -> None:
+    position = _exact_endgame(POLISH, 3, "ĄD?", "ŚWO")  # Ś's stand-in glyph sorts after W
+    solution = solve(position, Engine(lexicon_of(POLISH), position.rules))
+    drawn = io.StringIO()
+    Console(file=drawn, width=120).print(pv_table(position, solution))
+    assert "out: 2 × (OŚW)" in drawn.getvalue()
 
 
 @pytest.mark.parametrize("language", (SPANISH, POLISH), ids=lambda lang: lang.name)
