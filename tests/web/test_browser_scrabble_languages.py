@@ -4,14 +4,19 @@ aliases, placed by touch."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 import pytest
 
-from lexigrid.scrabble import Board, parse_move
+from lexigrid.lexicon import load
+from lexigrid.scrabble import Board, Engine, parse_cgp, parse_move
+from lexigrid.scrabble.analysis.endgame import solve
 from lexigrid.scrabble.core.rules import language_rules
+from tests.conftest import shared_file
 from tests.web.conftest import fits_width, press, screenshot, wait_idle, width
 
 pytestmark = pytest.mark.browser
@@ -282,3 +287,38 @@ def test_the_analysis_page_takes_polish_letters_typed_and_by_pad(
         assert "\n" not in screen.locator("#error").inner_text()
     assert fits_width(screen)
     screenshot(screen, f"scrabble-polish-analysis-{width(screen)}")
+
+
+@pytest.fixture(scope="module")
+def disc2_lexicon(saved_games_dir: Path) -> str:
+    """MAGPIE's Catalan DISC2 from ../shared, added to the web tests' data (recognised as Catalan)."""
+    from tests.conftest import run_cli
+
+    result = run_cli("lexicon", "add", "DISC2", str(shared_file("data", "scrabble", "catalan", "DISC2.kwg")))
+    assert result.exit_code == 0, result.stdout
+    return "DISC2"
+
+
+def test_a_catalan_endgame_is_solved_and_stepped_in_labels(
+    screen: Any, live_server: str, disc2_lexicon: str
+) -> None:
+    lines = shared_file("data", "scrabble", "catalan", "positions.jsonl").read_text(encoding="utf-8")
+    cgp = json.loads(next(line for line in lines.splitlines() if "endgame (bag empty)" in line))["cgp"]
+    position = parse_cgp(cgp, CATALAN)
+    solution = solve(position, Engine(load(disc2_lexicon), position.rules))
+    screen.goto(f"{live_server}/scrabble?lexicon={disc2_lexicon}&cgp={quote(cgp)}")
+    screen.wait_for_function("document.querySelector('#moves tbody tr')")
+    wait_idle(screen)
+    assert screen.locator(f"{_square(1, 8)} .letter").inner_text() == "L·L"  # 3DESTI[L·L]EN4
+    press(screen, "#solve-endgame")
+    screen.wait_for_selector("#endgame:not([hidden])")
+    assert screen.inner_text("#eg-value") == f"Value {solution.value:+d} · exact"
+    rows = screen.locator("#eg-pv tbody tr")
+    shown = [rows.nth(i).locator("td").nth(2).inner_text() for i in range(rows.count())]
+    assert shown == [ALPHABET.write(step.move.paren) for step in solution.pv]
+    press(screen, "#eg-forward")
+    first = sorted(f"{r},{c}" for r, c, _ in solution.pv[0].move.squares())
+    assert sorted(screen.eval_on_selector_all(".sq.new", "els => els.map(e => e.dataset.square)")) == first
+    assert screen.locator(f"{_square(1, 8)} .letter").inner_text() == "L·L"
+    assert screen.inner_text("#error") == "" and fits_width(screen)
+    screenshot(screen, f"scrabble-catalan-endgame-{width(screen)}")
