@@ -1,7 +1,7 @@
 """Scrabble pre-endgame benchmark: lexigrid's exact solver and MAGPIE's pre-endgame search side by side.
 
 Run: python benchmarks/bench_peg.py [--position I ...] [--repeats R] [--seconds S] [--top K]
-     [--no-magpie] [--magpie-lib PATH] [--magpie-seconds S] [--json]
+     [--no-magpie] [--magpie-lib PATH] [--magpie-seconds S] [--checkpoint FILE] [--json]
      python benchmarks/bench_peg.py --bag 2 [--positions N] [--rack-size N] [--seconds S] [--top K] [--json]
 (needs ../shared/data for TWL06 and scrabble/peg.jsonl; MAGPIE's library ../peers/magpie-lib/bin/libmagpie.so
 and its data ../peers/magpie/data, as benchmarks/bench_match.py loads them)
@@ -17,6 +17,10 @@ the one call; the lexicon loads are not counted.
   2 with endgames cut at 2..6 plies: not exact). T is a wall-clock limit (--magpie-seconds); `magpie_complete`
   says whether every stage finished within it.
 
+--checkpoint FILE: each play lexigrid judges (without --seconds) is added to FILE as it is judged, and a later
+run with the same FILE and the same source tree replays those plays instead of searching them: a long exact
+solve stopped part way resumes (its CPU time is then the resumed run's only).
+
 Per position: the medians of the CPU seconds, ratio = lexigrid / MAGPIE, both sides' best play and win %,
 and MAGPIE's full-depth proven best win % (peg.jsonl's `magpie_exact`, where it has one). Summary: the medians
 over the positions, how many lexigrid solved exactly, and the median ratio. Goal (issue 29): median <=
@@ -31,10 +35,13 @@ constructed ones instead (TWL06, ANTI at 8G, racks of N tiles from AEINORST?, se
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import os
+import pickle
 import re
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -52,14 +59,44 @@ _STAGE = re.compile(r"^(\d+)\s+\S.*?\s(\d+)/(\d+)\s")  # a stage row: number, fi
 _BEST = re.compile(r"^\s*(?:\d+-ply\s+|greedy\s+)?1\s+(.+?)\s{2,}(\d+)\s+(\d+)\s+(\d+)\s+(-?[\d.]+)\s")
 
 
-def lexigrid_once(row: dict[str, Any], engine: Any, top: int, seconds: float | None) -> dict[str, Any]:
+class Checkpoint(dict[str, Any]):
+    """The plays one position's solve judged, kept in a JSON-lines file (one line a play: the position, the
+    source tree's git id, solve_peg's task key and the pickled judgement, base64), so a run stopped part way
+    resumes where it stopped; lines of another position or source tree are ignored."""
+
+    def __init__(self, path: Path, position: int) -> None:
+        super().__init__()
+        self.path, self.position = path, position
+        self.tree = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "HEAD:src"], capture_output=True, text=True, check=False
+        ).stdout.strip()
+        lines = path.read_text().splitlines() if path.exists() else []
+        for row in map(json.loads, lines):
+            if (row["position"], row["tree"]) == (position, self.tree):
+                super().__setitem__(row["key"], pickle.loads(base64.b64decode(row["judged"])))
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        super().__setitem__(key, value)
+        row = {"position": self.position, "tree": self.tree, "key": key}
+        row["judged"] = base64.b64encode(pickle.dumps(value)).decode()
+        with self.path.open("a") as out:
+            out.write(json.dumps(row) + "\n")
+
+    def update(self, *args: Any, **more: Any) -> None:
+        for key, value in dict(*args, **more).items():
+            self[key] = value
+
+
+def lexigrid_once(
+    row: dict[str, Any], engine: Any, top: int, seconds: float | None, checkpoint: Checkpoint | None = None
+) -> dict[str, Any]:
     """One exact solve: CPU seconds, whether exact, the best play and its win %."""
     from lexigrid.scrabble.analysis.peg import solve_peg
     from lexigrid.scrabble.core.cgp import parse_cgp
 
     position = parse_cgp(row["cgp"])
     started = time.process_time()
-    solution = solve_peg(position, engine, top=top, seconds=seconds)
+    solution = solve_peg(position, engine, top=top, seconds=seconds, checkpoint=checkpoint)
     cpu = time.process_time() - started
     best = solution.plays[0] if solution.plays else None
     return {
@@ -222,6 +259,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--magpie-lib", type=Path, default=MAGPIE_LIB)
     parser.add_argument("--magpie-data", type=Path, default=MAGPIE_DATA)
     parser.add_argument("--magpie-seconds", type=float, default=1800, help="MAGPIE's wall-clock limit")
+    parser.add_argument("--checkpoint", type=Path, help="JSONL of judged plays: a stopped solve resumes")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.bag == 2:
@@ -242,7 +280,8 @@ def main(argv: list[str] | None = None) -> None:
         row = rows[index]
         ours, theirs = [], []
         for _ in range(args.repeats):
-            ours.append(lexigrid_once(row, engine, args.top, args.seconds))
+            checkpoint = Checkpoint(args.checkpoint, index) if args.checkpoint else None
+            ours.append(lexigrid_once(row, engine, args.top, args.seconds, checkpoint))
             if mp is not None:
                 theirs.append(magpie_once(mp, row, args.magpie_seconds))
         result = summarise(index, row, ours, theirs)

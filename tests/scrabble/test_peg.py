@@ -16,7 +16,9 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
 from lexigrid.scrabble import Engine
-from lexigrid.scrabble.analysis.peg import MAX_BAG, PegSolution, peg_bag, solve_peg
+from lexigrid.scrabble.analysis import peg
+from lexigrid.scrabble.analysis.peg import MAX_BAG, Judged, PegSolution, peg_bag, solve_peg
+from lexigrid.scrabble.analysis.peg_nested import Work
 from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position, parse_cgp
 from lexigrid.scrabble.core.move import parse_move
@@ -362,3 +364,20 @@ def test_a_spent_budget_is_reported_not_exact_with_every_play_unjudged(small_lex
     assert not solution.exact and solution.plays == []
     assert len(solution.unsolved) == solution.candidates and solution.dropped == 0
     assert {move for move, _ in solution.unsolved} >= {"-"}
+
+
+def test_a_checkpointed_solve_resumes_without_searching_again(
+    small_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    position = peg_position(*POSITIONS["repeated-unseen"])
+    engine = Engine(small_lexicon, position.rules)
+    checkpoint: dict[str, tuple[Judged | None, Work]] = {}
+    first = solve_peg(position, engine, top=2, checkpoint=checkpoint)
+    assert len(checkpoint) == first.candidates
+
+    def searched(*args: object) -> None:
+        raise AssertionError("a checkpointed play was searched again")
+
+    monkeypatch.setattr(peg, "_judge_task", searched)
+    again = solve_peg(position, engine, top=2, checkpoint=checkpoint)
+    assert _shown(again) == _shown(first)

@@ -53,6 +53,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from typing import Any
@@ -232,12 +233,15 @@ def solve_peg(
     lexicon: str | Lexicon | None = None,
     nodes: int | None = None,
     seats: dict[SeatKey, Move] | None = None,
+    checkpoint: MutableMapping[str, tuple[Judged | None, Work]] | None = None,
 ) -> PegSolution:
     """Judge every placement of a pre-endgame; the `top` best, best first (see the module's docstring),
     within `seconds` and a work budget of `nodes` (None: no limit); `seats`: the seat rule's settled
     choices (None: the process's, or with a budget each play's own, so its work does not depend on the
     past). A `runner` with several jobs or a cluster judges batches of plays at once, each worker loading
-    the `lexicon` (a name or path) itself; the result is the same for any number of jobs."""
+    the `lexicon` (a name or path) itself; the result is the same for any number of jobs. `checkpoint`:
+    the plays an earlier run of this same solve judged, by `task_key` (replayed, not searched; a solve
+    without `seconds` and `nodes` adds each play it judges: a long exact solve resumes where it stopped)."""
     bag = peg_bag(position)
     _check(top, seconds, nodes)
     engine = engine or Engine.shared(_lexicon(lexicon), position.rules)
@@ -264,10 +268,8 @@ def solve_peg(
         tasks = [
             Task(lexicon, sent, move, spreads, bar, _left(deadline), reply, share, seats) for move in chunk
         ]
-        if runner.in_process:
-            results = [_judge_task(task, engine, losses) for task in tasks]
-        else:
-            results = runner.run(_judge_job, tasks, "judging plays", progress=False, chunk_size=1)
+        keep = checkpoint if seconds is None and nodes is None else None
+        results = _judge_batch(tasks, engine, losses, runner, checkpoint or {}, keep)
         for move, (judged, work) in zip(chunk, results, strict=True):
             spent += work.spent
             if judged is None and (work.out or _late(deadline)):
@@ -377,6 +379,33 @@ class Task:
     reply: Move | None = None
     nodes: int | None = None
     seats: dict[SeatKey, Move] | None = None
+
+
+def _judge_batch(
+    tasks: list[Task],
+    engine: Engine,
+    losses: Counter[str] | None,
+    runner: Runner,
+    known: Mapping[str, tuple[Judged | None, Work]],
+    keep: MutableMapping[str, tuple[Judged | None, Work]] | None,
+) -> list[tuple[Judged | None, Work]]:
+    """Each task's judgement and work: from `known` where it has the task's key, else searched (in this
+    process or on the runner) and added to `keep` (None: not kept)."""
+    fresh = [task for task in tasks if task_key(task) not in known]
+    if runner.in_process:
+        found = [_judge_task(task, engine, losses) for task in fresh]
+    else:
+        found = runner.run(_judge_job, fresh, "judging plays", progress=False, chunk_size=1) if fresh else []
+    searched = dict(zip(map(task_key, fresh), found, strict=True))
+    if keep is not None:
+        keep.update(searched)
+    return [searched[key] if key in searched else known[key] for key in map(task_key, tasks)]
+
+
+def task_key(task: Task) -> str:
+    """What a checkpoint knows a judged play by: the play, the bar it had to reach, the mover's reply."""
+    reply = "" if task.reply is None else task.reply.notation
+    return f"{task.move.notation}|{task.spreads}|{task.bar!r}|{reply}"
 
 
 def _judge_job(task: Task) -> tuple[Judged | None, Work]:
