@@ -13,7 +13,7 @@ from lexigrid.scrabble.analysis.sim import simulate
 from lexigrid.web import common
 from tests.scrabble.conftest import REFERENCE_BOARD
 from tests.scrabble_game.conftest import ENDGAME_BOARD
-from tests.web.conftest import fits_width, screenshot, wait_for_analysis
+from tests.web.conftest import fits_width, press, screenshot, wait_for_analysis
 
 pytestmark = pytest.mark.browser
 
@@ -80,17 +80,20 @@ def test_simulate_fills_the_table_and_ends_on_the_leader(page: Any, live_server:
     screenshot(page, "scrabble-sim")
 
 
-def test_stop_ends_a_long_run(page: Any, live_server: str) -> None:
+def test_stop_ends_a_long_run(screen: Any, live_server: str) -> None:
+    """At 1280 px by mouse and at 390 px by touch: Stop shows while the run goes on and ends it."""
+    page = screen
     _load(page, live_server)
     _simulate(page, 10, 2, 100_000)
     page.wait_for_function("document.getElementById('sim-status').textContent.startsWith('Leader:')")
     assert page.is_visible("#sim-stop")
-    page.click("#sim-stop")
+    press(page, "#sim-stop")
     page.wait_for_function("document.getElementById('sim-note').textContent !== ''")
     assert page.inner_text("#sim-note").startswith("Stopped: the table as it stood.")  # then any ties
     assert page.inner_text("#sim-status").startswith("Best: ")
     assert all(int(r[5].replace(",", "")) < 100_000 for r in _rows(page))
     assert page.is_hidden("#sim-stop") and page.inner_text("#error") == ""
+    assert fits_width(page)
 
 
 def test_bad_input_is_shown(page: Any, live_server: str) -> None:
