@@ -266,6 +266,16 @@ def test_bad_sim_input_is_one_line_and_exit_2(cli: Cli, args: tuple[str, ...], m
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
+def test_sim_takes_up_to_100_plays(cli: Cli) -> None:
+    """The issue's ceiling is a working size, not only a refused 101."""
+    cgp = f"{REFERENCE_BOARD} AEINRST/ 0/0 0"
+    result = cli("scrabble", "sim", cgp, "--plays", "100", "--plies", "1", "--iterations", "1", "--json")
+    assert result.exit_code == 0, result.stderr
+    plays = json.loads(result.stdout)["plays"]
+    assert len(plays) == 100 and len({p["move"] for p in plays}) == 100
+    assert all(p["iterations"] == 1 for p in plays)
+
+
 def test_each_round_is_reported_and_can_stop_the_run(trap_lexicon: Lexicon) -> None:
     position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSSTUU")
     rounds: list[Progress] = []
