@@ -130,6 +130,27 @@ def test_a_long_run_stops_itself_within_the_budget(
     assert [e["event"] for e in events[1:-1]] == ["progress", "progress"]  # 100 s a reading: two rounds
 
 
+def test_a_run_for_the_seconds_asked_ends_at_them_and_says_so(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Within the server's budget the time chosen is the run's own (issue 24: the page's "30 seconds" ended
+    after 0.6 s): not capped, and the run ends at 30 s of its clock with the reason "time"."""
+    from lexigrid.scrabble.analysis import sim as sim_module
+
+    monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 600.0)
+    monkeypatch.setattr(sim_module, "time", _Clock(5.0))
+    solvers = SolverPool(1)
+    monkeypatch.setattr(common, "_pool", solvers)
+    try:
+        events = _events(client, {"cgp": CGP, "plays": 10, "plies": 2, "seconds": 30})
+    finally:
+        solvers.close()
+    assert events[0]["seconds"] == pytest.approx(30.0) and not events[0]["capped"]
+    final = events[-1]
+    assert final["event"] == "result" and final["stopped"] == "time", final
+    assert final["result"]["stopped"] == "budget" and 30_000 <= final["result"]["elapsed_ms"] < 480_000
+
+
 def _pid() -> int:
     return os.getpid()
 
