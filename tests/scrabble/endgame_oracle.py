@@ -233,9 +233,9 @@ def total(parts: list[Orderings]) -> Orderings:
     )
 
 
-Node = tuple[
-    Board, str, str, str, int, int
-]  # board, mover's tiles, opponent's, bag's (sorted), zeros, spread
+# board, the tiles of the side to move, the other side's, the bag's (sorted), zeros, spread, and whether the
+# side to move is the root's mover (flipped on every move: both racks may hold the same tiles)
+Node = tuple[Board, str, str, str, int, int, bool]
 
 
 class PreEndgameOracle(EndgameOracle):
@@ -256,14 +256,14 @@ class PreEndgameOracle(EndgameOracle):
         self.spreads = spreads
         self._values = {}
         self._placements = {}
-        self._nodes: dict[tuple[bytes, str, str, str, int, int], Orderings] = {}
+        self._nodes: dict[tuple[bytes, str, str, str, int, int, bool], Orderings] = {}
 
     def node(self, node: Node) -> Orderings:
         """The side to move's best results over the orderings of the bag."""
-        board, mover, other, bag, zeros, spread = node
+        board, mover, other, bag, zeros, spread, mine = node
         if not bag:
             return ended(spread + self.value((board, mover, other, zeros)))
-        key = (bytes(board.tiles), mover, other, bag, zeros, spread)
+        key = (bytes(board.tiles), mover, other, bag, zeros, spread, mine)
         if key not in self._nodes:
             results = [self.after(node, move) for move in self.moves((board, mover, other, zeros))]
             self._nodes[key] = max(results, key=lambda r: r.key(self.spreads))
@@ -271,17 +271,20 @@ class PreEndgameOracle(EndgameOracle):
 
     def after(self, node: Node, move: Move) -> Orderings:
         """The results of the side to move playing `move` and drawing, then best play by both sides."""
-        board, mover, other, bag, zeros, spread = node
+        board, mover, other, bag, zeros, spread, mine = node
         zeros = 0 if move.kind == "place" and move.score > 0 else zeros + 1
         if move.kind == "pass":
-            return self._then(board, other, mover, bag, zeros, -spread, "")
+            return self._then(board, other, mover, bag, zeros, -spread, "", not mine)
         left = _take(mover, move.tiles_used)
         after = board.copy()
         after.place(move)
         spread += move.score
         need = min(len(bag), self.rack_size - len(left))
         return total(
-            [self._then(after, other, left, bag, zeros, -spread, drawn) for drawn in self._draws(bag, need)]
+            [
+                self._then(after, other, left, bag, zeros, -spread, drawn, not mine)
+                for drawn in self._draws(bag, need)
+            ]
         )
 
     def _draws(self, bag: str, n: int) -> list[str]:
@@ -291,9 +294,18 @@ class PreEndgameOracle(EndgameOracle):
         return [bag[i] + rest for i in range(len(bag)) for rest in self._draws(bag[:i] + bag[i + 1 :], n - 1)]
 
     def _then(
-        self, board: Board, to_move: str, kept: str, bag: str, zeros: int, spread: int, drawn: str
+        self,
+        board: Board,
+        to_move: str,
+        kept: str,
+        bag: str,
+        zeros: int,
+        spread: int,
+        drawn: str,
+        mine: bool,
     ) -> Orderings:
-        """The results for the player who just moved (its tiles: `kept` and `drawn`), `to_move` to move."""
+        """The results for the player who just moved (its tiles: `kept` and `drawn`), `to_move` to move
+        (`mine`: whether that is the root's mover)."""
         rack = "".join(sorted(kept + drawn))
         left = _take(bag, drawn)
         if zeros >= MAX_SCORELESS_TURNS:
@@ -301,7 +313,14 @@ class PreEndgameOracle(EndgameOracle):
             return ended(final, factorial(len(left)))
         if not rack and not left:
             return ended(-spread + 2 * rack_value(to_move, self.tile_set))
-        return self.node((board, to_move, rack, left, zeros, spread)).other_side()
+        return self.node((board, to_move, rack, left, zeros, spread, mine)).other_side()
+
+
+def _unseen_tiles(position: Position) -> str:
+    """The tiles the mover cannot see (the other rack's and the bag's), sorted."""
+    unseen = Counter(position.rules.tiles.counts)
+    unseen.subtract(position.board.tile_counts() + position.racks[0].counts)
+    return "".join(sorted((+unseen).elements()))
 
 
 def peg_slowly(
@@ -310,9 +329,7 @@ def peg_slowly(
     """Every move's results in every scenario of a pre-endgame (the opponent's rack unknown): for each way
     the unseen tiles (told apart) split between the bag and the opponent, by the bag's tiles (sorted)
     (`oracle`: a tree of an earlier position of the same game to share, else its own)."""
-    unseen = Counter(position.rules.tiles.counts)
-    unseen.subtract(position.board.tile_counts() + position.racks[0].counts)
-    tiles = "".join(sorted((+unseen).elements()))
+    tiles = _unseen_tiles(position)
     rack_size = position.rules.rack_size
     mover = _sorted(position.racks[0])
     oracle = oracle or PreEndgameOracle(position.board, mover + tiles, lexicon, rack_size, spreads)
@@ -321,16 +338,17 @@ def peg_slowly(
     for chosen in combinations(range(len(tiles)), len(tiles) - rack_size):
         bag = "".join(tiles[i] for i in chosen)
         other = "".join(t for i, t in enumerate(tiles) if i not in chosen)
-        node = (position.board, mover, other, bag, position.zeros, spread)
+        node = (position.board, mover, other, bag, position.zeros, spread, True)
         for move in oracle.moves((position.board, mover, other, position.zeros)):
             found.setdefault(move.notation, {}).setdefault(bag, []).append(oracle.after(node, move))
     return {move: {bag: total(parts) for bag, parts in bags.items()} for move, bags in found.items()}
 
 
 class AnsweringOracle(PreEndgameOracle):
-    """The same tree, but the mover, back at its own root view (the board, its tiles, the spread: after
-    the opponent passed back, tiles still in the bag) plays `answers[zeros]`, whatever the bag: a strategy
-    of a mover that cannot see the bag. The opponent still takes its best move in every node."""
+    """The same tree, but the mover, back at its own root view (its turn, the board, its tiles, the spread:
+    after the opponent passed back, tiles still in the bag) plays `answers[zeros]`, whatever the bag: a
+    strategy of a mover that cannot see the bag. The opponent still takes its best move in every node, even
+    where it holds the mover's tiles."""
 
     def __init__(self, parent: PreEndgameOracle, root: Node, answers: dict[int, Move]) -> None:
         self.__dict__.update(parent.__dict__)  # the lexicon, rules and the endgame values, shared
@@ -340,8 +358,8 @@ class AnsweringOracle(PreEndgameOracle):
 
     def node(self, node: Node) -> Orderings:
         """The answer at the mover's root view, the best move elsewhere."""
-        board, mover, _, bag, zeros, spread = node
-        if bag and (bytes(board.tiles), mover, spread) == self.root_view:
+        board, mover, _, bag, zeros, spread, mine = node
+        if mine and bag and (bytes(board.tiles), mover, spread) == self.root_view:
             return self.after(node, self.answers[zeros])
         return super().node(node)
 
@@ -353,9 +371,7 @@ def pass_guaranteed(
     over every strategy of answers it may give when it faces its own position again (one move for every
     scenario at each count of scoreless turns), each against the opponent's best reply in every scenario
     (the worst case: it answers as if it saw the bag); `parent`: a tree of an earlier position to share."""
-    unseen = Counter(position.rules.tiles.counts)
-    unseen.subtract(position.board.tile_counts() + position.racks[0].counts)
-    tiles = "".join(sorted((+unseen).elements()))
+    tiles = _unseen_tiles(position)
     rack_size = position.rules.rack_size
     assert len(tiles) - rack_size == 1, "1 tile in the bag"
     mover = _sorted(position.racks[0])
@@ -368,7 +384,7 @@ def pass_guaranteed(
         worlds = []
         for i, bag in enumerate(tiles):
             other = tiles[:i] + tiles[i + 1 :]
-            node = (position.board, mover, other, bag, position.zeros, spread)
+            node = (position.board, mover, other, bag, position.zeros, spread, True)
             oracle = AnsweringOracle(parent, node, dict(zip(levels, chosen, strict=True)))
             worlds.append(oracle.after(node, Move("pass")))
         result = total(worlds)
@@ -397,7 +413,7 @@ class SeatOracle(PreEndgameOracle):
 
     def node(self, node: Node) -> Orderings:
         """The seat's choice played on (the endgame's value once the bag is empty)."""
-        board, mover, other, bag, zeros, spread = node
+        board, mover, other, bag, zeros, spread, _ = node
         if not bag:
             return super().node(node)
         return self.after(node, self.choice(board, mover, other + bag, len(bag), zeros, spread))
@@ -432,7 +448,7 @@ class SeatOracle(PreEndgameOracle):
         for chosen in combinations(range(len(unseen)), bag):
             in_bag = "".join(unseen[i] for i in chosen)
             other = "".join(t for i, t in enumerate(unseen) if i not in chosen)
-            node = (board, mover, other, in_bag, zeros, spread)
+            node = (board, mover, other, in_bag, zeros, spread, True)
             for move in self.moves((board, mover, other, zeros)):
                 found.setdefault(move.notation, {}).setdefault(in_bag, []).append(self.after(node, move))
         return {move: {bag: total(parts) for bag, parts in bags.items()} for move, bags in found.items()}
@@ -441,9 +457,7 @@ class SeatOracle(PreEndgameOracle):
 def peg_by_seats(position: Position, lexicon: Lexicon, spreads: bool) -> dict[str, dict[str, Orderings]]:
     """Every move's results in every scenario of a pre-endgame with 2 tiles in the bag (the opponent's rack
     unknown), each played on by the seat rule (`SeatOracle`), by the bag's tiles (sorted)."""
-    unseen = Counter(position.rules.tiles.counts)
-    unseen.subtract(position.board.tile_counts() + position.racks[0].counts)
-    tiles = "".join(sorted((+unseen).elements()))
+    tiles = _unseen_tiles(position)
     rack_size = position.rules.rack_size
     assert len(tiles) - rack_size == 2, "2 tiles in the bag"
     mover = _sorted(position.racks[0])

@@ -152,6 +152,9 @@ TINY = {
     "anti-r-es": (["8G ANTI"], "R", "ES"),
     "anti-s-er": (["8G ANTI"], "S", "ER"),
     "rat-e-sa": (["8G RAT"], "E", "SA"),
+    # both racks hold the same tiles: level, the opponent's turn looks like the mover's own root view
+    "anti-a-aa": (["8G ANTI"], "A", "AA"),
+    "anti-i-ii": (["8G ANTI"], "I", "II"),
 }
 
 
