@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from lexigrid.errors import LexigridError
@@ -354,6 +354,10 @@ def test_random_pre_endgames_are_won_by_the_window_as_by_exact_values(
     behind=st.integers(-6, 6),
     zeros=st.integers(2, 5),
 )
+# both racks holding the same tiles (the oracle once took the opponent's turn for the mover's own), always run
+@example(mover="A", unseen="IRI", behind=2, zeros=2)
+@example(mover="A", unseen="AAE", behind=0, zeros=2)
+@example(mover="E", unseen="EE?", behind=0, zeros=3)
 def test_random_two_in_the_bag_pre_endgames_match_the_oracle(
     mover: str, unseen: str, behind: int, zeros: int, small_lexicon: Lexicon
 ) -> None:
