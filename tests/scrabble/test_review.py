@@ -355,3 +355,12 @@ def test_with_iterations_an_endgame_turn_is_solved_whatever_the_clock(thrown: Ga
     hurried = Settings(iterations=8, seconds=1e-6)  # an endgame search's time limit: cut at once
     ben = judge_turn(_turn_job(turn.turn, hurried))
     assert ben.phase == "endgame" and ben.exact and ben.as_dict() == turn.as_dict()
+
+
+def test_a_valid_play_challenged_is_flagged() -> None:
+    lines = PHONIES.read_text(encoding="utf-8").splitlines()
+    lines.insert(5, ">ben: DEGLOOU (challenge) +5 13")  # Ann challenged GOUDE, a word: Ben's 5-point bonus
+    lines[-1] = lines[-1].replace("+0 8", "+0 13")
+    review = analyze_text("\n".join(lines).encode(), QUICK, runner=Runner(progress=False))
+    flags = {t.turn: t.flags for t in review.turns}
+    assert flags[2] == ["challenged_valid"] and flags[1] == ["phony_stood"] and not flags[4]
