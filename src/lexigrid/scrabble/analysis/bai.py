@@ -71,7 +71,7 @@ def top_two(utilities: Sequence[np.ndarray], caps: int, picks: int, rng: random.
         if not costs:
             lead = shares[leader]
             costs = [
-                (square / (2.0 * (lead + share)) if square is not None else 0.0) + log_count
+                _cost(square, lead + share, log_count)
                 for square, share, log_count in zip(squares, shares, logs, strict=True)
             ]
             costs[leader] = math.inf
