@@ -161,15 +161,20 @@ def _written(text: str, letters: Alphabet) -> Callable[[str], str | None]:
     """How the upper-case words of a list written in the language (not typed) are read: `_reader`'s, and
     None for a word holding a one-character alias, a way to type a tile, not to write it."""
     read = _reader(text, letters)
-    typed = {alias for alias, _ in letters.aliases if len(alias) == 1}  # (Catalan K for Ç: no written letter)
+    typed = {alias for alias, _ in _typing_aliases(letters)}
     if not typed:
         return read
     return lambda word: None if _typed(word, letters, typed) else read(word)
 
 
+def _typing_aliases(letters: Alphabet) -> list[tuple[str, str]]:
+    """The one-character aliases (alias, label): ways to type a tile, no written letter (Catalan K for Ç)."""
+    return [(alias, label) for alias, label in letters.aliases if len(alias) == 1]
+
+
 def _typing_only(letters: Alphabet) -> str:
     """The message's note on the letters a list may not use because they only type a tile (Catalan K)."""
-    typed = [f"{alias} for {label}" for alias, label in letters.aliases if len(alias) == 1]
+    typed = [f"{alias} for {label}" for alias, label in _typing_aliases(letters)]
     return f", letters that only type a tile ({', '.join(typed)})" if typed else ""
 
 
