@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
+from rich.console import Console
 
+from lexigrid.cli.scrabble_render import pv_table
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.scrabble.analysis.endgame import solve
+from lexigrid.scrabble.core import play_state
+from lexigrid.scrabble.core.turn import Turn
 from tests.conftest import TWL06, CliResult, shared_file
 from tests.scrabble_game.conftest import ENDGAME_BOARD as BOARD
 from tests.scrabble_game.conftest import RACED
@@ -88,3 +94,19 @@ def test_bad_endgames_are_one_line_and_exit_2(cli: Cli, args: tuple[str, ...], m
     assert result.exit_code == 2, result.stdout
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_the_rack_left_is_read_from_the_play_state_not_from_the_record_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    position = parse_cgp(RACED)
+    solution = solve(position, Engine(load(), position.rules))
+    written = play_state.going_out
+
+    def unparseable(*args: Any) -> list[Turn]:  # the record line in any other form than `(A)`
+        return [replace(turn, move="out") for turn in written(*args)]
+
+    monkeypatch.setattr(play_state, "going_out", unparseable)
+    drawn = io.StringIO()
+    Console(file=drawn, width=120, color_system=None).print(pv_table(position, solution))
+    assert "out: 2 × (A)" in drawn.getvalue()  # the opponent's 6G OR leaves the mover's A

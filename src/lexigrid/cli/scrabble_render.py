@@ -87,7 +87,7 @@ def pv_table(
         )
     if state.end == "out":
         out = state.end_turns[-1]
-        ending = f"out: 2 × ({letters.write_tiles(out.move.strip('()'))})"  # (the GCG line `(EIR)`)
+        ending = f"out: 2 × ({letters.write_tiles(state.racks[1 - out.player])})"  # the rack left
         table.add_row("", sides[out.player], ending, f"+{out.score}", f"{state.spread():+d}", style="bold")
     elif state.end == "scoreless":
         racks = [letters.write_tiles(rack) or "-" for rack in state.racks]
