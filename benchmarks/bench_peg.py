@@ -1,7 +1,8 @@
 """Scrabble pre-endgame benchmark: lexigrid's exact solver and MAGPIE's pre-endgame search side by side.
 
 Run: python benchmarks/bench_peg.py [--position I ...] [--repeats R] [--seconds S] [--top K]
-     [--no-magpie] [--magpie-lib PATH] [--magpie-seconds S] [--checkpoint FILE] [--json]
+     [--no-magpie | --no-lexigrid] [--magpie-lib PATH] [--magpie-seconds S] [--magpie-cpu S]
+     [--checkpoint FILE] [--json]
      python benchmarks/bench_peg.py --bag 2 [--positions N] [--rack-size N] [--seconds S] [--top K] [--json]
 (needs ../shared/data for TWL06 and scrabble/peg.jsonl; MAGPIE's library ../peers/magpie-lib/bin/libmagpie.so
 and its data ../peers/magpie/data, as benchmarks/bench_match.py loads them)
@@ -15,11 +16,13 @@ the one call; the lexicon loads are not counted.
 - MAGPIE (183bebc, PEG.md's settings: `set -threads 1 -lex TWL06 -wmp true -ttfraction 0.01`, then
   `cgp ...` and `peg -threads 1 -pegtlim T`): its default staged search (greedy, then the best 32, 16, 8, 4,
   2 with endgames cut at 2..6 plies: not exact). T is a wall-clock limit (--magpie-seconds); `magpie_complete`
-  says whether every stage finished within it.
+  says whether every stage finished within it. --magpie-cpu S stops it instead once this process has used S
+  CPU seconds on it (its `magpie_cpu_s` is then a lower bound: `magpie_complete` false).
 
 --checkpoint FILE: each play lexigrid judges (without --seconds) is added to FILE as it is judged, and a later
 run with the same FILE and the same source tree replays those plays instead of searching them: a long exact
-solve stopped part way resumes (its CPU time is then the resumed run's only).
+solve stopped part way resumes (its CPU time is then the resumed run's only). It needs --repeats 1: a second
+run would replay what the first judged.
 
 Per position: the medians of the CPU seconds, ratio = lexigrid / MAGPIE, both sides' best play and win %,
 and MAGPIE's full-depth proven best win % (peg.jsonl's `magpie_exact`, where it has one). Summary: the medians
@@ -107,17 +110,20 @@ def lexigrid_once(
     }
 
 
-def magpie_once(mp: Magpie, row: dict[str, Any], seconds: float) -> dict[str, Any]:
-    """One MAGPIE default pre-endgame search: CPU seconds, whether every stage finished, its best play."""
+def magpie_once(mp: Magpie, row: dict[str, Any], seconds: float, cpu: float | None = None) -> dict[str, Any]:
+    """One MAGPIE default pre-endgame search (stopped at `cpu` CPU seconds if given): CPU seconds, whether
+    every stage finished, its best play."""
     mp.run("cgp " + " ".join(row["cgp"].split()[:4]))
+    command = f"peg -threads 1 -pegtlim {seconds:g}"
     started = time.process_time()
-    text = mp.run(f"peg -threads 1 -pegtlim {seconds:g}")
-    cpu = time.process_time() - started
+    text = mp.run(command) if cpu is None else mp.run_for(command, cpu)
+    used = time.process_time() - started
     stages = [m for m in (_STAGE.match(line) for line in text.splitlines()) if m]
-    complete = bool(stages) and all(m.group(2) == m.group(3) for m in stages)
+    stopped = cpu is not None and used >= cpu
+    complete = bool(stages) and all(m.group(2) == m.group(3) for m in stages) and not stopped
     best = next((m for m in (_BEST.match(line) for line in text.splitlines()) if m), None)
     return {
-        "cpu_s": cpu,
+        "cpu_s": used,
         "complete": complete,
         "best": " ".join(best.group(1).split()) if best else None,
         "win_pct": float(best.group(5)) if best else None,
@@ -127,18 +133,27 @@ def magpie_once(mp: Magpie, row: dict[str, Any], seconds: float) -> dict[str, An
 Runs = list[dict[str, Any]]
 
 
+def progress(index: int, side: str, run: dict[str, Any]) -> None:
+    """One run's figures on stderr as soon as it ends (a long run stopped part way keeps what it measured)."""
+    print(json.dumps({"position": index, "side": side} | run), file=sys.stderr, flush=True)
+
+
 def summarise(index: int, row: dict[str, Any], ours: Runs, theirs: Runs) -> dict[str, Any]:
     """A position's figures: medians of the runs, the last run's answers."""
-    cpu = statistics.median(run["cpu_s"] for run in ours)
     result: dict[str, Any] = {
         "position": index,
-        "cpu_s": round(cpu, 2),
-        "exact": all(run["exact"] for run in ours),
-        "best": ours[-1]["best"],
-        "win_pct": ours[-1]["win_pct"],
         "magpie_proven_best_pct": max((m["win_pct"] for m in row["magpie_exact"]), default=None),
         "magpie_recorded_s": row["magpie_default_seconds"],
     }
+    cpu: float | None = None
+    if ours:
+        cpu = statistics.median(run["cpu_s"] for run in ours)
+        result |= {
+            "cpu_s": round(cpu, 2),
+            "exact": all(run["exact"] for run in ours),
+            "best": ours[-1]["best"],
+            "win_pct": ours[-1]["win_pct"],
+        }
     if theirs:
         magpie_cpu = statistics.median(run["cpu_s"] for run in theirs)
         result |= {
@@ -146,7 +161,7 @@ def summarise(index: int, row: dict[str, Any], ours: Runs, theirs: Runs) -> dict
             "magpie_complete": all(run["complete"] for run in theirs),
             "magpie_best": theirs[-1]["best"],
             "magpie_win_pct": theirs[-1]["win_pct"],
-            "ratio": round(cpu / magpie_cpu, 2) if magpie_cpu else None,
+            "ratio": round(cpu / magpie_cpu, 2) if cpu is not None and magpie_cpu else None,
         }
     return result
 
@@ -255,13 +270,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=1, help="runs a position on each side (median)")
     parser.add_argument("--seconds", type=float, help="lexigrid's budget per position (default: none)")
     parser.add_argument("--top", type=int, default=1, help="plays lexigrid ranks exactly (default 1)")
-    parser.add_argument("--no-magpie", action="store_true", help="lexigrid only")
+    sides = parser.add_mutually_exclusive_group()
+    sides.add_argument("--no-magpie", action="store_true", help="lexigrid only")
+    sides.add_argument("--no-lexigrid", action="store_true", help="MAGPIE only")
     parser.add_argument("--magpie-lib", type=Path, default=MAGPIE_LIB)
     parser.add_argument("--magpie-data", type=Path, default=MAGPIE_DATA)
     parser.add_argument("--magpie-seconds", type=float, default=1800, help="MAGPIE's wall-clock limit")
+    parser.add_argument("--magpie-cpu", type=float, help="stop MAGPIE at S CPU seconds (a lower bound)")
     parser.add_argument("--checkpoint", type=Path, help="JSONL of judged plays: a stopped solve resumes")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.checkpoint and args.repeats > 1:
+        print(
+            "error: --checkpoint with --repeats > 1 would replay the first run's plays: use --repeats 1",
+            file=sys.stderr,
+        )
+        raise SystemExit(2)
     if args.bag == 2:
         main_own(args)
         return
@@ -272,33 +296,43 @@ def main(argv: list[str] | None = None) -> None:
     data = SHARED / "data" / "scrabble" / "peg.jsonl"
     rows = [json.loads(line) for line in data.read_text().splitlines()]
     picked = args.position or list(range(args.positions or len(rows)))
-    engine = Engine(load(str(SHARED / "data" / "lexicons" / "twl06.txt")), parse_cgp(rows[0]["cgp"]).rules)
-    engine.prepare()
+    engine = None
+    if not args.no_lexigrid:
+        engine = Engine(
+            load(str(SHARED / "data" / "lexicons" / "twl06.txt")), parse_cgp(rows[0]["cgp"]).rules
+        )
+        engine.prepare()
     mp = None if args.no_magpie else Magpie(args.magpie_lib, args.magpie_data)
     results = []
     for index in picked:
         row = rows[index]
-        ours, theirs = [], []
+        ours: Runs = []
+        theirs: Runs = []
         for _ in range(args.repeats):
-            checkpoint = Checkpoint(args.checkpoint, index) if args.checkpoint else None
-            ours.append(lexigrid_once(row, engine, args.top, args.seconds, checkpoint))
+            if engine is not None:
+                checkpoint = Checkpoint(args.checkpoint, index) if args.checkpoint else None
+                ours.append(lexigrid_once(row, engine, args.top, args.seconds, checkpoint))
+                progress(index, "lexigrid", ours[-1])
             if mp is not None:
-                theirs.append(magpie_once(mp, row, args.magpie_seconds))
+                theirs.append(magpie_once(mp, row, args.magpie_seconds, args.magpie_cpu))
+                progress(index, "magpie", theirs[-1])
         result = summarise(index, row, ours, theirs)
         results.append(result)
         if not args.json:
             print(json.dumps(result), flush=True)
-    summary: dict[str, Any] = {
-        "positions": len(results),
-        "exact": sum(r["exact"] for r in results),
-        "median_cpu_s": round(statistics.median(r["cpu_s"] for r in results), 2),
-        "max_cpu_s": max(r["cpu_s"] for r in results),
-    }
+    summary: dict[str, Any] = {"positions": len(results)}
+    if engine is not None:
+        summary |= {
+            "exact": sum(r["exact"] for r in results),
+            "median_cpu_s": round(statistics.median(r["cpu_s"] for r in results), 2),
+            "max_cpu_s": max(r["cpu_s"] for r in results),
+        }
     if mp is not None:
+        ratios = [r["ratio"] for r in results if r.get("ratio") is not None]
         summary |= {
             "median_magpie_cpu_s": round(statistics.median(r["magpie_cpu_s"] for r in results), 2),
             "magpie_complete": sum(r["magpie_complete"] for r in results),
-            "median_ratio": statistics.median(r["ratio"] for r in results if r["ratio"] is not None),
+            "median_ratio": statistics.median(ratios) if ratios else None,
         }
     print(json.dumps({"results": results, "summary": summary} if args.json else summary))
 
