@@ -1,7 +1,7 @@
 """Simulation quality without games: how much a short simulation's choice is worth, against the static best.
 
     nice -n 10 python benchmarks/bench_sim_oracle.py [--iterations 150] [--seconds 0.2 0.5 1]
-        [--players sim magpie sim/plays=30 sim/plies=3 sim/spread=0 sim/confidence=0.9 sim/stop=none]
+        [--players sim magpie old sim/plays=30 sim/plies=3 sim/spread=0 sim/confidence=0.9 sim/stop=none]
         [--seeds 2] [--plays 15] [--plies 2] [--long-plays 30] [--long-plies 2 4] [--min-bag 10]
         [--max-bag 100] [--out FILE]
 
@@ -20,7 +20,9 @@ the *long* values. Each choice is looked up in them. Players (the options as ben
   robin, and no stop: what MAGPIE's sampling amounts to at 0.5 s, where its minimum of 500 play-outs a play
   before best-arm sampling and stopping is not reached);
 - `magpie`: MAGPIE's `gsimulate` through its library, exactly as bench_match.py's `magpie` player runs it
-  (15 plays, the plies of --plies, stopped at the CPU budget).
+  (15 plays, the plies of --plies, stopped at the CPU budget);
+- `old`: the previous `sim` level, bench_match.py's `old` player itself (its `make_player`: 10 plays, 2
+  plies, 100 play-outs each, whatever the budget).
 Reported for the static best (the `equity` level's move) and for each player at each budget: the mean
 *regret* (the long value's best less the chosen play's, in percentage points of utility, i.e. of winning
 with the spread term at its default weight; of winning alone; and in points of spread), with a 95 %
@@ -46,7 +48,7 @@ from typing import Any
 
 import numpy as np
 
-from bench_match import MAGPIE_DATA, MAGPIE_LIB, MagpiePlayer
+from bench_match import MAGPIE_DATA, MAGPIE_LIB, MagpiePlayer, make_player
 from bench_match import engine as match_engine
 from lexigrid.scrabble.analysis import sim as sim_module
 from lexigrid.scrabble.analysis.phase import bag_left
@@ -95,6 +97,7 @@ class Chooser:
     confidence: float = sim_module.DEFAULT_CONFIDENCE
     uniform: bool = False  # every play sampled alike (round robin), no stop: MAGPIE's at 0.5 s
     magpie: bool = False
+    match: bool = False  # bench_match.py's player of this spec (`old`)
 
     def choose(self, position: Position, engine: Engine, seconds: float, seed: int) -> tuple[Move, float]:
         """The chosen move and the CPU seconds it took."""
@@ -104,6 +107,9 @@ class Chooser:
             player = MagpiePlayer(MAGPIE_LIB, MAGPIE_DATA, seconds, plies)
             move = player.choose(position, random.Random(seed))
             return move, time.process_time() - start
+        if self.match:
+            player = make_player(self.spec, seconds, MAGPIE_LIB, MAGPIE_DATA)
+            return player.choose(position, random.Random(seed)), time.process_time() - start
         weight, sampling = sim_module.SPREAD_WEIGHT, vars(sim_module)["top_two"]
         if self.spread is not None:
             sim_module.SPREAD_WEIGHT = self.spread
@@ -144,8 +150,11 @@ def make_chooser(spec: str, plays: int, plies: int) -> Chooser:
     settings = {k: v for k, _, v in (o.partition("=") for o in options)}
     if name == "magpie":
         return Chooser(spec, 15, int(settings.get("plies", plies)), magpie=True)
+    if name == "old":  # bench_match.py's player, its one definition (its plays count for --long-plays)
+        old = make_player(spec, 0.0, MAGPIE_LIB, MAGPIE_DATA)
+        return Chooser(spec, old.plays, old.plies, match=True)
     if name != "sim":
-        raise SystemExit(f"error: unknown player {spec!r}: use sim or magpie (with /key=value)")
+        raise SystemExit(f"error: unknown player {spec!r}: use sim, magpie or old (with /key=value)")
     chooser = Chooser(spec, int(settings.get("plays", plays)), int(settings.get("plies", plies)))
     if "spread" in settings:
         chooser.spread = float(settings["spread"])
