@@ -267,3 +267,15 @@ def screenshot(tab: Any, name: str, *, full_page: bool = True) -> Path:
     path = ARTIFACTS / f"{name}.png"
     tab.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+class TickingClock:
+    """A stand-in for the `time` module whose clock advances `tick` seconds at every reading: a run's
+    length in its own seconds is then a matter of counting, not of the machine's speed."""
+
+    def __init__(self, tick: float) -> None:
+        self.now, self.tick = 0.0, tick
+
+    def perf_counter(self) -> float:
+        self.now += self.tick
+        return self.now

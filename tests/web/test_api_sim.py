@@ -23,6 +23,7 @@ from lexigrid.web.pool import SolverPool, report
 from tests.conftest import run_cli
 from tests.scrabble.conftest import REFERENCE_BOARD
 from tests.scrabble_game.conftest import ENDGAME_BOARD, RACED
+from tests.web.conftest import TickingClock
 
 CGP = f"{REFERENCE_BOARD} AEINRST/ 0/0 0"
 LONG = {"cgp": CGP, "plays": 10, "plies": 2, "iterations": 100_000}  # far longer than any budget here
@@ -95,18 +96,6 @@ def test_the_stop_route_ends_the_run_with_the_table_so_far(client: TestClient, r
     assert missing.status_code == 404 and "no such simulation" in missing.json()["error"]
 
 
-class _Clock:
-    """A stand-in for the `time` module whose clock advances `tick` seconds at every reading: a run's
-    length in its own seconds is then a matter of counting, not of the machine's speed."""
-
-    def __init__(self, tick: float) -> None:
-        self.now, self.tick = 0.0, tick
-
-    def perf_counter(self) -> float:
-        self.now += self.tick
-        return self.now
-
-
 def test_a_long_run_stops_itself_within_the_budget(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -115,7 +104,7 @@ def test_a_long_run_stops_itself_within_the_budget(
     # The run gets 80% of the budget and stops itself there, with its table, instead of being cut off.
     # Its clock is a counter (in a solver forked after the swap); the budget itself is far off.
     monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 600.0)
-    monkeypatch.setattr(sim_module, "time", _Clock(100.0))
+    monkeypatch.setattr(sim_module, "time", TickingClock(100.0))
     solvers = SolverPool(1)
     monkeypatch.setattr(common, "_pool", solvers)
     try:
@@ -133,19 +122,29 @@ def test_a_long_run_stops_itself_within_the_budget(
 def test_a_run_for_the_seconds_asked_ends_at_them_and_says_so(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Within the server's budget the time chosen is the run's own (issue 24: the page's "30 seconds" ended
-    after 0.6 s): not capped, and the run ends at 30 s of its clock with the reason "time"."""
+    """The time chosen is the run's own, past the server's solve budget too (issue 24: the page's "30
+    seconds" ended after 0.6 s, then at the default budget's 4 s): not capped, the stream's hard limit
+    leaves it the whole time, and the run ends at 30 s of its clock with the reason "time"."""
     from lexigrid.scrabble.analysis import sim as sim_module
 
-    monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 600.0)
-    monkeypatch.setattr(sim_module, "time", _Clock(5.0))
+    monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 5.0)  # the default budget
+    monkeypatch.setattr(sim_module, "time", TickingClock(5.0))
     solvers = SolverPool(1)
     monkeypatch.setattr(common, "_pool", solvers)
+    limits: list[float] = []
+    stream = solvers.stream
+
+    def recorded(*args: Any, seconds: float, **kwargs: Any) -> Any:
+        limits.append(seconds)
+        return stream(*args, seconds=seconds, **kwargs)
+
+    monkeypatch.setattr(solvers, "stream", recorded)
     try:
         events = _events(client, {"cgp": CGP, "plays": 10, "plies": 2, "seconds": 30})
     finally:
         solvers.close()
     assert events[0]["seconds"] == pytest.approx(30.0) and not events[0]["capped"]
+    assert len(limits) == 1 and limits[0] > 30.0  # the worker is not killed before the run's own end
     final = events[-1]
     assert final["event"] == "result" and final["stopped"] == "time", final
     assert final["result"]["stopped"] == "budget" and 30_000 <= final["result"]["elapsed_ms"] < 480_000

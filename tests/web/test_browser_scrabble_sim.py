@@ -11,9 +11,10 @@ from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.scrabble.analysis.sim import simulate
 from lexigrid.web import common
+from lexigrid.web.pool import SolverPool
 from tests.scrabble.conftest import REFERENCE_BOARD
 from tests.scrabble_game.conftest import ENDGAME_BOARD
-from tests.web.conftest import fits_width, press, screenshot, wait_for_analysis
+from tests.web.conftest import TickingClock, fits_width, press, screenshot, wait_for_analysis
 
 pytestmark = pytest.mark.browser
 
@@ -94,6 +95,39 @@ def test_stop_ends_a_long_run(screen: Any, live_server: str) -> None:
     assert all(int(r[5].replace(",", "")) < 100_000 for r in _rows(page))
     assert page.is_hidden("#sim-stop") and page.inner_text("#error") == ""
     assert fits_width(page)
+
+
+def test_a_run_by_time_gets_the_seconds_chosen(
+    screen: Any, live_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 1280 px by mouse and at 390 px by touch, with the server's default budget (5 s): 30 seconds asked
+    is the run's own time, past the budget (issue 24), said while it runs and when it ends; the field
+    refuses more than the server runs. The run's clock counts 5 s a reading (a solver forked for it)."""
+    from lexigrid.scrabble.analysis import sim as sim_module
+
+    monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 5.0)
+    monkeypatch.setattr(sim_module, "time", TickingClock(5.0))
+    solvers = SolverPool(1)
+    monkeypatch.setattr(common, "_pool", solvers)
+    try:
+        _load(screen, live_server)
+        screen.fill("#sim-plays", "10")
+        screen.fill("#sim-plies", "2")
+        screen.select_option("#sim-unit", "seconds")
+        screen.fill("#sim-limit", "3601")
+        assert screen.evaluate("document.getElementById('sim-limit').validity.valid") is False
+        screen.fill("#sim-limit", "30")
+        press(screen, "#simulate")
+        screen.wait_for_function("document.getElementById('sim-note').textContent !== ''")
+    finally:
+        solvers.close()
+    assert screen.inner_text("#sim-note").startswith("Stopped at the 30 s time limit.")
+    assert "budget" not in screen.inner_text("#sim-note") and screen.inner_text("#error") == ""
+    statuses = screen.evaluate("window.simStatuses")
+    assert "simulating for up to 30 s…" in statuses, statuses
+    assert [s for s in statuses if s.startswith("Leader:") and s.endswith(" s of 30 s")], statuses
+    assert screen.inner_text("#sim-status").startswith("Best: ")
+    assert fits_width(screen)
 
 
 def test_bad_input_is_shown(page: Any, live_server: str) -> None:

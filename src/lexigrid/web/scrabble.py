@@ -163,6 +163,7 @@ def endgame(request: EndgameRequest) -> dict[str, Any]:
 # --- Monte Carlo simulation, streamed ------------------------------------------------------------------
 
 MAX_SIM_PLIES, MAX_SIM_ITERATIONS = 4, 100_000
+MAX_SIM_SECONDS = 3600  # the longest run by time a request may ask for (it runs for all of it)
 WEB_SIM_PLAYS = 10
 SimId = Annotated[str, Path(pattern="^[0-9a-f]{32}$", description="A running simulation's id.")]
 _sims: dict[str, threading.Event] = {}  # running simulations by id: set the event to stop one
@@ -181,15 +182,32 @@ class SimRequest(BaseModel):
         le=MAX_SIM_ITERATIONS,
         description=f"Play-outs a play at most (default {DEFAULT_ITERATIONS}).",
     )
-    seconds: float | None = Field(None, gt=0, le=3600, description="Time limit (capped by the budget).")
+    seconds: float | None = Field(
+        None,
+        gt=0,
+        le=MAX_SIM_SECONDS,
+        description="Time limit: the run's own, not the solve budget's (it streams and can be stopped).",
+    )
     seed: int = Field(0, ge=0, le=2**31, description="Seed of the random racks and bags.")
 
 
 def sim_seconds(requested: float | None = None) -> float:
-    """A simulation's time limit: the request's, within the server's solve budget (so a long one answers
-    what it has instead of being stopped)."""
+    """A simulation's time limit within the server's solve budget (so a long one answers what it has
+    instead of being stopped): the request's, at most the budget's share."""
     allowed = common.SOLVE_BUDGET_SECONDS * SIM_BUDGET_SHARE
     return allowed if requested is None else min(requested, allowed)
+
+
+def streamed_sim_seconds(requested: float | None) -> float:
+    """A streamed simulation's time limit: the request's own (the run reports each round and can be
+    stopped, so the solve budget does not cut short a time the user chose); without one, `sim_seconds`."""
+    return sim_seconds() if requested is None else requested
+
+
+def sim_budget(seconds: float) -> float:
+    """The stream's hard limit (over it the worker is killed): the run's own seconds, and the solve
+    budget's remaining share past them for its last round and the solver process's own work."""
+    return seconds + common.SOLVE_BUDGET_SECONDS * (1 - SIM_BUDGET_SHARE)
 
 
 def _simulate_cgp(
@@ -238,7 +256,7 @@ def sim(request: SimRequest) -> StreamingResponse:
     position, lex = read_position(request.cgp, request.lexicon)
     check_request(position, request.plays, request.plies, request.iterations, request.seconds)
     engine(lex, position.rules)
-    seconds = sim_seconds(request.seconds)
+    seconds = streamed_sim_seconds(request.seconds)
     iterations = request.iterations or (DEFAULT_ITERATIONS if request.seconds is None else None)
     sim_id, stop = uuid.uuid4().hex, threading.Event()
     stream = solver_pool().stream(
@@ -250,7 +268,7 @@ def sim(request: SimRequest) -> StreamingResponse:
         iterations,
         seconds,
         request.seed,
-        seconds=common.SOLVE_BUDGET_SECONDS,
+        seconds=sim_budget(seconds),
         wait=common.SOLVE_QUEUE_SECONDS,
         stop=stop,
     )
@@ -262,7 +280,7 @@ def sim(request: SimRequest) -> StreamingResponse:
         "plies": request.plies,
         "iterations": iterations,
         "seconds": seconds,
-        "capped": request.seconds is None or request.seconds > seconds,
+        "capped": request.seconds is None,  # the solve budget, not the request, set the time
         "seed": request.seed,
     }
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
@@ -516,7 +534,8 @@ def warm() -> None:
 @pages.get("", response_class=HTMLResponse)
 def analysis_page(request: Request) -> HTMLResponse:
     """Position analysis: edit or paste a position, list its moves, see each on the board."""
-    return templates.TemplateResponse(request, "scrabble.html", {"empty": EMPTY_CGP})
+    context = {"empty": EMPTY_CGP, "max_sim_seconds": MAX_SIM_SECONDS}
+    return templates.TemplateResponse(request, "scrabble.html", context)
 
 
 @pages.get("/play", response_class=HTMLResponse)

@@ -340,7 +340,7 @@ async function simulate(event) {
 function simEvent(run, event) {
   if (event.event === "start") {
     run.id = event.id; run.start = event;
-    document.getElementById("sim-status").textContent = "simulating…";
+    document.getElementById("sim-status").textContent = event.capped ? "simulating…" : `simulating for up to ${event.seconds} s…`;
     if (run.stopping) stopSim();
   } else if (event.event === "progress") {
     showSim(event.progress, null, run);
@@ -379,7 +379,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
   const sure = `${(100 * table.leader_confidence).toFixed(1)}% sure${ties ? `, ${ties} tied` : ""}`;
   document.getElementById("sim-status").textContent = final
     ? `Best: ${lead} · ${sure} · ${table.iterations.toLocaleString()} play-outs in ${seconds} s`
-    : `Leader: ${lead} · ${sure} · ${table.iterations.toLocaleString()} play-outs · ${seconds} s`;
+    : `Leader: ${lead} · ${sure} · ${table.iterations.toLocaleString()} play-outs · ${seconds} s${run.start && !run.start.capped ? ` of ${run.start.seconds} s` : ""}`;
   if (!final) return;
   const best = leader && moves.find((m) => m.move === leader.move);
   if (best) select(best);  // the simulation's choice on the board, with its score breakdown
@@ -402,5 +402,11 @@ async function stopSim() {
   const result = await lexiApi(`/api/scrabble/sim/${run.id}/stop`, {});
   if (!result.ok && !run.ended) run.controller.abort();  // it had ended, or the server lost it: close the stream
 }
+function simLimitRange() {  // the field's bound follows its unit: play-outs a play, or the run's own seconds
+  const limit = document.getElementById("sim-limit");
+  limit.max = document.getElementById("sim-unit").value === "seconds" ? limit.dataset.maxSeconds : limit.dataset.maxIterations;
+}
+document.getElementById("sim-unit").addEventListener("change", simLimitRange);
+simLimitRange();
 document.getElementById("sim-form").addEventListener("submit", simulate);
 document.getElementById("sim-stop").addEventListener("click", stopSim);
