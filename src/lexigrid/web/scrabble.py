@@ -163,7 +163,7 @@ def endgame(request: EndgameRequest) -> dict[str, Any]:
 # --- Monte Carlo simulation, streamed ------------------------------------------------------------------
 
 MAX_SIM_PLIES, MAX_SIM_ITERATIONS = 4, 100_000
-MAX_SIM_SECONDS = 3600  # the longest run by time a request may ask for (it runs for all of it)
+MAX_SIM_SECONDS = 3600  # the longest simulation the server runs (by time or by play-outs)
 WEB_SIM_PLAYS = 10
 SimId = Annotated[str, Path(pattern="^[0-9a-f]{32}$", description="A running simulation's id.")]
 _sims: dict[str, threading.Event] = {}  # running simulations by id: set the event to stop one
@@ -200,8 +200,9 @@ def sim_seconds(requested: float | None = None) -> float:
 
 def streamed_sim_seconds(requested: float | None) -> float:
     """A streamed simulation's time limit: the request's own (the run reports each round and can be
-    stopped, so the solve budget does not cut short a time the user chose); without one, `sim_seconds`."""
-    return sim_seconds() if requested is None else requested
+    stopped, so the solve budget, meant for one-shot solves, does not cut short a run the user chose); a
+    run by play-outs gets the longest run the server allows."""
+    return MAX_SIM_SECONDS if requested is None else requested
 
 
 def sim_budget(seconds: float) -> float:
@@ -280,7 +281,7 @@ def sim(request: SimRequest) -> StreamingResponse:
         "plies": request.plies,
         "iterations": iterations,
         "seconds": seconds,
-        "capped": request.seconds is None,  # the solve budget, not the request, set the time
+        "capped": request.seconds is None,  # the server's longest run, not the request, set the time
         "seed": request.seed,
     }
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}

@@ -387,7 +387,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
   const confidence = `${(100 * table.confidence).toFixed(0)}%`;
   let note = "Done: every play simulated to the limit.";
   if (final.stopped === "stop") note = "Stopped: the table as it stood.";
-  else if (final.stopped === "time") note = `Stopped at the ${start ? start.seconds : ""} s time limit${start && start.capped ? " (the server's solve budget)" : ""}.`;
+  else if (final.stopped === "time") note = `Stopped at the ${start ? start.seconds : ""} s time limit${start && start.capped ? " (the longest run the server allows)" : ""}.`;
   else if (table.stopped === "identified") note = `Stopped early: the best play is identified at ${confidence} confidence.`;
   if (ties) note += ` The plays marked 1= are tied with the best: not told apart at ${confidence} confidence.`;
   document.getElementById("sim-note").textContent = note;
