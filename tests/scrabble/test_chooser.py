@@ -16,6 +16,7 @@ from lexigrid.scrabble.analysis import sim as sim_module
 from lexigrid.scrabble.analysis.chooser import (
     BEST_METHODS,
     MIN_SEARCH,
+    PEG_SHARE,
     SIM_METHODS,
     GameClock,
     PlayChooser,
@@ -25,7 +26,7 @@ from lexigrid.scrabble.analysis.chooser import (
     spent_before,
     turns_left,
 )
-from lexigrid.scrabble.analysis.peg import MAX_BAG
+from lexigrid.scrabble.analysis.peg import MAX_BAG, PegSolution
 from lexigrid.scrabble.analysis.phase import bag_left, phase
 from lexigrid.scrabble.analysis.sim_player import SimPlayer, sim_player
 from lexigrid.scrabble.analysis.thinking import Thinking, watching
@@ -37,6 +38,7 @@ from lexigrid.scrabble.core.rules import rules as default_rules
 from lexigrid.scrabble.game.game import Game
 from lexigrid.scrabble.game.players import computer, with_clock
 from tests.scrabble.conftest import REFERENCE_BOARD, SMALL_WORDS
+from tests.scrabble.test_peg import POSITIONS, peg_position
 
 TRAP_WORDS = ["INSERTS", "INSTARS", "SATIRES", "ARSINES", "RETINAS", "ZAS"]
 BOARD = "15/15/15/15/15/15/15/15/15/15/13T1/13E1/13A1/15/15"  # TEA down column N
@@ -288,3 +290,51 @@ def test_a_watched_chooser_reports_its_task_budget_clock_and_rounds(
     count = len(reports)
     chooser.choose(position, random.Random(2))
     assert len(reports) == count
+
+
+def _peg_chooser(lexicon: Lexicon, clock: StandInClock) -> tuple[PlayChooser, Position]:
+    """The `best` level at test_peg's one-word pre-endgame (1 in the bag), 5 points ahead, on `clock`."""
+    position = peg_position(*POSITIONS["one-word"], scores=(5, 0))
+    chooser = PlayChooser(
+        Engine(lexicon, position.rules), "best", GameClock(600.0, clock.perf_counter), BEST_METHODS
+    )
+    return chooser, position
+
+
+def test_the_best_level_plays_the_pre_endgame_solver_s_move_within_its_share(
+    small_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[float | None] = []
+    solver = chooser_module.solve_peg
+
+    def spied(position: Position, engine: Engine, top: int, seconds: float | None) -> PegSolution:
+        asked.append(seconds)
+        return solver(position, engine, top=top, seconds=seconds)
+
+    monkeypatch.setattr(chooser_module, "solve_peg", spied)
+    chooser, position = _peg_chooser(small_lexicon, StandInClock())
+    move = chooser_module.pre_endgame(chooser, position, 40.0, random.Random(1))
+    # the position is tiny: the solver finishes exactly long before its share, on any machine
+    expected = solver(position, Engine(small_lexicon, position.rules), top=1)
+    assert expected.exact and move == expected.plays[0].move and move.notation == "J7 SIR"
+    assert asked == [pytest.approx(PEG_SHARE * 40.0)]
+
+
+@pytest.mark.parametrize(("solver_took", "then"), [(15.0, "simulation"), (39.99, "static")])
+def test_a_pre_endgame_not_solved_exactly_goes_to_simulation_in_the_time_left(
+    small_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch, solver_took: float, then: str
+) -> None:
+    clock = StandInClock()
+    chooser, position = _peg_chooser(small_lexicon, clock)
+
+    def cut_short(position: Position, engine: Engine, top: int, seconds: float | None) -> PegSolution:
+        clock.advance(solver_took)  # the solver used this long and did not finish
+        return PegSolution([], 1, False, 1000 * solver_took, 8, 0)
+
+    calls: list[tuple[str, float]] = []
+    monkeypatch.setattr(chooser_module, "solve_peg", cut_short)
+    monkeypatch.setattr(chooser_module, "simulation", _recording(calls, "simulation", clock))
+    monkeypatch.setattr(chooser_module, "static", _recording(calls, "static", clock))
+    chooser_module.pre_endgame(chooser, position, 40.0, random.Random(1))
+    assert calls == [(then, pytest.approx(40.0 - solver_took))]
+    assert clock.now == pytest.approx(40.0)  # the move stays within its budget

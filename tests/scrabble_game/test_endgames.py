@@ -10,16 +10,20 @@ from collections.abc import Callable
 import pytest
 from rich.console import Console
 
+from lexigrid.cli.scrabble_peg import losing_line, plays_table
 from lexigrid.cli.scrabble_session import Session
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import QUIET_RUNNER
 from lexigrid.scrabble import parse_cgp
 from lexigrid.scrabble.analysis.endgame import solve
+from lexigrid.scrabble.analysis.peg import solve_peg
+from lexigrid.scrabble.core.alphabet import ENGLISH
 from lexigrid.scrabble.engine.movegen import Engine
-from lexigrid.scrabble.game.game import Game
+from lexigrid.scrabble.game.game import Game, Seat
 from lexigrid.scrabble.game.players import EquityPlayer
 from lexigrid.scrabble.learn.selfplay import tournament
 from tests.conftest import CliResult
+from tests.scrabble.test_peg import POSITIONS, peg_position
 from tests.scrabble_game.conftest import RACED, at_endgame, set_up
 from tests.scrabble_game.test_play import scripted
 
@@ -101,3 +105,42 @@ def test_games_with_solved_endgames_follow_the_rules(default_lexicon: Lexicon, s
     people = Game.new(["human", "human"], seed=seed, lexicon=default_lexicon)
     people.replay(game.actions)  # the solver's moves, judged by the referee
     assert people.scores == game.scores and people.board == game.board
+
+
+HINT_NODES = 200_000  # the pre-endgame hint's work budget: the same hint on any machine
+
+
+def _at_pre_endgame(lexicon: Lexicon, scores: tuple[int, int]) -> Game:
+    """A game between people at test_peg's one-word pre-endgame (8G ANTI; RS to move; E, A, T unseen,
+    racks of 2, 1 in the bag), in its exact tile set; the opponent holds EA and the bag T."""
+    position = peg_position(*POSITIONS["one-word"], scores=scores)
+    game = Game((Seat("ann", "human"), Seat("ben", "human")), lexicon, seed=1, rules=position.rules)
+    set_up(game, board=position.board.rows(), racks=["RS", "AE"])
+    game.scores[:] = list(scores)
+    return game
+
+
+@pytest.mark.parametrize("scores", [(5, 0), (10, 0)], ids=["some-lost", "all-won"])
+def test_hint_in_a_pre_endgame_shows_the_solver_s_plays_and_the_scenarios_lost(
+    small_lexicon: Lexicon, scores: tuple[int, int]
+) -> None:
+    game = _at_pre_endgame(small_lexicon, scores)
+    assert len(game.bag) == 1 and game.to_move == 0
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None, highlight=False)
+    Session(game, None, scripted(["hint 3", "quit"]), console, hint_nodes=HINT_NODES).run()
+    text = out.getvalue()
+    seen = peg_position(*POSITIONS["one-word"], scores=scores)  # the mover's view, solved directly
+    expected = solve_peg(seen, Engine(small_lexicon, seen.rules), top=3, nodes=HINT_NODES)
+    assert expected.exact and expected.plays
+    assert f"hint: the pre-endgame solved (1 in the bag; {expected.verdict})" in text
+    drawn = io.StringIO()
+    shown = Console(file=drawn, width=120, color_system=None, highlight=False)
+    shown.print(plays_table(expected, ENGLISH))
+    if lost := losing_line(expected, ENGLISH):
+        shown.print(lost)
+    assert drawn.getvalue() in text  # the solver's plays, best first, and what the best play loses
+    losing = {(5, 0): "E T", (10, 0): ""}[scores]  # 5 ahead: J7 S(I)R draws with A in the bag
+    assert " ".join(expected.plays[0].losing_tiles) == losing
+    assert ("the best play loses when the bag holds" in text) == bool(losing)
+    assert game.actions == []  # a hint plays nothing

@@ -78,9 +78,8 @@ def peg(
         )
     )
     console.print(plays_table(solution, letters))
-    if solution.plays and solution.plays[0].losing_tiles:
-        losing = " ".join(letters.write(tile) for tile in solution.plays[0].losing_tiles)
-        console.print(f"the best play loses when the bag holds: {losing}")
+    if lost := losing_line(solution, letters):
+        console.print(lost)
     cut = (LATE_NOTE, BUDGET_NOTE)
     for move, why in solution.unsolved:
         if why not in cut:
@@ -117,6 +116,14 @@ def plays_table(solution: PegSolution, letters: Alphabet = ENGLISH) -> Table:
             "yes" if play.exact else "lower bound" if play.bound != "exact" else "no",
         )
     return table
+
+
+def losing_line(solution: PegSolution, letters: Alphabet = ENGLISH) -> str:
+    """The scenarios the best play loses, by the tiles in the bag (empty when it loses none)."""
+    if not solution.plays or not solution.plays[0].losing_tiles:
+        return ""
+    losing = " ".join(letters.write(tile) for tile in solution.plays[0].losing_tiles)
+    return f"the best play loses when the bag holds: {losing}"
 
 
 def register_commands(app: typer.Typer) -> None:

@@ -38,7 +38,7 @@ HELP = Text.assemble(
     ("accept", "bold"),
     " a play that went out; ",
     ("hint", "bold"),
-    " [N] the engine's best moves (the solved pre-endgame at 1 in the bag, the solved endgame at 0); ",
+    " [N] the engine's best moves (the solved pre-endgame with 1-2 in the bag, the solved endgame at 0); ",
     ("cgp", "bold"),
     " the position; ",
     ("quit", "bold"),
@@ -76,8 +76,12 @@ class Session:
         store: GameStore | None = None,
         read: Reader = input,
         console: Console | None = None,
+        hint_nodes: int | None = None,
     ) -> None:
+        """`hint_nodes`: the pre-endgame hint's work budget in search nodes instead of ENDGAME_SECONDS (the
+        same hint on any machine)."""
         self.game = game
+        self.hint_nodes = hint_nodes
         self.store = store
         self.read = read
         self.console = console or literal_console()
@@ -181,14 +185,19 @@ class Session:
             if len(solution.top) > 1:
                 self.console.print(top_table(solution, letters))
             return
+        seconds = ENDGAME_SECONDS if self.hint_nodes is None else None
         with self.console.status(self._hint_line("solving the pre-endgame")):
-            pre = game.pre_endgame(ENDGAME_SECONDS, top=max(1, n))
+            pre = game.pre_endgame(seconds, top=max(1, n), nodes=self.hint_nodes)
         if pre is not None and pre.plays:
-            from lexigrid.cli.scrabble_peg import plays_table
+            from lexigrid.cli.scrabble_peg import losing_line, plays_table
 
             self.console.print(f"hint: the pre-endgame solved ({pre.bag} in the bag; {pre.verdict})")
             self.console.print(plays_table(pre, letters))
+            if lost := losing_line(pre, letters):
+                self.console.print(lost)
             return
+        if pre is not None:  # the solver judged no play within its budget
+            self.console.print(f"hint: the pre-endgame solver judged no play ({pre.verdict})")
         self.console.print("hint: the best moves by static equity")
         table = Table()
         for column in ("move", "score", "equity"):

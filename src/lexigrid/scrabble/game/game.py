@@ -283,16 +283,19 @@ class Game:
             return None
         return solve_endgame(position, Engine.shared(self.lexicon, self.rules), seconds, top)
 
-    def pre_endgame(self, seconds: float = ENDGAME_SECONDS, top: int = 5) -> PegSolution | None:
+    def pre_endgame(
+        self, seconds: float | None = ENDGAME_SECONDS, top: int = 5, nodes: int | None = None
+    ) -> PegSolution | None:
         """The pre-endgame solved for the player to move (two players, 1..peg.MAX_BAG tiles in the bag, the
-        opponent's rack unknown to it) with its `top` best plays, within `seconds`; None otherwise."""
+        opponent's rack unknown to it) with its `top` best plays, within `seconds` and a work budget of
+        `nodes` search nodes (None: no limit; the same answer on any machine); None otherwise."""
         from lexigrid.scrabble.analysis.peg import MAX_BAG, solve_peg  # loaded at the first pre-endgame
 
         position = self.position()
         if self.awaiting != "move" or position.player_count() != 2 or not 1 <= len(self.bag) <= MAX_BAG:
             return None
         seen = Position(position.board, (position.rack, Rack()), position.scores, position.zeros)
-        return solve_peg(seen, Engine.shared(self.lexicon, self.rules), top=top, seconds=seconds)
+        return solve_peg(seen, Engine.shared(self.lexicon, self.rules), top=top, seconds=seconds, nodes=nodes)
 
     # --- applying actions -------------------------------------------------------------------------
 
