@@ -9,13 +9,17 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from lexigrid.lexicon import load
+from lexigrid.lexicon import Lexicon, load
 from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.scrabble.analysis.endgame import MAX_TOP, solve
+from lexigrid.scrabble.analysis.peg import solve_peg
 from lexigrid.scrabble.game.game import Game
 from tests.conftest import run_cli, shared_file
+from tests.scrabble.conftest import SMALL_WORDS
+from tests.scrabble.test_peg import POSITIONS, peg_position
 from tests.scrabble_game.conftest import ENDGAME_BOARD as BOARD
 from tests.scrabble_game.conftest import RACED, at_endgame
+from tests.scrabble_game.test_endgames import HINT_NODES, _at_pre_endgame
 
 
 def _untimed(payload: dict[str, Any]) -> dict[str, Any]:
@@ -130,3 +134,23 @@ def test_the_computers_endgame_move_keeps_within_a_short_budget(
     response = client.post(f"/api/scrabble/games/{game.id}/move", json={"action": move.notation})
     assert response.status_code == 200, response.text  # the computer's solve stopped in time
     assert [m["player"] for m in response.json()["new_moves"]][:2] == [0, 1]
+
+
+def test_a_hint_in_a_pre_endgame_holds_the_solver_s_plays(client: TestClient) -> None:
+    from lexigrid.web import scrabble as web_scrabble
+
+    small_lexicon = Lexicon.from_words(sorted(set(SMALL_WORDS)))
+    game = _at_pre_endgame(small_lexicon, (5, 0))
+    web_scrabble._games[game.id] = game
+    got = client.get(f"/api/scrabble/games/{game.id}/hint", params={"top": 3, "nodes": HINT_NODES})
+    assert got.status_code == 200, got.text
+    hint = got.json()
+    assert {"count", "moves", "pre_endgame"} <= hint.keys() and "endgame" not in hint
+    seen = peg_position(*POSITIONS["one-word"], scores=(5, 0))  # the mover's view, solved directly
+    expected = solve_peg(seen, Engine(small_lexicon, seen.rules), top=3, nodes=HINT_NODES)
+    assert _untimed(hint["pre_endgame"]) == _untimed(expected.as_dict() | {"verdict": "exact"})
+    best = hint["pre_endgame"]["plays"][0]
+    assert best["move"] == "J7 SIR" and best["losing_bag_tiles"] == ["E", "T"]
+    bad = client.get(f"/api/scrabble/games/{game.id}/hint", params={"nodes": 0})
+    assert bad.status_code == 422 and "\n" not in bad.json()["error"]
+    assert game.actions == []  # a hint plays nothing

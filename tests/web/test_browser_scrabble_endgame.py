@@ -102,3 +102,25 @@ def test_an_endgame_solved_for_a_position_left_since_is_not_shown(page: Any, liv
     release(page, solve)  # the old position's endgame, arriving late, is not drawn on the new board
     assert page.is_hidden("#endgame") and page.is_enabled("#solve-endgame")
     assert page.input_value("#cgp") == CGP and page.inner_text("#error") == ""
+
+
+def test_a_hint_in_a_pre_endgame_shows_the_solver_s_best_play(
+    page: Any, live_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lexigrid.lexicon import Lexicon
+    from lexigrid.web import scrabble as web_scrabble
+    from tests.scrabble.conftest import SMALL_WORDS
+    from tests.scrabble_game.test_endgames import _at_pre_endgame
+
+    game = _at_pre_endgame(Lexicon.from_words(sorted(set(SMALL_WORDS))), (5, 0))
+    web_scrabble._games[game.id] = game  # the server (in this process) holds the game at the pre-endgame
+    # no time limit: the tiny position bounds the solver's work, so the hint is the same on any machine
+    monkeypatch.setattr(web_scrabble, "endgame_seconds", lambda requested: None)
+    page.goto(f"{live_server}/scrabble/play?game={game.id}")
+    page.wait_for_function("document.querySelectorAll('#rack .tile').length === 2")
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('hints').textContent.startsWith('Pre-endgame')")
+    text = page.inner_text("#hints")
+    assert "Pre-endgame (1 in the bag) solved: best J7 S(I)R (3), 16.7 % to win" in text
+    assert "0 of 3 scenarios won, 1 drawn. It loses when the bag holds E, T." in text
+    screenshot(page, "scrabble-play-pre-endgame-hint")

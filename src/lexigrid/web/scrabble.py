@@ -507,22 +507,34 @@ def move(game_id: GameId, request: MoveRequest) -> dict[str, Any]:
         return _state(game, since)
 
 
-def _hint(game: Game, eng: Engine, top: int) -> dict[str, Any]:
-    """The best moves by equity; once the bag is empty, also the solved endgame (run in a forked child)."""
+def _hint(game: Game, eng: Engine, top: int, nodes: int | None) -> dict[str, Any]:
+    """The best moves by equity; with 1..peg.MAX_BAG tiles in the bag also the solved pre-endgame, once
+    the bag is empty the solved endgame (run in a forked child)."""
     payload = _moves(eng, game.position(), top, "equity")
-    solution = game.endgame(endgame_seconds(ENDGAME_SECONDS), top)
+    seconds = endgame_seconds(ENDGAME_SECONDS)
+    solution = game.endgame(seconds, top)
     if solution is not None:
         payload["endgame"] = solution.as_dict(eng.alphabet)
+        return payload
+    pre = game.pre_endgame(seconds, top, nodes)
+    if pre is not None:
+        payload["pre_endgame"] = pre.as_dict(eng.alphabet) | {"verdict": pre.verdict}
     return payload
 
 
 @api.get("/games/{game_id}/hint")
-def hint(game_id: GameId, top: Annotated[int, Query(ge=1, le=20)] = 5) -> dict[str, Any]:
-    """The best moves for the person to move, by equity (the `moves --json` shape); in the endgame,
-    `endgame` holds the solved best sequence and its value (the `endgame --json` shape)."""
+def hint(
+    game_id: GameId,
+    top: Annotated[int, Query(ge=1, le=20)] = 5,
+    nodes: Annotated[int | None, Query(ge=1)] = None,
+) -> dict[str, Any]:
+    """The best moves for the person to move, by equity (the `moves --json` shape); in a pre-endgame,
+    `pre_endgame` holds the solved plays (the `peg --json` shape, with its `verdict`), within the solve
+    budget and a work budget of `nodes` search nodes if given; in the endgame, `endgame` holds the solved
+    best sequence and its value (the `endgame --json` shape)."""
     with _playing(game_id) as game:
         _view(game).own_turn()  # a hint for another seat would show its rack
-        return budgeted_fork(_hint, game, engine(game.lexicon, game.rules), top)
+        return budgeted_fork(_hint, game, engine(game.lexicon, game.rules), top, nodes)
 
 
 def warm() -> None:

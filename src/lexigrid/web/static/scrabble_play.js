@@ -297,6 +297,17 @@ document.getElementById("exchange").addEventListener("click", () => {
 });
 document.getElementById("challenge-btn").addEventListener("click", () => send({ action: "challenge" }));
 document.getElementById("accept-btn").addEventListener("click", () => send({ action: "accept" }));
+// a few tiles in the bag: the pre-endgame solver's plays, each with its chance to win over the bag's scenarios
+function preEndgameHint(peg, byEquity) {
+  const head = `Pre-endgame (${peg.bag} in the bag) ${peg.exact ? "solved" : peg.verdict}`;
+  if (!peg.plays.length) return `${head}: no play judged in time. ${byEquity}`;
+  const pct = (p) => `${p.bound === "exact" ? "" : "≥ "}${p.win_pct.toFixed(1)} % to win`;
+  const [best, ...others] = peg.plays;
+  const draws = best.draws ? `, ${best.draws} drawn` : "";
+  const loses = best.losing_bag_tiles.length ? ` It loses when the bag holds ${best.losing_bag_tiles.join(", ")}.` : "";
+  const rest = others.length ? ` Next: ${others.map((p) => `${p.paren} ${pct(p)}`).join(", ")}.` : "";
+  return `${head}: best ${best.paren} (${best.score}), ${pct(best)}: ${best.wins} of ${best.scenarios} scenarios won${draws}.${loses}${rest}`;
+}
 document.getElementById("hint").addEventListener("click", async () => {
   const hints = document.getElementById("hints");
   hints.textContent = "thinking…";
@@ -304,7 +315,9 @@ document.getElementById("hint").addEventListener("click", async () => {
   if (!result) return;
   if (!result.ok) { hints.textContent = result.error; return; }
   const eg = result.data.endgame;
-  if (!eg) { hints.textContent = "Best: " + result.data.moves.map((m) => `${m.paren} (${m.score})`).join(", "); return; }
+  const byEquity = "Best: " + result.data.moves.map((m) => `${m.paren} (${m.score})`).join(", ");
+  if (result.data.pre_endgame) { hints.textContent = preEndgameHint(result.data.pre_endgame, byEquity); return; }
+  if (!eg) { hints.textContent = byEquity; return; }
   // the bag is empty: the solved endgame, the best sequence for both sides
   const names = [game.players[game.to_move].name, game.players[(game.to_move + 1) % game.players.length].name];
   const line = eg.pv.map((p) => `${names[p.player]} ${p.move === "-" ? "pass" : p.paren} (${p.score})`).join(", ");
