@@ -20,7 +20,16 @@ from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
 from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.core.cgp import parse_cgp
-from lexigrid.scrabble.records.review import GameReview, Settings, analyze_text, mistake_index
+from lexigrid.scrabble.records.review import (
+    GameReview,
+    Settings,
+    analyze_text,
+    dearest_first,
+    mistake_index,
+    read_record,
+    record_lexicon,
+    review_jobs,
+)
 from tests.conftest import CliResult, shared_file
 
 Cli = Callable[..., CliResult]
@@ -364,3 +373,15 @@ def test_a_valid_play_challenged_is_flagged() -> None:
     review = analyze_text("\n".join(lines).encode(), QUICK, runner=Runner(progress=False))
     flags = {t.turn: t.flags for t in review.turns}
     assert flags[2] == ["challenged_valid"] and flags[1] == ["phony_stood"] and not flags[4]
+
+
+def test_over_workers_the_dearest_turns_go_first_and_the_review_is_the_same(thrown: GameReview) -> None:
+    record = read_record(THROWN.read_bytes())
+    words, spec, _ = record_lexicon(record)
+    by_time = review_jobs(record, words, spec, Settings(peg_bag=2))  # no work budget: 2 in the bag solved
+    assert [job.turn for job in by_time[18:]] == [19, 20, 21]  # 19: 2 in the bag; 20, 21: the endgame
+    assert dearest_first(by_time) == [18, 20, 19, *range(17, -1, -1)]  # the solver's turn, then last first
+    assert dearest_first(review_jobs(record, words, spec, QUICK)) == list(range(20, -1, -1))  # 2 simulated
+    for jobs in (2, 3):  # the turns in another order, on other workers: the same review
+        over = analyze_text(THROWN.read_bytes(), QUICK, runner=Runner(jobs=jobs, progress=False))
+        assert over.as_dict() | {"elapsed_ms": 0} == thrown.as_dict() | {"elapsed_ms": 0}

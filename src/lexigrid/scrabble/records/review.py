@@ -661,8 +661,9 @@ def analyze_game(
     on_turn: Callable[[int, int, TurnReview], None] | None = None,
     lexicon_note: str = "",
 ) -> GameReview:
-    """Judge every turn of `player` (default: both) over `runner`, one turn a task; `on_turn(done, total,
-    turn)` as each turn is judged. `spec` names the lexicon for the workers (a name or a path)."""
+    """Judge every turn of `player` (default: both) over `runner`, one turn a task (over workers the dearest
+    first: `dearest_first`); `on_turn(done, total, turn)` as each turn is judged. `spec` names the lexicon
+    for the workers (a name or a path)."""
     started = time.perf_counter()
     jobs = review_jobs(record, lexicon, spec, settings, player)
     if jobs:  # built here once, so that forked workers start with it warm
@@ -671,8 +672,10 @@ def analyze_game(
     workers = (
         runner if runner.in_process or not jobs else replace(runner, setup=partial(prepare_worker, jobs[0]))
     )
-    for done, (i, review) in enumerate(workers.each(judge_turn, jobs, "analysing turns"), 1):
-        reviews[i] = review
+    order = list(range(len(jobs))) if runner.in_process else dearest_first(jobs)
+    tasks = [jobs[i] for i in order]
+    for done, (k, review) in enumerate(workers.each(judge_turn, tasks, "analysing turns"), 1):
+        reviews[order[k]] = review
         if on_turn is not None:
             on_turn(done, len(jobs), review)
     turns = [r for r in reviews if r is not None]
@@ -680,6 +683,20 @@ def analyze_game(
     players = [summarize(i, record, turns, replayed_scores[i]) for i in range(len(record.players))]
     elapsed = 1000 * (time.perf_counter() - started)
     return GameReview(turns, players, spec, settings, elapsed, lexicon_note)
+
+
+def dearest_first(jobs: Sequence[TurnJob]) -> list[int]:
+    """The jobs' indices, the dearest turns by a cheap estimate first, so that workers end together (a
+    dear turn started last would run on alone): the turns given to the pre-endgame solver (its solve, then
+    a simulation should it not finish), then the others from the last turn back (the endgame's first turn
+    and late simulations, on a fuller board, cost more than early ones). A turn's result never depends on
+    when it runs."""
+
+    def solver_tried(job: TurnJob) -> bool:
+        position = job_position(job)
+        return phase(position) == "pre-endgame" and bag_left(position) <= job.settings.solver_bag
+
+    return sorted(range(len(jobs)), key=lambda i: (not solver_tried(jobs[i]), -i))
 
 
 def analyze_text(
