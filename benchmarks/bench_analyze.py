@@ -1,7 +1,7 @@
 """Game review benchmark: a 25-turn game analysed whole (`lexigrid scrabble analyze`), at the default settings
 on one core, and the speed-up of --jobs 2 (and of a local Dask cluster of 2 workers, when dask is installed).
 
-Run: python benchmarks/bench_analyze.py [--repeat 3] [--iterations 200] [--seconds-per-turn 2]
+Run: python benchmarks/bench_analyze.py [--repeat 3] [--iterations 200] [--seconds-per-turn 2] [--tasks]
 
 The game is seeded self-play on the bundled default lexicon (static-equity players; the first seed whose
 record has 25 turns), so no ../shared is needed. Two measurements:
@@ -20,6 +20,12 @@ record has 25 turns), so no ../shared is needed. Two measurements:
   are already busy (the load average is printed, at the start and after each row) no wall speed-up can
   show. With `--iterations` a turn's method and result never depend on the time (1 tile in the bag given
   to the pre-endgame solver with a work budget of search nodes, 2 simulated).
+
+`--tasks` instead measures the tasks themselves, which no load confounds: each turn's CPU seconds at
+`--iterations` (judged one after another in this process), and from them the finish time of 2 workers each
+taking the next task when free (as the process pool and a Dask scheduler hand out queued tasks), in record
+order and in the review's order (`review.dearest_first`), beside the bound no order beats (the longest task,
+or half the total): the best wall speed-up the task split allows on 2 idle cores.
 """
 
 from __future__ import annotations
@@ -91,6 +97,66 @@ def analyse(text: str, **runner: Any) -> dict[str, float]:
     }
 
 
+def task_times(text: str, iterations: int) -> list[tuple[int, str, float]]:
+    """Each turn's task judged in this process, in record order: (turn, phase, CPU seconds)."""
+    from lexigrid.scrabble.records.review import (
+        Settings,
+        judge_turn,
+        read_record,
+        record_lexicon,
+        review_jobs,
+    )
+
+    record = read_record(text)
+    words, spec, _ = record_lexicon(record)
+    found = []
+    for job in review_jobs(record, words, spec, Settings(iterations=iterations)):
+        started = time.process_time()
+        review = judge_turn(job)
+        found.append((job.turn, review.phase, time.process_time() - started))
+    return found
+
+
+def makespan(costs: list[float], workers: int) -> float:
+    """The finish time of tasks of these costs handed out in this order, each to the first worker free (as
+    the runner's process pool and a Dask scheduler hand out queued tasks)."""
+    free = [0.0] * workers
+    for cost in costs:
+        free[free.index(min(free))] += cost
+    return max(free)
+
+
+def task_report(console: Console, text: str, iterations: int) -> None:
+    """The turns' CPU seconds, and the best wall speed-up 2 workers can give for them in each task order."""
+    from lexigrid.scrabble.records.review import (
+        Settings,
+        dearest_first,
+        read_record,
+        record_lexicon,
+        review_jobs,
+    )
+
+    times = task_times(text, iterations)
+    costs = [cpu_s for *_, cpu_s in times]
+    total, longest = sum(costs), max(costs)
+    record = read_record(text)
+    words, spec, _ = record_lexicon(record)
+    order = dearest_first(review_jobs(record, words, spec, Settings(iterations=iterations)))
+    print("turn CPU s: " + ", ".join(f"{turn} {phase} {cpu_s:.2f}" for turn, phase, cpu_s in times))
+    table = Table(title=f"the {len(costs)} turn tasks at {iterations} play-outs: {total:.1f} CPU s in all")
+    for name in ("2 workers, tasks in", "finish (CPU s)", "speed-up at most"):
+        table.add_column(name, justify="left" if name.startswith("2") else "right")
+    bound = max(longest, total / 2)
+    for name, ordered in (
+        ("record order", costs),
+        ("dearest first (the review's order)", [costs[i] for i in order]),
+        (f"any order: the bound (longest task {longest:.2f} s, half the total)", None),
+    ):
+        span = bound if ordered is None else makespan(ordered, 2)
+        table.add_row(name, f"{span:.2f}", f"{total / span:.2f}x")
+    console.print(table)
+
+
 def median_of(repeat: int, text: str, **runner: Any) -> dict[str, float]:
     """The median wall and CPU seconds of `repeat` analyses."""
     runs = [analyse(text, **{**runner, "settings": dict(runner["settings"])}) for _ in range(repeat)]
@@ -103,10 +169,17 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--seconds-per-turn", type=float, default=2.0)
     parser.add_argument("--skip-default", action="store_true", help="Only the speed-up over workers.")
+    parser.add_argument(
+        "--tasks", action="store_true", help="Only each turn's CPU seconds and the speed-up they allow."
+    )
     args = parser.parse_args()
     console = Console()
     text = game_record()
     analyse(text, settings={"iterations": 8})  # engines built, tables loaded
+    if args.tasks:
+        print(f"load average {os.getloadavg()[0]:.1f}")
+        task_report(console, text, args.iterations)
+        return
     load = os.getloadavg()[0]
     cores = os.cpu_count()
     title = f"a {TURNS}-turn game analysed (median of {args.repeat}; load average {load:.1f}, {cores} cores)"
