@@ -117,24 +117,39 @@ enum { MODE_ALL = 0, MODE_BEST_SCORE = 1, MODE_BEST_EQUITY = 2, MODE_COUNT = 3 }
 enum { ONLY_ALL = 0, ONLY_WHOLE = 1, ONLY_PART = 2 };
 
 typedef struct {
-    int least, most;      /* the blanks the phase's moves play */
-    int kept;             /* the blanks it keeps off the rack */
-    int blanks_played;    /* the blanks each of its moves plays, for its bound (0: any number, by score) */
-    int k;                /* the tiles they can play (at most 7) */
-    double max_leave[32]; /* the best leave for each number of tiles played */
+    int least, most;     /* the blanks the phase's moves play */
+    int kept;            /* the blanks it keeps off the rack */
+    int blanks_played;   /* the blanks each of its moves plays, for its bound (0: any number, by score) */
+    int k;               /* the tiles they can play (at most 7) */
+    double max_leave[8]; /* the best leave for each number of tiles played (0..k) */
 } Phase;
 
 /* A sub-multiset of the rack that a play can use (the best-move search by word map takes them one by one). */
 typedef struct {
-    uint8_t count[MAX_CODES]; /* its tiles of each letter; count[0]: blanks */
-    int size, blanks;
-    int leave;      /* the leave index once they are played */
-    double leave_value;
-    int values[8];  /* its real tiles' scores, highest first */
     uint64_t key;   /* its real tiles' anagram key */
+    double leave_value;
+    int leave;      /* the leave index once they are played */
+    uint8_t count[MAX_CODES]; /* its tiles of each letter; count[0]: blanks */
+    uint8_t size, blanks;
+    uint8_t values[8]; /* its real tiles' scores, highest first */
 } Subrack;
 
 #define MAX_SUBRACKS 128 /* seven different tiles */
+
+/* What a best-move search derives from the rack and its leave table alone, whatever the board: the phases
+ * and each one's best leave by tiles played, the rack's tile values, and for the word map's search every
+ * subrack, in each phase's order (by size, from phase_at[ph][n], best leave first). A play-out loop keeps
+ * it for the racks it met lately (RackCache in playout.c): a simulation's play-outs share their deals, so
+ * most racks recur. */
+typedef struct {
+    int first_phase, last_phase;
+    Phase phases[MAX_PHASES];
+    int values[8]; /* the rack's tiles' scores, highest first (blanks 0; the first 7) */
+    int has_subracks; /* 0: the search goes by the GADDAG */
+    Subrack subracks[MAX_SUBRACKS];
+    uint8_t phase_order[MAX_PHASES][MAX_SUBRACKS];
+    int16_t phase_at[MAX_PHASES][9];
+} RackPrep;
 
 typedef struct {
     const uint32_t *graph; /* see search_graph */
@@ -154,8 +169,8 @@ typedef struct {
     const double *vowel_penalty; /* NULL unless the board is empty */
     LetterSet vowels;            /* the vowels' codes as bits (the alphabet's; see LayoutArgs) */
     const uint8_t *caps;         /* per square: the best real rack tile its cross-check allows */
-    Phase phases[MAX_PHASES];
-    int values[8]; /* the rack's tiles' scores, highest first (blanks 0; the first 7) */
+    const Phase *phases;         /* the rack's (see RackPrep) */
+    const int *values;
     /* the word map (NULL: none, every play by the GADDAG), the rack's real tiles' anagram key, a memo by
      * phase and through key (see whole_word_possible) */
     const char *word_map;
@@ -163,11 +178,9 @@ typedef struct {
     uint64_t memo_key[64];
     uint32_t memo[64];
     uint8_t memo_known[64];
-    const Subrack *subracks; /* NULL: the GADDAG search; else every subrack of the rack */
-    /* per phase, the indices of its subracks by size (those of size n from phase_at[ph][n]), best leave
-     * first */
-    uint8_t phase_order[MAX_PHASES][MAX_SUBRACKS];
-    int16_t phase_at[MAX_PHASES][9];
+    const Subrack *subracks; /* NULL: the GADDAG search; else every subrack of the rack (see RackPrep) */
+    const uint8_t (*phase_order)[MAX_SUBRACKS];
+    const int16_t (*phase_at)[9];
     int only;               /* record every placement, or only those that play every tile, or the others */
     int line, anchor, last_anchor;
     int left, nt, leave; /* the word's left end, tiles played and leave index so far (see go_on) */
@@ -242,6 +255,9 @@ typedef struct {
     LayoutArgs layout;
     RackArgs rack;
     SearchArgs search;
+    RackPrep *prep; /* NULL, or where the rack's RackPrep is (prep_ready) or goes: for the same rack, leave
+                     * table, mode and word map it is the same */
+    int prep_ready;
 } GenArgs;
 
 /* ---- gaddag.c ------------------------------------------------------------------------------------- */
@@ -405,9 +421,29 @@ enum { PLAY_PLACE = 0, PLAY_EXCHANGE = 1, PLAY_PASS = 2 };
 enum { END_NONE = 0, END_OUT = 1, END_SCORELESS = 2 };
 
 
+/* A rack a play-out loop met, with what its searches by equity derive from it alone while the bag is not
+ * empty: the leave model's table (strides, n values), the best exchange's leave index (see best_move in
+ * playout.c; -1: none) and the RackPrep (once `ready`). */
+typedef struct {
+    uint8_t rack[MAX_CODES];
+    uint8_t strides[MAX_CODES];
+    int valid, ready, peak;
+    size_t n;
+    double values[256];
+    RackPrep prep;
+} RackEntry;
+
+/* The racks met lately, direct-mapped by a hash of their counts (a simulation's play-outs share their deals:
+ * about three searches in four are of a rack met shortly before). */
+#define RACK_CACHE_BITS 6
+typedef struct {
+    RackEntry slots[1 << RACK_CACHE_BITS];
+} RackCache;
+
 /* What stays the same through a simulation: the search graph, the layout (with the opening vowel
  * penalties), the search's bingo, symmetry and word map, the leave model (an additive one's coefficients, or a
- * table of leaves: `trie`, else NULL) and the endgame's leave terms. */
+ * table of leaves: `trie`, else NULL), the endgame's leave terms, and where the racks met are kept (NULL:
+ * nowhere; the contents are the loop's working memory, which the rules only point to). */
 typedef struct {
     const uint32_t *graph;
     size_t graph_len;
@@ -417,6 +453,7 @@ typedef struct {
     SearchArgs search;
     LeaveCoefficients leaves, end_leaves;
     const LeaveTrie *trie;
+    RackCache *cache;
 } PlayoutRules;
 
 /* A two-player play state (see core/play_state.py): racks as counts per tile code, the bag drawn from its end. */

@@ -205,6 +205,7 @@ static PyObject *generate(PyObject *self, PyObject *args) {
     PyObject *graph_o, *board_o, *layout_o, *rack_o, *search_o;
     if (!PyArg_ParseTuple(args, "OOOOO", &graph_o, &board_o, &layout_o, &rack_o, &search_o)) return NULL;
     GenArgs a;
+    a.prep = NULL, a.prep_ready = 0;
     Held h = {.n = 0};
     PyObject *result = NULL;
     Gen g;

@@ -393,7 +393,7 @@ static int anchor_spans(const Gen *g, int least, int most, LetterSet letters, in
 }
 
 /* The most a play of span s's tiles can score: the tiles' values (highest first) on the best squares. */
-static inline int span_points(const Span *s, const int *values, int real) {
+static inline int span_points(const Span *s, const uint8_t *values, int real) {
     int paired = 0, capped = 0;
     for (int i = 0; i < real; i++) paired += s->weights[i] * values[i], capped += s->caps[i];
     return s->fixed + (paired < capped ? paired : capped);
@@ -624,8 +624,9 @@ static void insert_by_score(const Gen *g, int *held, int n, int x) {
     held[n] = x;
 }
 
-/* Every distinct subrack of g's rack into out, and each phase's in order (g->phase_order). */
-static void subracks_of(Gen *g, Subrack *out, int first_phase, int last_phase) {
+/* Every distinct subrack of g's rack into p, and each phase's in order (p->phase_order). */
+static void subracks_of(const Gen *g, RackPrep *p, int first_phase, int last_phase) {
+    Subrack *out = p->subracks;
     int held[8], nheld = 0, count[8] = {0}, n = 0;
     for (int x = g->letters; x >= 0; x--) /* highest score first, so each subrack's values come out sorted */
         if (g->rack[x]) insert_by_score(g, held, nheld++, x);
@@ -665,15 +666,15 @@ static void subracks_of(Gen *g, Subrack *out, int first_phase, int last_phase) {
     for (int i = 0; i < n; i++)
         if (out[i].size < 8) by_size[out[i].size][sized[out[i].size]++] = (uint8_t)i;
     for (int ph = first_phase; ph <= last_phase; ph++) {
-        const Phase *p = &g->phases[ph];
-        uint8_t *order = g->phase_order[ph];
+        const Phase *phase = &p->phases[ph];
+        uint8_t *order = p->phase_order[ph];
         int at = 0;
         for (int size = 0; size <= 8; size++) {
-            g->phase_at[ph][size] = (int16_t)at;
+            p->phase_at[ph][size] = (int16_t)at;
             int first = at;
             for (int b = 0; size < 8 && b < sized[size]; b++) {
                 int i = by_size[size][b];
-                if (out[i].blanks < p->least || out[i].blanks > p->most) continue;
+                if (out[i].blanks < phase->least || out[i].blanks > phase->most) continue;
                 int m = at++;
                 while (m > first && out[order[m - 1]].leave_value < out[i].leave_value) order[m] = order[m - 1], m--;
                 order[m] = (uint8_t)i;
@@ -766,27 +767,29 @@ static int start_gen(Gen *g, const GenArgs *a) {
     return leave;
 }
 
-/* The phases from first to last (see Phase) and the rack's tile values, highest first. */
-static void set_phases(Gen *g, int first_phase, int last_phase) {
+/* The phases from first to last (see Phase) and the rack's tile values, highest first, into p. */
+static void set_phases(const Gen *g, RackPrep *p, int first_phase, int last_phase) {
     int values[32], real = 0; /* the rack's real tiles' scores, highest first, then the blanks' zeros */
     for (int x = 1; x <= g->letters; x++)
         for (int i = 0; i < g->rack[x] && real < 32; i++) values[real++] = g->scores[x];
     sort_down(values, real);
-    for (int i = 0; i < 8; i++) g->values[i] = i < real ? values[i] : 0;
+    for (int i = 0; i < 8; i++) p->values[i] = i < real ? values[i] : 0;
+    p->first_phase = first_phase;
+    p->last_phase = last_phase;
     for (int ph = first_phase; ph <= last_phase; ph++) {
-        Phase *p = &g->phases[ph];
-        p->least = p->most = ph ? ph - 1 : g->rack[0];
-        if (!ph) p->least = 0;
-        p->kept = ph ? g->rack[0] - p->most : 0;
-        p->blanks_played = ph ? p->most : 0; /* a phase of its own plays exactly that many */
-        int k = real + p->most;
-        p->k = k > 7 ? 7 : k; /* a bound over the first 7 would be wrong with bigger racks: never prune then */
-        for (int n = 0; n < 32; n++) p->max_leave[n] = NO_BOUND;
+        Phase *f = &p->phases[ph];
+        f->least = f->most = ph ? ph - 1 : g->rack[0];
+        if (!ph) f->least = 0;
+        f->kept = ph ? g->rack[0] - f->most : 0;
+        f->blanks_played = ph ? f->most : 0; /* a phase of its own plays exactly that many */
+        int k = real + f->most;
+        f->k = k > 7 ? 7 : k; /* a bound over the first 7 would be wrong with bigger racks: never prune then */
+        for (int n = 0; n < 8; n++) f->max_leave[n] = NO_BOUND;
     }
 }
 
-/* Each phase's best leave for each number of tiles played, over the leave table's n_leaves values. */
-static void phase_leaves(Gen *g, size_t n_leaves, int first_phase, int last_phase) {
+/* Each phase's best leave for each number of tiles played, over the leave table's n_leaves values, into p. */
+static void phase_leaves(const Gen *g, RackPrep *p, size_t n_leaves, int first_phase, int last_phase) {
     int held[MAX_CODES], nheld = 0, count[MAX_CODES] = {0}, kept = 0;
     for (int x = 0; x <= g->letters; x++)
         if (g->stride[x]) held[nheld++] = x;
@@ -801,12 +804,24 @@ static void phase_leaves(Gen *g, size_t n_leaves, int first_phase, int last_phas
         }
         int played = g->rack_size - kept, blanks = g->rack[0] - (nheld && !held[0] ? count[0] : 0);
         for (int ph = first_phase; ph <= last_phase; ph++) {
-            Phase *p = &g->phases[ph];
-            if (played >= 0 && played < 32 && blanks >= p->least && blanks <= p->most &&
-                g->leave_values[i] > p->max_leave[played])
-                p->max_leave[played] = g->leave_values[i];
+            Phase *f = &p->phases[ph];
+            if (played >= 0 && played < 8 && blanks >= f->least && blanks <= f->most &&
+                g->leave_values[i] > f->max_leave[played])
+                f->max_leave[played] = g->leave_values[i];
         }
     }
+}
+
+/* What the rack and its leave table alone decide (see RackPrep), into p. */
+static void rack_prep(const Gen *g, const GenArgs *a, RackPrep *p) {
+    /* the phases: one for racks without a blank or by score, else one per number of blanks played */
+    int split = g->mode == MODE_BEST_EQUITY && g->rack[0] && g->rack[0] < MAX_PHASES - 1;
+    int first_phase = split ? 1 : 0, last_phase = split ? 1 + g->rack[0] : 0;
+    set_phases(g, p, first_phase, last_phase);
+    phase_leaves(g, p, a->rack.leaves_len / sizeof(double), first_phase, last_phase);
+    p->has_subracks = (g->mode == MODE_BEST_SCORE || g->mode == MODE_BEST_EQUITY) && g->word_map &&
+                      g->rack_size <= 7 && g->rack[0] <= 2;
+    if (p->has_subracks) subracks_of(g, p, first_phase, last_phase);
 }
 
 /* Per square and direction, the best real rack tile its cross-check allows (for the shadow bounds). */
@@ -942,11 +957,11 @@ int generate_moves(const GenArgs *a, Gen *g) {
             if (tiles[r * dim + c]) empty = 0;
         }
     uint32_t root = a->graph_len > 4 * SEARCH_ROOT ? g->graph[SEARCH_ROOT] : 0;
-    /* the phases: one for racks without a blank or by score, else one per number of blanks played */
-    int split = mode == MODE_BEST_EQUITY && g->rack[0] && g->rack[0] < MAX_PHASES - 1;
-    int first_phase = split ? 1 : 0, last_phase = split ? 1 + g->rack[0] : 0;
-    set_phases(g, first_phase, last_phase);
-    phase_leaves(g, a->rack.leaves_len / sizeof(double), first_phase, last_phase);
+    RackPrep own, *prep = a->prep ? a->prep : &own; /* the caller's, or worked out here */
+    if (!a->prep || !a->prep_ready) rack_prep(g, a, prep);
+    int first_phase = prep->first_phase, last_phase = prep->last_phase;
+    g->phases = prep->phases;
+    g->values = prep->values;
     int pruning = (mode == MODE_BEST_SCORE || mode == MODE_BEST_EQUITY) && g->rack_size <= 7;
     Shadow *shadows = NULL;
     size_t most_shadows = 0;
@@ -966,10 +981,10 @@ int generate_moves(const GenArgs *a, Gen *g) {
     int most = 0;
     for (int ph = first_phase; ph <= last_phase; ph++)
         if (g->phases[ph].k > most) most = g->phases[ph].k;
-    Subrack subracks[MAX_SUBRACKS];
-    if (pruning && g->word_map && g->rack_size <= 7 && g->rack[0] <= 2) {
-        subracks_of(g, subracks, first_phase, last_phase);
-        g->subracks = subracks;
+    if (pruning && prep->has_subracks) {
+        g->subracks = prep->subracks;
+        g->phase_order = (const uint8_t (*)[MAX_SUBRACKS])prep->phase_order;
+        g->phase_at = (const int16_t (*)[9])prep->phase_at;
     }
     if (!pruning && root) all_placements(g, dirs, empty, root, leave);
     if (pruning && root && g->rack_size) {
@@ -977,6 +992,6 @@ int generate_moves(const GenArgs *a, Gen *g) {
         best_first(g, shadows, (Ranked *)(shadows + most_shadows), n, dirs, root, leave);
     }
     free(shadows);
-    g->subracks = NULL; /* it pointed into this frame */
+    g->phases = NULL, g->values = NULL, g->subracks = NULL; /* they may have pointed into this frame */
     return g->failed ? -1 : 0;
 }

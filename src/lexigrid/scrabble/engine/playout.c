@@ -97,21 +97,50 @@ static void refresh_checks(const PlayoutRules *r, PlayoutState *s) {
     s->n_placed = 0;
 }
 
+/* The leave index of the best exchange: the first best leave but the whole rack's (the last index); -1: none. */
+static int best_exchange(const double *values, size_t n) {
+    int peak = -1;
+    for (size_t i = 0; i + 1 < n; i++)
+        if (peak < 0 || values[i] > values[peak]) peak = (int)i;
+    return peak;
+}
+
+/* The cache slot of the rack of the player to move, its leave table and best exchange filled when it was not
+ * there; NULL when the loop keeps no cache or the rack's table is not the leave model's (the bag empty) or it
+ * holds more than 7 tiles. */
+static RackEntry *rack_entry(const PlayoutRules *r, const PlayoutState *s) {
+    const uint8_t *rack = s->racks[s->to_move];
+    if (!r->cache || !s->bag_n || rack_tiles(rack) > 7) return NULL;
+    uint64_t h = 0;
+    for (size_t x = 0; x < r->layout.scores_len; x++) h = (h ^ rack[x]) * 0x100000001B3ull;
+    RackEntry *e = &r->cache->slots[(h ^ h >> 29 ^ h >> 47) & ((1u << RACK_CACHE_BITS) - 1)];
+    if (e->valid && !memcmp(e->rack, rack, MAX_CODES)) return e;
+    memcpy(e->rack, rack, MAX_CODES);
+    e->valid = 1, e->ready = 0;
+    rack_table(r, s, 0, e->strides, e->values, &e->n);
+    e->peak = best_exchange(e->values, e->n);
+    return e;
+}
+
 /* The best move for the player to move into *m: by equity (Engine.best(position, "equity")), or by score
  * (the best placement by score, without the opening vowel penalties; none: the best move by equity, as the
  * `score` level plays). */
 static int best_move(const PlayoutRules *r, PlayoutState *s, Play *m, int by_score) {
-    uint8_t strides[MAX_CODES];
-    double values[256];
+    uint8_t own_strides[MAX_CODES];
+    double own_values[256];
     size_t n = 0;
-    int bag_empty = s->bag_n == 0, p = s->to_move;
+    int p = s->to_move, peak;
     refresh_checks(r, s);
-    rack_table(r, s, bag_empty, strides, values, &n);
-    /* the best exchange: the first best leave but the whole rack's (the last index) */
-    int peak = -1;
-    if (s->bag_n + rack_tiles(s->racks[1 - p]) >= 2 * r->rack_size)
-        for (size_t i = 0; i + 1 < n; i++)
-            if (peak < 0 || values[i] > values[peak]) peak = (int)i;
+    RackEntry *e = rack_entry(r, s);
+    const uint8_t *strides = e ? e->strides : own_strides;
+    const double *values = e ? e->values : own_values;
+    if (e) {
+        n = e->n, peak = e->peak;
+    } else {
+        rack_table(r, s, s->bag_n == 0, own_strides, own_values, &n);
+        peak = best_exchange(own_values, n);
+    }
+    if (s->bag_n + rack_tiles(s->racks[1 - p]) < 2 * r->rack_size) peak = -1; /* no exchange */
     GenArgs a;
     a.graph = r->graph;
     a.graph_len = r->graph_len;
@@ -132,10 +161,13 @@ static int best_move(const PlayoutRules *r, PlayoutState *s, Play *m, int by_sco
     a.search = r->search;
     a.search.mode = MODE_BEST_EQUITY;
     a.search.floor = peak >= 0 ? values[peak] : NO_FLOOR;
+    a.prep = e ? &e->prep : NULL; /* a search by equity's, this rack's and leave table's */
+    a.prep_ready = e && e->ready;
     Gen g;
     memset(m, 0, sizeof *m);
     if (by_score) {
         GenArgs by = a;
+        by.prep = NULL;
         by.search.mode = MODE_BEST_SCORE;
         by.search.floor = NO_FLOOR;
         by.layout.vowel = NULL;
@@ -150,6 +182,7 @@ static int best_move(const PlayoutRules *r, PlayoutState *s, Play *m, int by_sco
     }
     memset(&g, 0, sizeof g);
     if (generate_moves(&a, &g)) return -1;
+    if (e) e->ready = 1;
     if (g.have_best && g.best.length) {
         m->kind = PLAY_PLACE;
         m->place = g.best;

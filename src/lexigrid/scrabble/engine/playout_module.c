@@ -19,8 +19,9 @@ const LeaveTrie *leave_trie_of(PyObject *capsule); /* module.c */
 #define MEMO_BITS 14 /* leave values remembered (see leave_of) */
 #define MEMO_TILES 10 /* the longest leave a key tells apart: CODE_BITS a tile after a leading 1 */
 
-/* What a capsule owns: the rules (pointing into the held buffers and the leave trie's capsule, held), the start
- * state, the candidates, and the leave values its play-outs were measured with (memo: key 0 an empty slot). */
+/* What a capsule owns: the rules (pointing into the held buffers and the leave trie's capsule, held, and to the
+ * play-outs' rack cache, owned, made by the first playout_run), the start state, the candidates, and the leave
+ * values its play-outs were measured with (memo: key 0 an empty slot). */
 typedef struct {
     PlayoutRules rules;
     PyObject *trie;
@@ -39,6 +40,7 @@ static void playouts_free(PyObject *capsule) {
     if (!p) return;
     for (int i = 0; i < p->n_views; i++) PyBuffer_Release(&p->views[i]);
     Py_XDECREF(p->trie);
+    free(p->rules.cache);
     free(p);
 }
 
@@ -378,6 +380,7 @@ PyObject *playout_run_py(PyObject *self, PyObject *args) {
         }
     results = PyList_New(plays.len);
     if (!results) goto done;
+    if (!p->rules.cache) p->rules.cache = calloc(1, sizeof *p->rules.cache); /* NULL: the play-outs go without */
     size_t nn = (size_t)p->rules.dim * (size_t)p->rules.dim;
     PlayoutState *s = &p->work;
     PlayoutResult out;
@@ -486,7 +489,9 @@ PyObject *static_game(PyObject *self, PyObject *args) {
     s->n_placed = 0;
     BagRule rule = {NULL, python_reshuffle, reshuffle};
     GameTotals totals;
-    if (play_static_game(&p->rules, s, &rule, by_score, &totals, record ? &log : NULL)) {
+    PlayoutRules rules = p->rules;
+    rules.cache = NULL; /* a game's racks seldom recur */
+    if (play_static_game(&rules, s, &rule, by_score, &totals, record ? &log : NULL)) {
         if (!PyErr_Occurred()) PyErr_NoMemory();
         goto done;
     }
