@@ -118,6 +118,7 @@ def test_a_hint_in_a_pre_endgame_shows_the_solver_s_best_play(
     monkeypatch.setattr(web_scrabble, "endgame_seconds", lambda requested: None)
     page.goto(f"{live_server}/scrabble/play?game={game.id}")
     page.wait_for_function("document.querySelectorAll('#rack .tile').length === 2")
+    assert page.inner_text("#status").startswith("1 tile in the bag · ")  # one tile, not "1 tiles"
     page.click("#hint")
     page.wait_for_function("document.getElementById('hints').textContent.startsWith('Pre-endgame')")
     text = page.inner_text("#hints")

@@ -23,6 +23,9 @@ async function lexiApi(url, body, method) {  // GET, or POST with a JSON body, o
     lexiBusy(-1);  // the caller's own follow-up runs before the page can be seen idle
   }
 }
+function lexiCount(n, noun) {  // "1 tile", "2 tiles"
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
 // A channel of calls where only the latest counts: a reply to an older call that arrives late resolves to
 // null, so a slow first answer never overwrites what the user asked for since. `drop()` does the same to
 // the call under way (the user changed what it was about) and says whether there was one.

@@ -35,12 +35,12 @@ function draw() {
   scores.replaceChildren(...game.players.map((p, i) => {
     const tr = lexiEl("tr", { class: i === game.to_move && !game.over ? "to-move" : "" });
     tr.append(lexiEl("td", { text: p.name }), lexiEl("td", { class: "score", text: String(p.score) }),
-      lexiEl("td", { class: "muted", text: i === me ? "" : `${p.tiles} tiles` }));
+      lexiEl("td", { class: "muted", text: i === me ? "" : lexiCount(p.tiles, "tile") }));
     return tr;
   }));
   controls();
   const status = game.over ? `Game over: ${game.verdict}.`
-    : `${game.bag} tiles in the bag · ${game.lexicon} · game ${game.id}` + (game.saved ? " (saved after every move)" : " (saved from your first move)");
+    : `${lexiCount(game.bag, "tile")} in the bag · ${game.lexicon} · game ${game.id}` + (game.saved ? " (saved after every move)" : " (saved from your first move)");
   document.getElementById("status").textContent = status;
   document.getElementById("challenge-btn").hidden = !(game.can_challenge && game.challenge !== "void");
   document.getElementById("accept-btn").hidden = game.awaiting !== "challenge-or-accept";
