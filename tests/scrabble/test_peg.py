@@ -388,3 +388,29 @@ def test_a_checkpointed_solve_resumes_without_searching_again(
     monkeypatch.setattr(peg, "_judge_task", searched)
     again = solve_peg(position, engine, top=2, checkpoint=checkpoint)
     assert _shown(again) == _shown(first)
+
+
+@pytest.mark.parametrize("behind", [100, -100])
+def test_the_first_pass_stops_early_only_where_its_first_plays_all_lose(
+    behind: int, small_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    position = peg_position(*POSITIONS["one-word"], scores=(0, behind))
+    engine = Engine(small_lexicon, position.rules)
+    full = peg.first_pass(position, engine)
+    every = solve_peg(position, engine, top=1)
+    estimated: list[str] = []
+    play_out = peg._play_out
+    monkeypatch.setattr(peg, "FIRST_PASS_PROBE", 2)
+
+    def counted(played: peg.Played, *args: object, **kwargs: object) -> tuple[int, str, bool]:
+        estimated.append(played.move.notation)
+        return play_out(played, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(peg, "_play_out", counted)
+    assert peg.first_pass(position, engine) == full
+    placements = len(full) - 1  # the pass is never estimated
+    assert placements > 2 and len(set(estimated)) == (2 if behind > 0 else placements)
+    monkeypatch.undo()
+    monkeypatch.setattr(peg, "FIRST_PASS_PROBE", 2)
+    probed = solve_peg(position, engine, top=1)
+    assert [p.as_dict() for p in probed.plays] == [p.as_dict() for p in every.plays] and probed.exact

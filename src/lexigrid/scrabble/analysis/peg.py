@@ -75,6 +75,7 @@ MAX_BAG = 2  # the most tiles in the bag the solver takes (the nested step reach
 BATCH_PER_JOB = 4  # plays judged at once per worker between two updates of the bar
 FIRST_PASS_PLIES = 1  # the cheap first pass's endgame depth (it only orders the plays)
 FIRST_PASS_BAG = 1  # the most tiles in the bag the first pass estimates with (36 scenarios at 2: too dear)
+FIRST_PASS_PROBE = 64  # the plays the first pass estimates before it stops where every one of them loses
 WIN, DRAW, LOSS = 2, 1, 0  # half-wins of an ordering
 LATE_NOTE = "the time ran out first"
 BUDGET_NOTE = "the work budget ran out first"
@@ -330,15 +331,17 @@ def first_pass(
     endgame cut at FIRST_PASS_PLIES plies, then by score (only the order of the exact pass depends on it;
     the plays not reached before the `deadline` keep score order, after the others; `table`: the endgame
     table, default the process's). With more than FIRST_PASS_BAG tiles in the bag the scenarios are too
-    many for this to pay: score order."""
+    many for this to pay: score order. When the FIRST_PASS_PROBE highest-scoring plays all come out lost in
+    every scenario, the pass stops there and the rest keep score order (the mover is too far behind for a
+    few plies to tell plays apart: the whole pass would most likely give score order too, at a cost)."""
     moves = sorted(engine.moves(position).placements(), key=lambda m: (-m.score, *tie_order(m)))
     estimate = dict.fromkeys(moves, -1)
     if peg_bag(position) > FIRST_PASS_BAG:
         moves.append(Move("pass"))
         return moves
     unseen = position.unseen()
-    for move in moves:
-        if _late(deadline):
+    for count, move in enumerate(moves):
+        if _late(deadline) or (count == FIRST_PASS_PROBE and not any(estimate[m] for m in moves[:count])):
             break
         half_wins = 0
         played = Played.of(position, move, unseen, engine)
