@@ -28,6 +28,15 @@ def test_the_paired_test_uses_the_common_iterations() -> None:
     assert evidence([leader, other], 0)[0] == math.inf
 
 
+def test_one_paired_difference_is_no_evidence_unless_the_play_outs_are_exact() -> None:
+    """One play-out each (`scrabble sim --iterations 1`) named a best play "identified at 99 %": a single
+    difference has no spread to measure, so it proves nothing; an empty bag's one play-out is exact."""
+    leader, other = np.array([0.9]), np.array([0.4])
+    assert paired_glr(leader, other) == 0.0 and evidence([leader, other], 0) == [math.inf, 0.0]
+    assert paired_glr(leader, other, exact=True) == math.inf
+    assert evidence([leader, other], 0, exact=True) == [math.inf, math.inf]
+
+
 def test_top_two_splits_between_the_leader_and_the_closest_rival() -> None:
     rng = np.random.default_rng(1)
     arms = [rng.normal(mean, 1.0, 100) for mean in (0.5, 0.45, -3.0)]

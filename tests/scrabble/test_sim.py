@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from collections.abc import Callable
 
@@ -322,6 +323,61 @@ def test_a_time_budget_is_used_unless_the_best_play_is_identified(
     assert long.stopped == "identified" and long.elapsed_ms < 8000
     assert long.leader_confidence >= 0.99 and not any(p.tied for p in long.plays)
     assert long.as_dict()["stopped"] == "identified"
+
+
+class _PlayoutClock(_Clock):
+    """A stand-in clock that also advances `per_playout` seconds for every play-out a round plays."""
+
+    def __init__(self, tick: float, per_playout: float) -> None:
+        super().__init__(tick)
+        self.per_playout = per_playout
+
+
+def test_a_short_time_budget_is_not_overrun_by_the_first_play_outs(
+    trap_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every play's first 32 play-outs were one round whatever the budget: 12 plays x 32 at 1 ms each ran
+    0.38 s on a 0.05 s budget (a game clock's short move ran 3-4 times its share). Now they come a deal at a
+    time as the time allows, and no play is named best before each has had them."""
+    from lexigrid.scrabble.analysis import sim as sim_module
+
+    position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSSTUU")
+    clock = _PlayoutClock(1e-6, 1e-3)
+    run_round = sim_module._run_round
+
+    def timed_round(spec: object, deals: sim_module.Deals, *args: object) -> None:
+        clock.now += clock.per_playout * sum(len(plays) for _, plays in deals)
+        run_round(spec, deals, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sim_module, "time", clock)
+    monkeypatch.setattr(sim_module, "_run_round", timed_round)
+    result = simulate(position, engine, plays=12, plies=1, seconds=0.05, seed=1)
+    assert result.stopped == "budget" and 50 <= result.elapsed_ms <= 50 + 2 * 12  # a deal's 12 ms at most
+    assert result.iterations < 12 * 32 and len({p.iterations for p in result.plays}) == 1
+    assert not any(p.tied for p in result.plays[:1]) and result.leader_confidence < 0.99
+
+
+def test_an_endless_time_budget_runs_until_the_best_play_is_identified(
+    trap_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--seconds inf` and `--seconds 1e308` raised OverflowError while sizing a round."""
+    from lexigrid.scrabble.analysis import sim as sim_module
+
+    position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSSTUU")
+    for seconds in (math.inf, 1e308):
+        monkeypatch.setattr(sim_module, "time", _Clock(0.01))
+        found = simulate(position, engine, plays=4, plies=1, seconds=seconds, seed=1)
+        assert found.stopped == "identified" and found.leader_confidence >= 0.99
+
+
+def test_one_play_out_a_play_identifies_nothing(cli: Cli) -> None:
+    """`--iterations 1 --plays 20 --seed 2` said "best identified at 99 % confidence" from one play-out a
+    play; a single play-out tells no play apart (an empty bag's, being exact, does)."""
+    cgp = f"{REFERENCE_BOARD} AEINRST/ 0/0 0"
+    result = cli("scrabble", "sim", cgp, "--iterations", "1", "--plays", "20", "--seed", "2", "--json")
+    payload = json.loads(result.stdout)
+    assert payload["stopped"] == "budget" and payload["leader_confidence"] == 0.0
+    assert all(p["tied"] for p in payload["plays"][1:])
 
 
 def test_top_two_samples_the_leader_and_its_closest_rival_most(trap_lexicon: Lexicon) -> None:

@@ -54,7 +54,9 @@ def test_the_stream_carries_the_library_tables_and_ends_in_simulate_s_result(
     events = _events(client, body)
     kinds = [e["event"] for e in events]
     assert kinds[0] == "start" and kinds[-1] == "result" and set(kinds[1:-1]) == {"progress"}
-    assert len(kinds) - 2 == 3  # rounds of 32, 32 and 16 play-outs
+    # a run with a time limit (here the server's longest) plays one deal first to measure its pace, then
+    # the rest of each play's first 32 play-outs, then rounds of 32 and 16
+    assert len(kinds) - 2 == 4
     position = parse_cgp(CGP)
     expected = simulate(position, Engine(load(), position.rules), plays=3, plies=1, iterations=80, seed=2)
     final = events[-1]
@@ -65,7 +67,7 @@ def test_the_stream_carries_the_library_tables_and_ends_in_simulate_s_result(
     assert _untimed(events[-2]["progress"]) == {
         k: v for k, v in _untimed(expected.as_dict()).items() if k not in ("stopped", "confidence")
     }
-    assert [e["progress"]["iterations"] for e in events[1:-1]] == [96, 192, 240]  # 3 plays a round
+    assert [e["progress"]["iterations"] for e in events[1:-1]] == [3, 96, 192, 240]  # 3 plays a deal
     cli = run_cli(
         "scrabble", "sim", CGP, "--plays", "3", "--plies", "1", "--iterations", "80", "--seed", "2", "--json"
     )

@@ -22,11 +22,12 @@ def threshold(playouts: int, confidence: float) -> float:
     return math.log((1.0 + math.log(max(playouts, 1))) / (1.0 - confidence))
 
 
-def paired_glr(leader: np.ndarray, other: np.ndarray) -> float:
+def paired_glr(leader: np.ndarray, other: np.ndarray, exact: bool = False) -> float:
     """The evidence that `leader` beats `other`: n d^2 / 2 s^2 over the paired differences of the
-    iterations both have (0 when the mean difference is not positive; infinite when it is exact)."""
+    iterations both have (0 when the mean difference is not positive, or from one difference unless the
+    play-outs are `exact`, an empty bag's; infinite when the difference is exact)."""
     n = min(len(leader), len(other))
-    if n == 0:
+    if n == 0 or (n == 1 and not exact):
         return 0.0
     diffs = leader[:n] - other[:n]
     mean = float(diffs.mean())
@@ -38,9 +39,10 @@ def paired_glr(leader: np.ndarray, other: np.ndarray) -> float:
     return n * mean * mean / (2.0 * var)
 
 
-def evidence(utilities: Sequence[np.ndarray], leader: int) -> list[float]:
+def evidence(utilities: Sequence[np.ndarray], leader: int, exact: bool = False) -> list[float]:
     """`paired_glr` of the leader against each play (infinite against itself)."""
-    return [math.inf if c == leader else paired_glr(utilities[leader], u) for c, u in enumerate(utilities)]
+    lead = utilities[leader]
+    return [math.inf if c == leader else paired_glr(lead, u, exact) for c, u in enumerate(utilities)]
 
 
 def leader_confidence(weakest: float, playouts: int) -> float:

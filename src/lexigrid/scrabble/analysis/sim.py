@@ -484,7 +484,8 @@ def simulate(
     )
     _PLAYOUTS[spec.token] = Playout(engine, position, spec, table or lexicon_table(engine.lexicon.name))
     stats = [PlayStats(m) for m in candidates]
-    if sim_bag(position) == 0:  # the opponent holds every unseen tile: each play-out is the same
+    exact = sim_bag(position) == 0  # the opponent holds every unseen tile: each play-out is the same
+    if exact:
         cap = 1
     picker = random.Random(f"{seed}:top-two")
     stopped: Stopped = "budget"
@@ -495,7 +496,8 @@ def simulate(
             if not picks:
                 break
             _run_round(spec, _deals(stats, picks), stats, runner)
-            identified, sure = _judge(stats, confidence)
+            identified, sure = _judge(stats, confidence, exact)
+            identified = identified and min(s.iterations for s in stats) >= min(MIN_ITERATIONS, cap)
             snapshot = Progress(_ranked(stats), sum(s.iterations for s in stats), _ms(start), sure)
             if on_round is not None and on_round(snapshot):  # True: stop now (a web page's stop button)
                 stopped = "user"
@@ -513,12 +515,18 @@ def simulate(
 def _picks(
     stats: list[PlayStats], cap: int, picker: random.Random, start: float, seconds: float | None
 ) -> list[int]:
-    """The next round's plays to sample: MIN_ITERATIONS of each first, then Top-Two's picks."""
+    """The next round's plays to sample: MIN_ITERATIONS of each first, a deal for every play at a time
+    (in one round; with a time budget, one deal to measure the pace, then as many as the time left
+    allows a round), then Top-Two's picks."""
     done = sum(s.iterations for s in stats)
-    if done == 0:
-        return [c for _ in range(min(MIN_ITERATIONS, cap)) for c in range(len(stats))]
+    dealt, first = min(s.iterations for s in stats), min(MIN_ITERATIONS, cap)
+    if seconds is None and done == 0:
+        return [c for _ in range(first) for c in range(len(stats))]
     elapsed = time.perf_counter() - start
     left = None if seconds is None else seconds - elapsed
+    if dealt < first:
+        deals = 1 if done == 0 else min(first - dealt, _round_size(first, dealt / elapsed, left))
+        return [c for _ in range(deals) for c in range(len(stats))]
     return top_two([s.utilities() for s in stats], cap, _round_size(done, done / elapsed, left), picker)
 
 
@@ -532,11 +540,12 @@ def _deals(stats: list[PlayStats], picks: list[int]) -> Deals:
     return tuple((i, tuple(by_deal[i])) for i in sorted(by_deal))
 
 
-def _judge(stats: list[PlayStats], confidence: float) -> tuple[bool, float]:
-    """Mark the plays tied with the leader; whether the leader is identified, and how surely."""
+def _judge(stats: list[PlayStats], confidence: float, exact: bool = False) -> tuple[bool, float]:
+    """Mark the plays tied with the leader; whether the leader is identified, and how surely (`exact`:
+    the play-outs are, an empty bag's)."""
     utilities = [s.utilities() for s in stats]
     leader = _leader(stats)
-    found = evidence(utilities, leader)
+    found = evidence(utilities, leader, exact)
     playouts = sum(s.iterations for s in stats)
     bound = threshold(playouts, confidence)
     for s, strength in zip(stats, found, strict=True):
@@ -569,8 +578,8 @@ def _round_size(done: int, rate: float, left: float | None) -> int:
     of workers, so a seeded run's rounds do not depend on --jobs); with a time budget, no more than the
     time left allows at the rate seen so far."""
     size = min(done, ROUND_PLAYOUTS)
-    if left is not None and rate > 0:
-        size = max(1, min(size, int(rate * left) + 1))
+    if left is not None and rate > 0 and rate * left < size:  # (an endless budget: the rounds as ever)
+        size = max(1, int(rate * left) + 1)
     return size
 
 
