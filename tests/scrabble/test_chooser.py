@@ -15,6 +15,7 @@ from lexigrid.scrabble.analysis import chooser as chooser_module
 from lexigrid.scrabble.analysis import sim as sim_module
 from lexigrid.scrabble.analysis.chooser import (
     BEST_METHODS,
+    ENDGAME_SHARE,
     MIN_SEARCH,
     PEG_SHARE,
     SIM_METHODS,
@@ -95,6 +96,9 @@ def test_the_budget_is_the_time_left_less_the_reserve_over_the_turns_left() -> N
     assert turns_left(position) == 3
     assert reserve(600.0) == pytest.approx(5.0)  # 2 % of 10 minutes is 12 s: at most 5 s
     assert reserve(60.0) == pytest.approx(1.2)
+    # a short clock's 2 % (0.024 s of 1.2 s) was less than a search's start-up on a loaded machine, and
+    # whole games at 1.2 s ran to 1.76 s: at least 1 s is held back, a quarter of a shorter clock
+    assert reserve(6.0) == pytest.approx(1.0) and reserve(1.2) == pytest.approx(0.3)
     assert move_budget(95.0, 600.0, position) == pytest.approx(30.0)
     assert move_budget(4.0, 600.0, position) == 0.0  # under the reserve: no time for a search
     last = _position("AZ", "E")  # 3 tiles unplayed: one turn
@@ -318,6 +322,28 @@ def test_the_best_level_plays_the_pre_endgame_solver_s_move_within_its_share(
     expected = solver(position, Engine(small_lexicon, position.rules), top=1)
     assert expected.exact and move == expected.plays[0].move and move.notation == "J7 SIR"
     assert asked == [pytest.approx(PEG_SHARE * 40.0)]
+
+
+def test_the_endgame_solver_gets_half_the_move_s_budget(
+    lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The endgame solver searches until its time is up after the first ply, then re-searches the
+    principal variation for as long again (engine/endgame.c): given the whole budget it ran 0.16 s of a
+    0.07 s move and a 1.2 s game clock ran out. Half the budget keeps both within the move's."""
+    asked: list[float | None] = []
+    solver = chooser_module.solve
+
+    def spied(position: Position, engine: Engine, seconds: float | None = None) -> object:
+        asked.append(seconds)
+        return solver(position, engine, seconds=seconds)
+
+    monkeypatch.setattr(chooser_module, "solve", spied)
+    position = _position("AZOXHM", "AEIN")
+    chooser = PlayChooser(
+        Engine(lexicon, position.rules), "sim", GameClock(60.0, StandInClock().perf_counter)
+    )
+    chooser_module.endgame(chooser, position, 3.0, random.Random(1))
+    assert asked == [pytest.approx(ENDGAME_SHARE * 3.0)] and ENDGAME_SHARE <= 0.5
 
 
 @pytest.mark.parametrize(("solver_took", "then"), [(15.0, "simulation"), (39.99, "static")])

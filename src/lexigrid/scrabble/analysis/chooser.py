@@ -40,8 +40,12 @@ from lexigrid.scrabble.engine.movegen import Engine
 DEFAULT_CLOCK_MINUTES = 25.0
 TILES_PER_TURN_PAIR = 8  # both sides' tiles a pair of turns: about 4 tiles a placement
 RESERVE_SHARE, RESERVE_MAX = 0.02, 5.0  # of the clock (at most 5 s) held back for overruns
+RESERVE_MIN = 1.0  # seconds held back at least (at most a quarter of the clock): a search's start-up
 MIN_SEARCH = 0.05  # seconds: a smaller budget plays the best move by static equity
 PEG_SHARE = 0.5  # of a pre-endgame move's budget for the pre-endgame solver; simulation may use the rest
+# of an endgame move's budget for the endgame solver: it searches to its time after the first ply, then
+# re-searches the principal variation for as long again (engine/endgame.c), so up to twice its time
+ENDGAME_SHARE = 0.5
 
 Method = Callable[["PlayChooser", Position, float, random.Random], Move]
 
@@ -73,8 +77,9 @@ def turns_left(position: Position) -> int:
 
 
 def reserve(clock_seconds: float) -> float:
-    """The seconds held back from a clock for the searches' overruns."""
-    return min(RESERVE_MAX, RESERVE_SHARE * clock_seconds)
+    """The seconds held back from a clock for the searches' overruns: RESERVE_SHARE of it, at least
+    RESERVE_MIN (a quarter of a shorter clock), at most RESERVE_MAX."""
+    return min(RESERVE_MAX, max(RESERVE_SHARE * clock_seconds, min(RESERVE_MIN, clock_seconds / 4)))
 
 
 def move_budget(remaining: float, clock_seconds: float, position: Position) -> float:
@@ -121,9 +126,10 @@ def pre_endgame(chooser: PlayChooser, position: Position, seconds: float, rng: r
 
 
 def endgame(chooser: PlayChooser, position: Position, seconds: float, rng: random.Random) -> Move:
-    """The endgame solver's best move within `seconds` (its best so far if cut short)."""
+    """The endgame solver's best move within `seconds` (its best so far if cut short): it is given
+    ENDGAME_SHARE of them, as it may take twice its time."""
     chooser.tell("solving the endgame")
-    return solve(with_known_opponent(position), chooser.engine, seconds=seconds).best
+    return solve(with_known_opponent(position), chooser.engine, seconds=ENDGAME_SHARE * seconds).best
 
 
 def static(chooser: PlayChooser, position: Position, seconds: float, rng: random.Random) -> Move:
