@@ -140,7 +140,10 @@ def scrabble_analyze(line: Mapping[str, Any]) -> Record:
     except OSError as error:
         raise LexigridError(f"cannot read {path!r}: {error.strerror}") from None
     player, lexicon = _option(line, "player", str), _option(line, "lexicon", str)
-    review = analyze_text(data, settings, player, lexicon, QUIET_RUNNER)
+    try:
+        review = analyze_text(data, settings, player, lexicon, QUIET_RUNNER)
+    except LexigridError as error:  # a folder's line is a record: its error names the file at fault
+        raise LexigridError(f"{path}: {error}") from None
     return {"gcg": path, **review.as_dict()}
 
 

@@ -228,6 +228,18 @@ def test_a_batch_over_a_folder_reviews_each_record(cli: Cli, tmp_path: Path) -> 
         assert [t["flags"][:1] for t in line["turns"]] == [["phony_stood"], [], ["phony_withdrawn"], []]
 
 
+def test_a_batch_error_names_the_record_at_fault(cli: Cli, tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "a.gcg").write_text(PHONIES.read_text().replace("+8 8", "+9 9"))
+    out = tmp_path / "reviews.jsonl"
+    result = cli("batch", "scrabble-analyze", str(folder), "--out", str(out), "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["errors"] == 1
+    error = json.loads(out.read_text())["error"]
+    assert error.startswith(f"{folder / 'a.gcg'}: GCG line 5: the move scores 8, the record says +9")
+
+
 def test_a_batch_line_of_records_settings_equals_the_command(cli: Cli, tmp_path: Path) -> None:
     source = tmp_path / "in.jsonl"
     lines = [{"gcg": str(PHONIES), "iterations": 8, "player": "ann"}, {"nothing": 1}, {"gcg": "/no/such.gcg"}]
