@@ -47,3 +47,69 @@ def test_a_bad_record_shows_the_replays_error(screen: Any, live_server: str) -> 
     _review(screen, live_server, PHONIES.replace("+8 8", "+9 9"))
     assert screen.inner_text("#error").startswith("GCG line 5: the move scores 8, the record says +9")
     assert screen.locator("#review").is_hidden()
+
+
+MARKED = "<i>ann</i>&amp;"  # a nickname holding HTML: shown as typed, never as markup
+MARKED_RECORD = PHONIES.replace("ann", MARKED)
+
+
+def test_the_summary_gives_each_players_win_pct_lost(screen: Any, live_server: str) -> None:
+    _review(screen, live_server, PHONIES)
+    heads = screen.locator("#summary thead th").all_inner_texts()
+    assert heads[6] == "win % lost"
+    review = screen.evaluate("review")
+    for row, player in zip(screen.locator("#summary tbody tr").all(), review["players"], strict=True):
+        assert row.locator("td").nth(6).inner_text() == f"{player['win_pct_lost']:.1f}"
+
+
+def test_a_record_from_a_file_is_reviewed_with_its_names_as_typed(
+    screen: Any, live_server: str, tmp_path: Path
+) -> None:
+    record = tmp_path / "marked.gcg"
+    record.write_text(MARKED_RECORD, encoding="utf-8")
+    screen.goto(live_server + "/scrabble/review")
+    screen.set_input_files("#gcg-file", str(record))
+    screen.wait_for_function("document.getElementById('gcg').value.length > 0")
+    assert screen.input_value("#gcg") == MARKED_RECORD
+    assert screen.locator("#player option").all_inner_texts() == ["both", MARKED, "ben"]
+    screen.select_option("#player", MARKED)
+    screen.fill("#seconds", "0.2")
+    press(screen, "#analyze")
+    wait_idle(screen)
+    assert screen.inner_text("#error") == ""
+    assert screen.locator("#turns tbody tr").count() == 2
+    assert screen.locator("#turns tbody tr td:nth-child(2)").all_inner_texts() == [MARKED, MARKED]
+    assert screen.locator("#summary tbody tr td:first-child").all_inner_texts() == [MARKED, "ben"]
+    assert screen.locator("#summary i, #turns i, #turn-detail i").count() == 0
+    assert MARKED in screen.inner_text("#turn-detail")
+
+
+def test_a_finished_saved_game_is_picked_and_reviewed(screen: Any, live_server: str) -> None:
+    from lexigrid.scrabble.game.game import Game
+    from lexigrid.scrabble.game.store import GameStore
+
+    over = Game.new(["equity", "equity"], seed=5, lexicon="nwl", endgame_seconds=None)
+    over.play_computers()
+    GameStore().save(over)
+    screen.goto(live_server + "/scrabble/review")
+    option = screen.locator(f'#saved-game option[value="{over.id}"]')
+    option.wait_for(state="attached")
+    screen.select_option("#saved-game", over.id)
+    screen.wait_for_function("document.getElementById('gcg').value.startsWith('#')")
+    wait_idle(screen)
+    assert screen.input_value("#gcg") == over_record(over)
+    screen.select_option("#player", "equity1")
+    screen.fill("#seconds", "0.05")
+    press(screen, "#analyze")
+    wait_idle(screen)
+    assert screen.inner_text("#error") == ""
+    assert screen.locator("#turns tbody tr").count() >= 10
+    assert set(screen.locator("#turns tbody tr td:nth-child(2)").all_inner_texts()) == {"equity1"}
+
+
+def over_record(game: Any) -> str:
+    """The finished game's GCG record as the server gives it."""
+    from lexigrid.scrabble.game.view import View
+    from lexigrid.scrabble.records.gcg import export_gcg
+
+    return export_gcg(View.of_people(game))

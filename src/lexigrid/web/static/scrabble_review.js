@@ -149,7 +149,7 @@ function showReview() {
   summary.replaceChildren(...review.players.map((p) => lexiEl("tr", {},
     lexiEl("td", { text: p.name }), lexiEl("td", { text: String(p.score) }), lexiEl("td", { text: String(p.turns) }),
     lexiEl("td", { text: `${p.mistakes.small} / ${p.mistakes.medium} / ${p.mistakes.large}` }),
-    lexiEl("td", { text: p.mistake_index.toFixed(1) }), lexiEl("td", { text: p.equity_lost.toFixed(1) }),
+    lexiEl("td", { text: p.mistake_index.toFixed(1) }), lexiEl("td", { text: p.equity_lost.toFixed(1) }), lexiEl("td", { text: p.win_pct_lost.toFixed(1) }),
     lexiEl("td", { text: `${p.bingos} (${p.bingos_missed} missed)` }))));
   document.getElementById("lexicon-note").textContent = review.lexicon_note || "";
   drawGraph();
