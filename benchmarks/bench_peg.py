@@ -4,6 +4,8 @@ Run: python benchmarks/bench_peg.py [--position I ...] [--repeats R] [--seconds 
      [--no-magpie | --no-lexigrid] [--magpie-lib PATH] [--magpie-seconds S] [--magpie-cpu S]
      [--checkpoint FILE] [--json]
      python benchmarks/bench_peg.py --bag 2 [--positions N] [--rack-size N] [--seconds S] [--top K] [--json]
+     python benchmarks/bench_peg.py --from-records DIR [--bag B] [--count N] [--seconds S] [--nodes N]
+     [--budget-only] [--top K] [--json]
 (needs ../shared/data for TWL06 and scrabble/peg.jsonl; MAGPIE's library ../peers/magpie-lib/bin/libmagpie.so
 and its data ../peers/magpie/data, as benchmarks/bench_match.py loads them)
 
@@ -33,6 +35,13 @@ MAGPIE's single-thread time, every 1-in-bag position exact.
 `equity` level, seeds 1, 2, ..., taken at the first turn with 2 tiles in the bag (the first N such games);
 lexigrid's CPU s, exactness, plays judged and best play (MAGPIE is not run on them). With --rack-size N:
 constructed ones instead (TWL06, ANTI at 8G, racks of N tiles from AEINORST?, seeds 1, 2, ...).
+
+--from-records DIR [--bag B] [--count N] [--seconds S] [--nodes N] [--budget-only]: real positions, from the
+GCG records in DIR (e.g. ../shared/data/scrabble/gcg, read where it is), each replayed in TWL06 to the turns
+with B tiles in the bag, from the mover's seat (its own rack only; words TWL06 lacks stand as played). Each
+is solved under the budget (--seconds wall time / --nodes search nodes) and, unless --budget-only, without:
+per run the plays judged (and dropped: proven out of the top K), exact or not, CPU s, nodes, the best play
+so far; the summary says how many runs were exact, judged some play, and found the unbudgeted run's best.
 """
 
 from __future__ import annotations
@@ -260,6 +269,103 @@ def main_own(args: argparse.Namespace) -> None:
     print(json.dumps({"results": results, "summary": summary} if args.json else summary))
 
 
+def from_records(folder: Path, bag: int, count: int | None, lexicon: Any) -> list[tuple[str, Any]]:
+    """Real pre-endgames: each valid two-player English record in `folder` (`labels.json`'s `valid` when it is
+    there) replayed in `lexicon` to every turn with `bag` tiles in the bag whose rack it gives, from the
+    mover's seat (the opponent's rack unknown); the distinct positions by file name then turn, the first
+    `count` (None: all), each named `FILE:TURN`."""
+    from lexigrid.scrabble.core.board import Rack
+    from lexigrid.scrabble.core.cgp import Position, format_cgp
+    from lexigrid.scrabble.records.gcg import parse_gcg
+    from lexigrid.scrabble.records.gcg_replay import replay_gcg
+
+    labels_file = folder / "labels.json"
+    labels = json.loads(labels_file.read_text()) if labels_file.exists() else {}
+    found: dict[str, tuple[str, Any]] = {}
+    for path in sorted(folder.glob("*.gcg")):
+        if not labels.get(path.name, {}).get("valid", True):
+            continue
+        try:
+            record = parse_gcg(path.read_bytes())
+            if record.alphabet.name != "english" or len(record.players) != 2:
+                continue
+            turns = replay_gcg(record, lexicon).turns
+        except Exception:  # a record this replay refuses is no benchmark position
+            continue
+        for turn, state in enumerate(turns, 1):
+            rack, p = state.event.rack, state.player
+            if not rack:
+                continue
+            scores = (state.scores[p], state.scores[1 - p])
+            position = Position(state.board, (Rack.of_tiles(rack), Rack()), scores, state.zeros)
+            if sum(position.unseen().values()) - position.rules.rack_size == bag:
+                found.setdefault(format_cgp(position), (f"{path.name}:{turn}", position))
+    return list(found.values())[:count]
+
+
+def solve_record(
+    name: str, position: Any, engine: Any, top: int, seconds: float | None, nodes: int | None
+) -> dict[str, Any]:
+    """A real position solved within `seconds` and `nodes` (None: no limit): what was judged, CPU s, nodes."""
+    from lexigrid.scrabble.analysis.peg import solve_peg
+
+    started = time.process_time()
+    solution = solve_peg(position, engine, top=top, seconds=seconds, nodes=nodes)
+    cpu = time.process_time() - started
+    best = solution.plays[0] if solution.plays else None
+    return {
+        "position": name,
+        "budget": {"seconds": seconds, "nodes": nodes},
+        "candidates": solution.candidates,
+        "judged": solution.candidates - solution.dropped - len(solution.unsolved),
+        "dropped": solution.dropped,
+        "exact": solution.exact,
+        "cpu_s": round(cpu, 2),
+        "nodes": solution.nodes,
+        "best": best.move.notation if best else None,
+        "win_pct": round(best.win_pct, 2) if best else None,
+        "best_exact": best.exact if best else None,
+    }
+
+
+def main_records(args: argparse.Namespace) -> None:
+    """Solve the real positions of --from-records under the budget and (unless --budget-only) without; a
+    line a run and a summary (or JSON)."""
+    from lexigrid.lexicon import load
+    from lexigrid.scrabble import Engine
+
+    lexicon = load(str(SHARED / "data" / "lexicons" / "twl06.txt"))
+    budgets: list[tuple[float | None, int | None]] = []
+    if args.seconds is not None or args.nodes is not None:
+        budgets.append((args.seconds, args.nodes))
+    if not budgets or not args.budget_only:
+        budgets.append((None, None))
+    runs = []
+    for name, position in from_records(args.from_records, args.bag, args.count, lexicon):
+        engine = Engine.shared(lexicon, position.rules).prepare()
+        for seconds, nodes in budgets:
+            runs.append(solve_record(name, position, engine, args.top, seconds, nodes))
+            if not args.json:
+                print(json.dumps(runs[-1]), flush=True)
+    summary = []
+    for seconds, nodes in budgets:
+        mine = [r for r in runs if r["budget"] == {"seconds": seconds, "nodes": nodes}]
+        full = {r["position"]: r for r in runs if r["budget"] == {"seconds": None, "nodes": None}}
+        ranked = [r for r in mine if r["position"] in full and r["best"] == full[r["position"]]["best"]]
+        summary.append(
+            {
+                "budget": {"seconds": seconds, "nodes": nodes},
+                "positions": len(mine),
+                "exact": sum(r["exact"] for r in mine),
+                "some_play_judged": sum(r["best"] is not None for r in mine),
+                "top_play_as_unbudgeted": len(ranked) if full else None,
+                "median_cpu_s": round(statistics.median(r["cpu_s"] for r in mine), 2) if mine else None,
+                "median_judged": statistics.median(r["judged"] for r in mine) if mine else None,
+            }
+        )
+    print(json.dumps({"runs": runs, "summary": summary} if args.json else summary))
+
+
 def main(argv: list[str] | None = None) -> None:
     """Time the positions on both sides and print one line a position and a summary (or JSON)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -269,6 +375,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rack-size", type=int, choices=range(1, 8), help="--bag 2: constructed racks of N")
     parser.add_argument("--repeats", type=int, default=1, help="runs a position on each side (median)")
     parser.add_argument("--seconds", type=float, help="lexigrid's budget per position (default: none)")
+    parser.add_argument("--nodes", type=int, help="--from-records: a work budget per position (search nodes)")
+    parser.add_argument("--from-records", type=Path, help="real positions from the GCG records in DIR")
+    parser.add_argument("--count", type=int, help="--from-records: the first N positions")
+    parser.add_argument("--budget-only", action="store_true", help="--from-records: no unbudgeted run")
     parser.add_argument("--top", type=int, default=1, help="plays lexigrid ranks exactly (default 1)")
     sides = parser.add_mutually_exclusive_group()
     sides.add_argument("--no-magpie", action="store_true", help="lexigrid only")
@@ -286,6 +396,9 @@ def main(argv: list[str] | None = None) -> None:
             file=sys.stderr,
         )
         raise SystemExit(2)
+    if args.from_records:
+        main_records(args)
+        return
     if args.bag == 2:
         main_own(args)
         return

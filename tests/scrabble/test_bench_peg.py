@@ -1,6 +1,6 @@
 """benchmarks/bench_peg.py's options: --checkpoint refused with --repeats > 1 (a second run would replay the
 first's plays and report its replay's CPU time), and a MAGPIE run stopped by --magpie-cpu never counted
-complete."""
+complete, and --from-records's real positions."""
 
 from __future__ import annotations
 
@@ -10,6 +10,10 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble.core.cgp import format_cgp
+from tests.conftest import shared_file
 
 _STAGES = "1  greedy  7/7  done\n2  2-ply  4/4  done\n"  # MAGPIE's stage rows: every stage finished
 
@@ -66,3 +70,17 @@ def test_a_magpie_only_position_has_magpie_figures_and_no_ratio() -> None:
     result = _bench_peg().summarise(6, row, [], [run])
     assert result["magpie_cpu_s"] == 400.0 and not result["magpie_complete"] and result["ratio"] is None
     assert "cpu_s" not in result and "exact" not in result
+
+
+@pytest.mark.parametrize("bag", [1, 2])
+def test_real_positions_from_records_are_the_mover_s_seat_with_that_many_in_the_bag(
+    twl06: Lexicon, bag: int
+) -> None:
+    folder = shared_file("data", "scrabble", "gcg")
+    found = _bench_peg().from_records(folder, bag, None, twl06)
+    assert found and len({format_cgp(position) for _, position in found}) == len(found)  # distinct
+    for name, position in found:
+        assert (folder / name.split(":")[0]).exists()
+        assert not position.racks[1] and len(position.rack) == 7  # the mover's rack only
+        assert sum(position.unseen().values()) - 7 == bag
+    assert _bench_peg().from_records(folder, bag, 1, twl06) == found[:1]
