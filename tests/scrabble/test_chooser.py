@@ -27,7 +27,8 @@ from lexigrid.scrabble.analysis.chooser import (
     spent_before,
     turns_left,
 )
-from lexigrid.scrabble.analysis.peg import MAX_BAG, PegSolution
+from lexigrid.scrabble.analysis.peg import LATE_NOTE, MAX_BAG, Judged, Outcome, PegSolution
+from lexigrid.scrabble.analysis.peg_nested import Tally
 from lexigrid.scrabble.analysis.phase import bag_left, phase
 from lexigrid.scrabble.analysis.sim_player import SimPlayer, sim_player
 from lexigrid.scrabble.analysis.thinking import Thinking, watching
@@ -344,6 +345,28 @@ def test_the_endgame_solver_gets_half_the_move_s_budget(
     )
     chooser_module.endgame(chooser, position, 3.0, random.Random(1))
     assert asked == [pytest.approx(ENDGAME_SHARE * 3.0)] and ENDGAME_SHARE <= 0.5
+
+
+@pytest.mark.parametrize(("won", "played"), [(2, True), (1, False)])
+def test_a_pre_endgame_cut_short_plays_a_move_proven_to_win_every_scenario(
+    small_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch, won: int, played: bool
+) -> None:
+    clock = StandInClock()
+    chooser, position = _peg_chooser(small_lexicon, clock)
+    move = Move("pass")  # any play: the solver's answer is a stand-in
+    outcomes = (Outcome("A", 1, Tally(1, 1, 0)), Outcome("E", 1, Tally(1, won - 1, 0)))
+    best = Judged(move, outcomes, exact=True)
+
+    def cut_short(position: Position, engine: Engine, top: int, seconds: float | None) -> PegSolution:
+        clock.advance(15.0)  # the time ran out with other plays unjudged
+        return PegSolution([best], 1, False, 15000.0, 8, 0, [("J7 SIR", LATE_NOTE)])
+
+    calls: list[tuple[str, float]] = []
+    monkeypatch.setattr(chooser_module, "solve_peg", cut_short)
+    monkeypatch.setattr(chooser_module, "simulation", _recording(calls, "simulation", clock))
+    chosen = chooser_module.pre_endgame(chooser, position, 40.0, random.Random(1))
+    # winning every scenario, nothing unjudged can win more often: played; else simulation decides
+    assert (chosen == move and not calls) if played else calls == [("simulation", pytest.approx(25.0))]
 
 
 @pytest.mark.parametrize(("solver_took", "then"), [(15.0, "simulation"), (39.99, "static")])

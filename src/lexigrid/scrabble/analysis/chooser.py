@@ -1,15 +1,15 @@
 """The play chooser: a computer player that plays a whole game against a game clock, by phase.
 
-Each move gets the clock's time left (less a small reserve) split over the mover's turns likely left:
-the tiles not yet played (bag and both racks) at TILES_PER_TURN_PAIR a pair of turns. That budget goes to
-the method of the game's phase (`phase.phase`): simulation in the midgame, the pre-endgame solver with 1 to
-`peg.MAX_BAG` tiles in the bag (the `best` level; its answer is taken when exact, otherwise simulation
-decides in the time left), the exact endgame solver with the bag empty. Every method stops itself at the
-budget it is given, and the clock is charged the time the move really took, read from `GameClock.time`
-(any time source: a test passes a stand-in). Below MIN_SEARCH seconds no search starts: the move is the
-best by static equity, so the clock is never overrun by more than one search's stopping granularity,
-which the reserve absorbs. A chooser made in the middle of a game (a saved game resumed) takes its past
-turns to have used their share. With more than two players, static equity.
+Each move gets the clock's time left (less a small reserve) split over the mover's turns likely left: the
+tiles not yet played (bag and both racks) at TILES_PER_TURN_PAIR a pair of turns. That budget goes to the
+method of the game's phase (`phase.phase`): simulation in the midgame, the pre-endgame solver with 1 to
+`peg.MAX_BAG` tiles in the bag (the `best` level; its answer is taken when exact or when its best play is
+proven to win every scenario, otherwise simulation decides in the time left), the exact endgame solver with
+the bag empty. Every method stops itself at the budget it is given, and the clock is charged the time the move
+really took, read from `GameClock.time` (any time source: a test passes a stand-in). Below MIN_SEARCH seconds
+no search starts: the move is the best by static equity, so the clock is never overrun by more than one
+search's stopping granularity, which the reserve absorbs. A chooser made in the middle of a game (a saved game
+resumed) takes its past turns to have used their share. With more than two players, static equity.
 """
 
 from __future__ import annotations
@@ -112,13 +112,13 @@ def simulation(chooser: PlayChooser, position: Position, seconds: float, rng: ra
 
 
 def pre_endgame(chooser: PlayChooser, position: Position, seconds: float, rng: random.Random) -> Move:
-    """The pre-endgame solver's best move when it finishes exactly within its share of `seconds`; else
-    the simulation's in the time left."""
+    """The pre-endgame solver's best move when it is sure of it within its share of `seconds` (the solve
+    exact, or a play proven to win every scenario); else the simulation's in the time left."""
     started = chooser.clock.time()
     chooser.tell("solving the pre-endgame")
     solution = solve_peg(position, chooser.engine, top=1, seconds=PEG_SHARE * seconds)
-    if solution.exact and solution.plays:
-        return solution.plays[0].move
+    if solution.settled is not None:
+        return solution.settled
     left = seconds - (chooser.clock.time() - started)
     if left < MIN_SEARCH:
         return static(chooser, position, left, rng)

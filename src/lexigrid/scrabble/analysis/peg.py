@@ -43,7 +43,8 @@ Public API (stable; the computer player, the game clock and the game review call
     peg_bag(position) -> int                    the tiles in the bag, or a one-line LexigridError
     solve_peg(position, engine=None, top=10, seconds=None, spreads=False, nodes=None) -> PegSolution
     judge(position, move, engine, spreads=False) -> Judged      one play over every scenario
-    PegSolution.plays (best first: list[Judged]), .bag, .exact, .elapsed_ms, .nodes, .as_dict() (--json)
+    PegSolution.plays (best first: list[Judged]), .bag, .exact, .elapsed_ms, .nodes, .as_dict() (--json),
+          .settled (the play to make when the solve is sure of it, exact or not)
     Judged.move, .win_pct, .wins, .draws, .scenarios, .mean_spread (None unless spreads), .losing_tiles,
           .exact (the numbers are exact under the model), .bound ("exact", or "lower": at least these)
 """
@@ -177,6 +178,15 @@ class PegSolution:
     dropped: int  # plays proven unable to reach the top K
     unsolved: list[tuple[str, str]] = field(default_factory=list)  # (move, why) left out of `plays`
     nodes: int = 0  # search nodes spent judging the plays (the endgames' and the nested step's)
+
+    @property
+    def settled(self) -> Move | None:
+        """The play to make when the solve says it for sure: the best play of an exact solve, or a play proven
+        to win every scenario (no play wins more often, whatever was left unjudged); None otherwise."""
+        best = self.plays[0] if self.plays else None
+        if best is None or not (self.exact or (best.exact and best.wins == best.scenarios)):
+            return None
+        return best.move
 
     @property
     def verdict(self) -> str:
