@@ -30,7 +30,7 @@
 #define TT_EXACT 1
 #define TT_LOWER 2
 #define TT_UPPER 3
-#define CHECK_EVERY 1023u  /* nodes between clock checks */
+#define CHECK_EVERY 15u    /* nodes between clock checks (a node holding a blank can cost a millisecond) */
 
 typedef struct {
     uint64_t key;
