@@ -358,12 +358,13 @@ function simEvent(run, event) {
 function showSim(table, final, run) {  // table: Progress.as_dict() while running, SimResult.as_dict() at the end
   const body = document.querySelector("#sim-table tbody");
   body.replaceChildren();
-  table.plays.forEach((p, i) => {  // the leader, the plays tied with it (1=), then the plays it has beaten
+  const tied = table.plays.some((p) => p.tied);
+  table.plays.forEach((p, i) => {  // the leader, the plays tied with it (all 1=), then the plays it has beaten
     const tr = body.insertRow();
     if (i === 0) tr.classList.add("leader");
     else if (p.tied) { tr.classList.add("tied"); tr.title = "tied with the leader: not told apart yet"; }
     else { tr.classList.add("beaten"); tr.title = "behind the leader at the simulation's confidence"; }
-    for (const v of [p.tied ? "1=" : i + 1, p.move === "-" ? "pass" : tilesText(pos.alphabet, p.paren), p.score]) tr.insertCell().textContent = v;
+    for (const v of [p.tied || (i === 0 && tied) ? "1=" : i + 1, p.move === "-" ? "pass" : tilesText(pos.alphabet, p.paren), p.score]) tr.insertCell().textContent = v;
     tr.cells[2].title = `equity ${p.equity.toFixed(1)}`;
     const win = tr.insertCell();
     win.className = "win";
@@ -377,8 +378,10 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
   const lead = leader ? `${leader.move === "-" ? "pass" : tilesText(pos.alphabet, leader.paren)} (${leader.win_pct.toFixed(1)}% to win)` : "none";
   const ties = table.plays.filter((p) => p.tied).length;
   const sure = `${(100 * table.leader_confidence).toFixed(1)}% sure${ties ? `, ${ties} tied` : ""}`;
+  // no play is named best over plays not told apart from it
+  const named = ties ? `Tied for best: ${lead} and ${lexiCount(ties, "other play")}` : `Best: ${lead}`;
   document.getElementById("sim-status").textContent = final
-    ? `Best: ${lead} · ${sure} · ${table.iterations.toLocaleString()} play-outs in ${seconds} s`
+    ? `${named} · ${sure} · ${table.iterations.toLocaleString()} play-outs in ${seconds} s`
     : `Leader: ${lead} · ${sure} · ${table.iterations.toLocaleString()} play-outs · ${seconds} s${run.start && !run.start.capped ? ` of ${run.start.seconds} s` : ""}`;
   if (!final) return;
   const best = leader && moves.find((m) => m.move === leader.move);
