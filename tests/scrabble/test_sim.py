@@ -380,6 +380,35 @@ def test_one_play_out_a_play_identifies_nothing(cli: Cli) -> None:
     assert all(p["tied"] for p in payload["plays"][1:])
 
 
+def test_ctrl_c_stops_the_cli_run_with_the_table_so_far(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C during `scrabble sim` printed nothing (exit 130): now the first one ends the run after its
+    round, with the table and "stopped": "user"; Ctrl-C is given back afterwards."""
+    import os
+    import signal
+
+    from lexigrid.scrabble.analysis import sim as sim_module
+
+    run = sim_module.simulate
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        report = kwargs["on_round"]
+
+        def on_round(progress: Progress) -> object:
+            os.kill(os.getpid(), signal.SIGINT)  # the user presses Ctrl-C during the first round's report
+            return report(progress)  # type: ignore[operator]
+
+        return run(*args, **{**kwargs, "on_round": on_round})  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sim_module, "simulate", interrupted)
+    cgp = f"{REFERENCE_BOARD} AEINRST/ 0/0 0"
+    args = ("--plays", "4", "--plies", "1", "--iterations", "500", "--seed", "0")
+    payload = json.loads(cli("scrabble", "sim", cgp, *args, "--json").stdout)
+    assert payload["stopped"] == "user" and payload["iterations"] == 4 * 32  # the first round only
+    text = cli("scrabble", "sim", cgp, *args)
+    assert text.exit_code == 0 and "stopped by request" in " ".join(text.stdout.split())
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
 def test_top_two_samples_the_leader_and_its_closest_rival_most(trap_lexicon: Lexicon) -> None:
     position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSSTUU")
     result = simulate(position, engine, plays=4, plies=1, iterations=20_000, seed=1)
