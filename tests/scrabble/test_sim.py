@@ -433,7 +433,9 @@ def test_sim_says_why_it_stopped_and_marks_the_ties(cli: Cli) -> None:
     assert payload["stopped"] == "budget" and ties
     words = " ".join(text.stdout.split())  # the title may wrap
     assert f"budget spent: {100 * payload['leader_confidence']:.1f} % sure of the best" in words
-    assert f"{ties} plays tied with it" in words
+    assert f"{ties} plays tied with it at 99 % confidence" in words  # the confidence the ties are at
+    looser = cli("scrabble", "sim", cgp, *args, "--confidence", "90")  # whatever the stop, it says so
+    assert "90 % confidence" in " ".join(looser.stdout.split())
     assert text.stdout.count("1=") == ties + 1  # the leader shares the first place with them
     clear = cli("scrabble", "sim", f"{REFERENCE_BOARD} AEINRSQ/ 0/0 0", "--plays", "3", "--plies", "1")
     assert "stopped: best identified at 99 % confidence" in " ".join(clear.stdout.split())

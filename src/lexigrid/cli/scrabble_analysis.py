@@ -164,11 +164,12 @@ class Interrupt:
 
 def stop_reason(result: SimResult) -> str:
     """Why the run stopped and how sure it is of its best play, in words."""
-    sure = f"{100 * result.leader_confidence:.1f} % sure of the best"
+    asked = f"{100 * result.confidence:g} % confidence"
     if result.stopped == "identified":
-        return f"stopped: best identified at {100 * result.confidence:g} % confidence"
+        return f"stopped: best identified at {asked}"
+    sure = f"{100 * result.leader_confidence:.1f} % sure of the best"
     ties = sum(p.tied for p in result.plays)
-    tied = f", {count(ties, 'play')} tied with it" if ties else ""
+    tied = f", {count(ties, 'play')} tied with it at {asked}" if ties else f" ({asked} asked)"
     reason = "stopped by request" if result.stopped == "user" else "budget spent"
     return f"{reason}: {sure}{tied}"
 
