@@ -345,6 +345,25 @@ def test_random_pre_endgames_are_won_by_the_window_as_by_exact_values(
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # ~15 CPU s in all: minutes of wall time on a loaded 2-core machine
+@settings(max_examples=6, deadline=None)
+@given(
+    word=st.sampled_from(["8G ANTI", "8G RAT"]),
+    mover=st.text("AEINRST", min_size=1, max_size=1),
+    unseen=st.text("AEINRST?", min_size=2, max_size=2),
+    behind=st.integers(-8, 8),
+    zeros=st.integers(0, 5),
+    spreads=st.booleans(),
+)
+def test_random_one_in_the_bag_pre_endgames_match_the_oracle(
+    word: str, mover: str, unseen: str, behind: int, zeros: int, spreads: bool, small_lexicon: Lexicon
+) -> None:
+    # racks of 1 tile keep the oracle's whole tree (the pass's every answer strategy included) near a second
+    position = peg_position([word], mover, unseen, scores=(0, behind), zeros=zeros)
+    assert_matches_the_oracle(position, small_lexicon, spreads)
+
+
+@pytest.mark.slow
 @pytest.mark.timeout(2400)  # 3-15 CPU s an example: up to half an hour of wall time under load 20
 @settings(max_examples=3, deadline=None)
 @given(
