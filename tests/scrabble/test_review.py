@@ -387,6 +387,27 @@ def test_a_valid_play_challenged_is_flagged() -> None:
     assert flags[2] == ["challenged_valid"] and flags[1] == ["phony_stood"] and not flags[4]
 
 
+def test_a_turn_lost_to_a_double_challenge_after_going_out_is_skipped_and_the_out_play_flagged() -> None:
+    # under double challenge a challenger of a valid out-play loses a turn, recorded as a pass after the
+    # game is over (macondo's doug_v_emely record): nothing is left to judge, and the out-play was valid
+    lines = THROWN.read_text().splitlines()
+    end = next(i for i, line in enumerate(lines) if line.startswith(">Ann: (I)"))
+    record = "\n".join([*lines[:end], ">Ben: I - +0 381", *lines[end:]]) + "\n"
+    review = analyze_text(record, QUICK, runner=Runner(progress=False))
+    lost, out = review.turns[-1], review.turns[-2]
+    assert (lost.nick, lost.phase, lost.played) == ("Ben", "skipped", "-")
+    assert lost.method_note == "the game was over: the opponent had gone out (a turn lost to a challenge)"
+    assert (out.nick, out.phase, out.played, out.flags) == (
+        "Ann",
+        "endgame",
+        "9K ERU(C)T",
+        ["challenged_valid"],
+    )
+    assert out.points_lost == 0 and review.players[1].turns == len(
+        [t for t in review.turns if t.nick == "Ben" and t.phase != "skipped"]
+    )
+
+
 def test_over_workers_the_dearest_turns_go_first_and_the_review_is_the_same(thrown: GameReview) -> None:
     record = read_record(THROWN.read_bytes())
     words, spec, _ = record_lexicon(record)

@@ -351,13 +351,23 @@ def review_jobs(
         raise LexigridError("a game analysis needs a record in the English tile set")
     phonies = {int(p.split()[1]) for p in replayed.phonies}
     following = {event.number: record.events[i + 1 :] for i, event in enumerate(record.events)}
+    states = replayed.turns
     jobs = []
-    for turn, state in enumerate(replayed.turns, 1):
+    for turn, state in enumerate(states, 1):
         if chosen is not None and state.player != chosen:
             continue
         flags = _record_flags(state.event, following[state.event.number], phonies)
+        if turn < len(states) and _after_going_out(states[turn]):  # the next turn a challenge's loss
+            flags += ("challenged_valid",)
         jobs.append(_job(turn, state, flags, spec, settings))
     return jobs
+
+
+def _after_going_out(state: TurnState) -> bool:
+    """Whether the turn comes after the opponent went out (under double challenge, the turn a challenger of
+    the valid out-play loses, recorded as a pass): no tile is unseen by the mover."""
+    position = _position(state.board, state.event.rack, (0, 0), 0)
+    return bool(state.event.rack) and not sum(position.unseen().values())
 
 
 def _player_index(record: Record, name: str | None) -> int | None:
@@ -393,6 +403,8 @@ def _job(turn: int, state: TurnState, flags: tuple[str, ...], spec: str, s: Sett
         skip = "the record does not give the rack"
     elif event.kind == "exchange" and event.move[1:].isdigit():
         skip = "an exchange of tiles the record does not name"
+    elif _after_going_out(state):
+        skip = "the game was over: the opponent had gone out (a turn lost to a challenge)"
     played = "-" if "phony_withdrawn" in flags else event.move
     cgp = format_cgp(position)
     return TurnJob(
