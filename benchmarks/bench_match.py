@@ -396,7 +396,11 @@ def main() -> None:
     args = parser.parse_args()
     command = "python benchmarks/bench_match.py " + " ".join(sys.argv[1:])
     header = {"job": "bench_match", "a": args.a, "b": args.b, "seconds": args.seconds, "seed": args.seed}
-    checkpoint = Checkpoint(args.checkpoint, header)
+    try:
+        checkpoint = Checkpoint(args.checkpoint, header)
+    except LexigridError as error:  # another match's checkpoint: one line, as the CLI says it
+        print(f"error: {error}", file=sys.stderr)
+        sys.exit(2)
     done = {(r["pair"], r["seat"]) for r in checkpoint.records}
     items = [
         (args.seed + p, seat, args.a, args.b, args.seconds, str(args.magpie_lib), str(args.magpie_data))

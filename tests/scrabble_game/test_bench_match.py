@@ -63,3 +63,20 @@ def test_unequal_cpu_is_flagged_and_only_whole_pairs_count() -> None:
     even = [dict(r, b_cpu=0.45) for r in RECORDS]  # 45 v 50 ms: within 20 %
     assert bench.cpu_warning(bench.report(even, "sim", "magpie", "")) is None
     assert bench._whole_pairs([*RECORDS, _game(5, 0, 7)]) == RECORDS  # pair 5's second game not played
+
+
+def test_another_match_s_checkpoint_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Resuming with other arguments (here --seconds) ended in a traceback."""
+    bench = _bench_match()
+    checkpoint = tmp_path / "match.jsonl"
+    header = '{"job": "bench_match", "a": "sim", "b": "equity", "seconds": 0.05, "seed": 1}'
+    checkpoint.write_text(header + "\n")
+    argv = ["bench_match.py", "sim", "equity", "--seconds", "0.1", "--checkpoint", str(checkpoint)]
+    monkeypatch.setattr(sys, "argv", argv)
+    with pytest.raises(SystemExit) as stop:
+        bench.main()
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: checkpoint") and "another job" in err and len(err.strip().splitlines()) == 1
