@@ -298,6 +298,25 @@ def test_cli_error_is_one_line(cli: Callable[..., CliResult], cgp: str, message:
     assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
 
 
+def test_cli_json_is_the_solution_with_its_verdict(cli: Callable[..., CliResult]) -> None:
+    """`scrabble peg --json` is `PegSolution.as_dict()`, whose `verdict` the web's hint gives too."""
+    from lexigrid.lexicon import load
+    from lexigrid.scrabble.core.cgp import format_cgp
+    from lexigrid.scrabble.game.game import Game
+
+    game = Game.new(["equity", "equity"], seed=3, endgame_seconds=None)
+    while len(game.bag) > MAX_BAG:
+        game.play_computer()
+    full = game.position()
+    seen = Position(full.board, (full.rack, Rack()), full.scores, full.zeros)
+    result = cli("scrabble", "peg", format_cgp(seen), "--top", "3", "--nodes", "2000", "--json")
+    assert result.exit_code == 0, result.stderr
+    payload = json.loads(result.stdout)
+    expected = solve_peg(seen, Engine.shared(load(), seen.rules), top=3, nodes=2000)
+    assert {**payload, "elapsed_ms": 0} == {**expected.as_dict(), "elapsed_ms": 0}
+    assert payload["verdict"] == expected.verdict and payload["exact"] is (expected.verdict == "exact")
+
+
 def test_a_game_solves_the_pre_endgame_only_with_tiles_left_in_the_bag() -> None:
     from lexigrid.scrabble.game.game import Game
 

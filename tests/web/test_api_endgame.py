@@ -148,7 +148,8 @@ def test_a_hint_in_a_pre_endgame_holds_the_solver_s_plays(client: TestClient) ->
     assert {"count", "moves", "pre_endgame"} <= hint.keys() and "endgame" not in hint
     seen = peg_position(*POSITIONS["one-word"], scores=(5, 0))  # the mover's view, solved directly
     expected = solve_peg(seen, Engine(small_lexicon, seen.rules), top=3, nodes=HINT_NODES)
-    assert _untimed(hint["pre_endgame"]) == _untimed(expected.as_dict() | {"verdict": "exact"})
+    assert _untimed(hint["pre_endgame"]) == _untimed(expected.as_dict())  # `scrabble peg --json`'s shape
+    assert hint["pre_endgame"]["verdict"] == expected.verdict == "exact"  # as the CLI's (test_peg)
     best = hint["pre_endgame"]["plays"][0]
     assert best["move"] == "J7 SIR" and best["losing_bag_tiles"] == ["E", "T"]
     bad = client.get(f"/api/scrabble/games/{game.id}/hint", params={"nodes": 0})

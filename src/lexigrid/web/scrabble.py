@@ -518,7 +518,7 @@ def _hint(game: Game, eng: Engine, top: int, nodes: int | None) -> dict[str, Any
         return payload
     pre = game.pre_endgame(seconds, top, nodes)
     if pre is not None:
-        payload["pre_endgame"] = pre.as_dict(eng.alphabet) | {"verdict": pre.verdict}
+        payload["pre_endgame"] = pre.as_dict(eng.alphabet)
     return payload
 
 

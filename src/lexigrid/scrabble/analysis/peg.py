@@ -201,11 +201,12 @@ class PegSolution:
         return "not exact: the time ran out first"
 
     def as_dict(self, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
-        """The JSON shape of `scrabble peg --json`, tiles in the alphabet's labels."""
+        """The JSON shape of `scrabble peg --json` (and of the web's hint), tiles in the alphabet's labels."""
         return {
             "plays": [play.as_dict(alphabet) for play in self.plays],
             "bag": self.bag,
             "exact": self.exact,
+            "verdict": self.verdict,
             "elapsed_ms": round(self.elapsed_ms, 1),
             "candidates": self.candidates,
             "dropped": self.dropped,
