@@ -176,6 +176,10 @@ def test_the_table_names_mistakes_and_flags(cli: Cli) -> None:
     [
         (["--seconds-per-turn", "0"], "error: --seconds-per-turn must be more than 0, not 0"),
         (["--seconds-per-turn", "-1"], "error: --seconds-per-turn must be more than 0, not -1"),
+        (
+            ["--seconds-per-turn", "inf"],
+            "error: --seconds-per-turn must be a finite number of seconds, not inf",
+        ),
         (["--player", "zed"], "error: no player 'zed' in the record: its players are ann, ben"),
     ],
 )

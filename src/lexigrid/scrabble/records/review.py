@@ -121,6 +121,12 @@ class Settings:
                 "seconds_per_turn",
                 f"{{option}} must be more than 0, not {self.seconds:g}",
             )
+        if not math.isfinite(self.seconds):  # a simulation would never stop
+            raise OptionError(
+                f"a game analysis needs a finite number of seconds a turn, not {self.seconds:g}",
+                "seconds_per_turn",
+                f"{{option}} must be a finite number of seconds, not {self.seconds:g}",
+            )
         if self.iterations is not None and self.iterations < 1:
             raise OptionError(
                 f"a game analysis needs at least 1 play-out a play, not {self.iterations}",
