@@ -171,6 +171,14 @@ def test_the_table_names_mistakes_and_flags(cli: Cli) -> None:
     assert "Mistake" in result.stdout and "summary" in result.stdout
 
 
+def test_a_player_not_judged_shows_no_figures_in_the_summary(cli: Cli) -> None:
+    result = cli("scrabble", "analyze", str(PHONIES), "--iterations", "4", "--player", "ben")
+    assert result.exit_code == 0, result.stderr
+    rows = {line.split("│")[1].strip(): line for line in result.stdout.splitlines() if line.count("│") > 8}
+    assert "not judged" in rows["ann"] and "0.0" not in rows["ann"] and "missed" not in rows["ann"]
+    assert "not judged" not in rows["ben"] and "(0 missed)" in rows["ben"]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -80,6 +80,8 @@ def test_a_record_from_a_file_is_reviewed_with_its_names_as_typed(
     assert screen.locator("#turns tbody tr").count() == 2
     assert screen.locator("#turns tbody tr td:nth-child(2)").all_inner_texts() == [MARKED, MARKED]
     assert screen.locator("#summary tbody tr td:first-child").all_inner_texts() == [MARKED, "ben"]
+    ben = screen.locator("#summary tbody tr").nth(1).locator("td").all_inner_texts()
+    assert ben[2:] == ["0", "not judged"]  # the player not chosen: no figures, not a clean game's zeros
     assert screen.locator("#summary i, #turns i, #turn-detail i").count() == 0
     assert MARKED in screen.inner_text("#turn-detail")
 

@@ -126,6 +126,9 @@ def players_table(review: GameReview) -> Table:
     for name in ("score", "turns", "mistakes S/M/L", "Mistake Index", "equity lost", "win % lost", "bingos"):
         table.add_column(name, justify="right")
     for p in review.players:
+        if not p.turns:  # --player chose the other: no figures, rather than a clean game's zeros
+            table.add_row(Text(p.name), str(p.score), "0", Text("not judged", style="dim"))
+            continue
         table.add_row(
             Text(p.name),
             str(p.score),

@@ -146,7 +146,9 @@ function showReview() {
     return row;
   }));
   const summary = document.querySelector("#summary tbody");
-  summary.replaceChildren(...review.players.map((p) => lexiEl("tr", {},
+  summary.replaceChildren(...review.players.map((p) => p.turns === 0 ? lexiEl("tr", {},  // the player not chosen
+    lexiEl("td", { text: p.name }), lexiEl("td", { text: String(p.score) }), lexiEl("td", { text: "0" }),
+    lexiEl("td", { class: "muted", colspan: "5", text: "not judged" })) : lexiEl("tr", {},
     lexiEl("td", { text: p.name }), lexiEl("td", { text: String(p.score) }), lexiEl("td", { text: String(p.turns) }),
     lexiEl("td", { text: `${p.mistakes.small} / ${p.mistakes.medium} / ${p.mistakes.large}` }),
     lexiEl("td", { text: p.mistake_index.toFixed(1) }), lexiEl("td", { text: p.equity_lost.toFixed(1) }), lexiEl("td", { text: p.win_pct_lost.toFixed(1) }),
