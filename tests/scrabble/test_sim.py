@@ -90,6 +90,23 @@ def test_an_empty_bag_gives_the_deterministic_play_out(trap_lexicon: Lexicon) ->
     assert any(p.mean_value != p.move.equity for p in result.plays)  # the play-out is not static equity
 
 
+def test_an_empty_bag_is_identified_at_once_even_with_plays_of_equal_value(
+    trap_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the bag empty each play-out is exact; 13L TEA and 13M EAT come out exactly as good as 13L
+    ETA, and the run said "stopped": "budget" after a few ms of --seconds 5, 0 % sure: nothing was left
+    to learn."""
+    from lexigrid.scrabble.analysis import sim as sim_module
+
+    monkeypatch.setattr(sim_module, "time", _Clock(0.001))
+    position, engine = _setup(trap_lexicon, "ET", "RS")
+    result = simulate(position, engine, plays=6, plies=2, seconds=5, seed=1)
+    assert result.stopped == "identified" and result.leader_confidence == 1.0 and result.elapsed_ms < 5000
+    tied = [p for p in result.plays if p.tied]
+    assert tied and all(p.mean_value == result.plays[0].mean_value for p in tied)
+    assert all(p.iterations == 1 for p in result.plays)
+
+
 def test_the_static_top_play_opening_a_bingo_lane_is_ranked_below_a_safe_play(trap_lexicon: Lexicon) -> None:
     position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSST")  # 8 unseen: one stays in the bag
     static = engine.moves(position).top(8, "equity")

@@ -509,6 +509,8 @@ def simulate(
                 break
     finally:
         del _PLAYOUTS[spec.token]
+    if exact and stopped == "budget":  # each play's one play-out is its exact value: nothing is left to learn
+        stopped, sure = "identified", 1.0  # (plays still tied with the leader are exactly as good)
     return SimResult(_ranked(stats), stopped, _ms(start), confidence, sure)
 
 
