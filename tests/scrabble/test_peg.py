@@ -254,6 +254,8 @@ def test_a_work_budget_gives_the_same_result_every_time_and_says_when_it_ran_out
     assert _shown(two) == _shown(short)  # the same over any number of jobs
     exact = {p.move.notation: p.as_dict() for p in full.plays}
     assert all(p.as_dict() == exact[p.move.notation] for p in short.plays if p.exact)
+    tiny = solve_peg(position, engine, top=1000, nodes=3)  # fewer nodes than a batch has plays
+    assert tiny.nodes <= 3 and not tiny.exact and len(tiny.unsolved) == tiny.candidates
     with pytest.raises(LexigridError, match="work budget must be at least 1 node, not 0"):
         solve_peg(position, engine, nodes=0)
 

@@ -26,7 +26,9 @@ the same on any machine, under any load, over any number of jobs). With a budget
 batches of BUDGET_BATCH; each play of a batch may spend an equal share of what is left, from an endgame
 table of its own (a table filled by other searches would change how many nodes a search needs); the first
 pass (one ply) is not counted but has a table of its own too. A play that spends its share is not judged
-("the work budget ran out first") and the solve stops after its batch, not exact, as past a deadline.
+("the work budget ran out first", even when the search gave a result: it is not proven) and the solve stops
+after its batch, not exact, as past a deadline. The solve never spends more than the budget (with fewer
+nodes left than a batch has plays, some get none).
 
 The model (docs/scrabble.md). With 1 tile in the bag a play's result is what the mover can make sure of: it
 knows only its rack, and the opponent is taken to answer as if it saw the bag (the worst case; once the bag
@@ -276,7 +278,7 @@ def solve_peg(
         chunk = moves[done : done + batch]
         bar = _bar(kept, top, spreads)
         reply = _reply(kept)
-        share = None if nodes is None else max(1, (nodes - spent) // len(chunk))
+        share = None if nodes is None else max(0, (nodes - spent) // len(chunk))  # 0: not judged
         tasks = [
             Task(lexicon, sent, move, spreads, bar, _left(deadline), reply, share, seats) for move in chunk
         ]
@@ -284,13 +286,14 @@ def solve_peg(
         results = _judge_batch(tasks, engine, losses, runner, checkpoint or {}, keep)
         for move, (judged, work) in zip(chunk, results, strict=True):
             spent += work.spent
-            if judged is None and (work.out or _late(deadline)):
+            cut = work.out and (judged is None or not judged.exact)  # the budget ran out before the end
+            if cut or (judged is None and _late(deadline)):
                 late.append(move)  # perhaps dropped, perhaps cut short: not judged
             elif judged is None:
                 dropped += 1
             else:
                 if move.kind == "pass":
-                    settling = Work(None if nodes is None else max(1, nodes - spent))
+                    settling = Work(None if nodes is None else max(0, nodes - spent))
                     judged = _settle_pass(position, judged, kept, engine, spreads, deadline, bar, settling)
                     spent, out = spent + settling.spent, out or settling.out
                 ranked = sorted([*kept, judged], key=_rank)

@@ -241,6 +241,8 @@ def best(position: Position, search: Search, mover: bool = False) -> Tally:
     """The tally of the side to move (both racks known, tiles in the bag) over the orderings of the bag: the
     opponent's best, or the `mover`'s play by its view (a lower bound unless it wins every ordering);
     `exact=False` when the deadline stopped it before every play was tried."""
+    if search.work.out:  # not a node more than the budget allows: unproven
+        return Tally(math.factorial(sum(position.bag().values())), 0, 0, None, False)
     search.nodes += 1
     search.work.spent += 1
     if search.seat is not None:  # the side to move plays what it would choose from its seat
@@ -297,6 +299,8 @@ def _next(position: Position, search: Search, mover: bool) -> Tally:
 def _endgame(position: Position, search: Search) -> Tally:
     """The endgame of the side to move (bag empty): won, drawn or lost by the window around the spread that
     decides the game, or its exact final spread with `spreads`."""
+    if search.work.out:  # not a node more than the budget allows: unproven
+        return Tally(1, 0, 0, None, False)
     search.endgames += 1
     spread = position.scores[0] - position.scores[1]
     window = (-INF, INF) if search.spreads else (max(-INF, -spread - 1), min(INF, -spread + 1))
