@@ -14,7 +14,8 @@ record has 25 turns), so no ../shared is needed. Two measurements:
   ratios beside; CPU seconds (this process and its children, plus the Dask workers' own, read from them)
   say how much work each did. Dask twice: a local cluster started by the run itself (as `--jobs 2
   --backend dask` does: its start and each worker's lexicon and engine inside the timing), and one started
-  once before the timing and reached by its address (as `--scheduler ADDR` does: the review's runner setup,
+  once before the timing (set as the runner's own, `runner.local_cluster`) and reached by its address
+  (as `--scheduler ADDR` does: the review's runner setup,
   `review.prepare_worker`, has built each worker's engine by then). Turns are the runner's tasks, so the
   speed-up is bounded by the longest turn and by the cores left free by others: on a machine whose cores
   are already busy (the load average is printed, at the start and after each row) no wall speed-up can
@@ -203,10 +204,10 @@ def main() -> None:
     runners: list[tuple[str, dict[str, Any]]] = [("1 process", {}), ("--jobs 2", {"jobs": 2})]
     cluster = None
     if importlib.util.find_spec("distributed") is not None:
-        from distributed import LocalCluster
+        from lexigrid.runner import local_cluster
 
         runners.append(("Dask, 2 workers, started by the run", {"jobs": 2, "backend": "dask"}))
-        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = local_cluster(2)  # set as the runner's own (`runner.CLUSTER_CONFIG`)
         runners.append(("Dask, 2 workers, started before", {"scheduler": cluster.scheduler_address}))
     base = None
     for name, runner in runners:

@@ -38,6 +38,17 @@ def dies_once(marker: str, n: int) -> int:
     return n * n
 
 
+def worker_settings(_: int) -> tuple[bool, str | None, float]:
+    """A job that reports its worker's Dask profiler setting, malloc trim threshold and tick interval."""
+    import dask
+
+    return (
+        dask.config.get("distributed.worker.profile.enabled"),
+        os.environ.get("MALLOC_TRIM_THRESHOLD_"),
+        distributed.get_worker()._tick_interval,
+    )
+
+
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
     """The address of a two-worker local cluster: worker processes under nannies, a loopback scheduler."""
@@ -99,3 +110,15 @@ def test_the_cli_reports_an_unreachable_scheduler_in_one_line(
     assert result.exit_code == 2
     assert result.stderr.strip().startswith("error: no Dask scheduler answered")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_a_cluster_the_runner_starts_runs_without_dask_s_profiler_or_malloc_trim(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`--jobs N --backend dask` starts its own cluster set by `runner.CLUSTER_CONFIG` (results unchanged)."""
+    monkeypatch.delenv("MALLOC_TRIM_THRESHOLD_", raising=False)  # a default cluster's nanny leaves it here
+    found = runner.run(worker_settings, range(4), jobs=2, backend="dask", progress=False)
+    assert found == [(False, None, 1.0)] * 4
+    expected = [reply_for(*pair) for pair in PAIRS]
+    assert runner.run(replies, PAIRS, jobs=2, backend="dask", progress=False) == expected

@@ -34,6 +34,22 @@ Setup = Callable[[], None] | None  # run once in each worker before its tasks
 
 CONNECT_SECONDS = 10  # how long to wait for a Dask scheduler to answer
 RETRIES = 1  # extra tries for a Dask task that raised (a dead worker is handled by the scheduler)
+# A Dask cluster the runner starts (`local_cluster`) runs CPU-bound tasks, one thread a worker; Dask's
+# defaults cost it CPU beside them (traced on the game review, docs/scrabble.md): the statistical profiler
+# samples the running task's stack every 10 ms from the worker's event loop, taking the GIL from the task
+# (with the 20 ms event-loop health check, ~100 wake-ups a second in each worker, ~13 without them); the
+# system monitor reads the host's disk counters twice a second; and MALLOC_TRIM_THRESHOLD_=65536 makes
+# glibc hand memory back at once, so a review faults in ~35 % more pages. The threads' caps stay.
+CLUSTER_CONFIG: dict[str, Any] = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.disk": False,
+    "distributed.nanny.pre-spawn-environ": {
+        "OMP_NUM_THREADS": 1,
+        "MKL_NUM_THREADS": 1,
+        "OPENBLAS_NUM_THREADS": 1,
+    },
+}
 
 
 def default_jobs() -> int:
@@ -226,17 +242,12 @@ def _dask_chunks(
     setup: Setup,
 ) -> Iterator[Done]:
     try:
-        from distributed import LocalCluster
         from distributed import as_completed as dask_completed
     except ImportError:
         raise LexigridError(
             "the Dask backend needs the cluster extra: pip install 'lexigrid[cluster]'"
         ) from None
-    cluster = (
-        None
-        if scheduler
-        else LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
-    )
+    cluster = None if scheduler else local_cluster(jobs)
     try:
         with _client(scheduler or cluster) as client, _set_up(client, setup):
             futures = [client.submit(_run_chunk, job, c, pure=False, retries=retries) for c in chunks]
@@ -249,6 +260,16 @@ def _dask_chunks(
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def local_cluster(workers: int) -> Any:
+    """A Dask cluster on this machine: `workers` processes of one thread under nannies, set by CLUSTER_CONFIG
+    (the nannies keep it for the workers they start again)."""
+    import dask
+    from distributed import LocalCluster
+
+    with dask.config.set(CLUSTER_CONFIG):
+        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
 
 
 @contextmanager
