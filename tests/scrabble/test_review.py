@@ -171,7 +171,12 @@ def test_the_table_names_mistakes_and_flags(cli: Cli) -> None:
     assert "Mistake" in result.stdout and "summary" in result.stdout
 
 
-def test_a_player_not_judged_shows_no_figures_in_the_summary(cli: Cli) -> None:
+def test_a_player_not_judged_shows_no_figures_in_the_summary(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lexigrid.cli import common
+
+    monkeypatch.setattr(common.console, "_width", 1000)  # a summary row on one line
     result = cli("scrabble", "analyze", str(PHONIES), "--iterations", "4", "--player", "ben")
     assert result.exit_code == 0, result.stderr
     rows = {line.split("│")[1].strip(): line for line in result.stdout.splitlines() if line.count("│") > 8}
