@@ -51,6 +51,11 @@ def test_seconds_are_capped_to_the_budget(client: TestClient, monkeypatch: pytes
     assert start["seconds_per_turn"] == pytest.approx(4.0 * 0.5 / 4) and start["capped"] is True
 
 
+def test_the_default_seconds_are_not_called_capped_when_they_fit(client: TestClient) -> None:
+    start = _events(client, {"gcg": PHONIES, "iterations": 2})[0]
+    assert start["seconds_per_turn"] == 2.0 and start["capped"] is False
+
+
 @pytest.mark.parametrize(
     ("body", "status", "message"),
     [

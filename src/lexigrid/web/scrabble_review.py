@@ -106,7 +106,7 @@ def analyze(request: AnalyzeRequest) -> StreamingResponse:
         "event": "start",
         "turns": len(jobs),
         "seconds_per_turn": seconds,
-        "capped": request.seconds_per_turn is None or request.seconds_per_turn > seconds,
+        "capped": (request.seconds_per_turn or DEFAULT_SECONDS_PER_TURN) > seconds,
         "lexicon": words.name,
         "lexicon_note": note,
     }
