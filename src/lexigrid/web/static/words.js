@@ -4,10 +4,11 @@
 const form = document.getElementById("find-form");
 const lexiconSelect = document.getElementById("lexicon");
 let typingInto = document.getElementById("rack");  // the field the pad types into: the last one focused
+// each field's caret [start, end] as it lost focus to the pad: an unfocused field's own selection is not kept by every browser
+const carets = new WeakMap();
 for (const field of form.querySelectorAll("input[type=text]")) {
   field.addEventListener("focus", () => { typingInto = field; });
-  // the caret as the field lost focus to the pad: an unfocused field's own selection is not kept by every browser
-  field.addEventListener("blur", () => { field.dataset.caret = `${field.selectionStart ?? field.value.length},${field.selectionEnd ?? field.value.length}`; });
+  field.addEventListener("blur", () => { carets.set(field, liveCaret(field)); });
 }
 
 function aliasesOf(alphabet) {  // label -> the other ways to type it (not its bracketed or lower-case forms)
@@ -18,19 +19,19 @@ function aliasesOf(alphabet) {  // label -> the other ways to type it (not its b
   }
   return out;
 }
-function caretOf(field) {  // [start, end] of the field's caret: live while focused, else as it was left
-  if (document.activeElement === field || !field.dataset.caret) {
-    const at = field.selectionStart ?? field.value.length;
-    return [at, field.selectionEnd ?? at];
-  }
-  const [at, end] = field.dataset.caret.split(",").map(Number);
-  return [Math.min(at, field.value.length), Math.min(end, field.value.length)];
+function liveCaret(field) {  // [start, end] of the field's own selection
+  const at = field.selectionStart ?? field.value.length;
+  return [at, field.selectionEnd ?? at];
+}
+function caretOf(field) {  // the field's caret: live while focused, else as it was left
+  const kept = document.activeElement === field ? undefined : carets.get(field);
+  return kept ? kept.map((i) => Math.min(i, field.value.length)) : liveCaret(field);
 }
 function typeLabel(label) {  // the label into the chosen field at its caret, as if typed
   const field = typingInto, [at, end] = caretOf(field);
   field.value = field.value.slice(0, at) + label + field.value.slice(end);
   field.setSelectionRange(at + label.length, at + label.length);
-  field.dataset.caret = `${at + label.length},${at + label.length}`;
+  carets.set(field, [at + label.length, at + label.length]);
 }
 async function showAlphabet() {  // the chosen lexicon's tiles a plain A-Z keyboard lacks, on the pad
   const result = await lexiApi("/api/words/alphabet?lexicon=" + encodeURIComponent(lexiconSelect.value));
