@@ -409,7 +409,7 @@ def _job(turn: int, state: TurnState, flags: tuple[str, ...], spec: str, s: Sett
         skip = "the record does not give the rack"
     elif event.kind == "exchange" and event.move[1:].isdigit():
         skip = "an exchange of tiles the record does not name"
-    elif _after_going_out(state):
+    elif not sum(position.unseen().values()):  # as `_after_going_out`, on the position already built
         skip = "the game was over: the opponent had gone out (a turn lost to a challenge)"
     played = "-" if "phony_withdrawn" in flags else event.move
     cgp = format_cgp(position)
