@@ -13,7 +13,7 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
 from lexigrid.scrabble import Engine, Move, Position, Rack, Rules, parse_cgp
-from lexigrid.scrabble.analysis.sim import Progress, simulate
+from lexigrid.scrabble.analysis.sim import PlayStats, Progress, places, simulate
 from lexigrid.scrabble.analysis.sim_player import SimPlayer, sim_player
 from lexigrid.scrabble.core.rules import TileSet
 from lexigrid.scrabble.core.rules import rules as default_rules
@@ -242,6 +242,7 @@ def test_sim_json_is_the_library_shape(cli: Cli) -> None:
             "stderr",
             "iterations",
             "tied",
+            "place",
         }
         assert 0 <= play["win_pct"] <= 100 and 1 <= play["iterations"] <= 40
     assert payload["iterations"] == sum(p["iterations"] for p in payload["plays"])
@@ -454,6 +455,21 @@ def test_sim_says_why_it_stopped_and_marks_the_ties(cli: Cli) -> None:
     looser = cli("scrabble", "sim", cgp, *args, "--confidence", "90")  # whatever the stop, it says so
     assert "90 % confidence" in " ".join(looser.stdout.split())
     assert text.stdout.count("1=") == ties + 1  # the leader shares the first place with them
+    assert [p["place"] for p in payload["plays"]].count("1=") == ties + 1  # the JSON places them alike
     clear = cli("scrabble", "sim", f"{REFERENCE_BOARD} AEINRSQ/ 0/0 0", "--plays", "3", "--plies", "1")
     assert "stopped: best identified at 99 % confidence" in " ".join(clear.stdout.split())
     assert "1=" not in clear.stdout
+
+
+@pytest.mark.parametrize(
+    ("tied", "expected"),
+    [
+        ([False], ["1"]),
+        ([False, False, False], ["1", "2", "3"]),
+        ([False, True, False], ["1=", "1=", "3"]),
+        ([False, True, True], ["1=", "1=", "1="]),
+    ],
+)
+def test_the_plays_tied_with_the_leader_share_its_place(tied: list[bool], expected: list[str]) -> None:
+    plays = [PlayStats(Move("pass"), tied=t) for t in tied]
+    assert places(plays) == expected

@@ -177,14 +177,15 @@ def stop_reason(result: SimResult) -> str:
 def sim_table(plays: list[PlayStats], title: str, letters: Alphabet = ENGLISH) -> Table:
     """The simulated plays, best first: win chance, mean spread ± its standard error, play-outs; the
     plays tied with the leader share the first place with it (1=), the plays it has beaten are dim."""
+    from lexigrid.scrabble.analysis.sim import places
+
     table = Table(title=title)
     for name in ("#", "move", "score", "equity", "win %", "spread", "± error", "play-outs"):
         table.add_column(name, justify="left" if name == "move" else "right")
-    tied = any(p.tied for p in plays)
-    for i, p in enumerate(plays[:SHOWN], 1):
-        style = None if i == 1 or p.tied else "dim"
+    for i, (p, place) in enumerate(zip(plays[:SHOWN], places(plays), strict=False)):
+        style = None if i == 0 or p.tied else "dim"
         table.add_row(
-            "1=" if p.tied or (i == 1 and tied) else str(i),
+            place,
             letters.write(p.move.paren),
             str(p.move.score),
             f"{p.move.equity:.1f}",

@@ -147,6 +147,17 @@ class PlayStats:
         }
 
 
+def places(plays: Sequence[PlayStats]) -> list[str]:
+    """Each play's place, best first: the plays tied with the leader share the first place with it (1=)."""
+    tied = any(p.tied for p in plays)
+    return ["1=" if p.tied or (i == 1 and tied) else str(i) for i, p in enumerate(plays, 1)]
+
+
+def play_rows(plays: Sequence[PlayStats], alphabet: Alphabet) -> list[dict[str, Any]]:
+    """The plays as JSON rows, best first, each with its place (`places`)."""
+    return [{**p.as_dict(alphabet), "place": place} for p, place in zip(plays, places(plays), strict=True)]
+
+
 @dataclass
 class SimResult:
     """The candidates, best first, with the run's totals."""
@@ -170,7 +181,7 @@ class SimResult:
     def as_dict(self, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
         """The JSON shape of `scrabble sim --json` and the web API, moves in the alphabet's labels."""
         return {
-            "plays": [p.as_dict(alphabet) for p in self.plays],
+            "plays": play_rows(self.plays, alphabet),
             "iterations": self.iterations,
             "stopped": self.stopped,
             "confidence": self.confidence,
@@ -440,7 +451,7 @@ class Progress:
     def as_dict(self, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
         """The running table in the final result's shape (a web page streams these as it converges)."""
         return {
-            "plays": [p.as_dict(alphabet) for p in self.plays],
+            "plays": play_rows(self.plays, alphabet),
             "iterations": self.iterations,
             "leader_confidence": round(self.leader_confidence, 4),
             "elapsed_ms": round(self.elapsed_ms, 1),

@@ -358,13 +358,12 @@ function simEvent(run, event) {
 function showSim(table, final, run) {  // table: Progress.as_dict() while running, SimResult.as_dict() at the end
   const body = document.querySelector("#sim-table tbody");
   body.replaceChildren();
-  const tied = table.plays.some((p) => p.tied);
-  table.plays.forEach((p, i) => {  // the leader, the plays tied with it (all 1=), then the plays it has beaten
+  table.plays.forEach((p, i) => {  // the leader, the plays tied with it (all placed 1=), then the plays it has beaten
     const tr = body.insertRow();
     if (i === 0) tr.classList.add("leader");
     else if (p.tied) { tr.classList.add("tied"); tr.title = "tied with the leader: not told apart yet"; }
     else { tr.classList.add("beaten"); tr.title = "behind the leader at the simulation's confidence"; }
-    for (const v of [p.tied || (i === 0 && tied) ? "1=" : i + 1, p.move === "-" ? "pass" : tilesText(pos.alphabet, p.paren), p.score]) tr.insertCell().textContent = v;
+    for (const v of [p.place, p.move === "-" ? "pass" : tilesText(pos.alphabet, p.paren), p.score]) tr.insertCell().textContent = v;
     tr.cells[2].title = `equity ${p.equity.toFixed(1)}`;
     const win = tr.insertCell();
     win.className = "win";
