@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from lexigrid.batch import grade
+from lexigrid.batch import GRADERS, KINDS, grade
 from lexigrid.lexicon import load
 from lexigrid.runner import QUIET_RUNNER, Runner
 from lexigrid.wordle.reply import reply_for
@@ -213,6 +213,59 @@ def test_bad_batch_commands_are_one_line(
     result = cli(*args)
     assert result.exit_code == 2
     assert result.stderr.startswith(message) and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_set_gives_every_line_a_key_it_does_not_give_itself(cli: Cli, tmp_path: Path) -> None:
+    lines = ['{"sides": "VYQ,FIG,OTE,XLU"}', '{"sides": "VYQ,FIG,OTE,XLU", "top": 3}']
+    source, out = write_lines(tmp_path / "in.jsonl", lines), tmp_path / "out.jsonl"
+    result = cli(
+        "batch", "letterboxed", str(source), "--out", str(out), "--set", "top=1", "--set", "max_words=3"
+    )
+    assert result.exit_code == 0, result.stderr
+    for record, top in zip(results(out), ("1", "3"), strict=True):
+        alone = cli("letterboxed", "solve", "VYQ,FIG,OTE,XLU", "--top", top, "--max-words", "3", "--json")
+        assert untimed(record) == untimed(json.loads(alone.stdout))
+
+
+def test_a_key_the_game_does_not_read_is_refused_not_ignored(cli: Cli, tmp_path: Path) -> None:
+    """`max_word` (for `max_words`) was ignored: the line was graded at the default of 4 words."""
+    source = write_lines(tmp_path / "in.jsonl", ['{"sides": "VYQ,FIG,OTE,XLU", "max_word": 2}'])
+    out = tmp_path / "out.jsonl"
+    assert cli("batch", "letterboxed", str(source), "--out", str(out)).exit_code == 0
+    assert results(out) == [
+        {
+            "line": 1,
+            "error": 'unknown key "max_word": a letterboxed line takes sides, shape, max_words, top, common, '
+            "allow_offensive, seconds, lexicon",
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ("top", "error: --set takes KEY=VALUE, not 'top'"),
+        ("=3", "error: --set takes KEY=VALUE, not '=3'"),
+        ("tops=3", 'error: unknown key "tops": a letterboxed line takes sides, shape,'),
+        ("top=three", 'error: "top" must be an integer, not "three"'),
+        ("allow_offensive=yes", 'error: "allow_offensive" must be true or false, not "yes"'),
+    ],
+)
+def test_a_bad_setting_is_one_line_before_any_work(
+    cli: Cli, tmp_path: Path, setting: str, message: str
+) -> None:
+    source, out = write_lines(tmp_path / "in.jsonl", ['{"sides": "VYQ,FIG,OTE,XLU"}']), tmp_path / "out.jsonl"
+    result = cli("batch", "letterboxed", str(source), "--out", str(out), "--set", setting)
+    assert result.exit_code == 2 and not out.exists()
+    assert result.stderr.startswith(message) and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_every_key_a_game_takes_has_a_kind_and_is_in_the_readme() -> None:
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    batch = " ".join(readme[readme.index("`batch GAME INPUT.jsonl") :].split("\n\n", 1)[0].split())
+    for game in GRADERS.values():
+        assert set(game.keys) <= set(KINDS)
+        assert all(f"`{key}`" in batch or f'"{key}"' in batch for key in game.keys), game.keys
 
 
 @pytest.mark.slow

@@ -27,26 +27,37 @@ GAMES = ("letterboxed", "qless", "wordle", "scrabble", "scrabble-analyze")
 RECORD_SUFFIX = ".gcg"  # the records a folder given to `scrabble-analyze` holds
 
 
-def _option(line: Mapping[str, Any], key: str, kind: type, default: Any = None) -> Any:
-    """The line's value for `key` (or the default), refused when it is not of the kind the command takes."""
+def _option(line: Mapping[str, Any], key: str, default: Any = None) -> Any:
+    """The line's value for `key` (or the default), refused when it is not of the key's kind (`KINDS`)."""
+    kind = KINDS[key]
     value = line.get(key, default)
     if kind is float and isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
     if value is not None and (not isinstance(value, kind) or (kind is int and isinstance(value, bool))):
-        raise LexigridError(f'"{key}" must be {_KINDS[kind]}, not {json.dumps(value)}')
+        raise LexigridError(f'"{key}" must be {_KIND_NAMES[kind]}, not {json.dumps(value)}')
     return value
 
 
-_KINDS = {str: "a string", int: "an integer", float: "a number", bool: "true or false"}
+_KIND_NAMES = {str: "a string", int: "an integer", float: "a number", bool: "true or false"}
+# The kind of every key a line of any game may hold (a key means the same in every game that reads it).
+KINDS: dict[str, type] = {
+    **dict.fromkeys(("sides", "shape", "letters", "answer", "strategy", "opener", "cgp", "sort"), str),
+    **dict.fromkeys(("gcg", "player", "lexicon", "leaves", "answers", "guesses"), str),
+    **dict.fromkeys(
+        ("max_words", "top", "common", "limit", "length", "iterations", "peg_nodes", "seed"), int
+    ),
+    **dict.fromkeys(("seconds", "seconds_per_turn"), float),
+    **dict.fromkeys(("allow_offensive", "all", "count", "hard"), bool),
+}
 
 
 def _path(line: Mapping[str, Any], key: str) -> Path | None:
-    value = _option(line, key, str)
+    value = _option(line, key)
     return None if value is None else Path(value)
 
 
 def _required(line: Mapping[str, Any], key: str) -> str:
-    value = _option(line, key, str)
+    value = _option(line, key)
     if value is None:
         raise LexigridError(f'the line has no "{key}"')
     return str(value)
@@ -59,15 +70,15 @@ def letterboxed(line: Mapping[str, Any]) -> Record:
     from lexigrid.letterboxed.solve import check_max_words
     from lexigrid.lexicon import load
 
-    board = Board.parse(_required(line, "sides"), parse_shape(_option(line, "shape", str, "4x3")))
-    max_words = check_max_words(_option(line, "max_words", int, 4))
+    board = Board.parse(_required(line, "sides"), parse_shape(_option(line, "shape", "4x3")))
+    max_words = check_max_words(_option(line, "max_words", 4))
     started = time.perf_counter()
-    lex = load(_option(line, "lexicon", str))
+    lex = load(_option(line, "lexicon"))
     loaded = time.perf_counter()
-    allow_offensive = bool(_option(line, "allow_offensive", bool, False))
-    s = solver(board, lex, _option(line, "common", int), allow_offensive=allow_offensive)
-    s.stop_after(_option(line, "seconds", float, 60.0) or None)
-    solutions = s.best(_option(line, "top", int, 20), max_words)
+    allow_offensive = bool(_option(line, "allow_offensive", False))
+    s = solver(board, lex, _option(line, "common"), allow_offensive=allow_offensive)
+    s.stop_after(_option(line, "seconds", 60.0) or None)
+    solutions = s.best(_option(line, "top", 20), max_words)
     finished = time.perf_counter()
     return solve_report(board, lex, s, solutions, (finished - loaded) * 1000, (loaded - started) * 1000)
 
@@ -79,10 +90,10 @@ def qless(line: Mapping[str, Any]) -> Record:
     from lexigrid.qless.report import solve_report
 
     roll = parse_roll(_required(line, "letters"))
-    count = bool(_option(line, "count", bool, False))
-    limit = None if _option(line, "all", bool, False) else _option(line, "limit", int, 1)
-    lex = load(_option(line, "lexicon", str))
-    return solve_report(roll, lex, common=_option(line, "common", int), limit=limit, count=count)
+    count = bool(_option(line, "count", False))
+    limit = None if _option(line, "all", False) else _option(line, "limit", 1)
+    lex = load(_option(line, "lexicon"))
+    return solve_report(roll, lex, common=_option(line, "common"), limit=limit, count=count)
 
 
 def wordle(line: Mapping[str, Any]) -> Record:
@@ -93,15 +104,15 @@ def wordle(line: Mapping[str, Any]) -> Record:
     lists = word_lists(
         answers=_path(line, "answers"),
         guesses=_path(line, "guesses"),
-        length=_option(line, "length", int),
-        lexicon=_option(line, "lexicon", str),
+        length=_option(line, "length"),
+        lexicon=_option(line, "lexicon"),
     )
     return answer_report(
         lists,
         _required(line, "answer"),
-        _option(line, "strategy", str, "entropy"),
-        opener=_option(line, "opener", str),
-        hard=bool(_option(line, "hard", bool, False)),
+        _option(line, "strategy", "entropy"),
+        opener=_option(line, "opener"),
+        hard=bool(_option(line, "hard", False)),
     )
 
 
@@ -113,12 +124,12 @@ def scrabble(line: Mapping[str, Any]) -> Record:
     position = parse_cgp(_required(line, "cgp"))
     if not len(position.rack):
         raise LexigridError("the CGP gives the player to move no tiles: add racks after the board")
-    sort = _option(line, "sort", str, "score")
+    sort = _option(line, "sort", "score")
     if sort not in ("score", "equity"):
         raise LexigridError(f"unknown sort {sort!r}: use score or equity")
-    spec = position.lexicon_spec(_option(line, "lexicon", str))
-    engine = _engine(spec, position.rules, _option(line, "leaves", str))
-    return moves_report(engine, position, _option(line, "top", int, 20), sort)
+    spec = position.lexicon_spec(_option(line, "lexicon"))
+    engine = _engine(spec, position.rules, _option(line, "leaves"))
+    return moves_report(engine, position, _option(line, "top", 20), sort)
 
 
 def scrabble_analyze(line: Mapping[str, Any]) -> Record:
@@ -129,17 +140,17 @@ def scrabble_analyze(line: Mapping[str, Any]) -> Record:
 
     path = _required(line, "gcg")
     settings = Settings(
-        seconds=_option(line, "seconds_per_turn", float, DEFAULT_SECONDS_PER_TURN),
-        iterations=_option(line, "iterations", int),
-        seed=_option(line, "seed", int, 0),
-        peg_nodes=_option(line, "peg_nodes", int),
+        seconds=_option(line, "seconds_per_turn", DEFAULT_SECONDS_PER_TURN),
+        iterations=_option(line, "iterations"),
+        seed=_option(line, "seed", 0),
+        peg_nodes=_option(line, "peg_nodes"),
     )
     settings.check()
     try:
         data = Path(path).read_bytes()
     except OSError as error:
         raise LexigridError(f"cannot read {path!r}: {error.strerror}") from None
-    player, lexicon = _option(line, "player", str), _option(line, "lexicon", str)
+    player, lexicon = _option(line, "player"), _option(line, "lexicon")
     try:
         review = analyze_text(data, settings, player, lexicon, QUIET_RUNNER)
     except LexigridError as error:  # a folder's line is a record: its error names the file at fault
@@ -164,25 +175,65 @@ def _loaded(lexicon: str | None, leaves: str | None) -> tuple[Any, Any]:
     return worker_lexicon(lexicon), load_leaves(leaves)
 
 
-GRADERS: dict[str, Callable[[Mapping[str, Any]], Record]] = {
-    "letterboxed": letterboxed,
-    "qless": qless,
-    "wordle": wordle,
-    "scrabble": scrabble,
-    "scrabble-analyze": scrabble_analyze,
+@dataclass(frozen=True)
+class Grader:
+    """A game's grading function and the keys its lines may hold (the one it needs first)."""
+
+    grade: Callable[[Mapping[str, Any]], Record]
+    keys: tuple[str, ...]
+
+    def check_keys(self, line: Mapping[str, Any], game: str) -> None:
+        """Refuse a key the game does not read (a misspelt option would otherwise be ignored unseen)."""
+        unknown = [key for key in line if key not in self.keys]
+        if unknown:
+            raise LexigridError(
+                f"unknown key {json.dumps(unknown[0])}: a {game} line takes {', '.join(self.keys)}"
+            )
+
+
+GRADERS: dict[str, Grader] = {
+    "letterboxed": Grader(
+        letterboxed,
+        ("sides", "shape", "max_words", "top", "common", "allow_offensive", "seconds", "lexicon"),
+    ),
+    "qless": Grader(qless, ("letters", "common", "limit", "all", "count", "lexicon")),
+    "wordle": Grader(
+        wordle, ("answer", "strategy", "opener", "hard", "answers", "guesses", "length", "lexicon")
+    ),
+    "scrabble": Grader(scrabble, ("cgp", "top", "sort", "leaves", "lexicon")),
+    "scrabble-analyze": Grader(
+        scrabble_analyze, ("gcg", "player", "seconds_per_turn", "iterations", "peg_nodes", "seed", "lexicon")
+    ),
 }
 
 
-def grader(game: str) -> Callable[[Mapping[str, Any]], Record]:
-    """The grading function of a game, or an error naming the games."""
+def grader(game: str) -> Grader:
+    """The grader of a game, or an error naming the games."""
     found = GRADERS.get(game.lower())
     if found is None:
         raise LexigridError(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
     return found
 
 
-def grade_line(game: str, numbered: tuple[int, str]) -> Record:
-    """The result of one input line, or its error record (never an exception for bad input)."""
+def parse_setting(text: str, game: str) -> tuple[str, Any]:
+    """`KEY=VALUE` (`--set`): a key the game's lines take and its value, of the key's kind (text as given;
+    numbers and true/false as JSON)."""
+    key, equals, value = text.partition("=")
+    if not equals or not key:
+        raise OptionError(f"{text!r} is not KEY=VALUE", "set", f"{{option}} takes KEY=VALUE, not {text!r}")
+    grader(game).check_keys({key: value}, game.lower())
+    if KINDS[key] is str:
+        return key, value
+    try:
+        parsed = json.loads(value)
+    except json.JSONDecodeError:
+        parsed = value
+    return key, _option({key: parsed}, key)
+
+
+def grade_line(game: str, numbered: tuple[int, str], settings: Mapping[str, Any] | None = None) -> Record:
+    """The result of one input line, or its error record (never an exception for bad input); `settings`
+    (`--set`) fill in the keys the line does not give."""
     number, text = numbered
     if not text.strip():
         return {"line": number, "error": "empty line"}
@@ -190,7 +241,9 @@ def grade_line(game: str, numbered: tuple[int, str]) -> Record:
         line = json.loads(text)
         if not isinstance(line, dict):
             raise LexigridError(f"a line must be a JSON object, not {text.strip()[:40] or 'empty'}")
-        return grader(game)(line)
+        found = grader(game)
+        found.check_keys(line, game)
+        return found.grade({**(settings or {}), **line})
     except json.JSONDecodeError as error:
         return {"line": number, "error": f"not JSON: {error.msg} at column {error.colno}"}
     except (LexigridError, ValueError) as error:
@@ -261,9 +314,10 @@ def grade(
     *,
     resume: bool = False,
     runner: Runner = DEFAULT_RUNNER,
+    settings: Mapping[str, Any] | None = None,
 ) -> BatchSummary:
     """Grade every line of `source` into `out` (one result per line, in order) over `runner`; resume after
-    a kill."""
+    a kill. `settings` give every line the keys it does not give itself (`parse_setting`)."""
     started = time.perf_counter()
     grader(game)
     lines = read_lines(source, game)
@@ -281,7 +335,7 @@ def grade(
     todo = [(n, text) for n, text in enumerate(lines, start=1)][kept:]
     errors = 0
     with _open(out, append=resume) as f:
-        job = functools.partial(grade_line, game.lower())
+        job = functools.partial(grade_line, game.lower(), settings=dict(settings or {}))
         done = runner.each(job, todo, f"{game} batch", chunk_size=None)
         for record in _in_order(done):
             errors += "error" in record and "line" in record and len(record) == 2

@@ -259,7 +259,7 @@ def test_a_batch_error_names_the_record_at_fault(cli: Cli, tmp_path: Path) -> No
 
 def test_a_batch_line_of_records_settings_equals_the_command(cli: Cli, tmp_path: Path) -> None:
     source = tmp_path / "in.jsonl"
-    lines = [{"gcg": str(PHONIES), "iterations": 8, "player": "ann"}, {"nothing": 1}, {"gcg": "/no/such.gcg"}]
+    lines = [{"gcg": str(PHONIES), "iterations": 8, "player": "ann"}, {"seed": 1}, {"gcg": "/no/such.gcg"}]
     source.write_text("".join(json.dumps(line) + "\n" for line in lines))
     out = tmp_path / "out.jsonl"
     assert cli("batch", "scrabble-analyze", str(source), "--out", str(out)).exit_code == 0
@@ -272,6 +272,33 @@ def test_a_batch_line_of_records_settings_equals_the_command(cli: Cli, tmp_path:
     assert first == alone
     assert missing == {"line": 2, "error": 'the line has no "gcg"'}
     assert unreadable["line"] == 3 and unreadable["error"].startswith("cannot read '/no/such.gcg'")
+
+
+def test_a_folder_batch_takes_its_settings_from_set(cli: Cli, tmp_path: Path) -> None:
+    """A folder's lines name only their records: `--set` gives them the review's settings."""
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "a.gcg").write_bytes(PHONIES.read_bytes())
+    out = tmp_path / "reviews.jsonl"
+    settings = ("--set", "iterations=8", "--set", "player=ann", "--set", "seed=3")
+    assert cli("batch", "scrabble-analyze", str(folder), "--out", str(out), *settings).exit_code == 0
+    review = json.loads(out.read_text())
+    alone = json.loads(
+        cli(
+            "scrabble",
+            "analyze",
+            str(PHONIES),
+            "--iterations",
+            "8",
+            "--player",
+            "ann",
+            "--seed",
+            "3",
+            "--json",
+        ).stdout
+    )
+    review.pop("gcg"), review.pop("elapsed_ms"), alone.pop("elapsed_ms")
+    assert review == alone
 
 
 def test_a_folder_is_only_for_records(cli: Cli, tmp_path: Path) -> None:

@@ -26,15 +26,24 @@ def batch(
         bool,
         typer.Option("--resume", help="Continue an OUTPUT a killed run left (after its last whole line)."),
     ] = False,
+    settings: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            metavar="KEY=VALUE",
+            help="Give every line this key unless it has its own (a folder's records: seconds_per_turn=1).",
+        ),
+    ] = None,
     jobs: JobsOption = 1,
     scheduler: SchedulerOption = None,
     json: JsonOption = False,
 ) -> None:
     """Grade a file of puzzles: each line's result is the game command's --json (errors as records)."""
-    from lexigrid.batch import grade
+    from lexigrid.batch import grade, parse_setting
 
+    given = dict(parse_setting(text, game) for text in settings or ())
     runner = make_runner(jobs, scheduler=scheduler, progress=not json)
-    summary = grade(game, source, out, resume=resume, runner=runner)
+    summary = grade(game, source, out, resume=resume, runner=runner, settings=given)
     if json:
         emit_json(summary.as_dict())
         return
