@@ -371,9 +371,13 @@ def review_jobs(
 
 def _after_going_out(state: TurnState) -> bool:
     """Whether the turn comes after the opponent went out (under double challenge, the turn a challenger of
-    the valid out-play loses, recorded as a pass): no tile is unseen by the mover."""
-    position = _position(state.board, state.event.rack, (0, 0), 0)
-    return bool(state.event.rack) and not sum(position.unseen().values())
+    the valid out-play loses, recorded as a pass)."""
+    return bool(state.event.rack) and _opponent_went_out(_position(state.board, state.event.rack, (0, 0), 0))
+
+
+def _opponent_went_out(position: Position) -> bool:
+    """Whether the opponent has gone out: the mover sees every tile (none in the bag or on their rack)."""
+    return not sum(position.unseen().values())
 
 
 def _player_index(record: Record, name: str | None) -> int | None:
@@ -409,7 +413,7 @@ def _job(turn: int, state: TurnState, flags: tuple[str, ...], spec: str, s: Sett
         skip = "the record does not give the rack"
     elif event.kind == "exchange" and event.move[1:].isdigit():
         skip = "an exchange of tiles the record does not name"
-    elif not sum(position.unseen().values()):  # as `_after_going_out`, on the position already built
+    elif _opponent_went_out(position):
         skip = "the game was over: the opponent had gone out (a turn lost to a challenge)"
     played = "-" if "phony_withdrawn" in flags else event.move
     cgp = format_cgp(position)
