@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -260,10 +262,12 @@ def test_a_bad_setting_is_one_line_before_any_work(
     assert result.stderr.startswith(message) and len(result.stderr.strip().splitlines()) == 1
 
 
-def test_every_key_a_game_takes_has_a_kind_and_is_in_the_readme() -> None:
+def test_every_key_a_game_takes_is_read_has_a_kind_and_is_in_the_readme() -> None:
     readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
     batch = " ".join(readme[readme.index("`batch GAME INPUT.jsonl") :].split("\n\n", 1)[0].split())
     for game in GRADERS.values():
+        read = re.findall(r'(?:_option|_required|_path)\(line, "(\w+)"', inspect.getsource(game.grade))
+        assert sorted(set(read)) == sorted(game.keys)  # the keys listed are the keys the grader reads
         assert set(game.keys) <= set(KINDS)
         assert all(f"`{key}`" in batch or f'"{key}"' in batch for key in game.keys), game.keys
 
