@@ -20,6 +20,7 @@ from lexigrid.scrabble.core.rules import rules as default_rules
 from lexigrid.scrabble.engine.winpct import WinTable, default_table, fit
 from tests.conftest import CliResult
 from tests.scrabble.conftest import REFERENCE_BOARD, SMALL_WORDS
+from tests.scrabble_game.conftest import EMPTY_BAG_TIE
 
 Cli = Callable[..., CliResult]
 
@@ -105,6 +106,16 @@ def test_an_empty_bag_is_identified_at_once_even_with_plays_of_equal_value(
     tied = [p for p in result.plays if p.tied]
     assert tied and all(p.mean_value == result.plays[0].mean_value for p in tied)
     assert all(p.iterations == 1 for p in result.plays)
+    assert result.exact and result.as_dict()["exact"] is True  # the faces say "exactly as good"
+
+
+def test_a_run_is_exact_only_with_the_bag_empty_and_every_play_played_out(trap_lexicon: Lexicon) -> None:
+    position, engine = _setup(trap_lexicon, "ET", "RS")
+    stopped_at_once = simulate(position, engine, plays=6, plies=2, iterations=5, on_round=lambda _: True)
+    assert stopped_at_once.exact  # the first round gives every play its one play-out
+    bag, bag_engine = _setup(trap_lexicon, "AZOXHM", "AEINRSST")  # one tile left in the bag
+    found = simulate(bag, bag_engine, plays=4, plies=1, iterations=40, seed=1)
+    assert not found.exact and found.as_dict()["exact"] is False
 
 
 def test_the_static_top_play_opening_a_bingo_lane_is_ranked_below_a_safe_play(trap_lexicon: Lexicon) -> None:
@@ -227,9 +238,10 @@ def test_sim_json_is_the_library_shape(cli: Cli) -> None:
     assert result.exit_code == 0, result.stderr
     payload = json.loads(result.stdout)
     assert set(payload) == {
-        "plays", "iterations", "stopped", "confidence", "leader_confidence", "elapsed_ms",
+        "plays", "iterations", "stopped", "confidence", "leader_confidence", "exact", "elapsed_ms",
     }  # fmt: skip
     assert payload["stopped"] in ("identified", "budget") and payload["confidence"] == 0.99
+    assert payload["exact"] is False  # tiles in the bag: sampled, not exact
     assert len(payload["plays"]) == 3
     for play in payload["plays"]:
         assert set(play) == {
@@ -459,6 +471,18 @@ def test_sim_says_why_it_stopped_and_marks_the_ties(cli: Cli) -> None:
     clear = cli("scrabble", "sim", f"{REFERENCE_BOARD} AEINRSQ/ 0/0 0", "--plays", "3", "--plies", "1")
     assert "stopped: best identified at 99 % confidence" in " ".join(clear.stdout.split())
     assert "1=" not in clear.stdout
+
+
+def test_sim_on_an_empty_bag_says_the_ties_are_exactly_as_good(cli: Cli) -> None:
+    """With the bag empty J5 AD and N13 AD both go to a 30-point margin: exactly as good, which the CLI
+    said as "best identified at 99 % confidence", as if a test of confidence had been made."""
+    payload = json.loads(cli("scrabble", "sim", EMPTY_BAG_TIE, "--plays", "8", "--json").stdout)
+    assert payload["exact"] is True and payload["stopped"] == "identified"
+    first = [p for p in payload["plays"] if p["place"] == "1="]
+    assert {p["paren"] for p in first} == {"J5 AD", "N13 AD"}
+    assert {p["mean_spread"] for p in first} == {30.0}
+    words = " ".join(cli("scrabble", "sim", EMPTY_BAG_TIE, "--plays", "8").stdout.split())
+    assert "stopped: every play valued exactly (the bag is empty), 1 play as good as the best" in words
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,8 @@ ENDGAME_BOARD = (
     "1QIs3YOKE1L2/2V1GENET1SLIDE/1FE2ROtS3N1C/1ID9G1L/1Z12A/14T"
 )
 RACED = f"{ENDGAME_BOARD} AACDE/OR 364/412 0"
+# The bag empty, the opponent's rack hidden (the 5 unseen tiles): J5 AD and N13 AD are exactly as good
+EMPTY_BAG_TIE = f"{ENDGAME_BOARD} AD/ 364/412 0"
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,7 @@ from lexigrid.scrabble.analysis.sim import simulate
 from lexigrid.web import common
 from lexigrid.web.pool import SolverPool
 from tests.scrabble.conftest import REFERENCE_BOARD
-from tests.scrabble_game.conftest import ENDGAME_BOARD
+from tests.scrabble_game.conftest import EMPTY_BAG_TIE, ENDGAME_BOARD
 from tests.web.conftest import TickingClock, fits_width, press, screenshot, wait_for_analysis
 
 pytestmark = pytest.mark.browser
@@ -197,4 +197,28 @@ def test_the_panel_shows_how_sure_it_is_why_it_stopped_and_the_ties(screen: Any,
     assert screen.inner_text("#sim-note") == "Stopped early: the best play is identified at 99% confidence."
     assert f"{100 * found.leader_confidence:.1f}% sure ·" in screen.inner_text("#sim-status")
     assert [r[0] for r in _rows(screen)] == ["1", "2", "3"]
+    assert fits_width(screen)
+
+
+def test_an_empty_bag_s_ties_are_exactly_as_good(screen: Any, live_server: str) -> None:
+    """At 1280 and 390 px: with the bag empty every play-out is exact, so J5 AD and N13 AD (both a 30-point
+    margin) are exactly as good; the page said they were "not told apart at 99% confidence"."""
+    position = parse_cgp(EMPTY_BAG_TIE)
+    expected = simulate(position, Engine(load(), position.rules), plays=8, plies=2, iterations=50, seed=0)
+    assert expected.exact and [p.move.paren for p in expected.plays[:2]] in (
+        ["J5 AD", "N13 AD"],
+        ["N13 AD", "J5 AD"],
+    )
+    _load(screen, live_server, EMPTY_BAG_TIE)
+    _simulate(screen, 8, 2, 50)
+    screen.wait_for_function("document.getElementById('sim-note').textContent !== ''")
+    assert screen.inner_text("#sim-note") == (
+        "The bag is empty: every play is valued exactly. The plays marked 1= are exactly as good as the best."
+    )
+    leader = expected.plays[0]
+    named = f"Tied for best: {leader.move.paren} ({leader.win_pct:.1f}% to win) and 1 other play"
+    assert screen.inner_text("#sim-status").startswith(f"{named} · exact, 1 as good ·")
+    assert [r[0] for r in _rows(screen)][:3] == ["1=", "1=", "3"]
+    second = screen.get_attribute("#sim-table tbody tr:nth-child(2)", "title")
+    assert second == "exactly as good as the leader"
     assert fits_width(screen)

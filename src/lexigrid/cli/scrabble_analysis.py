@@ -166,8 +166,12 @@ def stop_reason(result: SimResult) -> str:
     """Why the run stopped and how sure it is of its best play, in words."""
     asked = f"{100 * result.confidence:g} % confidence"
     ties = sum(p.tied for p in result.plays)
-    if result.stopped == "identified":  # with ties only when exact (an empty bag): plays of equal value
-        return f"stopped: best identified at {asked}" + (f", {count(ties, 'play')} as good" if ties else "")
+    if result.exact:  # the bag empty: the plays tied with the leader are of exactly equal value
+        return "stopped: every play valued exactly (the bag is empty)" + (
+            f", {count(ties, 'play')} as good as the best" if ties else ""
+        )
+    if result.stopped == "identified":
+        return f"stopped: best identified at {asked}"
     sure = f"{100 * result.leader_confidence:.1f} % sure of the best"
     tied = f", {count(ties, 'play')} tied with it at {asked}" if ties else f" ({asked} asked)"
     reason = "stopped by request" if result.stopped == "user" else "budget spent"

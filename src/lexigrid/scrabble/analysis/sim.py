@@ -167,6 +167,7 @@ class SimResult:
     elapsed_ms: float
     confidence: float = DEFAULT_CONFIDENCE  # the confidence asked
     leader_confidence: float = 0.0  # how sure the run is that the leader is best (by the same test)
+    exact: bool = False  # the bag empty and every play played out: each value is exact, ties are equalities
 
     @property
     def iterations(self) -> int:
@@ -186,6 +187,7 @@ class SimResult:
             "stopped": self.stopped,
             "confidence": self.confidence,
             "leader_confidence": round(self.leader_confidence, 4),
+            "exact": self.exact,
             "elapsed_ms": round(self.elapsed_ms, 1),
         }
 
@@ -520,9 +522,10 @@ def simulate(
                 break
     finally:
         del _PLAYOUTS[spec.token]
+    exact = exact and all(s.iterations for s in stats)  # not when stopped before every play had its one
     if exact and stopped == "budget":  # each play's one play-out is its exact value: nothing is left to learn
         stopped, sure = "identified", 1.0  # (plays still tied with the leader are exactly as good)
-    return SimResult(_ranked(stats), stopped, _ms(start), confidence, sure)
+    return SimResult(_ranked(stats), stopped, _ms(start), confidence, sure, exact)
 
 
 def _picks(

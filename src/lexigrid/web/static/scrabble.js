@@ -361,7 +361,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
   table.plays.forEach((p, i) => {  // the leader, the plays tied with it (all placed 1=), then the plays it has beaten
     const tr = body.insertRow();
     if (i === 0) tr.classList.add("leader");
-    else if (p.tied) { tr.classList.add("tied"); tr.title = "tied with the leader: not told apart yet"; }
+    else if (p.tied) { tr.classList.add("tied"); tr.title = table.exact ? "exactly as good as the leader" : "tied with the leader: not told apart yet"; }
     else { tr.classList.add("beaten"); tr.title = "behind the leader at the simulation's confidence"; }
     for (const v of [p.place, p.move === "-" ? "pass" : tilesText(pos.alphabet, p.paren), p.score]) tr.insertCell().textContent = v;
     tr.cells[2].title = `equity ${p.equity.toFixed(1)}`;
@@ -376,7 +376,8 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
   const leader = table.plays[0], seconds = (table.elapsed_ms / 1000).toFixed(1);
   const lead = leader ? `${leader.move === "-" ? "pass" : tilesText(pos.alphabet, leader.paren)} (${leader.win_pct.toFixed(1)}% to win)` : "none";
   const ties = table.plays.filter((p) => p.tied).length;
-  const sure = `${(100 * table.leader_confidence).toFixed(1)}% sure${ties ? `, ${ties} tied` : ""}`;
+  const sure = table.exact ? `exact${ties ? `, ${ties} as good` : ""}`
+    : `${(100 * table.leader_confidence).toFixed(1)}% sure${ties ? `, ${ties} tied` : ""}`;
   // no play is named best over plays not told apart from it
   const named = ties ? `Tied for best: ${lead} and ${lexiCount(ties, "other play")}` : `Best: ${lead}`;
   document.getElementById("sim-status").textContent = final
@@ -388,10 +389,11 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
   const start = run.start;
   const confidence = `${(100 * table.confidence).toFixed(0)}%`;
   let note = "Done: every play simulated to the limit.";
-  if (final.stopped === "stop") note = "Stopped: the table as it stood.";
+  if (table.exact) note = "The bag is empty: every play is valued exactly.";
+  else if (final.stopped === "stop") note = "Stopped: the table as it stood.";
   else if (final.stopped === "time") note = `Stopped at the ${start ? start.seconds : ""} s time limit${start && start.capped ? " (the longest run the server allows)" : ""}.`;
   else if (table.stopped === "identified") note = `Stopped early: the best play is identified at ${confidence} confidence.`;
-  if (ties) note += ` The plays marked 1= are tied with the best: not told apart at ${confidence} confidence.`;
+  if (ties) note += table.exact ? " The plays marked 1= are exactly as good as the best." : ` The plays marked 1= are tied with the best: not told apart at ${confidence} confidence.`;
   document.getElementById("sim-note").textContent = note;
 }
 async function stopSim() {
