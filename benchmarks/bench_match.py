@@ -27,7 +27,10 @@ a game) as it finishes: a rerun with the same arguments skips the games already 
 A's wins and draws, the Wilson 95 % interval of A's win rate (draws half), A's mean spread, the CPU time
 (time.process_time, MAGPIE's thread included) per move on each side, overall and by phase (midgame,
 pre-endgame, endgame), a warning when the two sides' CPU a move differ by more than CPU_TOLERANCE (a
-static player such as `equity` always does), and the command. Time per move is
+static player such as `equity` always does), **where games are decided** (each record keeps A's lead at
+the first move of each phase; for the games reaching the pre-endgame and the endgame: the points A gained
+from there to the end, and how many games each side won from behind, the other leading as it began), and
+the command. Time per move is
 CPU time for both engines (this process's, so a shared machine's load does not tilt it): lexigrid's
 searches read a CPU clock (`CpuTime`), MAGPIE is stopped once its thread has used the time (the exact
 endgame solvers of both stop on their own wall clocks); the CPU columns show what each really used.
@@ -229,11 +232,15 @@ class Timed:
     moves: int = 0
     level: str = field(default="")
     by_phase: dict[str, list[float]] = field(default_factory=dict)  # phase: [CPU seconds, moves]
+    sign: int = 1  # +1 for A, -1 for B: A's lead is sign x (the mover's score - the other's)
+    leads: dict[str, int] = field(default_factory=dict)  # phase: A's lead at its first move (shared)
 
     def choose(self, position: Position, rng: random.Random) -> Move:
         start = time.process_time()
         seen = Position(position.board, (position.rack, Rack()), position.scores, position.zeros)
-        counted = self.by_phase.setdefault(phase(seen), [0.0, 0])
+        now = phase(seen)
+        counted = self.by_phase.setdefault(now, [0.0, 0])
+        self.leads.setdefault(now, self.sign * (position.scores[0] - position.scores[1]))
         weight = sim_module.SPREAD_WEIGHT
         clocks = [vars(module)["time"] for module in CLOCK_READERS]
         spread = getattr(self.player, "spread", None)
@@ -303,8 +310,9 @@ def play_game(item: tuple[int, int, str, str, float, str, str]) -> dict[str, Any
     """One game: pair `pair`'s seed, A in seat `seat`; the result from A's side."""
     pair, seat, a_spec, b_spec, seconds, lib, data = item
     lexicon, _ = engine()
-    a = Timed(make_player(a_spec, seconds, Path(lib), Path(data)))
-    b = Timed(make_player(b_spec, seconds, Path(lib), Path(data)))
+    leads: dict[str, int] = {}
+    a = Timed(make_player(a_spec, seconds, Path(lib), Path(data)), leads=leads)
+    b = Timed(make_player(b_spec, seconds, Path(lib), Path(data)), sign=-1, leads=leads)
     game = Game.new(["equity", "equity"], seed=pair, lexicon=lexicon, endgame_seconds=None)
     seats = (a, b) if seat == 0 else (b, a)
     for i, player in enumerate(seats):
@@ -321,6 +329,7 @@ def play_game(item: tuple[int, int, str, str, float, str, str]) -> dict[str, Any
         "b_moves": b.moves,
         "a_phases": a.by_phase,
         "b_phases": b.by_phase,
+        "a_leads": {name: leads[name] for name in PHASES if name in leads},
         "scores": list(game.scores),
     }
 
@@ -346,11 +355,31 @@ def report(records: list[dict[str, Any]], a: str, b: str, command: str) -> dict[
         "b_cpu_ms_per_move": 1000 * sum(r["b_cpu"] for r in records) / b_moves,
         "a_cpu_ms_by_phase": _by_phase(records, "a_phases"),
         "b_cpu_ms_by_phase": _by_phase(records, "b_phases"),
+        "endings": endings(records),
         "command": command,
     }
 
 
 CPU_TOLERANCE = 0.2  # the sides' CPU a move may differ by this share before the report says so
+ENDINGS = ("pre-endgame", "endgame")
+
+
+def endings(records: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Where games are decided: for the games that reached each of ENDINGS (records that kept the leads),
+    how many, the points A gained from there to the end (its mean), and how many each side won from behind
+    (the other led when it began); paired seats make the two sides' counts comparable."""
+    found: dict[str, dict[str, float]] = {}
+    for name in ENDINGS:
+        reached = [(r["a_leads"][name], r["spread"]) for r in records if name in r.get("a_leads", {})]
+        if not reached:
+            continue
+        found[name] = {
+            "games": len(reached),
+            "a_points_gained": sum(end - lead for lead, end in reached) / len(reached),
+            "a_won_from_behind": sum(1 for lead, end in reached if lead < 0 < end),
+            "b_won_from_behind": sum(1 for lead, end in reached if end < 0 < lead),
+        }
+    return found
 
 
 def _by_phase(records: list[dict[str, Any]], key: str) -> dict[str, float]:
@@ -426,12 +455,18 @@ def main() -> None:
         if result[f"{key}_cpu_ms_by_phase"]
     )
     warning = result["cpu_warning"]
+    decided = "; ".join(
+        f"from the {name} ({e['games']:,} games) {args.a} gained {e['a_points_gained']:+.1f} points a game, "
+        f"won {e['a_won_from_behind']} from behind, {args.b} {e['b_won_from_behind']}"
+        for name, e in result["endings"].items()
+    )
     print(
         f"{args.a} v {args.b}, {args.seconds:g} s a move: {result['games']} games, {result['wins']} wins, "
         f"{result['draws']} draws, win rate {result['win_rate']:.1%} (95 % {low:.1%}-{high:.1%}), "
         f"mean spread {result['mean_spread']:+.1f}, CPU a move {result['a_cpu_ms_per_move']:.0f} ms "
         f"({args.a}) / {result['b_cpu_ms_per_move']:.0f} ms ({args.b})"
         + (f"; by phase {phases}" if phases else "")
+        + (f"\n{decided}" if decided else "")
         + "\n"
         + (f"{warning}\n" if warning else "")
         + command

@@ -1,6 +1,6 @@
 """benchmarks/bench_match.py's report, checked against a match counted by hand: what issue 24 asks it to
 give (games, wins, draws counted half, the Wilson 95 % interval, mean spread, CPU a move per side and
-phase), the unequal-CPU warning, and only whole pairs counted."""
+phase), where the games are decided, the unequal-CPU warning, and only whole pairs counted."""
 
 from __future__ import annotations
 
@@ -80,3 +80,55 @@ def test_another_match_s_checkpoint_is_refused_in_one_line(
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("error: checkpoint") and "another job" in err and len(err.strip().splitlines()) == 1
+
+
+def test_where_the_games_are_decided_is_counted_from_the_leads_at_each_phase() -> None:
+    """Four games by hand, A's lead as each phase began: A won the first from 12 behind entering the
+    pre-endgame and 3 behind entering the endgame (+22 and +13 points from there); B won the second from 8
+    behind in the endgame only; the third never reached the pre-endgame; the fourth is a record from before
+    the leads were kept."""
+    leads = [
+        ({"midgame": 0, "pre-endgame": -12, "endgame": -3}, 10),
+        ({"midgame": 0, "pre-endgame": 20, "endgame": 8}, -4),
+        ({"midgame": 0, "endgame": 30}, 25),
+        (None, 50),
+    ]
+    records = [_game(i // 2, i % 2, spread) for i, (_, spread) in enumerate(leads)]
+    for record, (kept, _) in zip(records, leads, strict=True):
+        if kept is not None:
+            record["a_leads"] = kept
+    found = _bench_match().report(records, "sim", "old", "")["endings"]
+    assert found["pre-endgame"] == {
+        "games": 2,
+        "a_points_gained": pytest.approx(((10 + 12) + (-4 - 20)) / 2),
+        "a_won_from_behind": 1,
+        "b_won_from_behind": 1,
+    }
+    assert found["endgame"] == {
+        "games": 3,
+        "a_points_gained": pytest.approx(((10 + 3) + (-4 - 8) + (25 - 30)) / 3),
+        "a_won_from_behind": 1,
+        "b_won_from_behind": 1,
+    }
+    assert _bench_match().report(RECORDS, "sim", "old", "")["endings"] == {}  # no leads kept: no row
+
+
+def test_a_game_s_record_keeps_a_s_lead_as_each_phase_began() -> None:
+    """Timed players sharing one dict: the first move of each phase sets A's lead, from either seat."""
+    from lexigrid.scrabble import parse_cgp
+
+    bench = _bench_match()
+
+    class Passer:
+        level = "pass"
+
+        def choose(self, position: Any, rng: Any) -> Any:
+            return None
+
+    leads: dict[str, int] = {}
+    a = bench.Timed(Passer(), leads=leads)
+    b = bench.Timed(Passer(), sign=-1, leads=leads)
+    board = "/".join(["15"] * 15)
+    b.choose(parse_cgp(f"{board} AEINRST/ 30/10 0"), None)  # B to move, 20 ahead: A trails by 20
+    a.choose(parse_cgp(f"{board} AEINRST/ 5/10 0"), None)  # the same phase: not counted again
+    assert leads == {"midgame": -20}
