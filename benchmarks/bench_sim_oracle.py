@@ -31,8 +31,9 @@ than static equity's, the CPU a choice used, and each player's mean regret less 
 (paired by position, with its bootstrap interval): the measure of a change. A regret the short simulation
 does not remove is the value a move's budget leaves; a regret above static's would be a simulation that
 loses value. The long values' own noise is shared by every player (the same deals). CPU time
-(time.process_time); not part of the test suite. --out writes each position's values and choices
-(JSON Lines).
+(time.process_time); not part of the test suite. --out keeps each position's values, choices and CPU as it
+is judged (a checkpoint: JSON Lines under a header of the run's settings); a rerun with the same settings
+and file judges only the positions not yet in it (a long run survives a stop), and the summary covers all.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 import uuid
 from dataclasses import dataclass
@@ -50,6 +52,8 @@ import numpy as np
 
 from bench_match import MAGPIE_DATA, MAGPIE_LIB, MagpiePlayer, make_player
 from bench_match import engine as match_engine
+from lexigrid.checkpoint import Checkpoint
+from lexigrid.errors import LexigridError
 from lexigrid.scrabble.analysis import sim as sim_module
 from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.core.board import Rack
@@ -222,60 +226,81 @@ def main() -> None:
     labels = [f"{c.spec} {s:g} s" for s in args.seconds for c in choosers]
     # per position, per label: the seeds' (utility regret, win regret, spread regret, cpu, static's)
     rows: dict[int, Rows] = {deep: {label: [] for label in ["static", *labels]} for deep in long_plies}
-    out = args.out.open("w") if args.out else None
+    settings = {k: v for k, v in vars(args).items() if k != "out"}
+    try:
+        checkpoint = Checkpoint(args.out, {"job": "bench_sim_oracle", **settings})
+    except LexigridError as error:  # another run's file: one line, as the CLI says it
+        print(f"error: {error}", file=sys.stderr)
+        sys.exit(2)
+    done = {r["position"]: r for r in checkpoint.records}
+    warmed = False
     for k, line in enumerate(POSITIONS.read_text().splitlines()):
         cgp = json.loads(line)["cgp"]
         position = hidden(parse_cgp(cgp, cgp_language_rules(cgp, lexicon.alphabet)))
         bag = bag_left(position)
         if not args.min_bag <= bag <= args.max_bag:
             continue
-        picks: dict[str, list[tuple[Move, float]]] = {}
-        for seconds in args.seconds:
-            for c in choosers:
-                found = [c.choose(position, engine, seconds, seed) for seed in range(1, args.seeds + 1)]
-                picks[f"{c.spec} {seconds:g} s"] = found
-        extra = [move for found in picks.values() for move, _ in found]
-        record: dict[str, Any] = {"position": k, "bag": bag}
-        text = [f"#{k} bag {bag}"]
-        for deep in long_plies:
-            candidates, found_values = long_values(
-                position, engine, long_plays, extra, min(deep, bag), args.iterations
-            )
-            text.append(judge(candidates, found_values, picks, rows[deep], record.setdefault(deep, {})))
+        if not warmed:  # the first simulation loads the win table and the play-out state: not a choice's CPU
+            sim_module.simulate(position, engine, plays=2, plies=1, iterations=1)
+            warmed = True
+        record = done.get(k) or judged(k, position, choosers, engine, args, long_plays, long_plies)
+        if k not in done:
+            checkpoint.add(record)
+        text = [f"#{k} bag {bag}"] + [judge(record, str(deep), rows[deep]) for deep in long_plies]
         print("; ".join(text), flush=True)
-        if out is not None:
-            out.write(json.dumps(record) + "\n")
-            out.flush()
     for deep in long_plies:
         summarize(rows[deep], args, long_plays, deep)
 
 
-def judge(
-    candidates: list[Move],
-    found: Any,
-    picks: dict[str, list[tuple[Move, float]]],
-    rows: Rows,
-    record: dict[str, Any],
-) -> str:
-    """Each choice's regret by the long values, added to `rows` and `record`; a line naming the choices."""
-    win = found[:, :, 1].mean(axis=0)
-    value = found[:, :, 0].mean(axis=0)
-    utility = win + sim_module.SPREAD_WEIGHT * value
+def judged(
+    k: int,
+    position: Position,
+    choosers: list[Chooser],
+    engine: Engine,
+    args: Any,
+    long_plays: int,
+    long_plies: list[int],
+) -> dict[str, Any]:
+    """Position k's record: each player's choices and their CPU at each budget, and for each depth of
+    --long-plies the long values of the candidates (the best by equity and every choice)."""
+    bag = bag_left(position)
+    picks: dict[str, list[tuple[Move, float]]] = {}
+    for seconds in args.seconds:
+        for c in choosers:
+            found = [c.choose(position, engine, seconds, seed) for seed in range(1, args.seeds + 1)]
+            picks[f"{c.spec} {seconds:g} s"] = found
+    extra = [move for found in picks.values() for move, _ in found]
+    record: dict[str, Any] = {"position": k, "bag": bag}
+    record["cpu"] = {label: [cpu for _, cpu in found] for label, found in picks.items()}
+    for deep in long_plies:
+        candidates, values = long_values(position, engine, long_plays, extra, min(deep, bag), args.iterations)
+        win, value = values[:, :, 1].mean(axis=0), values[:, :, 0].mean(axis=0)
+        record[str(deep)] = {
+            "candidates": [c.notation for c in candidates],
+            "utility": (win + sim_module.SPREAD_WEIGHT * value).tolist(),
+            "win": win.tolist(),
+            "value": value.tolist(),
+            "picks": {
+                label: [next(i for i, c in enumerate(candidates) if same_move(move, c)) for move, _ in found]
+                for label, found in picks.items()
+            },
+        }
+    return record
+
+
+def judge(record: dict[str, Any], deep: str, rows: Rows) -> str:
+    """Each choice's regret by the long values `deep` plies ahead, added to `rows`; a line naming them."""
+    values = record[deep]
+    utility, win, value = (np.asarray(values[key]) for key in ("utility", "win", "value"))
     best = int(utility.argmax())
     regret = (100 * (utility.max() - utility), 100 * (win.max() - win), value[best] - value)
     rows["static"].append([(regret[0][0], regret[1][0], regret[2][0], 0.0)])
-    record |= {"candidates": [c.notation for c in candidates], "utility": utility.tolist()}
-    record |= {"win": win.tolist(), "value": value.tolist(), "picks": {}}
-    text = [f"long best {candidates[best].notation}"]
-    for label, chosen in picks.items():
-        found_at = [next(i for i, c in enumerate(candidates) if same_move(move, c)) for move, _ in chosen]
+    text = [f"long best {values['candidates'][best]}"]
+    for label, found_at in values["picks"].items():
+        cpus = record["cpu"][label]
         rows[label].append(
-            [
-                (regret[0][i], regret[1][i], regret[2][i], cpu)
-                for i, (_, cpu) in zip(found_at, chosen, strict=True)
-            ]
+            [(regret[0][i], regret[1][i], regret[2][i], cpu) for i, cpu in zip(found_at, cpus, strict=True)]
         )
-        record["picks"][label] = found_at
         text.append(f"{label} #{','.join(str(i + 1) for i in found_at)}")
     return ", ".join(text)
 
