@@ -240,11 +240,12 @@ def main() -> None:
         bag = bag_left(position)
         if not args.min_bag <= bag <= args.max_bag:
             continue
-        if not warmed:  # the first simulation loads the win table and the play-out state: not a choice's CPU
-            sim_module.simulate(position, engine, plays=2, plies=1, iterations=1)
-            warmed = True
-        record = done.get(k) or judged(k, position, choosers, engine, args, long_plays, long_plies)
-        if k not in done:
+        record = done.get(k)
+        if record is None:
+            if not warmed:  # the first simulation loads the win table and play-out state: not a choice's CPU
+                sim_module.simulate(position, engine, plays=2, plies=1, iterations=1)
+                warmed = True
+            record = judged(k, position, choosers, engine, args, long_plays, long_plies)
             checkpoint.add(record)
         text = [f"#{k} bag {bag}"] + [judge(record, str(deep), rows[deep]) for deep in long_plies]
         print("; ".join(text), flush=True)
