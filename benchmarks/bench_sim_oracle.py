@@ -245,7 +245,7 @@ def main() -> None:
             if not warmed:  # the first simulation loads the win table and play-out state: not a choice's CPU
                 sim_module.simulate(position, engine, plays=2, plies=1, iterations=1)
                 warmed = True
-            record = judged(k, position, choosers, engine, args, long_plays, long_plies)
+            record = judged(k, bag, position, choosers, engine, args, long_plays, long_plies)
             checkpoint.add(record)
         text = [f"#{k} bag {bag}"] + [judge(record, str(deep), rows[deep]) for deep in long_plies]
         print("; ".join(text), flush=True)
@@ -255,6 +255,7 @@ def main() -> None:
 
 def judged(
     k: int,
+    bag: int,
     position: Position,
     choosers: list[Chooser],
     engine: Engine,
@@ -262,9 +263,8 @@ def judged(
     long_plays: int,
     long_plies: list[int],
 ) -> dict[str, Any]:
-    """Position k's record: each player's choices and their CPU at each budget, and for each depth of
-    --long-plies the long values of the candidates (the best by equity and every choice)."""
-    bag = bag_left(position)
+    """Position k's record (`bag` tiles in its bag): each player's choices and their CPU at each budget, and
+    for each depth of --long-plies the long values of the candidates (the best by equity and every choice)."""
     picks: dict[str, list[tuple[Move, float]]] = {}
     for seconds in args.seconds:
         for c in choosers:
@@ -278,7 +278,7 @@ def judged(
         win, value = values[:, :, 1].mean(axis=0), values[:, :, 0].mean(axis=0)
         record[str(deep)] = {
             "candidates": [c.notation for c in candidates],
-            "utility": (win + sim_module.SPREAD_WEIGHT * value).tolist(),
+            "utility": sim_module.utility(win, value).tolist(),
             "win": win.tolist(),
             "value": value.tolist(),
             "picks": {

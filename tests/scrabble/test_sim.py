@@ -497,3 +497,23 @@ def test_sim_on_an_empty_bag_says_the_ties_are_exactly_as_good(cli: Cli) -> None
 def test_the_plays_tied_with_the_leader_share_its_place(tied: list[bool], expected: list[str]) -> None:
     plays = [PlayStats(Move("pass"), tied=t) for t in tied]
     assert places(plays) == expected
+
+
+@pytest.mark.parametrize(
+    ("wins", "values", "expected"),
+    [
+        ([1.0, 0.0], [0.0, 0.0], 0.5),  # no spread: the win probability alone
+        ([0.5], [20.0], 0.51),  # 20 points of spread weigh as one percentage point of winning
+        ([1.0, 0.0], [40.0, -20.0], 0.505),  # the mean of the play-outs' utilities
+        ([0.0], [-100.0], -0.05),  # a sure loss by 100 ranks below a sure loss by less
+    ],
+)
+def test_a_plays_utility_is_its_win_probability_plus_a_small_spread_term(
+    wins: list[float], values: list[float], expected: float
+) -> None:
+    play = PlayStats(Move("pass"), values=list(values), wins=list(wins))
+    assert play.utility == pytest.approx(expected)
+    play.values.append(0.0)  # a play-out added after a reading is counted too (the cache grows)
+    play.wins.append(1.0)
+    n = len(values)
+    assert play.utility == pytest.approx((expected * n + 1.0) / (n + 1))

@@ -77,6 +77,11 @@ LeaveDistribution = Sequence[tuple[str, float]]
 OpponentRacks = Callable[[random.Random], str | None] | LeaveDistribution | None
 
 
+def utility(win: np.ndarray, value: np.ndarray) -> np.ndarray:
+    """The ranking key of play-outs (or of their means): win probability plus SPREAD_WEIGHT x value."""
+    return win + SPREAD_WEIGHT * value
+
+
 class Outcome(NamedTuple):
     """One play-out: the value (points margin plus leave terms) and the mover's win probability."""
 
@@ -123,7 +128,7 @@ class PlayStats:
         since the last call are converted: a long run reads these every round)."""
         have = len(self._utilities)
         if have < len(self.values):
-            fresh = np.asarray(self.wins[have:]) + SPREAD_WEIGHT * np.asarray(self.values[have:])
+            fresh = utility(np.asarray(self.wins[have:]), np.asarray(self.values[have:]))
             self._utilities = np.concatenate((self._utilities, fresh))
         return self._utilities
 
