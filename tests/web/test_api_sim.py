@@ -8,14 +8,17 @@ import json
 import os
 import threading
 import time
+from types import SimpleNamespace
 from typing import Any
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from lexigrid.budget import call_with_budget
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
+from lexigrid.scrabble.analysis import chooser
 from lexigrid.scrabble.analysis.sim import Progress, simulate
 from lexigrid.web import common
 from lexigrid.web import scrabble as web_scrabble
@@ -240,18 +243,49 @@ def test_an_empty_bag_is_simulated_once(client: TestClient, roomy_budget: None) 
 
 
 def test_the_computer_can_simulate(client: TestClient) -> None:
-    response = client.post(
-        "/api/scrabble/games", json={"level": "sim", "computer_first": True, "seed": 3, "name": "Ann"}
-    )
+    request = {"level": "sim", "computer_first": True, "seed": 3, "name": "Ann", "clock_minutes": 0.2}
+    response = client.post("/api/scrabble/games", json=request)
     assert response.status_code == 200, response.text
     state = response.json()
-    assert state["human"] == 1 and len(state["moves"]) == 1 and state["players"][0]["kind"] == "sim"
+    assert state["human"] == 1 and len(state["moves"]) == 1 and state["players"][0]["kind"] == "sim:0.2m"
+
+
+def test_a_clocked_computer_thinks_for_its_clocks_share_not_the_solve_budget(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """A 10-minute clock at the first move: 600 s less the 5 s reserve over 13 turns likely left, far past
+    the 5 s solve budget; the forked child gets that share and the solve budget past it. (The simulation is
+    a stand-in recording the seconds it is given: it runs in the child, which inherits the patch.)"""
+    given, forks = tmp_path / "seconds", []
+
+    def recorded(position: Any, engine: Engine, **options: Any) -> Any:
+        with given.open("a") as out:
+            out.write(f"{options['seconds']!r}\n")
+        return SimpleNamespace(best=engine.best(position, "equity"))
+
+    def fork(fn: Any, *args: Any, seconds: float, **kwargs: Any) -> Any:
+        forks.append(seconds)
+        return call_with_budget(fn, *args, seconds=seconds, **kwargs)
+
+    monkeypatch.setattr(chooser, "simulate", recorded)
+    monkeypatch.setattr(common, "call_with_budget", fork)
+    share = (600 - 5) / 13
+    request = {"level": "sim", "computer_first": True, "seed": 3, "clock_minutes": 10}
+    state = client.post("/api/scrabble/games", json=request).json()
+    assert len(state["moves"]) == 1 and state["players"][0]["kind"] == "sim:10m"
+    assert [float(line) for line in given.read_text().split()] == [pytest.approx(share)]
+    assert forks == [pytest.approx(share + common.SOLVE_BUDGET_SECONDS)]
+    plain = client.post("/api/scrabble/games", json={**request, "level": "equity"}).json()
+    assert len(plain["moves"]) == 1 and forks[1:] == [common.SOLVE_BUDGET_SECONDS]  # a move in the budget
+    assert given.read_text().count("\n") == 1  # the equity level does not simulate
 
 
 def test_a_new_game_gives_the_simulating_levels_the_clock_asked(client: TestClient) -> None:
     response = client.post("/api/scrabble/games", json={"level": "best", "clock_minutes": 2.5, "seed": 3})
     assert response.status_code == 200, response.text
     assert [p["kind"] for p in response.json()["players"]] == ["human", "best:2.5m"]
+    default = client.post("/api/scrabble/games", json={"level": "sim", "seed": 3}).json()
+    assert [p["kind"] for p in default["players"]] == ["human", f"sim:{web_scrabble.WEB_CLOCK_MINUTES:g}m"]
     plain = client.post("/api/scrabble/games", json={"level": "equity", "clock_minutes": 2.5, "seed": 3})
     assert [p["kind"] for p in plain.json()["players"]] == ["human", "equity"]  # no clock to give
     refused = client.post("/api/scrabble/games", json={"level": "sim", "clock_minutes": 0})

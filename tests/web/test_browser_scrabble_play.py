@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -12,6 +13,7 @@ from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.game.view import View
+from lexigrid.web.scrabble import WEB_CLOCK_MINUTES
 from tests.web.conftest import (
     fits_width,
     hold_first,
@@ -144,6 +146,18 @@ def test_a_move_out_holds_the_buttons_and_an_exchange_clears_its_box(screen: Any
     press(screen, "#exchange")  # an empty box is not a pass
     assert "type the tiles to exchange" in screen.inner_text("#error")
     assert screen.locator("#log tbody tr").count() == 2
+
+
+def test_the_page_says_the_computer_is_thinking_until_it_has_moved(screen: Any, live_server: str) -> None:
+    state = _open_game(screen, live_server, seed=41, level="score")
+    held = hold_first(screen, "**/api/scrabble/games/*/move")
+    press(screen, "#pass")
+    route = until_held(screen, held)
+    assert re.fullmatch(r"Computer is thinking… \d+ s", screen.inner_text("#hints"))
+    release(screen, route)
+    reply = httpx.get(f"{live_server}/api/scrabble/games/{state['id']}").json()["moves"][-1]
+    assert reply["player"] == 1 and screen.inner_text("#hints").startswith("Computer ")
+    assert "thinking" not in screen.inner_text("#hints")  # its move is told instead
 
 
 def test_the_moves_table_fits_beside_the_board(screen: Any, live_server: str) -> None:
@@ -296,6 +310,7 @@ def test_the_new_game_form_gives_the_simulating_level_its_clock(screen: Any, liv
     screen.wait_for_selector("#rack .tile")
     wait_idle(screen)
     before = screen.evaluate("game.id")
+    assert screen.input_value("#clock-minutes") == f"{WEB_CLOCK_MINUTES:g}"  # the server's default clock
     screen.select_option("#level", "best")
     screen.fill("#clock-minutes", "3")
     press(screen, "#new-game")

@@ -66,6 +66,8 @@ def budgeted(fn: Callable[..., R], *args: Any, budget: float | None = None, **kw
     return _solves.get(key, lambda: pool.call(fn, *args, seconds=seconds, wait=SOLVE_QUEUE_SECONDS, **kwargs))
 
 
-def budgeted_fork(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
-    """Run a call on live state (e.g. a game) in a child forked for it, within the time budget."""
-    return call_with_budget(fn, *args, seconds=SOLVE_BUDGET_SECONDS, **kwargs)
+def budgeted_fork(fn: Callable[..., R], *args: Any, budget: float | None = None, **kwargs: Any) -> R:
+    """Run a call on live state (e.g. a game) in a child forked for it, within the server's time budget,
+    or `budget` seconds when given (BudgetExceeded -> HTTP 503)."""
+    seconds = SOLVE_BUDGET_SECONDS if budget is None else budget
+    return call_with_budget(fn, *args, seconds=seconds, **kwargs)

@@ -18,7 +18,7 @@ from starlette.background import BackgroundTask
 from lexigrid.errors import LexigridError, NotFound
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Position, parse_cgp, parse_move
-from lexigrid.scrabble.analysis.chooser import PlayChooser
+from lexigrid.scrabble.analysis.chooser import PlayChooser, seen_by_mover
 from lexigrid.scrabble.analysis.endgame import MAX_PLIES, MAX_TOP, check_endgame, solve
 from lexigrid.scrabble.analysis.report import moves_report, position_report
 from lexigrid.scrabble.analysis.sim import DEFAULT_ITERATIONS, MAX_PLAYS, Progress, check_request, simulate
@@ -315,6 +315,7 @@ def stop_sim(sim_id: SimId) -> dict[str, Any]:
 
 GameId = Annotated[str, Path(pattern="^[0-9a-f]{1,32}$", description="A saved game's id.")]
 Level = Literal["equity", "score", "beginner", "sim", "best"]
+WEB_CLOCK_MINUTES = 5.0  # the sim and best levels' game clock when a new game names none (about 23 s a move)
 MEMORY_GAMES = 32  # games held in memory, the latest used; the others are replayed from the store
 _games: OrderedDict[str, Game] = OrderedDict()  # by id, least recently used first
 _locks: dict[str, threading.Lock] = {}  # a game is not thread-safe: one request at a time per game
@@ -366,8 +367,21 @@ def _playing(game_id: str) -> Iterator[Game]:
         yield found
 
 
-def _computer_actions(game: Game) -> list[str]:
-    """The computer players' actions until a person is to move (run in a forked child: no saving)."""
+def _clock_share(game: Game) -> float | None:
+    """The seconds the computer to move may think when it plays against a game clock (`sim`, `best`): the
+    share of its clock its chooser gives this move (a chooser made now takes the past turns to have used
+    their share); None for the other levels, which fit the solve budget."""
+    if game.over or game.seat.is_human:
+        return None
+    player = computer(game.seat.kind, game.lexicon, game.rules)
+    if not isinstance(player, PlayChooser):
+        return None
+    return min(float(MAX_SIM_SECONDS), player.budget(seen_by_mover(game.position())))
+
+
+def _computer_actions(game: Game, clock_share: float | None) -> list[str]:
+    """The computer players' actions until a person is to move (run in a forked child: no saving); a
+    player against a game clock thinks for `clock_share` seconds at most (its move's share of the clock)."""
     game.listeners = []
     seconds = endgame_seconds(ENDGAME_SECONDS)
     for seat, kind in enumerate(s.kind for s in game.seats):
@@ -376,8 +390,8 @@ def _computer_actions(game: Game) -> list[str]:
         player = computer(kind, game.lexicon, game.rules, min(seconds, ENDGAME_SECONDS))
         if isinstance(player, SimPlayer):  # its play-outs stop in time: the move fits the solve budget
             player.seconds = sim_seconds(player.seconds)
-        elif isinstance(player, PlayChooser):  # its clock's share, within the solve budget
-            player.cap = sim_seconds()
+        elif isinstance(player, PlayChooser):  # its clock's share, computed before the fork
+            player.cap = sim_seconds() if clock_share is None else clock_share
         elif seconds >= ENDGAME_SECONDS:
             continue  # the seat's own player fits the budget
         game.seat_computer(seat, player)
@@ -387,10 +401,13 @@ def _computer_actions(game: Game) -> list[str]:
 
 
 def _computers_move(game: Game) -> None:
-    """Let the computer players move, within the time budget, then save the game (the store keeps it
-    from the person's first move on: a visit to the play page lists no game)."""
+    """Let the computer players move, then save the game (the store keeps it from the person's first move
+    on: a visit to the play page lists no game). A move against a game clock may take its share of the
+    clock, and the solve budget past it for the child's own work; any other move, the solve budget."""
     if not game.over and not game.seat.is_human:
-        game.replay(budgeted_fork(_computer_actions, game))
+        share = _clock_share(game)
+        budget = None if share is None else share + common.SOLVE_BUDGET_SECONDS
+        game.replay(budgeted_fork(_computer_actions, game, share, budget=budget))
     _store().save(game)
 
 
@@ -424,7 +441,11 @@ class NewGameRequest(BaseModel):
         description="Another board: a layout file's text (docs/scrabble.md), for `board`.",
     )
     clock_minutes: float | None = Field(
-        None, gt=0, le=600, description="The sim and best levels' game clock (default 25 minutes)."
+        None,
+        gt=0,
+        le=600,
+        description=f"The sim and best levels' game clock (default {WEB_CLOCK_MINUTES:g} minutes): each of"
+        " the computer's moves thinks for its share of it.",
     )
 
 
@@ -432,7 +453,7 @@ class NewGameRequest(BaseModel):
 def new_game(request: NewGameRequest) -> dict[str, Any]:
     """Start a game against the computer; it is saved after every move and can be resumed by id."""
     lexicon = lexicon_by_name(request.lexicon).name
-    level = with_clock(request.level, request.clock_minutes)
+    level = with_clock(request.level, request.clock_minutes or WEB_CLOCK_MINUTES)
     kinds = [level, HUMAN] if request.computer_first else [HUMAN, level]
     computer_name = "Computer"
     names = [computer_name, request.name] if request.computer_first else [request.name, computer_name]
@@ -554,7 +575,8 @@ def analysis_page(request: Request) -> HTMLResponse:
 @pages.get("/play", response_class=HTMLResponse)
 def play_page(request: Request) -> HTMLResponse:
     """Play against the computer; games are saved after every move and listed for resuming."""
-    return templates.TemplateResponse(request, "scrabble_play.html", {})
+    context = {"clock_minutes": f"{WEB_CLOCK_MINUTES:g}"}  # the Clock field's default: the API's
+    return templates.TemplateResponse(request, "scrabble_play.html", context)
 
 
 # The game review (POST /analyze, the review page) lives in its own module.

@@ -93,6 +93,11 @@ def spent_before(clock_seconds: float, position: Position) -> float:
     return clock_seconds * max(0.0, 1.0 - turns_left(position) / fresh)
 
 
+def seen_by_mover(position: Position) -> Position:
+    """The position as its mover sees it: the board, the scores and its own rack (the other unknown)."""
+    return Position(position.board, (position.rack, Rack()), position.scores, position.zeros)
+
+
 def simulation(chooser: PlayChooser, position: Position, seconds: float, rng: random.Random) -> Move:
     """The simulation's best move within `seconds` (fewer plies when the bag is nearly empty)."""
     plies = min(chooser.plies, bag_left(position)) or chooser.plies
@@ -177,7 +182,7 @@ class PlayChooser:
             move = self.engine.best(position, "equity")
             assert move is not None
             return move
-        seen = Position(position.board, (position.rack, Rack()), position.scores, position.zeros)
+        seen = seen_by_mover(position)
         started = self.clock.time()
         seconds = self.budget(seen)
         self._move = (started, seconds, None if self.per_move is not None else self.clock.remaining)

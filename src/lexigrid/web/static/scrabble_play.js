@@ -179,12 +179,25 @@ function show(state) {
   draw();
   listSaved();
 }
+let thinkingTimer = null;
+function thinking(name) {  // while the computer's reply is awaited: who is thinking, and for how long so far
+  clearInterval(thinkingTimer); thinkingTimer = null;
+  const hints = document.getElementById("hints");
+  if (!name) { if (hints.dataset.thinking) hints.textContent = ""; delete hints.dataset.thinking; return; }
+  const started = Date.now();
+  const say = () => { hints.textContent = `${name} is thinking… ${Math.floor((Date.now() - started) / 1000)} s`; };
+  hints.dataset.thinking = "true"; say();
+  thinkingTimer = setInterval(say, 1000);
+}
+function computerName() { return game.players.find((_, i) => i !== game.human)?.name ?? "The computer"; }
 async function send(body) {
   if (sending) return;
   sending = true; controls();
   const id = game.id;
+  thinking(computerName());
   const result = await lexiApi(`/api/scrabble/games/${id}/move`, body);
   sending = false;
+  thinking(null);
   if (!game || game.id !== id) return;  // another game was opened meanwhile
   controls();
   if (!result.ok) { errorEl.textContent = result.error; return; }
@@ -245,7 +258,9 @@ async function newGame(event) {
   const lexicon = document.getElementById("lexicon").value;
   if (lexicon) request.lexicon = lexicon;
   if ((level === "sim" || level === "best") && minutes > 0) request.clock_minutes = minutes;
+  if (request.computer_first) thinking("The computer");
   const result = await gameApi("/api/scrabble/games", request);
+  if (request.computer_first) thinking(null);
   if (!result) return;
   if (!result.ok) { errorEl.textContent = result.error; return; }
   show(result.data);
