@@ -23,6 +23,7 @@ from lexigrid.scrabble.analysis.chooser import (
     PlayChooser,
     move_budget,
     reserve,
+    seen_by_mover,
     simulation,
     spent_before,
     turns_left,
@@ -222,6 +223,36 @@ def test_a_whole_game_stays_within_the_clock(lexicon: Lexicon) -> None:
     assert player.clock.spent == pytest.approx(sum(seconds for _, seconds in calls))
     assert player.clock.spent <= 120.0 - reserve(120.0) + 1e-9
     assert all(seconds >= MIN_SEARCH for _, seconds in calls)
+
+
+def test_the_game_keeps_the_clocks_time_and_a_new_chooser_goes_on_from_it(lexicon: Lexicon) -> None:
+    """A web request or a resumed game seats a new chooser: it reads the time the game recorded (here a
+    first move that overran by far, 30 s), not its share pro-rated from the tiles played."""
+    clock = StandInClock()
+
+    def slow(chooser: PlayChooser, position: Position, seconds: float, rng: random.Random) -> Move:
+        clock.advance(30.0)
+        move = chooser.engine.best(position, "equity")
+        assert move is not None
+        return move
+
+    game = Game.new(["best", "equity"], seed=4, lexicon=lexicon, endgame_seconds=None)
+    engine = Engine(lexicon, game.rules)
+    methods = dict.fromkeys(BEST_METHODS, slow)
+    game.seat_computer(0, PlayChooser(engine, "best", GameClock(120.0, clock.perf_counter), methods))
+    assert game.clocks == {0: 0.0} and game.clock_left(0) == 120.0 and game.clock_left(1) is None
+    game.play_computer()
+    game.play_computer()  # the equity player's reply: no clock
+    assert game.clocks == {0: 30.0} and game.clock_left(0) == 90.0
+    calls: list[tuple[str, float]] = []
+    methods = {phase: _recording(calls, phase, clock) for phase in BEST_METHODS}
+    game.seat_computer(0, PlayChooser(engine, "best", GameClock(120.0, clock.perf_counter), methods))
+    seen = seen_by_mover(game.position())  # on the game's live board: read before the move
+    expected, prorated = move_budget(90.0, 120.0, seen), spent_before(120.0, seen)
+    game.play_computer()
+    assert calls == [("midgame", pytest.approx(expected))]
+    assert prorated < 20.0  # pro-rated, the past would have cost far less than 30 s
+    assert game.clocks == {0: pytest.approx(30.0 + expected)}
 
 
 @pytest.mark.parametrize(

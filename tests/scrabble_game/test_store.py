@@ -167,5 +167,40 @@ def test_empty_games_an_earlier_version_kept_are_dropped(tmp_path: Path) -> None
     path = tmp_path / "games.sqlite3"
     GameStore(path)
     with sqlite3.connect(path) as db:  # a row without actions, as `play` then `quit` used to leave
-        db.execute("INSERT INTO games VALUES ('abc', 0, 0, '{}', 'playing', '[0, 0]')")
+        db.execute(
+            "INSERT INTO games (id, created, updated, setup, status, scores) "
+            "VALUES ('abc', 0, 0, '{}', 'playing', '[0, 0]')"
+        )
     assert GameStore(path).games() == []
+
+
+def test_a_game_clocks_time_is_saved_and_resumed(tmp_path: Path, default_lexicon: Lexicon) -> None:
+    store = GameStore(tmp_path / "games.sqlite3")
+    game = store.track(Game.new(["human", "sim:1m"], seed=3, lexicon=None))
+    assert game.clocks == {1: 0.0}
+    game.clocks[1] = 12.5  # as the computer's moves record it
+    game.play("-")  # the person's first move: the game is saved from here
+    resumed = store.load(game.id)
+    assert resumed.clocks == {1: 12.5} and resumed.clock_left(1) == 47.5 and resumed.clock_left(0) is None
+    with sqlite3.connect(store.path) as db:  # as an earlier version saved it: the time spent unknown
+        db.execute("UPDATE games SET clocks = NULL WHERE id = ?", (game.id,))
+    older = store.load(game.id)
+    assert older.clocks == {} and older.clock_left(1) is None  # its chooser pro-rates the past
+
+
+def test_a_games_file_from_before_the_clocks_gains_their_column(
+    tmp_path: Path, default_lexicon: Lexicon
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    with sqlite3.connect(path) as db:  # the games table as an earlier version made it
+        db.execute(
+            "CREATE TABLE games (id TEXT PRIMARY KEY, created REAL NOT NULL, updated REAL NOT NULL, "
+            "setup TEXT NOT NULL, status TEXT NOT NULL, scores TEXT NOT NULL)"
+        )
+    store = GameStore(path)
+    with sqlite3.connect(path) as db:
+        assert "clocks" in {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    game = store.track(Game.new(["human", "best:2m"], seed=3, lexicon=None))
+    game.play("-")
+    assert store.load(game.id).clocks == {1: 0.0}
+    GameStore(path)  # opened again: the column is there, nothing to add

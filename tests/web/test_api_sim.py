@@ -20,6 +20,7 @@ from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.scrabble.analysis import chooser
 from lexigrid.scrabble.analysis.sim import Progress, simulate
+from lexigrid.scrabble.game.store import GameStore
 from lexigrid.web import common
 from lexigrid.web import scrabble as web_scrabble
 from lexigrid.web.pool import SolverPool, report
@@ -275,9 +276,13 @@ def test_a_clocked_computer_thinks_for_its_clocks_share_not_the_solve_budget(
     assert len(state["moves"]) == 1 and state["players"][0]["kind"] == "sim:10m"
     assert [float(line) for line in given.read_text().split()] == [pytest.approx(share)]
     assert forks == [pytest.approx(share + common.SOLVE_BUDGET_SECONDS)]
+    reply = client.post(f"/api/scrabble/games/{state['id']}/move", json={"action": "-"}).json()
+    spent = GameStore().load(state["id"]).clocks  # the child's clock reading, kept by the server's game
+    assert len(reply["moves"]) == 3 and 0 < spent[0] < 2 * share and list(spent) == [0]
+    assert [p["clock_left"] for p in reply["players"]] == [round(600 - spent[0], 1), None]
     plain = client.post("/api/scrabble/games", json={**request, "level": "equity"}).json()
-    assert len(plain["moves"]) == 1 and forks[1:] == [common.SOLVE_BUDGET_SECONDS]  # a move in the budget
-    assert given.read_text().count("\n") == 1  # the equity level does not simulate
+    assert len(plain["moves"]) == 1 and forks[2:] == [common.SOLVE_BUDGET_SECONDS]  # a move in the budget
+    assert given.read_text().count("\n") == 2  # the equity level does not simulate
 
 
 def test_a_new_game_gives_the_simulating_levels_the_clock_asked(client: TestClient) -> None:

@@ -319,4 +319,6 @@ def test_the_new_game_form_gives_the_simulating_level_its_clock(screen: Any, liv
     game_id = screen.evaluate("game.id")
     state = httpx.get(f"{live_server}/api/scrabble/games/{game_id}").json()
     assert [p["kind"] for p in state["players"]] == ["human", "best:3m"]
+    assert screen.locator("#scores tr").nth(1).inner_text().split("\t")[-1] == "7 tiles · clock 3:00 left"
+    screenshot(screen, f"scrabble-play-clock-{width(screen)}")
     assert fits_width(screen), "the form with its clock field fits the screen"

@@ -369,19 +369,20 @@ def _playing(game_id: str) -> Iterator[Game]:
 
 def _clock_share(game: Game) -> float | None:
     """The seconds the computer to move may think when it plays against a game clock (`sim`, `best`): the
-    share of its clock its chooser gives this move (a chooser made now takes the past turns to have used
-    their share); None for the other levels, which fit the solve budget."""
+    share of its clock's time left that its chooser gives this move; None for the other levels, which fit
+    the solve budget."""
     if game.over or game.seat.is_human:
         return None
-    player = computer(game.seat.kind, game.lexicon, game.rules)
+    player = game.wind(game.to_move, computer(game.seat.kind, game.lexicon, game.rules))
     if not isinstance(player, PlayChooser):
         return None
     return min(float(MAX_SIM_SECONDS), player.budget(seen_by_mover(game.position())))
 
 
-def _computer_actions(game: Game, clock_share: float | None) -> list[str]:
-    """The computer players' actions until a person is to move (run in a forked child: no saving); a
-    player against a game clock thinks for `clock_share` seconds at most (its move's share of the clock)."""
+def _computer_actions(game: Game, clock_share: float | None) -> tuple[list[str], dict[int, float]]:
+    """The computer players' actions until a person is to move, and the game clocks' time spent after them
+    (run in a forked child: no saving); a player against a game clock thinks for `clock_share` seconds at
+    most (its move's share of the clock)."""
     game.listeners = []
     seconds = endgame_seconds(ENDGAME_SECONDS)
     for seat, kind in enumerate(s.kind for s in game.seats):
@@ -397,7 +398,7 @@ def _computer_actions(game: Game, clock_share: float | None) -> list[str]:
         game.seat_computer(seat, player)
     before = len(game.actions)
     game.play_computers()
-    return game.actions[before:]
+    return game.actions[before:], game.clocks
 
 
 def _computers_move(game: Game) -> None:
@@ -407,7 +408,9 @@ def _computers_move(game: Game) -> None:
     if not game.over and not game.seat.is_human:
         share = _clock_share(game)
         budget = None if share is None else share + common.SOLVE_BUDGET_SECONDS
-        game.replay(budgeted_fork(_computer_actions, game, share, budget=budget))
+        actions, clocks = budgeted_fork(_computer_actions, game, share, budget=budget)
+        game.replay(actions)
+        game.clocks.update(clocks)
     _store().save(game)
 
 

@@ -8,8 +8,9 @@ proven to win every scenario, otherwise simulation decides in the time left), th
 the bag empty. Every method stops itself at the budget it is given, and the clock is charged the time the move
 really took, read from `GameClock.time` (any time source: a test passes a stand-in). Below MIN_SEARCH seconds
 no search starts: the move is the best by static equity, so the clock is never overrun by more than one
-search's stopping granularity, which the reserve absorbs. A chooser made in the middle of a game (a saved game
-resumed) takes its past turns to have used their share. With more than two players, static equity.
+search's stopping granularity, which the reserve absorbs. A chooser made in the middle of a game is wound to
+the time the game recorded (`Game.wind`); if that is unknown (a game saved before it was kept), it takes
+its past turns to have used their share. With more than two players, static equity.
 """
 
 from __future__ import annotations

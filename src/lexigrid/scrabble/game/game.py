@@ -39,7 +39,7 @@ from lexigrid.scrabble.game.challenge import (
     ChallengeRule,
     Pending,
 )
-from lexigrid.scrabble.game.players import ENDGAME_SECONDS, Player, computer, solve_endgame
+from lexigrid.scrabble.game.players import ENDGAME_SECONDS, Clocked, Player, computer, solve_endgame
 from lexigrid.scrabble.game.umpire import Umpire
 
 if TYPE_CHECKING:
@@ -120,6 +120,9 @@ class Game:
     actions: list[str] = field(default_factory=list)
     listeners: list[Callable[[Game], None]] = field(default_factory=list, repr=False)
     _computers: dict[int, Player] = field(default_factory=dict, repr=False)
+    # the seconds each computer seat with a game clock has spent on it, as its own clock read them; a seat
+    # missing from a game resumed is unknown (an older save): its player then pro-rates the past
+    clocks: dict[int, float] = field(default_factory=dict, compare=False)
     rule: ChallengeRule = field(init=False, repr=False, compare=False)  # the rule object of `challenge`
 
     def __post_init__(self) -> None:
@@ -140,13 +143,30 @@ class Game:
         self.umpire = Umpire(self.state, self.lexicon, self.rule)
         for i, seat in enumerate(self.seats):
             if not seat.is_human:
-                self._computers[i] = computer(seat.kind, self.lexicon, self.rules, self.endgame_seconds)
+                self._computers[i] = player = computer(
+                    seat.kind, self.lexicon, self.rules, self.endgame_seconds
+                )
+                if isinstance(player, Clocked):
+                    self.clocks[i] = 0.0
 
     def seat_computer(self, player: int, computer_player: Player) -> None:
         """Let `computer_player` move for a computer seat (self-play with other engines or leave models)."""
         if self.seats[player].is_human:
             raise LexigridError(f"seat {player + 1} ({self.seats[player].name}) is a person's")
         self._computers[player] = computer_player
+
+    def wind(self, player: int, computer_player: Player) -> Player:
+        """Set a clocked computer player's clock to the seat's time spent (when known); the player."""
+        if isinstance(computer_player, Clocked) and player in self.clocks:
+            computer_player.clock.spent, computer_player.clock.started = self.clocks[player], True
+        return computer_player
+
+    def clock_left(self, player: int) -> float | None:
+        """Seconds left on a computer seat's game clock; None: no clock, or its time spent is unknown."""
+        clocked = self._computers.get(player)
+        if clocked is None or not isinstance(clocked, Clocked) or player not in self.clocks:
+            return None
+        return max(0.0, clocked.clock.seconds - self.clocks[player])
 
     @classmethod
     def new(
@@ -356,7 +376,9 @@ class Game:
                 self._changed()
                 return self.turns[before:]
         rng = random.Random(self.seed * 1_000_003 + len(self.actions))
-        move = player.choose(self.position(), rng)
+        move = self.wind(self.state.to_move, player).choose(self.position(), rng)
+        if isinstance(player, Clocked):
+            self.clocks[self.state.to_move] = player.clock.spent
         self.umpire.move(move, validate=False)
         self.actions.append(move.notation)
         self._changed()

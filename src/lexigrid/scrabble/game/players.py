@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import Lexicon
@@ -41,6 +41,23 @@ class Player(Protocol):
     def choose(self, position: Position, rng: random.Random) -> Move:
         """The move to play; `position.racks[0]` is this player's rack, the bag is behind `bag_size`."""
         ...
+
+
+class Clock(Protocol):
+    """A game clock's reading (`analysis.chooser.GameClock`)."""
+
+    seconds: float  # in all
+    spent: float
+    started: (
+        bool  # its time spent is known (else a player made mid-game takes the past to have used its share)
+    )
+
+
+@runtime_checkable
+class Clocked(Protocol):
+    """A computer player against a game clock (the `sim` and `best` levels)."""
+
+    clock: Clock
 
 
 _VOCABULARIES: dict[tuple[str, int], Lexicon] = {}

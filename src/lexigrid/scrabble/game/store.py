@@ -30,7 +30,8 @@ CREATE TABLE IF NOT EXISTS games (
     updated REAL NOT NULL,
     setup TEXT NOT NULL,          -- JSON: seats, seed, lexicon, challenge
     status TEXT NOT NULL,         -- 'playing' or 'over'
-    scores TEXT NOT NULL          -- JSON list, for listings
+    scores TEXT NOT NULL,         -- JSON list, for listings
+    clocks TEXT                   -- JSON {seat: seconds spent} of the game clocks; NULL: unknown (older)
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -40,6 +41,7 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game_id, n)
 );
 """
+CLOCKS = "ALTER TABLE games ADD COLUMN clocks TEXT"  # a file from before the clocks were kept
 UNPLAYED = "DELETE FROM games WHERE NOT EXISTS (SELECT 1 FROM actions a WHERE a.game_id = games.id)"
 DB_NAME = "scrabble_games.sqlite3"
 
@@ -79,6 +81,11 @@ def _snapshot(game: Game) -> str:
     return f"{game.cgp(0)} | racks {racks} | scores {game.scores} | bag {len(game.bag)}"
 
 
+def _clocks(game: Game) -> str:
+    """The game clocks' time spent, by seat, as JSON."""
+    return json.dumps({str(seat): spent for seat, spent in game.clocks.items()})
+
+
 def _board(setup: dict[str, Any]) -> Layout | None:
     """A saved game's board layout (the standard one when the setup names none)."""
     board = setup.get("board")
@@ -94,6 +101,8 @@ class GameStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self._connect() as db:
                 db.executescript(SCHEMA)
+                if "clocks" not in {row[1] for row in db.execute("PRAGMA table_info(games)")}:
+                    db.execute(CLOCKS)
                 db.execute(UNPLAYED)  # empty games an earlier version kept
         except (OSError, sqlite3.Error) as error:
             raise LexigridError(f"cannot open the saved games at {self.path}: {error}") from None
@@ -122,10 +131,18 @@ class GameStore:
         status = "over" if game.over else "playing"
         with self._connect() as db:
             db.execute(
-                "INSERT INTO games (id, created, updated, setup, status, scores) VALUES (?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT(id) DO UPDATE SET updated = excluded.updated, status = excluded.status, "
-                "scores = excluded.scores",
-                (game.id, now, now, json.dumps(setup), status, json.dumps(game.scores)),
+                "INSERT INTO games (id, created, updated, setup, status, scores, clocks) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET updated = excluded.updated, "
+                "status = excluded.status, scores = excluded.scores, clocks = excluded.clocks",
+                (
+                    game.id,
+                    now,
+                    now,
+                    json.dumps(setup),
+                    status,
+                    json.dumps(game.scores),
+                    json.dumps(game.clocks),
+                ),
             )
             (saved,) = db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game.id,)).fetchone()
             if saved < len(game.actions):
@@ -147,12 +164,13 @@ class GameStore:
         with self._connect() as db:
             if game_id is None:
                 row = db.execute(
-                    "SELECT id, setup FROM games WHERE status = 'playing' ORDER BY updated DESC LIMIT 1"
+                    "SELECT id, setup, clocks FROM games WHERE status = 'playing' "
+                    "ORDER BY updated DESC LIMIT 1"
                 ).fetchone()
                 if row is None:
                     raise LexigridError("no unfinished saved game: start one with `lexigrid scrabble play`")
             else:
-                row = db.execute("SELECT id, setup FROM games WHERE id = ?", (game_id,)).fetchone()
+                row = db.execute("SELECT id, setup, clocks FROM games WHERE id = ?", (game_id,)).fetchone()
                 if row is None:
                     raise _missing(game_id)
             actions = db.execute(
@@ -181,6 +199,7 @@ class GameStore:
             raise LexigridError(f"saved game {row[0]} does not replay: {error}") from None
         if actions and actions[-1][1] and actions[-1][1] != _snapshot(game):
             raise LexigridError(f"saved game {row[0]} replays to a different position: it cannot be resumed")
+        game.clocks = {int(seat): spent for seat, spent in json.loads(row[2] or "{}").items()}
         return game
 
     def delete(self, game_id: str) -> None:

@@ -137,6 +137,7 @@ class View:
                     "score": game.scores[i],
                     "rack": None if self.rack(i) is None else in_order(game.racks[i]),
                     "tiles": len(game.racks[i]),
+                    "clock_left": _seconds(game.clock_left(i)),  # a computer's against a game clock
                 }
                 for i, seat in enumerate(game.seats)
             ],
@@ -163,3 +164,8 @@ class View:
         if not self.sees(turn.player):
             shown["rack"] = None
         return shown
+
+
+def _seconds(seconds: float | None) -> float | None:
+    """Seconds to the tenth, for JSON (None stays None)."""
+    return None if seconds is None else round(seconds, 1)

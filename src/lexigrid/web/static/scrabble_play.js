@@ -35,7 +35,7 @@ function draw() {
   scores.replaceChildren(...game.players.map((p, i) => {
     const tr = lexiEl("tr", { class: i === game.to_move && !game.over ? "to-move" : "" });
     tr.append(lexiEl("td", { text: p.name }), lexiEl("td", { class: "score", text: String(p.score) }),
-      lexiEl("td", { class: "muted", text: i === me ? "" : lexiCount(p.tiles, "tile") }));
+      lexiEl("td", { class: "muted", text: i === me ? "" : lexiCount(p.tiles, "tile") + clockText(p.clock_left) }));
     return tr;
   }));
   controls();
@@ -51,6 +51,11 @@ function draw() {
     for (const v of [game.players[m.player].name, tilesText(alphabet, m.rack ?? ""), moveText(m), m.score, m.total]) tr.insertCell().textContent = v;
   }
   log.parentElement.parentElement.scrollTop = 1e6;
+}
+function clockText(left) {  // a computer's game clock: the time left on it, m:ss
+  if (left === null || left === undefined) return "";
+  const s = Math.floor(left);
+  return ` · clock ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} left`;
 }
 function rackTile(tile, index) {  // a rack tile: a button to tap (or press), and to drag onto the board
   const label = tile === "?" ? "" : tileLabel(alphabet, tile);
