@@ -143,9 +143,8 @@ class Game:
         self.umpire = Umpire(self.state, self.lexicon, self.rule)
         for i, seat in enumerate(self.seats):
             if not seat.is_human:
-                self._computers[i] = player = computer(
-                    seat.kind, self.lexicon, self.rules, self.endgame_seconds
-                )
+                player = computer(seat.kind, self.lexicon, self.rules, self.endgame_seconds)
+                self._computers[i] = player
                 if isinstance(player, Clocked):
                     self.clocks[i] = 0.0
 

@@ -48,9 +48,7 @@ class Clock(Protocol):
 
     seconds: float  # in all
     spent: float
-    started: (
-        bool  # its time spent is known (else a player made mid-game takes the past to have used its share)
-    )
+    started: bool  # the time spent is known (else a player made mid-game pro-rates the past)
 
 
 @runtime_checkable

@@ -81,11 +81,6 @@ def _snapshot(game: Game) -> str:
     return f"{game.cgp(0)} | racks {racks} | scores {game.scores} | bag {len(game.bag)}"
 
 
-def _clocks(game: Game) -> str:
-    """The game clocks' time spent, by seat, as JSON."""
-    return json.dumps({str(seat): spent for seat, spent in game.clocks.items()})
-
-
 def _board(setup: dict[str, Any]) -> Layout | None:
     """A saved game's board layout (the standard one when the setup names none)."""
     board = setup.get("board")
@@ -129,20 +124,13 @@ class GameStore:
             setup["board"] = {"name": board.name, "rows": list(board.cells)}
         now = time.time()
         status = "over" if game.over else "playing"
+        scores, clocks = json.dumps(game.scores), json.dumps(game.clocks)
         with self._connect() as db:
             db.execute(
                 "INSERT INTO games (id, created, updated, setup, status, scores, clocks) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET updated = excluded.updated, "
                 "status = excluded.status, scores = excluded.scores, clocks = excluded.clocks",
-                (
-                    game.id,
-                    now,
-                    now,
-                    json.dumps(setup),
-                    status,
-                    json.dumps(game.scores),
-                    json.dumps(game.clocks),
-                ),
+                (game.id, now, now, json.dumps(setup), status, scores, clocks),
             )
             (saved,) = db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game.id,)).fetchone()
             if saved < len(game.actions):
