@@ -180,3 +180,11 @@ def test_the_status_line_says_what_is_done_against_what_budget() -> None:
         "bot is simulating 15 plays, 2 plies deep — 4.6 s"
     )
     assert thinking_text("bot", None).plain == "bot is thinking"
+
+
+def test_the_scores_line_shows_a_computers_game_clock(default_lexicon: Lexicon) -> None:
+    game = Game.new(["human", "sim:1.5m"], names=["ann", "bot"], seed=3, lexicon=None)
+    game.clocks[1] = 20.4  # as its moves would have recorded it: 69.6 s left, shown in whole seconds
+    session, out = _session(game, ["quit"])
+    session.run()
+    assert "▶ ann 0  bot 0 (clock 1:10 left)   bag " in out.getvalue()

@@ -128,9 +128,14 @@ def thinking_text(name: str, thinking: Thinking | None, letters: Alphabet = ENGL
             f"{100 * progress.leader_confidence:.0f} % sure)"
         )
     if thinking.clock_left is not None:
-        left = max(0, round(thinking.clock_left - elapsed))
-        line.append(f" · clock {left // 60}:{left % 60:02d} left")
+        line.append(f" · {clock_text(thinking.clock_left - elapsed)}")
     return line
+
+
+def clock_text(seconds: float) -> str:
+    """A game clock's time left, `clock 23:10 left` (whole seconds, never below 0)."""
+    left = max(0, round(seconds))
+    return f"clock {left // 60}:{left % 60:02d} left"
 
 
 class ThinkingLine:

@@ -12,7 +12,14 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from lexigrid.cli.scrabble_render import ThinkingLine, board_table, endgame_summary, pv_table, top_table
+from lexigrid.cli.scrabble_render import (
+    ThinkingLine,
+    board_table,
+    clock_text,
+    endgame_summary,
+    pv_table,
+    top_table,
+)
 from lexigrid.counts import count
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.analysis.thinking import Thinking, watching
@@ -65,6 +72,12 @@ def describe(game: Game, turn: Turn) -> Text:
     if turn.bingo:
         line.append(" bingo!", "bold magenta")
     return line
+
+
+def _clock(game: Game, player: int) -> str:
+    """` (clock 4:37 left)` after a computer's score when it plays against a game clock, else nothing."""
+    left = game.clock_left(player)
+    return "" if left is None else f" ({clock_text(left)})"
 
 
 class Session:
@@ -142,6 +155,7 @@ class Session:
         self.console.print(board_table(game.board))
         scores = "  ".join(
             f"{'▶ ' if i == game.to_move and not game.over else ''}{seat.name} {game.scores[i]}"
+            + _clock(game, i)
             for i, seat in enumerate(game.seats)
         )
         letters = game.rules.tiles.alphabet

@@ -54,7 +54,7 @@ function draw() {
 }
 function clockText(left) {  // a computer's game clock: the time left on it, m:ss
   if (left === null || left === undefined) return "";
-  const s = Math.floor(left);
+  const s = Math.max(0, Math.round(left));  // whole seconds, as the CLI rounds them
   return ` · clock ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} left`;
 }
 function rackTile(tile, index) {  // a rack tile: a button to tap (or press), and to drag onto the board
