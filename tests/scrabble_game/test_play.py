@@ -145,11 +145,8 @@ def test_cli_deletes_saved_games(cli: Callable[..., CliResult], default_lexicon:
     assert payload == {"deleted": [games[2].id]} and store.games() == []
 
 
-def test_a_thinking_computer_s_status_line_follows_its_reports(
-    default_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """While a `sim` computer moves, the session's status line gets its reports: the task, and the
-    simulation's rounds as they come (the leader, its play-outs)."""
+def _status_lines(monkeypatch: pytest.MonkeyPatch, game: Game, lines: list[str]) -> list[str]:
+    """The status lines a session shows while its computers think."""
     shown: list[str] = []
     update = ThinkingLine.update
 
@@ -158,16 +155,34 @@ def test_a_thinking_computer_s_status_line_follows_its_reports(
         shown.append(self.__rich__().plain)
 
     monkeypatch.setattr(ThinkingLine, "update", recorded)
+    _session(game, lines)[0].run()
+    return shown
+
+
+def test_a_thinking_computer_s_status_line_follows_its_reports_and_hides_its_plays(
+    default_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a `sim` computer moves against a person, the status line gets its reports: the task, and the
+    simulation's rounds as they come (the best so far, its play-outs), but never a play it weighs: its
+    tiles would show (its rack is hidden while the game is on)."""
     game = Game.new(["human", "sim:40"], seed=3, lexicon=None, endgame_seconds=None)
-    session, _ = _session(game, ["-", "quit"])
-    session.run()
+    shown = _status_lines(monkeypatch, game, ["-", "quit"])
     assert len(game.actions) == 2  # the pass and the computer's move
     assert shown[0].startswith("sim40 is simulating 10 plays, 2 plies deep, 40 play-outs a play — ")
-    assert any(" · leader " in line and " play-outs, " in line for line in shown[1:])
+    assert any(" · best so far " in line and " play-outs, " in line for line in shown[1:])
+    assert not any("leader" in line for line in shown)
+
+
+def test_in_a_game_of_computers_the_status_line_names_the_leader(
+    default_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = Game.new(["sim:5", "equity"], seed=3, lexicon=None, endgame_seconds=None)
+    shown = _status_lines(monkeypatch, game, [])
+    assert game.over and any(" · leader " in line and " play-outs, " in line for line in shown)
 
 
 def test_the_status_line_says_what_is_done_against_what_budget() -> None:
-    clock = iter([12.5, 13.0])
+    clock = iter([12.5, 13.0, 13.2])
     stats = PlayStats(Move("place", row=7, col=3, word="WORD", played="WORD", score=24))
     stats.values, stats.wins = [10.0, 20.0], [1.0, 0.0]
     progress = Progress([stats], 2, 1500.0, 0.913)
@@ -178,6 +193,10 @@ def test_the_status_line_says_what_is_done_against_what_budget() -> None:
     )
     assert thinking_text("bot", replace(thinking, budget=None, clock_left=None, progress=None)).plain == (
         "bot is simulating 15 plays, 2 plies deep — 4.6 s"
+    )
+    assert thinking_text("bot", thinking, moves_shown=False).plain == (
+        "bot is simulating 15 plays, 2 plies deep — 4.8 s of 12.0 s · best so far 50.0 % (2 play-outs, "
+        "91 % sure) · clock 3:15 left"
     )
     assert thinking_text("bot", None).plain == "bot is thinking"
 

@@ -108,9 +108,13 @@ def top_table(solution: Solution, letters: Alphabet = ENGLISH) -> Table:
     return table
 
 
-def thinking_text(name: str, thinking: Thinking | None, letters: Alphabet = ENGLISH) -> Text:
+def thinking_text(
+    name: str, thinking: Thinking | None, letters: Alphabet = ENGLISH, *, moves_shown: bool = True
+) -> Text:
     """A computer player's status line while it thinks: `alice is simulating 15 plays, 2 plies deep — 4.1 s
-    of 12.0 s · leader 8D WORD 54.3 % (1,230 play-outs, 91 % sure) · clock 23:10 left`."""
+    of 12.0 s · leader 8D WORD 54.3 % (1,230 play-outs, 91 % sure) · clock 23:10 left`. Without
+    `moves_shown` (a person plays against it: its candidate plays would tell its tiles) the leader is not
+    named: `· best so far 54.3 % (...)`."""
     line = Text.assemble((name, "bold"), " is thinking")
     if thinking is None:
         return line
@@ -121,8 +125,11 @@ def thinking_text(name: str, thinking: Thinking | None, letters: Alphabet = ENGL
     progress = thinking.progress
     if progress is not None and progress.plays:
         leader = progress.plays[0]
-        line.append(" · leader ")
-        line.append(shown(leader.move, letters), "bold")
+        if moves_shown:
+            line.append(" · leader ")
+            line.append(shown(leader.move, letters), "bold")
+        else:
+            line.append(" · best so far")
         line.append(
             f" {leader.win_pct:.1f} % ({count(progress.iterations, 'play-out')}, "
             f"{100 * progress.leader_confidence:.0f} % sure)"
@@ -141,12 +148,19 @@ def clock_text(seconds: float) -> str:
 class ThinkingLine:
     """A status line that follows a computer player's reports (`update`), its time redrawn at each refresh."""
 
-    def __init__(self, name: str, thinking: Thinking | None = None, letters: Alphabet = ENGLISH) -> None:
-        self.name, self.thinking, self.letters = name, thinking, letters
+    def __init__(
+        self,
+        name: str,
+        thinking: Thinking | None = None,
+        letters: Alphabet = ENGLISH,
+        *,
+        moves_shown: bool = True,
+    ) -> None:
+        self.name, self.thinking, self.letters, self.moves_shown = name, thinking, letters, moves_shown
 
     def update(self, thinking: Thinking) -> None:
         """The player's latest report."""
         self.thinking = thinking
 
     def __rich__(self) -> Text:
-        return thinking_text(self.name, self.thinking, self.letters)
+        return thinking_text(self.name, self.thinking, self.letters, moves_shown=self.moves_shown)

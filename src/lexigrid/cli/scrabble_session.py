@@ -112,7 +112,9 @@ class Session:
         shown = -1
         while not game.over:
             if not game.seat.is_human:
-                line = ThinkingLine(game.seat.name, letters=game.rules.tiles.alphabet)
+                # its candidate plays are made of its tiles: named only where the people may see its rack
+                seen = View.of_people(game).sees(game.to_move)
+                line = ThinkingLine(game.seat.name, letters=game.rules.tiles.alphabet, moves_shown=seen)
                 with self.console.status(line), watching(line.update):
                     turns = game.play_computer()
                 for turn in turns:
