@@ -56,7 +56,6 @@ from lexigrid.checkpoint import Checkpoint
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.analysis import sim as sim_module
 from lexigrid.scrabble.analysis.phase import bag_left
-from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp, parse_cgp
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.engine.movegen import Engine
@@ -76,11 +75,6 @@ class CpuTime:
     """A stand-in for the `time` module whose clock is this process's CPU time (as bench_match.py)."""
 
     perf_counter = staticmethod(time.process_time)
-
-
-def hidden(position: Position) -> Position:
-    """The position as its mover sees it: the opponent's rack unknown."""
-    return Position(position.board, (position.rack, Rack()), position.scores, position.zeros)
 
 
 def same_move(a: Move, b: Move) -> bool:
@@ -236,7 +230,7 @@ def main() -> None:
     warmed = False
     for k, line in enumerate(POSITIONS.read_text().splitlines()):
         cgp = json.loads(line)["cgp"]
-        position = hidden(parse_cgp(cgp, cgp_language_rules(cgp, lexicon.alphabet)))
+        position = parse_cgp(cgp, cgp_language_rules(cgp, lexicon.alphabet)).seen_by_mover()
         bag = bag_left(position)
         if not args.min_bag <= bag <= args.max_bag:
             continue

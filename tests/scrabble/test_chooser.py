@@ -23,7 +23,6 @@ from lexigrid.scrabble.analysis.chooser import (
     PlayChooser,
     move_budget,
     reserve,
-    seen_by_mover,
     simulation,
     spent_before,
     turns_left,
@@ -247,7 +246,7 @@ def test_the_game_keeps_the_clocks_time_and_a_new_chooser_goes_on_from_it(lexico
     calls: list[tuple[str, float]] = []
     methods = {phase: _recording(calls, phase, clock) for phase in BEST_METHODS}
     game.seat_computer(0, PlayChooser(engine, "best", GameClock(120.0, clock.perf_counter), methods))
-    seen = seen_by_mover(game.position())  # on the game's live board: read before the move
+    seen = game.position().seen_by_mover()  # on the game's live board: read before the move
     expected, prorated = move_budget(90.0, 120.0, seen), spent_before(120.0, seen)
     game.play_computer()
     assert calls == [("midgame", pytest.approx(expected))]

@@ -18,7 +18,7 @@ from starlette.background import BackgroundTask
 from lexigrid.errors import LexigridError, NotFound
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Position, parse_cgp, parse_move
-from lexigrid.scrabble.analysis.chooser import PlayChooser, seen_by_mover
+from lexigrid.scrabble.analysis.chooser import PlayChooser
 from lexigrid.scrabble.analysis.endgame import MAX_PLIES, MAX_TOP, check_endgame, solve
 from lexigrid.scrabble.analysis.report import moves_report, position_report
 from lexigrid.scrabble.analysis.sim import DEFAULT_ITERATIONS, MAX_PLAYS, Progress, check_request, simulate
@@ -376,7 +376,7 @@ def _clock_share(game: Game) -> float | None:
     player = game.wind(game.to_move, computer(game.seat.kind, game.lexicon, game.rules))
     if not isinstance(player, PlayChooser):
         return None
-    return min(float(MAX_SIM_SECONDS), player.budget(seen_by_mover(game.position())))
+    return min(float(MAX_SIM_SECONDS), player.budget(game.position().seen_by_mover()))
 
 
 def _computer_actions(game: Game, clock_share: float | None) -> tuple[list[str], dict[int, float]]:

@@ -33,7 +33,6 @@ from lexigrid.scrabble.analysis.sim import (
     with_known_opponent,
 )
 from lexigrid.scrabble.analysis.thinking import Thinking, is_watched, tell
-from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.engine.movegen import Engine
@@ -92,11 +91,6 @@ def spent_before(clock_seconds: float, position: Position) -> float:
     """The time a chooser made mid-game takes its past turns to have used: their share of the clock."""
     fresh = math.ceil(position.rules.tiles.total / TILES_PER_TURN_PAIR)
     return clock_seconds * max(0.0, 1.0 - turns_left(position) / fresh)
-
-
-def seen_by_mover(position: Position) -> Position:
-    """The position as its mover sees it: the board, the scores and its own rack (the other unknown)."""
-    return Position(position.board, (position.rack, Rack()), position.scores, position.zeros)
 
 
 def simulation(chooser: PlayChooser, position: Position, seconds: float, rng: random.Random) -> Move:
@@ -183,7 +177,7 @@ class PlayChooser:
             move = self.engine.best(position, "equity")
             assert move is not None
             return move
-        seen = seen_by_mover(position)
+        seen = position.seen_by_mover()
         started = self.clock.time()
         seconds = self.budget(seen)
         self._move = (started, seconds, None if self.per_move is not None else self.clock.remaining)

@@ -28,7 +28,6 @@ from lexigrid.scrabble.analysis.endgame import solve
 from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.analysis.sim import Progress, simulate
 from lexigrid.scrabble.analysis.thinking import Thinking, is_watched, tell
-from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.engine.movegen import Engine
@@ -58,7 +57,7 @@ class SimPlayer:
             move = self.engine.best(position, "equity")
             assert move is not None
             return move
-        seen = Position(position.board, (position.rack, Rack()), position.scores, position.zeros)
+        seen = position.seen_by_mover()
         plies = min(self.plies, bag_left(seen)) or self.plies  # a nearly empty bag: fewer plies
         report = Thinking(
             f"simulating {count(self.plays, 'play')}, {count(plies, 'ply', 'plies')} deep"

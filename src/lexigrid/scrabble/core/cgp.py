@@ -39,6 +39,10 @@ class Position:
 
         return asked or self.ops.get("lex") or DEFAULT_LEXICON
 
+    def seen_by_mover(self) -> Position:
+        """The position as its mover sees it: the board, the scores and its own rack (the other unknown)."""
+        return Position(self.board, (self.rack, Rack()), self.scores, self.zeros)
+
     def player_count(self) -> int:
         """The players in the game: two in a CGP position."""
         return 2

@@ -313,7 +313,7 @@ class Game:
         position = self.position()
         if self.awaiting != "move" or position.player_count() != 2 or not 1 <= len(self.bag) <= MAX_BAG:
             return None
-        seen = Position(position.board, (position.rack, Rack()), position.scores, position.zeros)
+        seen = position.seen_by_mover()
         return solve_peg(seen, Engine.shared(self.lexicon, self.rules), top=top, seconds=seconds, nodes=nodes)
 
     # --- applying actions -------------------------------------------------------------------------
