@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.game.game import Game
 from lexigrid.scrabble.game.store import GameStore, default_path, kept
 from lexigrid.scrabble.game.view import View
+from tests.conftest import CliResult
 
 
 def test_store_lives_in_the_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -204,3 +206,29 @@ def test_a_games_file_from_before_the_clocks_gains_their_column(
     game.play("-")
     assert store.load(game.id).clocks == {1: 0.0}
     GameStore(path)  # opened again: the column is there, nothing to add
+
+
+@pytest.mark.parametrize(
+    ("column", "text"),
+    [
+        ("clocks", "{oops"),  # not JSON
+        ("clocks", '{"one": 12.5}'),  # a seat that is not a number
+        ("clocks", "[12.5]"),  # not an object
+        ("setup", "[]"),
+    ],
+)
+def test_a_damaged_saved_game_is_a_one_line_error(
+    default_lexicon: Lexicon, cli: Callable[..., CliResult], column: str, text: str
+) -> None:
+    store = GameStore()
+    game = store.track(Game.new(["human", "sim:1m"], seed=3, lexicon=None))
+    game.play("-")
+    with sqlite3.connect(store.path) as db:
+        db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (text, game.id))
+    with pytest.raises(LexigridError, match=f"saved game {game.id} is damaged"):
+        store.load(game.id)
+    resumed = cli("scrabble", "resume", game.id)
+    lines = resumed.stderr.strip().splitlines()
+    assert resumed.exit_code == 2 and len(lines) == 1, resumed.stderr  # no traceback
+    assert lines[0].startswith(f"error: saved game {game.id} is damaged (")
+    assert lines[0].endswith(f"delete it with `lexigrid scrabble games --delete {game.id}`")

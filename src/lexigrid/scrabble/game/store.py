@@ -81,6 +81,22 @@ def _snapshot(game: Game) -> str:
     return f"{game.cgp(0)} | racks {racks} | scores {game.scores} | bag {len(game.bag)}"
 
 
+def _read_row(game_id: str, setup: str, clocks: str | None) -> tuple[dict[str, Any], dict[int, float]]:
+    """A saved game's setup and its game clocks' time spent by seat (NULL: unknown, an older save); a
+    damaged row (not the JSON the store writes) is a one-line error naming the game."""
+    try:
+        read = json.loads(setup)
+        if not isinstance(read, dict):
+            raise TypeError("its setup is not a JSON object")
+        spent = {int(seat): float(seconds) for seat, seconds in json.loads(clocks or "{}").items()}
+    except (ValueError, TypeError, AttributeError) as error:
+        raise LexigridError(
+            f"saved game {game_id} is damaged ({error}): delete it with `lexigrid scrabble games --delete "
+            f"{game_id}`"
+        ) from None
+    return read, spent
+
+
 def _board(setup: dict[str, Any]) -> Layout | None:
     """A saved game's board layout (the standard one when the setup names none)."""
     board = setup.get("board")
@@ -164,7 +180,7 @@ class GameStore:
             actions = db.execute(
                 "SELECT action, cgp FROM actions WHERE game_id = ? ORDER BY n", (row[0],)
             ).fetchall()
-        setup = json.loads(row[1])
+        setup, clocks = _read_row(row[0], row[1], row[2])
         lexicon = load(setup["lexicon"])
         if lexicon.sha256 != setup["lexicon_sha256"]:
             raise LexigridError(
@@ -187,7 +203,7 @@ class GameStore:
             raise LexigridError(f"saved game {row[0]} does not replay: {error}") from None
         if actions and actions[-1][1] and actions[-1][1] != _snapshot(game):
             raise LexigridError(f"saved game {row[0]} replays to a different position: it cannot be resumed")
-        game.clocks = {int(seat): spent for seat, spent in json.loads(row[2] or "{}").items()}
+        game.clocks = clocks
         return game
 
     def delete(self, game_id: str) -> None:
