@@ -1,9 +1,11 @@
-"""Time budgets: run a solve in a forked child process and stop it when it takes too long."""
+"""Time budgets: run a solve in a forked child process and stop it when it takes too long; a solve may
+`report` its progress to its caller as it goes."""
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import time
 import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -12,6 +14,9 @@ from typing import Any, TypeVar
 from lexigrid.errors import LexigridError
 
 R = TypeVar("R")
+STOP = "stop"  # the message asking a reporting solve to stop
+_channel: Connection | None = None  # in a child running a reporting solve: its pipe, for `report`
+_stop_asked = False  # in that child: the caller asked the solve to stop
 
 
 class BudgetExceeded(Exception):
@@ -41,30 +46,56 @@ def result_of(outcome: Outcome) -> Any:
     return value
 
 
-def _child(conn: Connection, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+def report(message: Any) -> bool:
+    """From a solve that reports (a streamed one in a solver pool, or a budgeted call given `on_report`):
+    send its caller `message`; True once the caller asks it to stop (elsewhere nothing is sent and the
+    answer is False)."""
+    global _stop_asked
+    conn = _channel
+    if conn is None:
+        return False
+    while conn.poll():
+        _stop_asked = conn.recv() == STOP or _stop_asked
+    conn.send(("progress", message))
+    return _stop_asked
+
+
+def reporting_to(conn: Connection | None) -> None:
+    """Give `report` the pipe of the solve starting in this process (None: it does not report)."""
+    global _channel, _stop_asked
+    _channel, _stop_asked = conn, False
+
+
+def _child(
+    conn: Connection, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], reports: bool
+) -> None:
+    reporting_to(conn if reports else None)
     try:
         conn.send(outcome_of(fn, args, kwargs))
     finally:
         conn.close()
 
 
-def call_with_budget(fn: Callable[..., R], *args: Any, seconds: float, **kwargs: Any) -> R:
-    """fn(*args, **kwargs) in a forked child; BudgetExceeded (child killed) after `seconds`.
+def call_with_budget(
+    fn: Callable[..., R],
+    *args: Any,
+    seconds: float,
+    on_report: Callable[[Any], None] | None = None,
+    **kwargs: Any,
+) -> R:
+    """fn(*args, **kwargs) in a forked child; BudgetExceeded (child killed) after `seconds`. With
+    `on_report`, each message the child sends through `report` is handed to it (in this process) as it comes.
 
     The child is forked, so whatever the parent has loaded (lexicons, indexes) costs nothing to reuse.
     """
     context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(sender, fn, args, kwargs), daemon=True)
+    receiver, sender = context.Pipe()
+    reports = on_report is not None
+    child = context.Process(target=_child, args=(sender, fn, args, kwargs, reports), daemon=True)
     child.start()
     sender.close()
     try:
-        if not receiver.poll(seconds):
-            raise BudgetExceeded(f"stopped after the {seconds:g} s time budget")
-        try:
-            outcome = receiver.recv()
-        except EOFError:
-            raise RuntimeError(f"the solver process died (exit code {child.exitcode})") from None
+        outcome = _outcome(receiver, lambda: child.exitcode, seconds, on_report)
     finally:
         receiver.close()
         if child.is_alive():
@@ -74,6 +105,28 @@ def call_with_budget(fn: Callable[..., R], *args: Any, seconds: float, **kwargs:
             child.close()
     result: R = result_of(outcome)
     return result
+
+
+def _outcome(
+    receiver: Connection,
+    exitcode: Callable[[], int | None],
+    seconds: float,
+    on_report: Callable[[Any], None] | None,
+) -> Outcome:
+    """The child's outcome, its reports handed to `on_report` on the way; BudgetExceeded after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0 or not receiver.poll(left):
+            raise BudgetExceeded(f"stopped after the {seconds:g} s time budget")
+        try:
+            message: Outcome = receiver.recv()
+        except EOFError:
+            raise RuntimeError(f"the solver process died (exit code {exitcode()})") from None
+        if message[0] != "progress":
+            return message
+        if on_report is not None:
+            on_report(message[1])
 
 
 def fork_available() -> bool:

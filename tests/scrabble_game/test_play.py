@@ -201,6 +201,31 @@ def test_the_status_line_says_what_is_done_against_what_budget() -> None:
     assert thinking_text("bot", None).plain == "bot is thinking"
 
 
+def test_a_report_s_json_names_the_leader_only_where_its_plays_may_be_shown() -> None:
+    """One shape for both faces (the terminal line above is drawn from it): without `moves_shown` the
+    leader's win %, play-outs and certainty, never its play."""
+    stats = PlayStats(Move("place", row=7, col=3, word="WORD", played="W.RD", score=24))
+    stats.values, stats.wins = [10.0, 20.0], [1.0, 0.0]
+    thinking = Thinking("simulating", 12.0, 8.4, lambda: 12.5, 200.0, Progress([stats], 2, 1500.0, 0.913))
+    hidden = {"win_pct": 50.0, "iterations": 2, "confidence": 0.913}
+    assert thinking.as_dict(moves_shown=False) == {
+        "task": "simulating",
+        "elapsed": 4.1,
+        "budget": 12.0,
+        "clock_left": 195.9,
+        "leader": hidden,
+    }
+    assert thinking.as_dict()["leader"] == {**hidden, "move": "8D W(O)RD"}
+    untimed = replace(thinking, budget=None, clock_left=None, progress=None, now=lambda: 1.0)
+    assert untimed.as_dict() == {
+        "task": "simulating",
+        "elapsed": 0.0,
+        "budget": None,
+        "clock_left": None,
+        "leader": None,
+    }
+
+
 def test_the_scores_line_shows_a_computers_game_clock(default_lexicon: Lexicon) -> None:
     game = Game.new(["human", "sim:1.5m"], names=["ann", "bot"], seed=3, lexicon=None)
     game.clocks[1] = 20.4  # as its moves would have recorded it: 69.6 s left, shown in whole seconds

@@ -15,15 +15,15 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from lexigrid.budget import call_with_budget
+from lexigrid.budget import call_with_budget, report
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.scrabble.analysis import chooser
-from lexigrid.scrabble.analysis.sim import Progress, simulate
+from lexigrid.scrabble.analysis.sim import PlayStats, Progress, simulate
 from lexigrid.scrabble.game.store import GameStore
 from lexigrid.web import common
 from lexigrid.web import scrabble as web_scrabble
-from lexigrid.web.pool import SolverPool, report
+from lexigrid.web.pool import SolverPool
 from tests.conftest import run_cli
 from tests.scrabble.conftest import REFERENCE_BOARD
 from tests.scrabble_game.conftest import ENDGAME_BOARD, RACED
@@ -295,3 +295,56 @@ def test_a_new_game_gives_the_simulating_levels_the_clock_asked(client: TestClie
     assert [p["kind"] for p in plain.json()["players"]] == ["human", "equity"]  # no clock to give
     refused = client.post("/api/scrabble/games", json={"level": "sim", "clock_minutes": 0})
     assert refused.status_code == 422 and "clock_minutes" in refused.text
+
+
+def test_while_the_computer_thinks_the_page_can_read_what_it_does_but_never_its_plays(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """The thinking route answers while the move is out (the move holds the game): the task, the seconds,
+    the clock and the simulation's best so far as the forked child reported them, the play itself left out
+    (its tiles are the computer's rack). The stand-in simulation reports a round, then waits for the test."""
+    go_on, candidates = tmp_path / "go-on", tmp_path / "candidate"
+
+    def held(position: Any, engine: Engine, **options: Any) -> Any:
+        best = engine.best(position, "equity")
+        candidates.write_text(best.paren)
+        stats = PlayStats(best)
+        stats.values, stats.wins = [12.0, 30.0], [1.0, 1.0]
+        options["on_round"](Progress([stats], 120, 900.0, 0.8))
+        deadline = time.monotonic() + 60
+        while not go_on.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return SimpleNamespace(best=best)
+
+    monkeypatch.setattr(chooser, "simulate", held)
+    state = client.post("/api/scrabble/games", json={"level": "sim", "seed": 3, "clock_minutes": 10}).json()
+    url = f"/api/scrabble/games/{state['id']}"
+    assert client.get(f"{url}/thinking").json() == {"thinking": None}
+    replies: list[httpx.Response] = []
+    mover = threading.Thread(target=lambda: replies.append(client.post(f"{url}/move", json={"action": "-"})))
+    mover.start()
+    try:
+        seen = _first_report_with_a_leader(client, f"{url}/thinking")
+    finally:
+        go_on.touch()
+        mover.join()
+    assert seen["player"] == 1 and seen["task"] == "simulating 15 plays, 2 plies deep"
+    assert seen["budget"] == pytest.approx((600 - 5) / 13, abs=0.1) and seen["clock_left"] <= 600
+    assert seen["leader"] == {"win_pct": 100.0, "iterations": 120, "confidence": 0.8}  # no "move"
+    assert candidates.read_text().split()[-1] not in json.dumps(seen)
+    assert replies[0].status_code == 200 and len(replies[0].json()["new_moves"]) == 2
+    assert client.get(f"{url}/thinking").json() == {"thinking": None}  # the move is made
+    missing = client.get(f"/api/scrabble/games/{'0' * 32}/thinking")
+    assert missing.status_code == 404 and "no game" in missing.json()["error"]
+
+
+def _first_report_with_a_leader(client: TestClient, url: str) -> dict[str, Any]:
+    """Poll the thinking route until it holds a simulation round (a minute at most)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        thinking = client.get(url).json()["thinking"]
+        if thinking is not None and thinking["leader"] is not None:
+            found: dict[str, Any] = thinking
+            return found
+        time.sleep(0.02)
+    raise AssertionError("no report with a leader came from the thinking computer")

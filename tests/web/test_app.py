@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from lexigrid.budget import BudgetExceeded, call_with_budget
+from lexigrid.budget import BudgetExceeded, call_with_budget, report
 from lexigrid.errors import LexigridError
 from lexigrid.web.app import SUMMARY_CHARS
 
@@ -114,6 +115,29 @@ def test_budget_returns_results_and_stops_slow_calls() -> None:
         call_with_budget(_forever, seconds=0.5)
     with pytest.raises(LexigridError, match="bad board"):
         call_with_budget(_bad, seconds=10)
+
+
+def _counting(n: int) -> list[bool]:
+    return [report(i) for i in range(n)]
+
+
+def _reporting_forever() -> None:
+    while True:
+        report("still here")
+        time.sleep(0.01)
+
+
+def test_a_budgeted_call_hands_its_reports_to_its_caller_in_order() -> None:
+    heard: list[Any] = []
+    assert call_with_budget(_counting, 3, seconds=10, on_report=heard.append) == [False] * 3
+    assert heard == [0, 1, 2]
+    assert call_with_budget(_counting, 2, seconds=10) == [
+        False,
+        False,
+    ]  # nobody listens: no reports, the result
+    with pytest.raises(BudgetExceeded):  # reports do not keep a call past its budget
+        call_with_budget(_reporting_forever, seconds=0.5, on_report=heard.append)
+    assert set(heard[3:]) == {"still here"}
 
 
 def test_the_api_docs_use_the_apps_own_swagger_files(client: TestClient) -> None:

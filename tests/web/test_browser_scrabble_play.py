@@ -160,6 +160,34 @@ def test_the_page_says_the_computer_is_thinking_until_it_has_moved(screen: Any, 
     assert "thinking" not in screen.inner_text("#hints")  # its move is told instead
 
 
+REPORT = {  # what the thinking route answers for a simulating computer (tests/web/test_api_sim.py)
+    "player": 1,
+    "task": "simulating 15 plays, 2 plies deep",
+    "elapsed": 4.0,
+    "budget": 22.9,
+    "clock_left": 280.0,
+    "leader": {"win_pct": 54.34, "iterations": 1230, "confidence": 0.913},
+}
+DRAWN = (
+    r"Computer is simulating 15 plays, 2 plies deep — \d+ s of 23 s · best so far 54\.3 % "
+    r"\(1,230 play-outs, 91 % sure\) · clock 4:\d\d left"
+)
+
+
+def test_while_the_computer_moves_the_page_draws_what_it_reports(screen: Any, live_server: str) -> None:
+    """The page asks the thinking route while the move is out and draws the report as the terminal's line
+    (a canned report: what the server reports is the API test's)."""
+    _open_game(screen, live_server, seed=41, level="score")
+    screen.route("**/api/scrabble/games/*/thinking", lambda route: route.fulfill(json={"thinking": REPORT}))
+    held = hold_first(screen, "**/api/scrabble/games/*/move")
+    press(screen, "#pass")
+    route = until_held(screen, held)
+    screen.wait_for_function("document.getElementById('hints').textContent.includes('simulating')")
+    assert re.fullmatch(DRAWN, screen.inner_text("#hints"))
+    release(screen, route)
+    assert "simulating" not in screen.inner_text("#hints")  # its move is told instead
+
+
 def test_the_moves_table_fits_beside_the_board(screen: Any, live_server: str) -> None:
     state = _open_game(screen, live_server, seed=5, level="score")
     _type_move(screen, _best_move(state))

@@ -118,24 +118,23 @@ def thinking_text(
     line = Text.assemble((name, "bold"), " is thinking")
     if thinking is None:
         return line
-    elapsed = thinking.elapsed
-    line = Text.assemble((name, "bold"), f" is {thinking.task} — {elapsed:.1f} s")
-    if thinking.budget is not None:
-        line.append(f" of {thinking.budget:.1f} s")
-    progress = thinking.progress
-    if progress is not None and progress.plays:
-        leader = progress.plays[0]
-        if moves_shown:
+    shown = thinking.as_dict(letters, moves_shown=moves_shown)
+    line = Text.assemble((name, "bold"), f" is {shown['task']} — {shown['elapsed']:.1f} s")
+    if shown["budget"] is not None:
+        line.append(f" of {shown['budget']:.1f} s")
+    leader = shown["leader"]
+    if leader is not None:
+        if "move" in leader:
             line.append(" · leader ")
-            line.append(shown(leader.move, letters), "bold")
+            line.append(leader["move"], "bold")
         else:
             line.append(" · best so far")
         line.append(
-            f" {leader.win_pct:.1f} % ({count(progress.iterations, 'play-out')}, "
-            f"{100 * progress.leader_confidence:.0f} % sure)"
+            f" {leader['win_pct']:.1f} % ({count(leader['iterations'], 'play-out')}, "
+            f"{100 * leader['confidence']:.0f} % sure)"
         )
-    if thinking.clock_left is not None:
-        line.append(f" · {clock_text(thinking.clock_left - elapsed)}")
+    if shown["clock_left"] is not None:
+        line.append(f" · {clock_text(shown['clock_left'])}")
     return line
 
 

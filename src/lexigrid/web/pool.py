@@ -4,7 +4,8 @@ Forking a fresh child per solve costs ~40 ms and loses the child's memo caches; 
 once (after the tables are built), so a solve costs only its own time. A solve over budget has its worker
 killed and replaced by a new fork; requests wait (up to a bound) for a free worker, so concurrent requests
 queue instead of thrashing the CPU. Functions and arguments cross to the workers by pickling: pass names
-and plain values, and let the worker look heavy objects up in its own (inherited) caches.
+and plain values, and let the worker look heavy objects up in its own (inherited) caches. A streamed solve
+sends its progress with `budget.report`.
 """
 
 from __future__ import annotations
@@ -23,27 +24,11 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
-from lexigrid.budget import BudgetExceeded, outcome_of, result_of
+from lexigrid.budget import STOP, BudgetExceeded, outcome_of, reporting_to, result_of
 
 R = TypeVar("R")
 PARENT_CHECK_SECONDS = 2.0  # how often an idle worker checks that the server still runs
 STOP_CHECK_SECONDS = 0.1  # how often a streamed solve's caller checks for a stop while waiting for news
-STOP = "stop"  # the message asking a streamed solve to stop
-_channel: Connection | None = None  # in a worker running a streamed solve: its pipe, for `report`
-_stop_asked = False  # in that worker: the caller asked the solve to stop
-
-
-def report(message: Any) -> bool:
-    """From a streamed solve in a worker: send its caller `message`; True once the caller asks it to stop
-    (elsewhere, e.g. a plain `call`, nothing is sent and the answer is False)."""
-    global _stop_asked
-    conn = _channel
-    if conn is None:
-        return False
-    while conn.poll():
-        _stop_asked = conn.recv() == STOP or _stop_asked
-    conn.send(("progress", message))
-    return _stop_asked
 
 
 def _detach(conn: Connection) -> None:
@@ -70,19 +55,13 @@ def _serve(conn: Connection, parent: int) -> None:
         if task == STOP:
             continue  # a stop that arrived after its solve had ended
         fn, args, kwargs, streamed = task
-        _start_task(conn if streamed else None)
+        reporting_to(conn if streamed else None)
         outcome = outcome_of(fn, args, kwargs)
-        _start_task(None)
+        reporting_to(None)
         try:
             conn.send(outcome)
         except Exception as error:  # e.g. an unpicklable result
             conn.send(("failed", f"{type(error).__name__}: {error}"))
-
-
-def _start_task(conn: Connection | None) -> None:
-    """Give `report` the pipe of a streamed solve (None: not streamed), with no stop asked yet."""
-    global _channel, _stop_asked
-    _channel, _stop_asked = conn, False
 
 
 class _Worker:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ from fastapi.responses import HTMLResponse, StreamingResponse
 from pydantic import BaseModel, Field
 from starlette.background import BackgroundTask
 
+from lexigrid.budget import report
 from lexigrid.errors import LexigridError, NotFound
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Position, parse_cgp, parse_move
@@ -23,6 +25,7 @@ from lexigrid.scrabble.analysis.endgame import MAX_PLIES, MAX_TOP, check_endgame
 from lexigrid.scrabble.analysis.report import moves_report, position_report
 from lexigrid.scrabble.analysis.sim import DEFAULT_ITERATIONS, MAX_PLAYS, Progress, check_request, simulate
 from lexigrid.scrabble.analysis.sim_player import SimPlayer
+from lexigrid.scrabble.analysis.thinking import Thinking, Watch, watching
 from lexigrid.scrabble.core.cgp import cgp_language_rules, cgp_lexicon
 from lexigrid.scrabble.core.referee import breakdown
 from lexigrid.scrabble.core.rules import Rules, layout, parse_layout
@@ -222,7 +225,7 @@ def _simulate_cgp(
 
     def on_round(progress: Progress) -> bool:
         nonlocal stopped
-        stopped = pool.report(progress.as_dict(eng.alphabet))
+        stopped = report(progress.as_dict(eng.alphabet))
         return stopped
 
     result = simulate(
@@ -320,6 +323,8 @@ MEMORY_GAMES = 32  # games held in memory, the latest used; the others are repla
 _games: OrderedDict[str, Game] = OrderedDict()  # by id, least recently used first
 _locks: dict[str, threading.Lock] = {}  # a game is not thread-safe: one request at a time per game
 _registry = threading.Lock()  # guards the two dicts; held only to look a game up
+_thinking: dict[str, dict[str, Any]] = {}  # by game id: the latest report of its computer thinking now
+THINKING_REPORT_SECONDS = 0.5  # the least time between two reports of the same task from a thinking computer
 
 
 def _store() -> GameStore:
@@ -397,18 +402,48 @@ def _computer_actions(game: Game, clock_share: float | None) -> tuple[list[str],
             continue  # the seat's own player fits the budget
         game.seat_computer(seat, player)
     before = len(game.actions)
-    game.play_computers()
+    with watching(_reporter(game)):
+        game.play_computers()
     return game.actions[before:], game.clocks
+
+
+def _reporter(game: Game) -> Watch:
+    """In the forked child: send the server what the computer to move is thinking (`Thinking.as_dict`, its
+    plays hidden from the people): a new task and its first round at once, then at most a report every
+    THINKING_REPORT_SECONDS (a simulation's rounds come far faster than a page polls)."""
+    last_stage: tuple[str, bool] | None = None
+    last_sent = 0.0
+
+    def watch(thinking: Thinking) -> None:
+        nonlocal last_stage, last_sent
+        now, stage = time.monotonic(), (thinking.task, thinking.progress is None)
+        if stage == last_stage and now - last_sent < THINKING_REPORT_SECONDS:
+            return
+        last_stage, last_sent = stage, now
+        shown = View.of_people(game).sees(game.to_move)
+        report({"player": game.to_move, **thinking.as_dict(game.rules.tiles.alphabet, moves_shown=shown)})
+
+    return watch
 
 
 def _computers_move(game: Game) -> None:
     """Let the computer players move, then save the game (the store keeps it from the person's first move
     on: a visit to the play page lists no game). A move against a game clock may take its share of the
-    clock, and the solve budget past it for the child's own work; any other move, the solve budget."""
+    clock, and the solve budget past it for the child's own work; any other move, the solve budget. While
+    they think, their reports are the game's `thinking`."""
     if not game.over and not game.seat.is_human:
         share = _clock_share(game)
         budget = None if share is None else share + common.SOLVE_BUDGET_SECONDS
-        actions, clocks = budgeted_fork(_computer_actions, game, share, budget=budget)
+
+        def on_report(thinking: dict[str, Any]) -> None:
+            _thinking[game.id] = thinking
+
+        try:
+            actions, clocks = budgeted_fork(
+                _computer_actions, game, share, budget=budget, on_report=on_report
+            )
+        finally:
+            _thinking.pop(game.id, None)
         game.replay(actions)
         game.clocks.update(clocks)
     _store().save(game)
@@ -503,6 +538,20 @@ def game_state(game_id: GameId) -> dict[str, Any]:
     """A game as the person sees it (resumed from the saved games if needed)."""
     with _playing(game_id) as game:
         return _state(game)
+
+
+@api.get("/games/{game_id}/thinking")
+def thinking(game_id: GameId) -> dict[str, Any]:
+    """What the computer is doing while it moves in this game, `{"thinking": {"player", "task", "elapsed",
+    "budget", "clock_left", "leader"}}` (`leader`: the simulation's best so far, its play never named), or
+    `{"thinking": null}`; it does not wait for the move (the move holds the game)."""
+    found = _thinking.get(game_id)
+    if found is None:
+        with _registry:
+            known = game_id in _games
+        if not known and all(saved.id != game_id for saved in _store().games()):
+            raise NotFound(f"no game {game_id!r}: see /api/scrabble/games for the saved ones")
+    return {"thinking": found}
 
 
 class MoveRequest(BaseModel):

@@ -9,6 +9,7 @@ from fastapi.responses import HTMLResponse, StreamingResponse
 from pydantic import BaseModel, Field
 from starlette.background import BackgroundTask
 
+from lexigrid.budget import report
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.game.store import GameStore
@@ -24,7 +25,7 @@ from lexigrid.scrabble.records.review import (
     record_lexicon,
     review_jobs,
 )
-from lexigrid.web import common, pool
+from lexigrid.web import common
 from lexigrid.web.common import lexicon_by_name, solver_pool, templates
 from lexigrid.web.stream import events as stream_events
 
@@ -68,7 +69,7 @@ def _review(gcg: str, lexicon: str, settings: Settings, player: str | None, note
     words = lexicon_by_name(lexicon)
 
     def on_turn(done: int, total: int, turn: TurnReview) -> None:
-        pool.report({"done": done, "total": total, "turn": turn.as_dict()})
+        report({"done": done, "total": total, "turn": turn.as_dict()})
 
     review = analyze_game(record, words, words.name, settings, player, on_turn=on_turn, lexicon_note=note)
     return review.as_dict()

@@ -1,7 +1,7 @@
 """What a computer player is doing while it thinks, for a face to show as it goes: the task, the move's
 budget and the time it has used, the game clock's time left, and a simulation's latest round. A player
 reports through `tell`; whoever is watching (`watching`, for the moves made inside it) gets each report,
-and nobody does otherwise (the reports cost nothing then)."""
+and nobody does otherwise (the reports cost nothing then). Both faces show a report through `as_dict`."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import Any
 
 from lexigrid.scrabble.analysis.sim import Progress
+from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 
 Watch = Callable[["Thinking"], None]
 
@@ -34,6 +36,34 @@ class Thinking:
     def elapsed(self) -> float:
         """Seconds used on the move so far."""
         return max(0.0, self.now() - self.started)
+
+    def as_dict(self, alphabet: Alphabet = ENGLISH, *, moves_shown: bool = True) -> dict[str, Any]:
+        """The report as both faces show it: the task, seconds used and budgeted, the clock's time left now,
+        and the simulation's leader so far (None before its first round). Without `moves_shown` (a person
+        plays against this player, and its candidate plays would tell its hidden tiles) the leader's play
+        is left out: only its win %, the play-outs and how sure the simulation is of it."""
+        elapsed = self.elapsed
+        return {
+            "task": self.task,
+            "elapsed": round(elapsed, 1),
+            "budget": None if self.budget is None else round(self.budget, 1),
+            "clock_left": None if self.clock_left is None else round(max(0.0, self.clock_left - elapsed), 1),
+            "leader": self._leader(alphabet, moves_shown),
+        }
+
+    def _leader(self, alphabet: Alphabet, moves_shown: bool) -> dict[str, Any] | None:
+        progress = self.progress
+        if progress is None or not progress.plays:
+            return None
+        top = progress.plays[0]
+        leader: dict[str, Any] = {
+            "win_pct": round(top.win_pct, 2),
+            "iterations": progress.iterations,
+            "confidence": round(progress.leader_confidence, 4),
+        }
+        if moves_shown:
+            leader["move"] = alphabet.write(top.move.paren)
+        return leader
 
 
 _WATCH: ContextVar[Watch | None] = ContextVar("thinking", default=None)

@@ -184,22 +184,49 @@ function show(state) {
   draw();
   listSaved();
 }
-let thinkingTimer = null;
-function thinking(name) {  // while the computer's reply is awaited: who is thinking, and for how long so far
-  clearInterval(thinkingTimer); thinkingTimer = null;
+let thinkingTimer = null, thinkingPoll = null;
+const THINKING_POLL_MS = 1000;  // how often the page asks what the computer is doing while it moves
+function thinking(name, gameId) {  // while the computer's reply is awaited: who is thinking, and for how long so far;
+  clearInterval(thinkingTimer); thinkingTimer = null;  // for a game the page holds, what it does (the server's reports)
+  clearTimeout(thinkingPoll); thinkingPoll = null;
   const hints = document.getElementById("hints");
   if (!name) { if (hints.dataset.thinking) hints.textContent = ""; delete hints.dataset.thinking; return; }
   const started = Date.now();
-  const say = () => { hints.textContent = `${name} is thinking… ${Math.floor((Date.now() - started) / 1000)} s`; };
+  let latest = null, heard = 0;  // the latest report and when it came
+  const say = () => {
+    hints.textContent = latest ? thinkingText(latest, (Date.now() - heard) / 1000)
+      : `${name} is thinking… ${Math.floor((Date.now() - started) / 1000)} s`;
+  };
   hints.dataset.thinking = "true"; say();
-  thinkingTimer = setInterval(say, 1000);
+  const timer = thinkingTimer = setInterval(say, 1000);
+  if (!gameId) return;
+  const poll = async () => {
+    const result = await lexiApi(`/api/scrabble/games/${gameId}/thinking`);
+    if (thinkingTimer !== timer) return;  // the move came meanwhile
+    if (result.ok && result.data.thinking) { latest = result.data.thinking; heard = Date.now(); say(); }
+    thinkingPoll = setTimeout(poll, THINKING_POLL_MS);
+  };
+  thinkingPoll = setTimeout(poll, THINKING_POLL_MS / 2);
+}
+function thinkingText(report, since) {  // the terminal's thinking line from the same report, `since` s after it came:
+  // `Computer is simulating 15 plays, 2 plies deep — 4 s of 23 s · best so far 54.3 % (1,230 play-outs, 91 % sure) · clock 3:10 left`
+  const name = game.players[report.player]?.name ?? "The computer";
+  let text = `${name} is ${report.task} — ${Math.floor(report.elapsed + since)} s`;
+  if (report.budget !== null) text += ` of ${Math.round(report.budget)} s`;
+  const leader = report.leader;
+  if (leader) {
+    const outs = `${leader.iterations.toLocaleString("en")} play-out${leader.iterations === 1 ? "" : "s"}`;
+    text += ` · ${leader.move ? `leader ${leader.move}` : "best so far"} ${leader.win_pct.toFixed(1)} %`
+      + ` (${outs}, ${Math.round(100 * leader.confidence)} % sure)`;
+  }
+  return text + (report.clock_left === null ? "" : clockText(report.clock_left - since));
 }
 function computerName() { return game.players.find((_, i) => i !== game.human)?.name ?? "The computer"; }
 async function send(body) {
   if (sending) return;
   sending = true; controls();
   const id = game.id;
-  thinking(computerName());
+  thinking(computerName(), id);
   const result = await lexiApi(`/api/scrabble/games/${id}/move`, body);
   sending = false;
   thinking(null);
