@@ -460,3 +460,48 @@ def test_every_page_renders(client: TestClient) -> None:
     spec = client.get("/api/openapi.json").json()["paths"]
     for path in ("/api/wordle/reply", "/api/letterboxed/solve", "/api/qless/solve", "/api/scrabble/moves"):
         assert path in spec
+
+
+def test_a_game_can_start_before_the_computer_moves_and_let_it_move_next(client: TestClient) -> None:
+    """`computer_moves: false` answers at once with the computer to move (the page then shows its thinking
+    while `POST .../computer` makes its move); the two routes each refuse the other side's turn."""
+    request = {"seed": 12, "level": "score", "computer_first": True, "computer_moves": False}
+    state = client.post("/api/scrabble/games", json=request).json()
+    url = f"/api/scrabble/games/{state['id']}"
+    assert state["moves"] == [] and state["to_move"] == 0 and state["human"] == 1
+    early = client.post(f"{url}/move", json={"action": "-"})
+    assert early.status_code == 400 and early.json()["error"] == (
+        f"it is the computer's turn: let the computer move (the page's button, or POST {url}/computer)"
+    )
+    moved = client.post(f"{url}/computer").json()
+    waited = client.post("/api/scrabble/games", json={**request, "computer_moves": True}).json()
+    assert moved["moves"] == moved["new_moves"] == waited["moves"] and len(moved["moves"]) == 1  # the same
+    again = client.post(f"{url}/computer")
+    assert again.status_code == 400 and again.json()["error"] == "it is your turn, not the computer's"
+
+
+def test_when_the_computer_s_move_fails_the_person_s_move_stands_and_it_can_try_again(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A computer move over its budget is a 503 saying how to go on, not a game stuck on the computer's
+    turn: the person's move stands, and the computer route makes the move when asked."""
+    from lexigrid.budget import BudgetExceeded
+    from lexigrid.web import common
+
+    state = client.post("/api/scrabble/games", json={"seed": 11, "level": "score"}).json()
+    url = f"/api/scrabble/games/{state['id']}"
+
+    def over(*args: Any, seconds: float, **kwargs: Any) -> Any:
+        raise BudgetExceeded(f"stopped after the {seconds:g} s time budget")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(common, "call_with_budget", over)
+        failed = client.post(f"{url}/move", json={"action": "-"})
+    assert failed.status_code == 503 and failed.json()["error"] == (
+        f"the computer's move was stopped after the {common.SOLVE_BUDGET_SECONDS:g} s time budget; to try"
+        f" again, let the computer move (the page's button, or POST {url}/computer)"
+    )
+    stuck = client.get(url).json()
+    assert [m["kind"] for m in stuck["moves"]] == ["pass"] and stuck["to_move"] == 1
+    moved = client.post(f"{url}/computer").json()
+    assert [m["player"] for m in moved["new_moves"]] == [1] and moved["to_move"] == 0 and moved["saved"]

@@ -188,6 +188,57 @@ def test_while_the_computer_moves_the_page_draws_what_it_reports(screen: Any, li
     assert "simulating" not in screen.inner_text("#hints")  # its move is told instead
 
 
+def test_when_the_computer_starts_the_page_shows_the_board_while_it_thinks(
+    screen: Any, live_server: str
+) -> None:
+    """A new game the computer starts is shown at once, and the computer's move is asked for next, so the
+    page can show what it is doing (it knows the game's id now)."""
+    screen.goto(f"{live_server}/scrabble/play")
+    screen.wait_for_selector("#rack .tile")
+    wait_idle(screen)
+    screen.select_option("#level", "score")
+    screen.check("#computer-first")
+    held = hold_first(screen, "**/api/scrabble/games/*/computer")
+    press(screen, "#new-game")
+    route = until_held(screen, held)
+    assert re.fullmatch(r"Computer is thinking… \d+ s", screen.inner_text("#hints"))
+    assert screen.locator("#rack .tile").count() == 7 and screen.locator("#log tbody tr").count() == 0
+    assert screen.locator("#pass").is_disabled() and screen.locator("#computer-move").is_hidden()
+    release(screen, route)
+    assert screen.locator("#log tbody tr").count() == 1 and screen.inner_text("#hints").startswith(
+        "Computer "
+    )
+    assert not screen.locator("#pass").is_disabled()
+
+
+def test_when_the_computer_s_move_fails_the_page_lets_it_try_again(
+    screen: Any, live_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server runs in this process: its forked move is made to fail once."""
+    from lexigrid.budget import BudgetExceeded
+    from lexigrid.web import common
+
+    _open_game(screen, live_server, seed=41, level="score")
+
+    def over(*args: Any, seconds: float, **kwargs: Any) -> Any:
+        raise BudgetExceeded(f"stopped after the {seconds:g} s time budget")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(common, "call_with_budget", over)
+        press(screen, "#pass")
+        screen.wait_for_selector("#computer-move", state="visible")
+        wait_idle(screen)
+    assert "the computer's move was stopped" in screen.inner_text("#error")
+    assert (
+        screen.locator("#log tbody tr").count() == 1 and screen.locator("#pass").is_disabled()
+    )  # the pass stands
+    press(screen, "#computer-move")
+    screen.wait_for_selector("#computer-move", state="hidden")
+    wait_idle(screen)
+    assert screen.locator("#log tbody tr").count() == 2 and screen.inner_text("#error") == ""
+    assert not screen.locator("#pass").is_disabled() and screen.inner_text("#hints").startswith("Computer ")
+
+
 def test_the_moves_table_fits_beside_the_board(screen: Any, live_server: str) -> None:
     state = _open_game(screen, live_server, seed=5, level="score")
     _type_move(screen, _best_move(state))

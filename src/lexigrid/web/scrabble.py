@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, StreamingResponse
 from pydantic import BaseModel, Field
 from starlette.background import BackgroundTask
 
-from lexigrid.budget import report
+from lexigrid.budget import BudgetExceeded, report
 from lexigrid.errors import LexigridError, NotFound
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Position, parse_cgp, parse_move
@@ -428,25 +428,35 @@ def _reporter(game: Game) -> Watch:
 
 def _computers_move(game: Game) -> None:
     """Let the computer players move, then save the game (the store keeps it from the person's first move
-    on: a visit to the play page lists no game). A move against a game clock may take its share of the
-    clock, and the solve budget past it for the child's own work; any other move, the solve budget. While
-    they think, their reports are the game's `thinking`."""
+    on: a visit to the play page lists no game)."""
     if not game.over and not game.seat.is_human:
-        share = _clock_share(game)
-        budget = None if share is None else share + common.SOLVE_BUDGET_SECONDS
-
-        def on_report(thinking: dict[str, Any]) -> None:
-            _thinking[game.id] = thinking
-
-        try:
-            actions, clocks = budgeted_fork(
-                _computer_actions, game, share, budget=budget, on_report=on_report
-            )
-        finally:
-            _thinking.pop(game.id, None)
+        actions, clocks = _computers_think(game)
         game.replay(actions)
         game.clocks.update(clocks)
     _store().save(game)
+
+
+def _computers_think(game: Game) -> tuple[list[str], dict[int, float]]:
+    """`_computer_actions` in a forked child. A move against a game clock may take its share of the clock,
+    and the solve budget past it for the child's own work; any other move, the solve budget. While they
+    think, their reports are the game's `thinking`; a move over its budget is a 503 saying how to retry."""
+    share = _clock_share(game)
+    budget = None if share is None else share + common.SOLVE_BUDGET_SECONDS
+
+    def on_report(thinking: dict[str, Any]) -> None:
+        _thinking[game.id] = thinking
+
+    try:
+        return budgeted_fork(_computer_actions, game, share, budget=budget, on_report=on_report)
+    except BudgetExceeded as error:
+        raise HTTPException(503, f"the computer's move was {error}; to try again, {_go_on(game)}") from None
+    finally:
+        _thinking.pop(game.id, None)
+
+
+def _go_on(game: Game) -> str:
+    """How to let the computer make its move (after its move failed)."""
+    return f"let the computer move (the page's button, or POST /api/scrabble/games/{game.id}/computer)"
 
 
 def _view(game: Game) -> View:
@@ -485,6 +495,11 @@ class NewGameRequest(BaseModel):
         description=f"The sim and best levels' game clock (default {WEB_CLOCK_MINUTES:g} minutes): each of"
         " the computer's moves thinks for its share of it.",
     )
+    computer_moves: bool = Field(
+        True,
+        description="False: answer at once, before a computer that starts has moved (`POST"
+        " .../{id}/computer` makes its move; the page does, to show what it thinks meanwhile).",
+    )
 
 
 @api.post("/games")
@@ -507,7 +522,8 @@ def new_game(request: NewGameRequest) -> dict[str, Any]:
     )
     _remember(game)
     with _playing(game.id):
-        _computers_move(game)
+        if request.computer_moves:
+            _computers_move(game)
         return _state(game)
 
 
@@ -568,7 +584,7 @@ def move(game_id: GameId, request: MoveRequest) -> dict[str, Any]:
         if game.over:
             raise LexigridError("the game is over: start a new one")
         if not game.seat.is_human:
-            raise LexigridError("it is the computer's turn")
+            raise LexigridError(f"it is the computer's turn: {_go_on(game)}")
         since = len(game.turns)
         if request.tiles is not None:
             game.play_tiles(request.tiles)
@@ -576,6 +592,20 @@ def move(game_id: GameId, request: MoveRequest) -> dict[str, Any]:
             game.play(request.action)
         else:
             raise LexigridError("give the new tiles or an action such as '8D WORD', '-ABC' or '-'")
+        _computers_move(game)
+        return _state(game, since)
+
+
+@api.post("/games/{game_id}/computer")
+def computer_move(game_id: GameId) -> dict[str, Any]:
+    """Let the computer move when it is its turn (a new game made with `computer_moves: false`, or after
+    its move failed: the person's move stands), as after the person's move; 400 on the person's turn."""
+    with _playing(game_id) as game:
+        if game.over:
+            raise LexigridError("the game is over: start a new one")
+        if game.seat.is_human:
+            raise LexigridError("it is your turn, not the computer's")
+        since = len(game.turns)
         _computers_move(game)
         return _state(game, since)
 

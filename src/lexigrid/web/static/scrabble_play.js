@@ -152,6 +152,7 @@ function controls() {  // what the person may do now: nothing while a move is ou
   document.getElementById("exchange").disabled = document.getElementById("exchange-tiles").disabled = !exchange;
   document.getElementById("exchange").title = moving && !exchange ? `exchanges need at least 7 tiles in the bag; it holds ${game.bag}` : "";
   document.getElementById("challenge-btn").disabled = document.getElementById("accept-btn").disabled = !mine;
+  document.getElementById("computer-move").hidden = sending || game.over || game.to_move === game.human;  // its move failed
 }
 function moveText(m) {  // an exchange: its tiles when they are ours, else only how many (`-3`)
   return m.kind === "exchange" ? `exchanges ${tilesText(alphabet, m.move.slice(1))}` : tilesText(alphabet, m.paren);
@@ -222,17 +223,23 @@ function thinkingText(report, since) {  // the terminal's thinking line from the
   return text + (report.clock_left === null ? "" : clockText(report.clock_left - since));
 }
 function computerName() { return game.players.find((_, i) => i !== game.human)?.name ?? "The computer"; }
-async function send(body) {
+function send(body) { return computerTurn(`/api/scrabble/games/${game.id}/move`, body); }  // the person's move
+function letComputerMove() { return computerTurn(`/api/scrabble/games/${game.id}/computer`, {}); }
+async function computerTurn(url, body) {  // a request the computer answers with its moves: what it thinks meanwhile, then what it did
   if (sending) return;
   sending = true; controls();
   const id = game.id;
   thinking(computerName(), id);
-  const result = await lexiApi(`/api/scrabble/games/${id}/move`, body);
+  const result = await lexiApi(url, body);
   sending = false;
   thinking(null);
   if (!game || game.id !== id) return;  // another game was opened meanwhile
   controls();
-  if (!result.ok) { errorEl.textContent = result.error; return; }
+  if (!result.ok) {
+    if (result.status >= 500) await resume(id);  // the computer's move failed: the person's move stands
+    errorEl.textContent = result.error;
+    return;
+  }
   show(result.data);
   document.getElementById("hints").textContent = result.data.new_moves.filter((m) => m.player !== game.human)
     .map((m) => `${game.players[m.player].name} ${m.kind === "place" ? `played ${tilesText(alphabet, m.paren)} for ${m.score}` : m.kind === "pass" ? "passed" : moveText(m)}`).join("; ");
@@ -290,12 +297,12 @@ async function newGame(event) {
   const lexicon = document.getElementById("lexicon").value;
   if (lexicon) request.lexicon = lexicon;
   if ((level === "sim" || level === "best") && minutes > 0) request.clock_minutes = minutes;
-  if (request.computer_first) thinking("The computer");
+  if (request.computer_first) request.computer_moves = false;  // it moves next, the page showing what it thinks
   const result = await gameApi("/api/scrabble/games", request);
-  if (request.computer_first) thinking(null);
   if (!result) return;
   if (!result.ok) { errorEl.textContent = result.error; return; }
   show(result.data);
+  if (request.computer_first) await letComputerMove();
 }
 async function resume(id) {
   const result = await gameApi(`/api/scrabble/games/${id}`);
@@ -337,6 +344,7 @@ document.getElementById("recall").addEventListener("click", () => { placed = [];
 document.getElementById("shuffle").addEventListener("click", () => { picked = null; rackOrder = [...rackOrder].sort(() => Math.random() - 0.5).join(""); draw(); });
 letterPad(document.getElementById("blank-picker-keys"), padBlank, [["Escape", "Cancel", "cancel the blank"]], alphabet);
 document.getElementById("pass").addEventListener("click", () => send({ action: "-" }));
+document.getElementById("computer-move").addEventListener("click", letComputerMove);
 document.getElementById("exchange").addEventListener("click", () => {
   const tiles = document.getElementById("exchange-tiles").value.toUpperCase().replace(/\s/g, "");
   if (!tiles) { errorEl.textContent = "type the tiles to exchange in the box first (? for a blank)"; return; }
