@@ -183,7 +183,8 @@ def test_while_the_computer_moves_the_page_draws_what_it_reports(screen: Any, li
     press(screen, "#pass")
     route = until_held(screen, held)
     screen.wait_for_function("document.getElementById('hints').textContent.includes('simulating')")
-    assert re.fullmatch(DRAWN, screen.inner_text("#hints"))
+    assert re.fullmatch(DRAWN, screen.inner_text("#hints")) and fits_width(screen)
+    screenshot(screen, f"scrabble-play-thinking-{width(screen)}")
     release(screen, route)
     assert "simulating" not in screen.inner_text("#hints")  # its move is told instead
 
