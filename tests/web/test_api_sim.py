@@ -300,9 +300,10 @@ def test_a_new_game_gives_the_simulating_levels_the_clock_asked(client: TestClie
 def test_while_the_computer_thinks_the_page_can_read_what_it_does_but_never_its_plays(
     client: TestClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
 ) -> None:
-    """The thinking route answers while the move is out (the move holds the game): the task, the seconds,
-    the clock and the simulation's best so far as the forked child reported them, the play itself left out
-    (its tiles are the computer's rack). The stand-in simulation reports a round, then waits for the test."""
+    """The thinking route and the game's state answer while the move is out (the move holds the game): the
+    task, the seconds, the clock and the simulation's best so far as the forked child reported them, the
+    play itself left out (its tiles are the computer's rack); the state as the move began. The stand-in
+    simulation reports a round, then waits for the test."""
     go_on, candidates = tmp_path / "go-on", tmp_path / "candidate"
 
     def held(position: Any, engine: Engine, **options: Any) -> Any:
@@ -319,12 +320,13 @@ def test_while_the_computer_thinks_the_page_can_read_what_it_does_but_never_its_
     monkeypatch.setattr(chooser, "simulate", held)
     state = client.post("/api/scrabble/games", json={"level": "sim", "seed": 3, "clock_minutes": 10}).json()
     url = f"/api/scrabble/games/{state['id']}"
-    assert client.get(f"{url}/thinking").json() == {"thinking": None}
+    assert client.get(f"{url}/thinking").json() == {"moving": False, "thinking": None}
     replies: list[httpx.Response] = []
     mover = threading.Thread(target=lambda: replies.append(client.post(f"{url}/move", json={"action": "-"})))
     mover.start()
     try:
         seen = _first_report_with_a_leader(client, f"{url}/thinking")
+        meanwhile = client.get(url).json()
     finally:
         go_on.touch()
         mover.join()
@@ -332,8 +334,12 @@ def test_while_the_computer_thinks_the_page_can_read_what_it_does_but_never_its_
     assert seen["budget"] == pytest.approx((600 - 5) / 13, abs=0.1) and seen["clock_left"] <= 600
     assert seen["leader"] == {"win_pct": 100.0, "iterations": 120, "confidence": 0.8}  # no "move"
     assert candidates.read_text().split()[-1] not in json.dumps(seen)
+    assert meanwhile["computer_moving"] and meanwhile["to_move"] == 1
+    assert [m["kind"] for m in meanwhile["moves"]] == ["pass"]  # the person's move, not yet the computer's
     assert replies[0].status_code == 200 and len(replies[0].json()["new_moves"]) == 2
-    assert client.get(f"{url}/thinking").json() == {"thinking": None}  # the move is made
+    assert client.get(f"{url}/thinking").json() == {"moving": False, "thinking": None}  # the move is made
+    after = client.get(url).json()
+    assert not after["computer_moving"] and after["moves"] == replies[0].json()["moves"]
     missing = client.get(f"/api/scrabble/games/{'0' * 32}/thinking")
     assert missing.status_code == 404 and "no game" in missing.json()["error"]
 

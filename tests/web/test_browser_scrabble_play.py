@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+import threading
 import time
+from types import SimpleNamespace
 from typing import Any
 
 import httpx
@@ -11,6 +13,8 @@ import pytest
 
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
+from lexigrid.scrabble.analysis import chooser
+from lexigrid.scrabble.analysis.sim import PlayStats, Progress
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.game.view import View
 from lexigrid.web.scrabble import WEB_CLOCK_MINUTES
@@ -238,6 +242,45 @@ def test_when_the_computer_s_move_fails_the_page_lets_it_try_again(
     wait_idle(screen)
     assert screen.locator("#log tbody tr").count() == 2 and screen.inner_text("#error") == ""
     assert not screen.locator("#pass").is_disabled() and screen.inner_text("#hints").startswith("Computer ")
+
+
+def test_a_page_opened_while_the_computer_moves_shows_its_thinking_then_its_move(
+    screen: Any, live_server: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """Opened (or reloaded) mid-move, the page does not wait for the move to load: it shows the game, the
+    computer's thinking, then its move. The server runs in this process, so its forked move runs a stand-in
+    simulation that reports a round and waits for the test."""
+    go_on = tmp_path / "go-on"
+
+    def held(position: Any, engine: Engine, **options: Any) -> Any:
+        best = engine.best(position, "equity")
+        stats = PlayStats(best)
+        stats.values, stats.wins = [12.0, 30.0], [1.0, 1.0]
+        options["on_round"](Progress([stats], 120, 900.0, 0.8))
+        deadline = time.monotonic() + 60
+        while not go_on.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return SimpleNamespace(best=best)
+
+    monkeypatch.setattr(chooser, "simulate", held)
+    request = {"level": "sim", "seed": 3, "clock_minutes": 10}
+    game_id = httpx.post(f"{live_server}/api/scrabble/games", json=request).json()["id"]
+    move = f"{live_server}/api/scrabble/games/{game_id}/move"
+    mover = threading.Thread(target=lambda: httpx.post(move, json={"action": "-"}, timeout=120))
+    mover.start()
+    try:
+        screen.goto(f"{live_server}/scrabble/play?game={game_id}")
+        screen.wait_for_function("document.getElementById('hints').textContent.includes('best so far')")
+        assert screen.locator("#log tbody tr").count() == 1 and screen.locator("#pass").is_disabled()
+        assert screen.locator("#computer-move").is_hidden()  # the move is out: nothing to retry
+    finally:
+        go_on.touch()
+        mover.join()
+    screen.wait_for_function("document.querySelectorAll('#log tbody tr').length === 2")
+    wait_idle(screen)
+    assert not screen.locator("#pass").is_disabled() and screen.inner_text("#hints").startswith(
+        "Computer played"
+    )
 
 
 def test_the_moves_table_fits_beside_the_board(screen: Any, live_server: str) -> None:

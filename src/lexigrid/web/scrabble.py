@@ -8,7 +8,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Path, Query, Request
@@ -323,8 +323,19 @@ MEMORY_GAMES = 32  # games held in memory, the latest used; the others are repla
 _games: OrderedDict[str, Game] = OrderedDict()  # by id, least recently used first
 _locks: dict[str, threading.Lock] = {}  # a game is not thread-safe: one request at a time per game
 _registry = threading.Lock()  # guards the two dicts; held only to look a game up
-_thinking: dict[str, dict[str, Any]] = {}  # by game id: the latest report of its computer thinking now
+_moving: dict[
+    str, Moving
+] = {}  # by game id: a computer move out (the requests that only read it need not wait)
 THINKING_REPORT_SECONDS = 0.5  # the least time between two reports of the same task from a thinking computer
+
+
+@dataclass
+class Moving:
+    """A computer move under way in a game: the game's state as it began, for the requests that only read
+    it (the move holds the game), and the thinking computer's latest report (None before the first)."""
+
+    state: dict[str, Any]
+    report: dict[str, Any] | None = None
 
 
 def _store() -> GameStore:
@@ -439,19 +450,21 @@ def _computers_move(game: Game) -> None:
 def _computers_think(game: Game) -> tuple[list[str], dict[int, float]]:
     """`_computer_actions` in a forked child. A move against a game clock may take its share of the clock,
     and the solve budget past it for the child's own work; any other move, the solve budget. While they
-    think, their reports are the game's `thinking`; a move over its budget is a 503 saying how to retry."""
+    think, the game is `_moving` (with their reports); a move over its budget is a 503 saying how to retry."""
     share = _clock_share(game)
     budget = None if share is None else share + common.SOLVE_BUDGET_SECONDS
 
+    moving = _moving[game.id] = Moving({**_state(game), "computer_moving": True})
+
     def on_report(thinking: dict[str, Any]) -> None:
-        _thinking[game.id] = thinking
+        moving.report = thinking
 
     try:
         return budgeted_fork(_computer_actions, game, share, budget=budget, on_report=on_report)
     except BudgetExceeded as error:
         raise HTTPException(503, f"the computer's move was {error}; to try again, {_go_on(game)}") from None
     finally:
-        _thinking.pop(game.id, None)
+        del _moving[game.id]
 
 
 def _go_on(game: Game) -> str:
@@ -470,6 +483,7 @@ def _state(game: Game, since: int = 0) -> dict[str, Any]:
     state["human"] = next((i for i, seat in enumerate(game.seats) if seat.is_human), None)
     state["saved"] = kept(game)  # the store keeps a game from the person's first move
     state["new_moves"] = state["moves"][since:]
+    state["computer_moving"] = False  # see `game_state`
     return state
 
 
@@ -551,23 +565,29 @@ def delete_game(game_id: GameId) -> dict[str, Any]:
 
 @api.get("/games/{game_id}")
 def game_state(game_id: GameId) -> dict[str, Any]:
-    """A game as the person sees it (resumed from the saved games if needed)."""
+    """A game as the person sees it (resumed from the saved games if needed). While a computer move is out
+    it does not wait for it: the state as the move began, `computer_moving` true (the page reloaded
+    mid-move shows the board and the thinking, then asks again)."""
+    moving = _moving.get(game_id)
+    if moving is not None:
+        return moving.state
     with _playing(game_id) as game:
         return _state(game)
 
 
 @api.get("/games/{game_id}/thinking")
 def thinking(game_id: GameId) -> dict[str, Any]:
-    """What the computer is doing while it moves in this game, `{"thinking": {"player", "task", "elapsed",
-    "budget", "clock_left", "leader"}}` (`leader`: the simulation's best so far, its play never named), or
-    `{"thinking": null}`; it does not wait for the move (the move holds the game)."""
-    found = _thinking.get(game_id)
-    if found is None:
+    """Whether a computer move is out in this game and what the computer is doing, `{"moving": true,
+    "thinking": {"player", "task", "elapsed", "budget", "clock_left", "leader"} | null}` (`leader`: the
+    simulation's best so far, its play never named; null before the first report), or `{"moving": false,
+    "thinking": null}`; it does not wait for the move (the move holds the game)."""
+    moving = _moving.get(game_id)
+    if moving is None:
         with _registry:
             known = game_id in _games
         if not known and all(saved.id != game_id for saved in _store().games()):
             raise NotFound(f"no game {game_id!r}: see /api/scrabble/games for the saved ones")
-    return {"thinking": found}
+    return {"moving": moving is not None, "thinking": None if moving is None else moving.report}
 
 
 class MoveRequest(BaseModel):

@@ -184,11 +184,13 @@ function show(state) {
   history.replaceState(null, "", "?game=" + state.id);
   draw();
   listSaved();
+  if (state.computer_moving) awaitComputer(state.id);
 }
 let thinkingTimer = null, thinkingPoll = null;
 const THINKING_POLL_MS = 1000;  // how often the page asks what the computer is doing while it moves
-function thinking(name, gameId) {  // while the computer's reply is awaited: who is thinking, and for how long so far;
-  clearInterval(thinkingTimer); thinkingTimer = null;  // for a game the page holds, what it does (the server's reports)
+function thinking(name, gameId, onDone) {  // while the computer's reply is awaited: who is thinking, and for how long so far;
+  clearInterval(thinkingTimer); thinkingTimer = null;  // for a game the page holds, what it does (the server's reports);
+  // with `onDone`, it is called once the server says the move is no longer out (the page did not ask for it)
   clearTimeout(thinkingPoll); thinkingPoll = null;
   const hints = document.getElementById("hints");
   if (!name) { if (hints.dataset.thinking) hints.textContent = ""; delete hints.dataset.thinking; return; }
@@ -204,6 +206,7 @@ function thinking(name, gameId) {  // while the computer's reply is awaited: who
   const poll = async () => {
     const result = await lexiApi(`/api/scrabble/games/${gameId}/thinking`);
     if (thinkingTimer !== timer) return;  // the move came meanwhile
+    if (onDone && (!result.ok || !result.data.moving)) { onDone(); return; }
     if (result.ok && result.data.thinking) { latest = result.data.thinking; heard = Date.now(); say(); }
     thinkingPoll = setTimeout(poll, THINKING_POLL_MS);
   };
@@ -241,7 +244,21 @@ async function computerTurn(url, body) {  // a request the computer answers with
     return;
   }
   show(result.data);
-  document.getElementById("hints").textContent = result.data.new_moves.filter((m) => m.player !== game.human)
+  tellMoves(result.data.new_moves);
+}
+async function awaitComputer(id) {  // a computer move already out (the page was opened mid-move): its thinking, then the game after it
+  if (sending) return;
+  sending = true; controls();
+  const before = game.moves.length;
+  await new Promise((done) => thinking(computerName(), id, done));
+  sending = false;
+  thinking(null);
+  if (!game || game.id !== id) return;
+  await resume(id);
+  if (game && game.id === id) tellMoves(game.moves.slice(before));
+}
+function tellMoves(moves) {  // what the computer did: `Computer played W(OR)D for 24`
+  document.getElementById("hints").textContent = moves.filter((m) => m.player !== game.human)
     .map((m) => `${game.players[m.player].name} ${m.kind === "place" ? `played ${tilesText(alphabet, m.paren)} for ${m.score}` : m.kind === "pass" ? "passed" : moveText(m)}`).join("; ");
 }
 boardEl.addEventListener("keydown", (event) => {
