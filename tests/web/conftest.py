@@ -7,9 +7,10 @@ import shutil
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from fastapi.testclient import TestClient
 
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
+from lexigrid.scrabble.analysis.sim import PlayStats, Progress
 from lexigrid.web import create_app
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -279,3 +281,22 @@ class TickingClock:
     def perf_counter(self) -> float:
         self.now += self.tick
         return self.now
+
+
+def held_simulation(go_on: Path, candidate: Path) -> Callable[..., Any]:
+    """A stand-in for the play chooser's `simulate`, for a computer move made in a forked child: it writes
+    its candidate (the best play by equity) to `candidate`, reports one round in which that play won both
+    of its 120 play-outs' sample, then waits for `go_on` to exist (a minute at most) and plays it."""
+
+    def held(position: Any, engine: Engine, **options: Any) -> Any:
+        best = engine.best(position, "equity")
+        candidate.write_text(best.paren)
+        stats = PlayStats(best)
+        stats.values, stats.wins = [12.0, 30.0], [1.0, 1.0]
+        options["on_round"](Progress([stats], 120, 900.0, 0.8))
+        deadline = time.monotonic() + 60
+        while not go_on.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return SimpleNamespace(best=best)
+
+    return held

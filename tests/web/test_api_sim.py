@@ -19,7 +19,7 @@ from lexigrid.budget import call_with_budget, report
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.scrabble.analysis import chooser
-from lexigrid.scrabble.analysis.sim import PlayStats, Progress, simulate
+from lexigrid.scrabble.analysis.sim import Progress, simulate
 from lexigrid.scrabble.game.store import GameStore
 from lexigrid.web import common
 from lexigrid.web import scrabble as web_scrabble
@@ -27,7 +27,7 @@ from lexigrid.web.pool import SolverPool
 from tests.conftest import run_cli
 from tests.scrabble.conftest import REFERENCE_BOARD
 from tests.scrabble_game.conftest import ENDGAME_BOARD, RACED
-from tests.web.conftest import TickingClock
+from tests.web.conftest import TickingClock, held_simulation
 
 CGP = f"{REFERENCE_BOARD} AEINRST/ 0/0 0"
 LONG = {"cgp": CGP, "plays": 10, "plies": 2, "iterations": 100_000}  # far longer than any budget here
@@ -305,19 +305,7 @@ def test_while_the_computer_thinks_the_page_can_read_what_it_does_but_never_its_
     play itself left out (its tiles are the computer's rack); the state as the move began. The stand-in
     simulation reports a round, then waits for the test."""
     go_on, candidates = tmp_path / "go-on", tmp_path / "candidate"
-
-    def held(position: Any, engine: Engine, **options: Any) -> Any:
-        best = engine.best(position, "equity")
-        candidates.write_text(best.paren)
-        stats = PlayStats(best)
-        stats.values, stats.wins = [12.0, 30.0], [1.0, 1.0]
-        options["on_round"](Progress([stats], 120, 900.0, 0.8))
-        deadline = time.monotonic() + 60
-        while not go_on.exists() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        return SimpleNamespace(best=best)
-
-    monkeypatch.setattr(chooser, "simulate", held)
+    monkeypatch.setattr(chooser, "simulate", held_simulation(go_on, candidates))
     state = client.post("/api/scrabble/games", json={"level": "sim", "seed": 3, "clock_minutes": 10}).json()
     url = f"/api/scrabble/games/{state['id']}"
     assert client.get(f"{url}/thinking").json() == {"moving": False, "thinking": None}

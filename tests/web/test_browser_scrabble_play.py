@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import threading
 import time
-from types import SimpleNamespace
 from typing import Any
 
 import httpx
@@ -14,12 +13,12 @@ import pytest
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.scrabble.analysis import chooser
-from lexigrid.scrabble.analysis.sim import PlayStats, Progress
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.game.view import View
 from lexigrid.web.scrabble import WEB_CLOCK_MINUTES
 from tests.web.conftest import (
     fits_width,
+    held_simulation,
     hold_first,
     press,
     release,
@@ -251,18 +250,7 @@ def test_a_page_opened_while_the_computer_moves_shows_its_thinking_then_its_move
     computer's thinking, then its move. The server runs in this process, so its forked move runs a stand-in
     simulation that reports a round and waits for the test."""
     go_on = tmp_path / "go-on"
-
-    def held(position: Any, engine: Engine, **options: Any) -> Any:
-        best = engine.best(position, "equity")
-        stats = PlayStats(best)
-        stats.values, stats.wins = [12.0, 30.0], [1.0, 1.0]
-        options["on_round"](Progress([stats], 120, 900.0, 0.8))
-        deadline = time.monotonic() + 60
-        while not go_on.exists() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        return SimpleNamespace(best=best)
-
-    monkeypatch.setattr(chooser, "simulate", held)
+    monkeypatch.setattr(chooser, "simulate", held_simulation(go_on, tmp_path / "candidate"))
     request = {"level": "sim", "seed": 3, "clock_minutes": 10}
     game_id = httpx.post(f"{live_server}/api/scrabble/games", json=request).json()["id"]
     move = f"{live_server}/api/scrabble/games/{game_id}/move"
