@@ -271,6 +271,23 @@ def test_a_page_opened_while_the_computer_moves_shows_its_thinking_then_its_move
     )
 
 
+def test_a_new_game_started_while_a_move_is_out_is_playable_at_once(screen: Any, live_server: str) -> None:
+    """The move out belongs to the game left: the new game's buttons work, and the old move's answer,
+    when it comes, changes nothing on the page."""
+    first = _open_game(screen, live_server, seed=41, level="score")
+    held = hold_first(screen, "**/api/scrabble/games/*/move")
+    press(screen, "#pass")
+    route = until_held(screen, held)
+    press(screen, "#new-game")
+    screen.wait_for_function(f"game.id !== {first['id']!r}")  # (the page is busy: the held move is out)
+    screen.wait_for_function("!document.getElementById('pass').disabled")  # its buttons work at once
+    assert "thinking" not in screen.inner_text("#hints")
+    fresh = screen.evaluate("game.id")
+    release(screen, route)
+    assert screen.evaluate("game.id") == fresh and screen.locator("#log tbody tr").count() == 0
+    assert not screen.locator("#pass").is_disabled()
+
+
 def test_the_moves_table_fits_beside_the_board(screen: Any, live_server: str) -> None:
     state = _open_game(screen, live_server, seed=5, level="score")
     _type_move(screen, _best_move(state))

@@ -4,7 +4,7 @@ const boardEl = document.getElementById("board");
 const errorEl = document.getElementById("error");
 let game = null, placed = [], cursor = null, across = true, rackOrder = "", tileScores = {}, premiums = null;
 let alphabet = ENGLISH_ALPHABET;  // the game's tile set's alphabet: tiles are glyphs, shown by their labels
-let sending = false;  // a move is out: another click of Play (or Pass...) waits for its answer, not resends
+let sending = null;  // the game whose move is out: another click of Play (or Pass...) waits for its answer, not resends
 // Placing tiles by touch (or mouse): tap a rack tile then a square, or tap a square (the arrow) then rack
 // tiles; drag a rack tile onto a square; tap a tile placed this turn to take it back.
 let picked = null;  // the rack tile picked up (its place in rackLeft()): it goes on the next square tapped
@@ -145,14 +145,15 @@ function tapSquare(r, c) {  // put the picked tile here, take back a tile placed
   draw();
 }
 function controls() {  // what the person may do now: nothing while a move is out, the game is over or not theirs
-  const mine = !sending && !game.over && game.to_move === game.human;
+  const busy = sending === game.id;
+  const mine = !busy && !game.over && game.to_move === game.human;
   const moving = mine && game.awaiting === "move";
   for (const id of ["play", "recall", "shuffle", "pass", "hint"]) document.getElementById(id).disabled = !moving;
   const exchange = moving && game.bag >= 7;
   document.getElementById("exchange").disabled = document.getElementById("exchange-tiles").disabled = !exchange;
   document.getElementById("exchange").title = moving && !exchange ? `exchanges need at least 7 tiles in the bag; it holds ${game.bag}` : "";
   document.getElementById("challenge-btn").disabled = document.getElementById("accept-btn").disabled = !mine;
-  document.getElementById("computer-move").hidden = sending || game.over || game.to_move === game.human;  // its move failed
+  document.getElementById("computer-move").hidden = busy || game.over || game.to_move === game.human;  // its move failed
 }
 function moveText(m) {  // an exchange: its tiles when they are ours, else only how many (`-3`)
   return m.kind === "exchange" ? `exchanges ${tilesText(alphabet, m.move.slice(1))}` : tilesText(alphabet, m.paren);
@@ -168,6 +169,7 @@ function emptyRows() {  // the board before the last move's tiles, so moveSquare
   return rows.map((r) => r.join(""));
 }
 function show(state) {
+  if (game && game.id !== state.id && sending) { sending = null; thinking(null); }  // another game's move: forgotten here
   game = state; placed = []; rackOrder = state.players[state.human].rack || "";
   premiums = state.rules.premiums; tileScores = state.rules.tile_scores;
   chooseLexicon(document.getElementById("lexicon"), state.lexicon);  // the next game's choices start from this one's
@@ -229,14 +231,14 @@ function computerName() { return game.players.find((_, i) => i !== game.human)?.
 function send(body) { return computerTurn(`/api/scrabble/games/${game.id}/move`, body); }  // the person's move
 function letComputerMove() { return computerTurn(`/api/scrabble/games/${game.id}/computer`, {}); }
 async function computerTurn(url, body) {  // a request the computer answers with its moves: what it thinks meanwhile, then what it did
-  if (sending) return;
-  sending = true; controls();
   const id = game.id;
+  if (sending === id) return;
+  sending = id; controls();
   thinking(computerName(), id);
   const result = await lexiApi(url, body);
-  sending = false;
+  if (sending !== id) return;  // another game was shown meanwhile, which forgot this move
+  sending = null;
   thinking(null);
-  if (!game || game.id !== id) return;  // another game was opened meanwhile
   controls();
   if (!result.ok) {
     if (result.status >= 500) await resume(id);  // the computer's move failed: the person's move stands
@@ -247,13 +249,13 @@ async function computerTurn(url, body) {  // a request the computer answers with
   tellMoves(result.data.new_moves);
 }
 async function awaitComputer(id) {  // a computer move already out (the page was opened mid-move): its thinking, then the game after it
-  if (sending) return;
-  sending = true; controls();
+  if (sending === id) return;
+  sending = id; controls();
   const before = game.moves.length;
   await new Promise((done) => thinking(computerName(), id, done));
-  sending = false;
+  if (sending !== id) return;  // another game was shown meanwhile
+  sending = null;
   thinking(null);
-  if (!game || game.id !== id) return;
   await resume(id);
   if (game && game.id === id) tellMoves(game.moves.slice(before));
 }
