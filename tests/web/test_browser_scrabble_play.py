@@ -232,7 +232,8 @@ def test_when_the_computer_s_move_fails_the_page_lets_it_try_again(
         press(screen, "#pass")
         screen.wait_for_selector("#computer-move", state="visible")
         wait_idle(screen)
-    assert "the computer's move was stopped" in screen.inner_text("#error")
+    assert "the computer's move was stopped" in screen.inner_text("#error") and fits_width(screen)
+    screenshot(screen, f"scrabble-play-retry-{width(screen)}", full_page=False)
     assert (
         screen.locator("#log tbody tr").count() == 1 and screen.locator("#pass").is_disabled()
     )  # the pass stands
