@@ -203,11 +203,11 @@ def test_the_status_line_says_what_is_done_against_what_budget() -> None:
 
 def test_a_report_s_json_names_the_leader_only_where_its_plays_may_be_shown() -> None:
     """One shape for both faces (the terminal line above is drawn from it): without `moves_shown` the
-    leader's win %, play-outs and certainty, never its play."""
+    leader's win %, play-outs, certainty and the plays tied with it, never its play."""
     stats = PlayStats(Move("place", row=7, col=3, word="WORD", played="W.RD", score=24))
     stats.values, stats.wins = [10.0, 20.0], [1.0, 0.0]
     thinking = Thinking("simulating", 12.0, 8.4, lambda: 12.5, 200.0, Progress([stats], 2, 1500.0, 0.913))
-    hidden = {"win_pct": 50.0, "iterations": 2, "confidence": 0.913}
+    hidden = {"win_pct": 50.0, "iterations": 2, "confidence": 0.913, "tied": 0}
     assert thinking.as_dict(moves_shown=False) == {
         "task": "simulating",
         "elapsed": 4.1,
@@ -224,6 +224,19 @@ def test_a_report_s_json_names_the_leader_only_where_its_plays_may_be_shown() ->
         "clock_left": None,
         "leader": None,
     }
+    close = PlayStats(Move("place", row=7, col=3, word="WARD", played="WARD", score=22), tied=True)
+    close.values, close.wins = [10.0, 18.0], [1.0, 0.0]
+    level = replace(thinking, progress=Progress([stats, close], 4, 1500.0, 0.0))
+    assert level.as_dict(moves_shown=False)["leader"] == {
+        **hidden,
+        "iterations": 4,
+        "confidence": 0,
+        "tied": 1,
+    }
+    assert (
+        " best so far 50.0 % (4 play-outs, 0 % sure, 1 tied) · "
+        in thinking_text("", level, moves_shown=False).plain
+    )
 
 
 def test_the_scores_line_shows_a_computers_game_clock(default_lexicon: Lexicon) -> None:

@@ -169,11 +169,11 @@ REPORT = {  # what the thinking route answers for a simulating computer (tests/w
     "elapsed": 4.0,
     "budget": 22.9,
     "clock_left": 280.0,
-    "leader": {"win_pct": 54.34, "iterations": 1230, "confidence": 0.913},
+    "leader": {"win_pct": 54.34, "iterations": 1230, "confidence": 0.913, "tied": 2},
 }
 DRAWN = (
     r"Computer is simulating 15 plays, 2 plies deep — \d+ s of 23 s · best so far 54\.3 % "
-    r"\(1,230 play-outs, 91 % sure\) · clock 4:\d\d left"
+    r"\(1,230 play-outs, 91 % sure, 2 tied\) · clock 4:\d\d left"
 )
 
 

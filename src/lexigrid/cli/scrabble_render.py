@@ -131,11 +131,16 @@ def thinking_text(
             line.append(" · best so far")
         line.append(
             f" {leader['win_pct']:.1f} % ({count(leader['iterations'], 'play-out')}, "
-            f"{100 * leader['confidence']:.0f} % sure)"
+            f"{100 * leader['confidence']:.0f} % sure{tied_text(leader['tied'])})"
         )
     if shown["clock_left"] is not None:
         line.append(f" · {clock_text(shown['clock_left'])}")
     return line
+
+
+def tied_text(tied: int) -> str:
+    """How many plays a simulation has not yet told apart from its leader, `, 3 tied` (none: nothing)."""
+    return f", {tied} tied" if tied else ""
 
 
 def clock_text(seconds: float) -> str:

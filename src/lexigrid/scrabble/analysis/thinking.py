@@ -41,7 +41,8 @@ class Thinking:
         """The report as both faces show it: the task, seconds used and budgeted, the clock's time left now,
         and the simulation's leader so far (None before its first round). Without `moves_shown` (a person
         plays against this player, and its candidate plays would tell its hidden tiles) the leader's play
-        is left out: only its win %, the play-outs and how sure the simulation is of it."""
+        is left out: only its win %, the play-outs, how sure the simulation is of it and how many plays it
+        has not yet told apart from it."""
         elapsed = self.elapsed
         return {
             "task": self.task,
@@ -60,6 +61,7 @@ class Thinking:
             "win_pct": round(top.win_pct, 2),
             "iterations": progress.iterations,
             "confidence": round(progress.leader_confidence, 4),
+            "tied": sum(p.tied for p in progress.plays),  # plays not yet told apart from it
         }
         if moves_shown:
             leader["move"] = alphabet.write(top.move.paren)
