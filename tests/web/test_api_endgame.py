@@ -99,10 +99,10 @@ def test_bad_endgame_requests_are_4xx_with_one_line(
 
 
 def test_a_hint_in_an_endgame_holds_the_solved_sequence(client: TestClient) -> None:
-    from lexigrid.web import scrabble as web_scrabble
+    from lexigrid.web import scrabble_play as web_play
 
     game = at_endgame(Game.new(["human", "equity"], seed=1, lexicon=load()))
-    web_scrabble._games[game.id] = game
+    web_play._games[game.id] = game
     hint = client.get(f"/api/scrabble/games/{game.id}/hint", params={"top": 2}).json()
     assert {"count", "moves", "endgame"} <= hint.keys() and len(hint["moves"]) == 2
     endgame = hint["endgame"]
@@ -118,12 +118,13 @@ def test_the_computers_endgame_move_keeps_within_a_short_budget(
     import lexigrid.web.common as common
     from lexigrid.scrabble.game.players import ENDGAME_SECONDS
     from lexigrid.web import scrabble as web_scrabble
+    from lexigrid.web import scrabble_play as web_play
 
     path = shared_file("data", "scrabble", "endgames.jsonl")
     entries = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     longest = max(entries, key=lambda e: (sum(e["tiles"]), e["magpie_ms"]))
     game = at_endgame(Game.new(["human", "equity"], seed=1, lexicon=load()), longest["cgp"])
-    web_scrabble._games[game.id] = game
+    web_play._games[game.id] = game
     move = Engine(load(), game.rules).best(game.position(), "score")
     assert move is not None
     # a search of 1 s (its share of a budget no machine comes near), not the usual 2
@@ -137,11 +138,11 @@ def test_the_computers_endgame_move_keeps_within_a_short_budget(
 
 
 def test_a_hint_in_a_pre_endgame_holds_the_solver_s_plays(client: TestClient) -> None:
-    from lexigrid.web import scrabble as web_scrabble
+    from lexigrid.web import scrabble_play as web_play
 
     small_lexicon = Lexicon.from_words(sorted(set(SMALL_WORDS)))
     game = _at_pre_endgame(small_lexicon, (5, 0))
-    web_scrabble._games[game.id] = game
+    web_play._games[game.id] = game
     got = client.get(f"/api/scrabble/games/{game.id}/hint", params={"top": 3, "nodes": HINT_NODES})
     assert got.status_code == 200, got.text
     hint = got.json()

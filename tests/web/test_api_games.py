@@ -264,7 +264,7 @@ def test_scrabble_breakdown_adds_up_to_the_referees_score(client: TestClient) ->
 
 
 def test_scrabble_game_is_saved_and_resumes(client: TestClient) -> None:
-    from lexigrid.web import scrabble as web_scrabble
+    from lexigrid.web import scrabble_play as web_play
 
     state = client.post("/api/scrabble/games", json={"seed": 7, "level": "score"}).json()
     assert state["players"][0]["rack"] and state["players"][1]["rack"] is None
@@ -274,7 +274,7 @@ def test_scrabble_game_is_saved_and_resumes(client: TestClient) -> None:
     after = client.post(f"/api/scrabble/games/{state['id']}/move", json={"action": hint["move"]}).json()
     assert [m["player"] for m in after["new_moves"]] == [0, 1] and after["to_move"] == 0
     assert after["players"][0]["score"] == hint["score"]
-    web_scrabble._games.clear()  # forget it in memory: the next request replays it from SQLite
+    web_play._games.clear()  # forget it in memory: the next request replays it from SQLite
     resumed = client.get(f"/api/scrabble/games/{state['id']}").json()
     assert {k: v for k, v in resumed.items() if k != "new_moves"} == {
         k: v for k, v in after.items() if k != "new_moves"
@@ -287,7 +287,7 @@ def test_scrabble_games_are_held_one_at_a_time_each(client: TestClient) -> None:
     """A request holding one game does not hold up another game; a missing id keeps no lock."""
     import threading
 
-    from lexigrid.web import scrabble as web_scrabble
+    from lexigrid.web import scrabble_play as web_play
 
     first = client.post("/api/scrabble/games", json={"seed": 1, "level": "score"}).json()["id"]
     second = client.post("/api/scrabble/games", json={"seed": 2, "level": "score"}).json()["id"]
@@ -297,13 +297,13 @@ def test_scrabble_games_are_held_one_at_a_time_each(client: TestClient) -> None:
         if client.get(f"/api/scrabble/games/{second}").status_code == 200:
             answered.set()
 
-    with web_scrabble._playing(first):  # as if a slow request were playing the first game
+    with web_play._playing(first):  # as if a slow request were playing the first game
         reader = threading.Thread(target=read_second)
         reader.start()
         assert answered.wait(10)
     reader.join()
     assert client.get("/api/scrabble/games/abc456").status_code == 404
-    assert "abc456" not in web_scrabble._locks
+    assert "abc456" not in web_play._locks
 
 
 # --- safety ------------------------------------------------------------------------------------------
@@ -376,11 +376,11 @@ def test_a_new_game_is_saved_on_the_persons_first_move_not_before(client: TestCl
 
 
 def test_deleting_a_game(client: TestClient) -> None:
-    from lexigrid.web import scrabble as web_scrabble
+    from lexigrid.web import scrabble_play as web_play
 
     played = client.post("/api/scrabble/games", json={"seed": 13, "level": "score"}).json()["id"]
     client.post(f"/api/scrabble/games/{played}/move", json={"action": "-"})
-    web_scrabble._games.clear()  # only in the store now
+    web_play._games.clear()  # only in the store now
     assert client.delete(f"/api/scrabble/games/{played}").json() == {"deleted": played}
     assert played not in _saved(client) and client.get(f"/api/scrabble/games/{played}").status_code == 404
     opened = client.post("/api/scrabble/games", json={"seed": 14, "level": "score"}).json()["id"]
@@ -388,17 +388,17 @@ def test_deleting_a_game(client: TestClient) -> None:
     assert client.get(f"/api/scrabble/games/{opened}").status_code == 404
     missing = client.delete(f"/api/scrabble/games/{played}")
     assert missing.status_code == 404 and "no saved game" in missing.json()["error"]
-    assert played not in web_scrabble._locks and opened not in web_scrabble._locks
+    assert played not in web_play._locks and opened not in web_play._locks
 
 
 def test_games_opened_and_left_are_forgotten(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    from lexigrid.web import scrabble as web_scrabble
+    from lexigrid.web import scrabble_play as web_play
 
-    monkeypatch.setattr(web_scrabble, "MEMORY_GAMES", 3)
+    monkeypatch.setattr(web_play, "MEMORY_GAMES", 3)
     played = client.post("/api/scrabble/games", json={"seed": 15, "level": "score"}).json()["id"]
     client.post(f"/api/scrabble/games/{played}/move", json={"action": "-"})
     opened = [client.post("/api/scrabble/games", json={"level": "score"}).json()["id"] for _ in range(4)]
-    assert len(web_scrabble._games) == 3 and opened[0] not in web_scrabble._games
+    assert len(web_play._games) == 3 and opened[0] not in web_play._games
     assert client.get(f"/api/scrabble/games/{opened[0]}").status_code == 404  # never played: gone
     assert client.get(f"/api/scrabble/games/{played}").json()["moves"]  # played: replayed from the store
 

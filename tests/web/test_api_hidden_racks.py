@@ -71,7 +71,7 @@ def _computer_racks(game: Any) -> set[str]:
 
 
 def test_a_web_game_never_sends_the_computers_racks_until_it_is_over(client: TestClient) -> None:
-    from lexigrid.web import scrabble as web_scrabble
+    from lexigrid.web import scrabble_play as web_play
 
     bodies: list[Any] = []
 
@@ -92,7 +92,7 @@ def test_a_web_game_never_sends_the_computers_racks_until_it_is_over(client: Tes
         state = call("post", f"/api/scrabble/games/{game_id}/move", json={"action": best})
         if len(bodies) < 30 and not state["over"]:
             call("get", f"/api/scrabble/games/{game_id}/hint", params={"top": 5})
-    game = web_scrabble._games[game_id]
+    game = web_play._games[game_id]
     secrets = {r for r in _computer_racks(game) if len(r) >= 2} - {
         t.rack for t in game.turns if t.player != COMPUTER
     }  # a rack the person also held is no secret of the computer's
@@ -107,10 +107,10 @@ def test_a_web_game_never_sends_the_computers_racks_until_it_is_over(client: Tes
 
 
 def test_a_hint_is_only_for_the_persons_own_turn(client: TestClient) -> None:
-    from lexigrid.web import scrabble as web_scrabble
+    from lexigrid.web import scrabble_play as web_play
 
     state = client.post("/api/scrabble/games", json={"seed": 22, "level": "score"}).json()
-    game = web_scrabble._games[state["id"]]
+    game = web_play._games[state["id"]]
     game.play("-")  # as if the computer's reply had not come (its move over the budget)
     response = client.get(f"/api/scrabble/games/{state['id']}/hint")
     assert response.status_code == 400 and response.json()["error"] == "it is Computer's turn"

@@ -139,9 +139,9 @@ def test_a_super_scrabble_game_in_catalan(client: TestClient, catalan_lexicon: s
 def test_a_saved_catalan_game_resumes_in_catalan(client: TestClient, catalan_lexicon: str) -> None:
     state = _post(client, "games", {"lexicon": catalan_lexicon, "seed": 12, "level": "score"})
     _post(client, f"games/{state['id']}/move", {"action": "-"})
-    from lexigrid.web import scrabble as web_scrabble
+    from lexigrid.web import scrabble_play as web_play
 
-    web_scrabble._games.clear()  # resumed from the store, not memory
+    web_play._games.clear()  # resumed from the store, not memory
     again = client.get(f"/api/scrabble/games/{state['id']}").json()
     assert again["rules"]["tile_set"] == "catalan" and again["board"] is not None
 

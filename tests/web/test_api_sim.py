@@ -23,6 +23,7 @@ from lexigrid.scrabble.analysis.sim import Progress, simulate
 from lexigrid.scrabble.game.store import GameStore
 from lexigrid.web import common
 from lexigrid.web import scrabble as web_scrabble
+from lexigrid.web import scrabble_play as web_play
 from lexigrid.web.pool import SolverPool
 from tests.conftest import run_cli
 from tests.scrabble.conftest import REFERENCE_BOARD
@@ -290,7 +291,7 @@ def test_a_new_game_gives_the_simulating_levels_the_clock_asked(client: TestClie
     assert response.status_code == 200, response.text
     assert [p["kind"] for p in response.json()["players"]] == ["human", "best:2.5m"]
     default = client.post("/api/scrabble/games", json={"level": "sim", "seed": 3}).json()
-    assert [p["kind"] for p in default["players"]] == ["human", f"sim:{web_scrabble.WEB_CLOCK_MINUTES:g}m"]
+    assert [p["kind"] for p in default["players"]] == ["human", f"sim:{web_play.WEB_CLOCK_MINUTES:g}m"]
     plain = client.post("/api/scrabble/games", json={"level": "equity", "clock_minutes": 2.5, "seed": 3})
     assert [p["kind"] for p in plain.json()["players"]] == ["human", "equity"]  # no clock to give
     refused = client.post("/api/scrabble/games", json={"level": "sim", "clock_minutes": 0})

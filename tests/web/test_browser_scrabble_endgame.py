@@ -75,11 +75,11 @@ def test_solve_an_endgame_on_a_phone_offline(phone: Any, live_server: str) -> No
 
 def test_a_hint_in_an_endgame_shows_the_solved_sequence(page: Any, live_server: str) -> None:
     from lexigrid.scrabble.game.game import Game
-    from lexigrid.web import scrabble as web_scrabble
+    from lexigrid.web import scrabble_play as web_play
     from tests.scrabble_game.conftest import at_endgame
 
     game = at_endgame(Game.new(["human", "equity"], seed=1, lexicon=load()))
-    web_scrabble._games[game.id] = game  # the server (in this process) holds the game at the endgame
+    web_play._games[game.id] = game  # the server (in this process) holds the game at the endgame
     page.goto(f"{live_server}/scrabble/play?game={game.id}")
     page.wait_for_function("document.querySelectorAll('#rack .tile').length === 5")
     page.click("#hint")
@@ -108,14 +108,14 @@ def test_a_hint_in_a_pre_endgame_shows_the_solver_s_best_play(
     page: Any, live_server: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from lexigrid.lexicon import Lexicon
-    from lexigrid.web import scrabble as web_scrabble
+    from lexigrid.web import scrabble_play as web_play
     from tests.scrabble.conftest import SMALL_WORDS
     from tests.scrabble_game.test_endgames import _at_pre_endgame
 
     game = _at_pre_endgame(Lexicon.from_words(sorted(set(SMALL_WORDS))), (5, 0))
-    web_scrabble._games[game.id] = game  # the server (in this process) holds the game at the pre-endgame
+    web_play._games[game.id] = game  # the server (in this process) holds the game at the pre-endgame
     # no time limit: the tiny position bounds the solver's work, so the hint is the same on any machine
-    monkeypatch.setattr(web_scrabble, "endgame_seconds", lambda requested: None)
+    monkeypatch.setattr(web_play, "endgame_seconds", lambda requested: None)
     page.goto(f"{live_server}/scrabble/play?game={game.id}")
     page.wait_for_function("document.querySelectorAll('#rack .tile').length === 2")
     assert page.inner_text("#status").startswith("1 tile in the bag · ")  # one tile, not "1 tiles"

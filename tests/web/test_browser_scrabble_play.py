@@ -15,7 +15,7 @@ from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.scrabble.analysis import chooser
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.game.view import View
-from lexigrid.web.scrabble import WEB_CLOCK_MINUTES
+from lexigrid.web.scrabble_play import WEB_CLOCK_MINUTES
 from tests.web.conftest import (
     fits_width,
     held_simulation,
@@ -56,14 +56,14 @@ def _type_move(screen: Any, move: Move) -> None:
 
 
 def test_the_page_never_shows_the_computers_rack(screen: Any, live_server: str) -> None:
-    from lexigrid.web import scrabble as web_scrabble
+    from lexigrid.web import scrabble_play as web_play
 
     state = _open_game(screen, live_server, seed=5, level="score")
     _type_move(screen, _best_move(state))
     screen.click("#play")
     screen.wait_for_function("document.querySelectorAll('#log tbody tr').length >= 2")
     wait_idle(screen)
-    game = web_scrabble._games[state["id"]]
+    game = web_play._games[state["id"]]
     computer_row = screen.locator("#log tbody tr").nth(1).locator("td").all_inner_texts()
     assert computer_row[0] == "Computer" and computer_row[1] == ""  # its rack column is empty
     racks = {t.rack for t in View.full(game).turns() if t.player == 1} | {game.racks[1]}
@@ -113,11 +113,11 @@ def _finish(game: Any) -> None:
 
 
 def test_a_finished_game_says_who_won_and_offers_no_move(screen: Any, live_server: str) -> None:
-    from lexigrid.web import scrabble as web_scrabble
+    from lexigrid.web import scrabble_play as web_play
 
     api = f"{live_server}/api/scrabble/games"
     game_id = httpx.post(api, json={"seed": 40, "level": "score"}).json()["id"]
-    with web_scrabble._playing(game_id) as game:
+    with web_play._playing(game_id) as game:
         _finish(game)  # the person goes out: an empty rack
     screen.goto(f"{live_server}/scrabble/play?game={game_id}")
     screen.wait_for_function("() => game && game.over")

@@ -1,17 +1,14 @@
 """The local web app: JSON API under /api and HTML pages, thin over the library."""
 
-from lexigrid.web.app import WEB_MODULES, create_app
+from lexigrid.web.app import create_app, web_modules
 
 
 def warm() -> None:
     """Build every game's default tables in this process, so solves forked from it start warm."""
-    import importlib
-
     from lexigrid.lexicon import load
 
     load()
-    for name in WEB_MODULES:
-        module = importlib.import_module(f"lexigrid.web.{name}")
+    for _, module in web_modules():
         if hasattr(module, "warm"):
             module.warm()
 

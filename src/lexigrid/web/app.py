@@ -6,6 +6,8 @@ from __future__ import annotations
 import importlib
 import logging
 import re
+from collections.abc import Iterator
+from types import ModuleType
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -26,14 +28,32 @@ from lexigrid.web.limits import RequestLimits
 log = logging.getLogger("lexigrid.web")
 FAVICON = "/static/favicon.svg"
 
-# Each game's web module lives in lexigrid.web.<name> and exposes `api` and/or `pages` routers.
-WEB_MODULES = ("words", "letterboxed", "qless", "wordle", "scrabble")
+# Each game's web modules live in lexigrid.web and expose `api` and/or `pages` routers, mounted under
+# /api/<game> and /<game>.
+WEB_MODULES = {
+    "words": ("words",),
+    "letterboxed": ("letterboxed",),
+    "qless": ("qless",),
+    "wordle": ("wordle",),
+    "scrabble": ("scrabble", "scrabble_play", "scrabble_review"),
+}
 GAMES = (
     ("wordle", "Wordle", "Play a faithful clone, or let the assistant suggest your next guess."),
     ("letterboxed", "Letter Boxed", "Play the box, or see every solution ranked as a person would."),
     ("qless", "Q-Less", "Roll the dice, find every crossword, rate a roll's difficulty."),
     ("scrabble", "Scrabble", "Analyse a position move by move, or play against the computer."),
 )
+
+
+def web_modules() -> Iterator[tuple[str, ModuleType]]:
+    """Each game's name with each of its web modules that is installed."""
+    for name, modules in WEB_MODULES.items():
+        for module_name in modules:
+            try:
+                yield name, importlib.import_module(f"lexigrid.web.{module_name}")
+            except ModuleNotFoundError as error:
+                if error.name != f"lexigrid.web.{module_name}":
+                    raise  # (a web module that has not landed yet is skipped)
 
 
 def create_app() -> FastAPI:
@@ -100,13 +120,7 @@ def create_app() -> FastAPI:
         }
 
     app.state.pages = set()
-    for name in WEB_MODULES:
-        try:
-            module = importlib.import_module(f"lexigrid.web.{name}")
-        except ModuleNotFoundError as error:
-            if error.name == f"lexigrid.web.{name}":
-                continue  # that game's web module has not landed yet
-            raise
+    for name, module in web_modules():
         if hasattr(module, "api"):
             app.include_router(module.api, prefix=f"/api/{name}", tags=[name])
         if hasattr(module, "pages"):
