@@ -40,9 +40,8 @@ MEMORY_GAMES = 32  # games held in memory, the latest used; the others are repla
 _games: OrderedDict[str, Game] = OrderedDict()  # by id, least recently used first
 _locks: dict[str, threading.Lock] = {}  # a game is not thread-safe: one request at a time per game
 _registry = threading.Lock()  # guards the two dicts; held only to look a game up
-_moving: dict[
-    str, Moving
-] = {}  # by game id: a computer move out (the requests that only read it need not wait)
+# by game id: a computer move out (the requests that only read the game need not wait for it)
+_moving: dict[str, Moving] = {}
 THINKING_REPORT_SECONDS = 0.5  # the least time between two reports of the same task from a thinking computer
 
 
