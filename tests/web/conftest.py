@@ -300,3 +300,13 @@ def held_simulation(go_on: Path, candidate: Path) -> Callable[..., Any]:
         return SimpleNamespace(best=best)
 
     return held
+
+
+def finish(game: Any) -> None:
+    """Play a game to its end: the person plays the engine's best move by equity (or passes)."""
+    while not game.over:
+        if game.seat.is_human:
+            found = game.hint(1)
+            game.play(found[0].notation if found else "-")
+        else:
+            game.play_computers()

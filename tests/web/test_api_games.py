@@ -16,6 +16,7 @@ from lexigrid.lexicon import Lexicon, load
 from lexigrid.web.pool import SolverPool
 from lexigrid.wordle import original
 from tests.conftest import run_cli
+from tests.web.conftest import finish
 
 TIMINGS = {"elapsed_ms", "load_ms"}
 
@@ -505,3 +506,16 @@ def test_when_the_computer_s_move_fails_the_person_s_move_stands_and_it_can_try_
     assert [m["kind"] for m in stuck["moves"]] == ["pass"] and stuck["to_move"] == 1
     moved = client.post(f"{url}/computer").json()
     assert [m["player"] for m in moved["new_moves"]] == [1] and moved["to_move"] == 0 and moved["saved"]
+
+
+def test_a_finished_game_takes_no_move_from_either_side(client: TestClient) -> None:
+    """Once the game is over, the person's move and the computer's are both refused with what to do."""
+    from lexigrid.web import scrabble_play as web_play
+
+    game_id = client.post("/api/scrabble/games", json={"seed": 40, "level": "score"}).json()["id"]
+    with web_play._playing(game_id) as game:
+        finish(game)
+    url = f"/api/scrabble/games/{game_id}"
+    assert client.get(url).json()["over"]
+    for refused in (client.post(f"{url}/move", json={"action": "-"}), client.post(f"{url}/computer")):
+        assert refused.status_code == 400 and refused.json()["error"] == "the game is over: start a new one"

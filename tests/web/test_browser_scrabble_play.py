@@ -17,6 +17,7 @@ from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.game.view import View
 from lexigrid.web.scrabble_play import WEB_CLOCK_MINUTES
 from tests.web.conftest import (
+    finish,
     fits_width,
     held_simulation,
     hold_first,
@@ -102,23 +103,13 @@ def test_resume_and_delete_saved_games(screen: Any, live_server: str) -> None:
     assert screen.locator(f"#saved li[data-game='{ids[1]}'] button", has_text="This game").is_disabled()
 
 
-def _finish(game: Any) -> None:
-    """Play a game to its end: the person plays the engine's best move by equity (or passes)."""
-    while not game.over:
-        if game.seat.is_human:
-            found = game.hint(1)
-            game.play(found[0].notation if found else "-")
-        else:
-            game.play_computers()
-
-
 def test_a_finished_game_says_who_won_and_offers_no_move(screen: Any, live_server: str) -> None:
     from lexigrid.web import scrabble_play as web_play
 
     api = f"{live_server}/api/scrabble/games"
     game_id = httpx.post(api, json={"seed": 40, "level": "score"}).json()["id"]
     with web_play._playing(game_id) as game:
-        _finish(game)  # the person goes out: an empty rack
+        finish(game)  # the person goes out: an empty rack
     screen.goto(f"{live_server}/scrabble/play?game={game_id}")
     screen.wait_for_function("() => game && game.over")
     wait_idle(screen)

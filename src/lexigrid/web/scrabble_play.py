@@ -183,6 +183,17 @@ def _computers_think(game: Game) -> tuple[list[str], dict[int, float]]:
         del _moving[game.id]
 
 
+def _check_turn(game: Game, *, person: bool) -> None:
+    """Refuse a move when the game is over, or when it is not the turn of the side moving (`person`: the
+    person's move, else the computer's)."""
+    if game.over:
+        raise LexigridError("the game is over: start a new one")
+    if game.seat.is_human != person:
+        raise LexigridError(
+            f"it is the computer's turn: {_go_on(game)}" if person else "it is your turn, not the computer's"
+        )
+
+
 def _go_on(game: Game) -> str:
     """How to let the computer make its move (after its move failed)."""
     return f"let the computer move (the page's button, or POST /api/scrabble/games/{game.id}/computer)"
@@ -317,10 +328,7 @@ class MoveRequest(BaseModel):
 def move(game_id: GameId, request: MoveRequest) -> dict[str, Any]:
     """Play the person's move (refused with the reason when illegal), then the computer's reply."""
     with _playing(game_id) as game:
-        if game.over:
-            raise LexigridError("the game is over: start a new one")
-        if not game.seat.is_human:
-            raise LexigridError(f"it is the computer's turn: {_go_on(game)}")
+        _check_turn(game, person=True)
         since = len(game.turns)
         if request.tiles is not None:
             game.play_tiles(request.tiles)
@@ -337,10 +345,7 @@ def computer_move(game_id: GameId) -> dict[str, Any]:
     """Let the computer move when it is its turn (a new game made with `computer_moves: false`, or after
     its move failed: the person's move stands), as after the person's move; 400 on the person's turn."""
     with _playing(game_id) as game:
-        if game.over:
-            raise LexigridError("the game is over: start a new one")
-        if game.seat.is_human:
-            raise LexigridError("it is your turn, not the computer's")
+        _check_turn(game, person=False)
         since = len(game.turns)
         _computers_move(game)
         return _state(game, since)
