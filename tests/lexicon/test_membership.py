@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from lexigrid.lexicon import Lexicon
+from lexigrid.lexicon.added import add_lexicon
 from lexigrid.lexicon.membership import check_report, contains, pack, verdicts
 
 WORDS = st.text(alphabet="ABCQZ", min_size=1, max_size=7)
@@ -38,3 +40,18 @@ def test_check_report_reads_a_word_list_file(tmp_path: Path) -> None:
         "words": {"CAT": True, "COW": False, "BIRD": True},
         "all_valid": False,
     }
+
+
+def test_a_name_added_again_is_checked_against_its_new_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lexicon added again under the same name (or another user data directory) answers from its new words
+    in the same process: nothing is kept by name."""
+    monkeypatch.setenv("LEXIGRID_DATA_DIR", str(tmp_path / "data"))
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text("CAT\nDOG\n")
+    second.write_text("COW\nDOG\n")
+    add_lexicon("MINI", first)
+    assert verdicts(["CAT", "COW"], "MINI") == ("MINI", {"CAT": True, "COW": False})
+    add_lexicon("MINI", second)
+    assert verdicts(["CAT", "COW"], "MINI") == ("MINI", {"CAT": False, "COW": True})

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from lexigrid.lexicon import Lexicon
+from lexigrid.lexicon.added import learned_path
 from lexigrid.scrabble import Engine, HeuristicLeaves, Rules, TileSet, layout, tile_set
 from lexigrid.scrabble.engine.leave import LinearLeaves
 from lexigrid.scrabble.engine.movegen import SHARED_ENGINES
@@ -43,3 +48,21 @@ def test_the_cache_keeps_the_last_few(small_lexicon: Lexicon) -> None:
     assert Engine.shared(small_lexicon, rules, LinearLeaves({"A1": 0.0})) is not first  # built again
     recent = Engine.shared(small_lexicon, rules, LinearLeaves({"A1": float(SHARED_ENGINES)}))
     assert Engine.shared(small_lexicon, rules, LinearLeaves({"A1": float(SHARED_ENGINES)})) is recent
+
+
+def test_an_added_lexicons_leaves_learned_later_give_another_engine(
+    small_lexicon: Lexicon, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The default model of an added lexicon is read from the user's data: weights learned for it after its
+    engine was built, or another data directory, give an engine with those weights (never the stale one)."""
+    monkeypatch.setenv("LEXIGRID_DATA_DIR", str(tmp_path / "first"))
+    added = Lexicon.from_words(list(small_lexicon), name="MINI")
+    rules = Rules(tile_set(), layout())
+    before = Engine.shared(added, rules)
+    assert Engine.shared(added, rules) is before
+    learned_path("MINI", "leaves").parent.mkdir(parents=True)
+    LinearLeaves({"S1": 8.0}).save(learned_path("MINI", "leaves"))
+    after = Engine.shared(added, rules)
+    assert after is not before and after.leaves == LinearLeaves({"S1": 8.0}) != before.leaves
+    monkeypatch.setenv("LEXIGRID_DATA_DIR", str(tmp_path / "second"))  # MINI without learned weights
+    assert Engine.shared(added, rules).leaves == before.leaves

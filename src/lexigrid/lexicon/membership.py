@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import mmap
 from collections.abc import Callable, Iterable
-from functools import cache
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon.accents import unaccented
@@ -47,9 +46,9 @@ def contains(records: bytes | mmap.mmap, word: str) -> bool:
     return records[start : start + width] == key
 
 
-@cache
 def records_of(spec: str | None) -> tuple[str, str, bytes | mmap.mmap]:
-    """The name, alphabet and record file of a lexicon (name or path), built into the cache on first use."""
+    """The name, alphabet and record file of a lexicon (name or path), built into the cache on first use (the
+    file is found by the words' hash each time: a name or path may hold other words by the next call)."""
     source = open_source(spec)
     return source.name, source.alphabet, _records(source)
 

@@ -349,14 +349,32 @@ def lexicon_leaves(lexicon: str, language: str, alphabet: Alphabet = ENGLISH) ->
     (`lexicon add NAME FILE --leaves KLV2`); else, for an added lexicon, the weights learned for it
     (`learn-leaves -L NAME`); else the learned English model in English, the heuristic in another language
     (the English weights are for English tiles)."""
+    path = _added_leaves(lexicon, language)
+    if path is None:
+        return default_leaves() if language == "english" else HeuristicLeaves()
+    return LinearLeaves.read(path) if path.suffix == ".json" else KlvLeaves.read(path, alphabet)
+
+
+def lexicon_leaves_key(lexicon: str, language: str) -> Hashable:
+    """What tells `lexicon_leaves`' models apart without reading them, for `Engine.shared`: the added file it
+    reads, by size and time of change (a table added or learned later is another model), else the default."""
+    path = _added_leaves(lexicon, language)
+    if path is None:
+        return ("default", language == "english")
+    stat = path.stat()
+    return ("added", str(path), stat.st_size, stat.st_mtime_ns)
+
+
+def _added_leaves(lexicon: str, language: str) -> Path | None:
+    """The added file `lexicon_leaves` reads for the lexicon, if any (the rule is written here once)."""
     from lexigrid.lexicon.added import learned_path, leaves_path
 
-    if is_lexicon_name(lexicon):
-        if language != "english" and leaves_path(lexicon).is_file():
-            return KlvLeaves.read(leaves_path(lexicon), alphabet)
-        if learned_path(lexicon, "leaves").is_file():
-            return LinearLeaves.read(learned_path(lexicon, "leaves"))
-    return default_leaves() if language == "english" else HeuristicLeaves()
+    if not is_lexicon_name(lexicon):
+        return None
+    if language != "english" and leaves_path(lexicon).is_file():
+        return leaves_path(lexicon)
+    learned = learned_path(lexicon, "leaves")
+    return learned if learned.is_file() else None
 
 
 def load_leaves(spec: str | Path | None, alphabet: Alphabet = ENGLISH) -> LeaveModel:

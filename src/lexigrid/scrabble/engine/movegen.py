@@ -33,6 +33,7 @@ from lexigrid.scrabble.engine.leave import (
     leave_trie,
     leaves_key,
     lexicon_leaves,
+    lexicon_leaves_key,
 )
 
 SortKey = Literal["score", "equity"]
@@ -303,12 +304,14 @@ class Engine:
         """The process's engine for a lexicon, rules and leave model (defaults as `Engine`), built once and
         kept while it is among the last SHARED_ENGINES used: its GADDAG, word map, layout arrays and leave
         tables are built once for every caller. Keyed on what makes two engines differ: the lexicon's
-        hash, the rules' tiles, layout, rack size and bonus (`Rules.key`), and the leave model's key."""
+        hash, the rules' tiles, layout, rack size and bonus (`Rules.key`), and the leave model's key (for the
+        lexicon's default model, the file it is read from: `lexicon_leaves_key`)."""
         from lexigrid.scrabble.core.rules import rules as default_rules
 
         lexicon = lexicon if lexicon is not None else load_lexicon()
         rules = rules or default_rules()
-        key = (lexicon.sha256, rules.key, leaves_key(leaves))
+        chosen = leaves_key(leaves) if leaves else lexicon_leaves_key(lexicon.name, lexicon.alphabet)
+        key = (lexicon.sha256, rules.key, chosen)
         found = _SHARED.get(key)
         if found is None:
             found = _SHARED[key] = cls(lexicon, rules, leaves)
