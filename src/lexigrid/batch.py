@@ -166,9 +166,9 @@ def _engine(lexicon: str | None, rules: Any, leaves: str | None) -> Any:
     return Engine.shared(lex, rules, model).prepare()
 
 
-@functools.cache
 def _loaded(lexicon: str | None, leaves: str | None) -> tuple[Any, Any]:
-    """The lexicon and leave model of a line's specs, read once per process."""
+    """The lexicon and leave model of a line's specs (both kept in the process while their files are
+    unchanged: a worker of a cluster outlives a job, and a lexicon may be added again between two)."""
     from lexigrid.scrabble.engine.leave import load_leaves
     from lexigrid.scrabble.engine.movegen import worker_lexicon
 

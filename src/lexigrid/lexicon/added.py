@@ -15,7 +15,14 @@ from pathlib import Path
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon.cache import write_atomically
 from lexigrid.lexicon.kwg import is_kwg, klv_leaves
-from lexigrid.lexicon.sources import ALPHABET_MARK, added_dir, is_bundled, is_lexicon_name, parse_words
+from lexigrid.lexicon.sources import (
+    ALPHABET_MARK,
+    added_dir,
+    added_file,
+    is_bundled,
+    is_lexicon_name,
+    parse_words,
+)
 
 
 @dataclass(frozen=True)
@@ -62,7 +69,7 @@ def added_name(spec: str | None) -> str | None:
     """The name of an added lexicon `spec` names (any case), else None (bundled, a path, or not added)."""
     if spec is None or not is_lexicon_name(spec) or is_bundled(spec):
         return None
-    return spec if (added_dir() / f"{spec.lower()}.txt").is_file() else None
+    return spec if added_file(spec).is_file() else None
 
 
 def read_file(path: Path, what: str) -> bytes:
@@ -94,7 +101,7 @@ def add_lexicon(
     kind = "KWG file" if is_kwg(data) else "word list"
     language = f" ({ALPHABET_MARK}{alphabet[0]})" if alphabet[0] != "english" else ""
     header = f"# lexigrid lexicon {name}{language}: {len(words):,} words added from {kind} {file.resolve()}"
-    path = added_dir() / f"{key}.txt"
+    path = added_file(key)
     if leave_data is not None:
         write_atomically(leaves_path(key), leave_data)
     write_atomically(path, ("\n".join([header, *words]) + "\n").encode())
@@ -109,7 +116,7 @@ def remove_lexicon(name: str) -> Path:
             f"(added: {_added_names()})"
         )
     key = checked_name(name)
-    path = added_dir() / f"{key}.txt"
+    path = added_file(key)
     if not path.is_file():
         raise LexigridError(
             f"no added lexicon {name!r} (added: {_added_names()}): see `lexigrid lexicon list`"

@@ -18,7 +18,14 @@ from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import cache, frequency
 from lexigrid.lexicon.accents import unaccented
 from lexigrid.lexicon.rack import MAX_BLANKS, MAX_TILES, SearchRack, parse_rack
-from lexigrid.lexicon.sources import Source, canonical_name, open_source, parse_words
+from lexigrid.lexicon.sources import (
+    Source,
+    added_file,
+    canonical_name,
+    is_bundled,
+    open_source,
+    parse_words,
+)
 
 # Bump when the index's arrays or their contents change: old cache entries are then ignored.
 INDEX_VERSION = 5
@@ -589,17 +596,19 @@ def build_index(
     }
 
 
-_loaded: dict[str, Lexicon] = {}
+Loaded = tuple[str, str]  # a lexicon's name and its words' hash
+_loaded: dict[Loaded, Lexicon] = {}
 
 
 def load(spec: str | Path | None = None) -> Lexicon:
-    """The lexicon for a name (default: the bundled list) or a word-list path, indexed and cached (a file
-    seen before with the same size and modification time is not read and hashed again)."""
+    """The lexicon for a name (default: the bundled list) or a word-list path, indexed and kept once a process
+    by its name and its words (a file, or an added lexicon's, seen before with the same size and modification
+    time is not read and hashed again)."""
     seen = _file_key(spec)
     if seen in _hashed and _hashed[seen] in _loaded:
         return _loaded[_hashed[seen]]
     source = open_source(spec)
-    key = source.raw_sha256
+    key = (source.name, source.raw_sha256)
     if key not in _loaded:
         _loaded[key] = _from_source(source)
     if seen is not None:
@@ -608,13 +617,18 @@ def load(spec: str | Path | None = None) -> Lexicon:
 
 
 FileKey = tuple[str, int, int]
-_hashed: dict[FileKey | None, str] = {}  # a word-list file's hash by its path, size and modification time
+_hashed: dict[FileKey, Loaded] = {}  # a word-list file's lexicon by its path, size and modification time
 
 
 def _file_key(spec: str | Path | None) -> FileKey | None:
-    """A word-list file's resolved path, size and modification time (ns); None for a lexicon's name."""
-    if not spec or (isinstance(spec, str) and canonical_name(spec) is not None):
+    """A word-list file's resolved path, size and modification time (ns), an added lexicon's file's for its
+    name; None for a bundled lexicon's name."""
+    if not spec:
         return None
+    if isinstance(spec, str) and (name := canonical_name(spec)) is not None:
+        if is_bundled(name):
+            return None
+        spec = added_file(name)
     path = Path(spec).expanduser()
     try:
         stat = path.stat()

@@ -178,6 +178,11 @@ def added_dir() -> Path:
     return data_dir() / "lexicons"
 
 
+def added_file(name: str) -> Path:
+    """Where the added lexicon `name` (any case) is kept (it may not exist)."""
+    return added_dir() / f"{name.lower()}.txt"
+
+
 def added_lexicons() -> dict[str, NamedLexicon]:
     """The lexicons a user added (`lexigrid lexicon add`), by lower-case key."""
     found: dict[str, NamedLexicon] = {}
@@ -282,7 +287,7 @@ def canonical_name(name: str) -> str | None:
         return key
     if key in _ALIASES:
         return _ALIASES[key]
-    if is_lexicon_name(name) and (added_dir() / f"{key}.txt").is_file():
+    if is_lexicon_name(name) and added_file(name).is_file():
         return key
     return None
 

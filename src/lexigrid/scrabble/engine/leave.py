@@ -7,7 +7,7 @@ import json
 from collections import Counter
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Protocol
@@ -297,8 +297,17 @@ class KlvLeaves:
 
     @classmethod
     def read(cls, path: Path, alphabet: Alphabet = ENGLISH) -> KlvLeaves:
-        """The leave table in a KLV or KLV2 file (tiles in `alphabet`'s order), parsed once and then read
-        from the cache."""
+        """The leave table in a KLV or KLV2 file (tiles in `alphabet`'s order): kept in the process while the
+        file keeps its size and time of change (a batch reads it for every line)."""
+        try:
+            stat = path.stat()
+        except OSError:
+            return cls.parse(path, alphabet)  # says what is wrong
+        return _kept_klv(path.resolve(), stat.st_size, stat.st_mtime_ns, alphabet)
+
+    @classmethod
+    def parse(cls, path: Path, alphabet: Alphabet = ENGLISH) -> KlvLeaves:
+        """The leave table in a KLV or KLV2 file, parsed once and then read from the cache."""
         from lexigrid.lexicon import cache
         from lexigrid.lexicon.added import read_file
         from lexigrid.lexicon.kwg import klv_leaves
@@ -311,6 +320,12 @@ class KlvLeaves:
             "leaves", key, KLV_FORMAT_VERSION, lambda: klv_leaves(data, str(path), alphabet.glyphs)
         )
         return cls(table, path.name, key)
+
+
+@lru_cache(maxsize=4)
+def _kept_klv(path: Path, size: int, changed: int, alphabet: Alphabet) -> KlvLeaves:
+    """`KlvLeaves.read`'s tables, by file, size and time of change (the numbers only key the cache)."""
+    return KlvLeaves.parse(path, alphabet)
 
 
 def leave_trie(table: dict[str, float], alphabet: Alphabet = ENGLISH) -> object:
