@@ -509,7 +509,8 @@ def test_when_the_computer_s_move_fails_the_person_s_move_stands_and_it_can_try_
 
 
 def test_a_finished_game_takes_no_move_from_either_side(client: TestClient) -> None:
-    """Once the game is over, the person's move and the computer's are both refused with what to do."""
+    """Once the game is over, the person's move and hint and the computer's move are refused, saying what
+    to do."""
     from lexigrid.web import scrabble_play as web_play
 
     game_id = client.post("/api/scrabble/games", json={"seed": 40, "level": "score"}).json()["id"]
@@ -517,5 +518,6 @@ def test_a_finished_game_takes_no_move_from_either_side(client: TestClient) -> N
         finish(game)
     url = f"/api/scrabble/games/{game_id}"
     assert client.get(url).json()["over"]
-    for refused in (client.post(f"{url}/move", json={"action": "-"}), client.post(f"{url}/computer")):
+    move, hint = client.post(f"{url}/move", json={"action": "-"}), client.get(f"{url}/hint")
+    for refused in (move, hint, client.post(f"{url}/computer")):
         assert refused.status_code == 400 and refused.json()["error"] == "the game is over: start a new one"

@@ -113,4 +113,5 @@ def test_a_hint_is_only_for_the_persons_own_turn(client: TestClient) -> None:
     game = web_play._games[state["id"]]
     game.play("-")  # as if the computer's reply had not come (its move over the budget)
     response = client.get(f"/api/scrabble/games/{state['id']}/hint")
-    assert response.status_code == 400 and response.json()["error"] == "it is Computer's turn"
+    refusal = response.json()["error"]
+    assert response.status_code == 400 and refusal.startswith("it is the computer's turn: let the computer")

@@ -377,6 +377,7 @@ def hint(
     budget and a work budget of `nodes` search nodes if given; in the endgame, `endgame` holds the solved
     best sequence and its value (the `endgame --json` shape)."""
     with _playing(game_id) as game:
+        _check_turn(game, person=True)
         _view(game).own_turn()  # a hint for another seat would show its rack
         return budgeted_fork(_hint, game, engine(game.lexicon, game.rules), top, nodes)
 
