@@ -6,6 +6,7 @@ import json
 import threading
 from collections import Counter
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from lexigrid.letterboxed import daily as daily_board
 from lexigrid.lexicon import Lexicon, load
+from lexigrid.lexicon.added import add_lexicon
 from lexigrid.web.pool import SolverPool
 from lexigrid.wordle import original
 from tests.conftest import run_cli
@@ -95,6 +97,23 @@ def test_wordle_reply_matches_the_oracle_and_the_cli(client: TestClient, guess: 
     payload = client.get("/api/wordle/reply", params={"guess": guess.lower(), "answer": answer}).json()
     assert payload["reply"] == wordle_reply_oracle(guess, answer)
     assert payload == _cli_json("wordle", "reply", guess, answer)
+
+
+def test_wordle_reply_reads_a_lexicon_added_again(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server outlives a lexicon: added again under its name, its new words are the lists' words."""
+    monkeypatch.setenv("LEXIGRID_DATA_DIR", str(tmp_path / "data"))
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text("ABIDE\nCRANE\n")
+    second.write_text("ABIDE\nSPEED\n")
+    params = {"guess": "speed", "answer": "abide", "lexicon": "FIVES"}
+    add_lexicon("FIVES", first)
+    refused = client.get("/api/wordle/reply", params=params)
+    assert refused.status_code == 400 and "SPEED" in refused.json()["error"]
+    add_lexicon("FIVES", second)
+    replied = client.get("/api/wordle/reply", params=params)
+    assert replied.status_code == 200 and replied.json()["reply"] == wordle_reply_oracle("SPEED", "ABIDE")
 
 
 def test_wordle_game_hides_the_answer_until_it_is_over(client: TestClient) -> None:

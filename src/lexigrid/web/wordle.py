@@ -26,12 +26,16 @@ Word = Annotated[str, Query(min_length=1, max_length=16, description="A word of 
 
 def _table(length: int | None = None, lexicon: str | None = None) -> ReplyTable:
     """The reply table of the original lists, or of another length from a named lexicon."""
-    name = lexicon_by_name(lexicon).name if lexicon else None
-    return _cached_table(None if length == 5 and name is None else length, name)
+    if not lexicon:
+        return _cached_table(None if length == 5 else length, None, "")
+    named = lexicon_by_name(lexicon)
+    return _cached_table(length, named.name, named.sha256)
 
 
 @lru_cache(maxsize=8)
-def _cached_table(length: int | None, lexicon: str | None) -> ReplyTable:
+def _cached_table(length: int | None, lexicon: str | None, words: str) -> ReplyTable:
+    """`_table`'s tables, by length and lexicon; `words` (the lexicon's hash) only keys the cache, so a
+    lexicon added again under its name gets a table of its new words."""
     return reply_table(word_lists(length=length, lexicon=lexicon))
 
 
