@@ -47,6 +47,13 @@ def _isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     yield
 
 
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's user data (added lexicons, saved games, learned tables) in a directory of its own, never
+    the user's, and never another test's (with pytest-xdist a worker runs files in any order)."""
+    monkeypatch.setenv("LEXIGRID_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
 @pytest.fixture(scope="session")
 def default_lexicon() -> Lexicon:
     """The bundled default lexicon."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -29,13 +29,6 @@ EMPTY_BAG_TIE = f"{ENDGAME_BOARD} AD/ 364/412 0"
 def small_lexicon() -> Lexicon:
     """About 200 short words (the engine tests' hand lexicon)."""
     return Lexicon.from_words(sorted(set(SMALL_WORDS)))
-
-
-@pytest.fixture(autouse=True)
-def _data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Saved games go to a temporary directory, never the user's."""
-    monkeypatch.setenv("LEXIGRID_DATA_DIR", str(tmp_path_factory.mktemp("data")))
-    yield
 
 
 def set_up(

@@ -48,6 +48,13 @@ def saved_games_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         os.environ["LEXIGRID_DATA_DIR"] = before
 
 
+@pytest.fixture(autouse=True)
+def _data_dir(saved_games_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The web tests share the session's data directory (the server's lexicons and saved games), in place of
+    the root conftest's directory a test."""
+    monkeypatch.setenv("LEXIGRID_DATA_DIR", str(saved_games_dir))
+
+
 CATALAN_LEXICON = "MINICA"
 
 
