@@ -159,20 +159,12 @@ def scrabble_analyze(line: Mapping[str, Any]) -> Record:
 
 
 def _engine(lexicon: str | None, rules: Any, leaves: str | None) -> Any:
-    """The shared move generator of a lexicon, rules and leaves, prepared (each loaded once per process)."""
+    """The shared, prepared move generator of a line's lexicon, rules and leaves (kept while unchanged)."""
     from lexigrid.scrabble import Engine
-
-    lex, model = _loaded(lexicon, leaves)
-    return Engine.shared(lex, rules, model).prepare()
-
-
-def _loaded(lexicon: str | None, leaves: str | None) -> tuple[Any, Any]:
-    """The lexicon and leave model of a line's specs (both kept in the process while their files are
-    unchanged: a worker of a cluster outlives a job, and a lexicon may be added again between two)."""
     from lexigrid.scrabble.engine.leave import load_leaves
     from lexigrid.scrabble.engine.movegen import worker_lexicon
 
-    return worker_lexicon(lexicon), load_leaves(leaves)
+    return Engine.shared(worker_lexicon(lexicon), rules, load_leaves(leaves)).prepare()
 
 
 @dataclass(frozen=True)

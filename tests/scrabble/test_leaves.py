@@ -68,6 +68,11 @@ def test_shipped_leaves_are_learned_and_sane() -> None:
     assert leaves.value("") == 0.0
 
 
+def test_shipped_leaves_are_read_once_per_process() -> None:
+    """Every engine and batch line shares one model of the bundled file (it never changes)."""
+    assert default_leaves() is default_leaves()
+
+
 def test_self_play_game_is_legal(default_lexicon: Lexicon) -> None:
     """Replaying a self-play game through the referee gives the same score for every placement."""
     record = play_game(5, (HeuristicLeaves(), HeuristicLeaves()))

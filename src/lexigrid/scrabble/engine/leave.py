@@ -7,7 +7,7 @@ import json
 from collections import Counter
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Protocol
@@ -247,6 +247,7 @@ class LinearLeaves(AdditiveLeaves):
         return cls({str(k): float(v) for k, v in weights.items()})
 
 
+@cache  # a bundled file: read once per process
 def default_leaves() -> LeaveModel:
     """The leave values learned by self-play that ship with lexigrid, else the heuristic."""
     try:
