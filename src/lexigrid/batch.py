@@ -160,11 +160,11 @@ def scrabble_analyze(line: Mapping[str, Any]) -> Record:
 
 def _engine(lexicon: str | None, rules: Any, leaves: str | None) -> Any:
     """The shared, prepared move generator of a line's lexicon, rules and leaves (kept while unchanged)."""
+    from lexigrid.lexicon import load as load_lexicon
     from lexigrid.scrabble import Engine
     from lexigrid.scrabble.engine.leave import load_leaves
-    from lexigrid.scrabble.engine.movegen import worker_lexicon
 
-    return Engine.shared(worker_lexicon(lexicon), rules, load_leaves(leaves)).prepare()
+    return Engine.shared(load_lexicon(lexicon), rules, load_leaves(leaves)).prepare()
 
 
 @dataclass(frozen=True)

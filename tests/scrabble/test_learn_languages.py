@@ -3,36 +3,55 @@
 `learn-leaves` and `learn-winpct` take their games from the compiled game loop (`StaticGames.record`) where it
 can play the lexicon's engine; each game's samples must be those of the same game played by `Game` (the
 Python play state, the umpire, equity players), seed for seed. Catalan and French read MAGPIE's KWGs in
-../shared (skipped with the reason when it is absent), Spanish the hand lexicon of test_playout_languages.
+../shared (skipped with the reason when it is absent), Spanish the hand words of test_playout_languages,
+each added under a name in the test's data directory as a user adds one.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from lexigrid.lexicon import Lexicon
+from lexigrid.lexicon import load
+from lexigrid.lexicon.added import add_lexicon
+from lexigrid.scrabble.core.language import lexicon_words
 from lexigrid.scrabble.core.rules import tile_set
-from lexigrid.scrabble.engine import movegen
 from lexigrid.scrabble.engine.leave import HeuristicLeaves, LeaveFacts, LinearLeaves, leave_features
 from lexigrid.scrabble.learn import training, winpct_learn
-from tests.scrabble.test_playout_languages import lexicon
+from tests.conftest import shared_file
+from tests.scrabble.test_oracle_languages import SPANISH
+from tests.scrabble.test_playout_languages import SHARED_LEXICONS, SPANISH_MORE, lexicon
 
 LANGUAGES = ["english", "catalan", "french", "spanish"]
 
 
-@pytest.fixture(params=LANGUAGES)
-def spec(request: pytest.FixtureRequest, default_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch) -> str:
-    """A lexicon spec the learners' workers load (the bundled lexicon or a language's, in their cache)."""
-    found = default_lexicon if request.param == "english" else lexicon(request.param)
-    name = f"learn-{request.param}"
-    monkeypatch.setitem(movegen._LEXICONS, name, found)
+def added(language: str, tmp_path: Path) -> str:
+    """The language's test lexicon added under a name in the test's data directory, as a user adds one."""
+    name = f"learn-{language}"
+    file = tmp_path / f"{name}.txt"
+    if language == "spanish":
+        file.write_text("\n".join((SPANISH.words + " " + SPANISH_MORE).split()) + "\n", encoding="utf-8")
+    else:
+        file = shared_file("data", "scrabble", language, f"{SHARED_LEXICONS[language]}.kwg")
+    letters, words, _ = lexicon_words(file.read_bytes(), str(file), language)
+    add_lexicon(name, file, None, words, (letters.name, letters.glyphs))
+    assert sorted(load(name)) == sorted(lexicon(language))  # the words the play-out tests check
     return name
 
 
-def test_leave_learning_games_are_game_s_seed_for_seed(spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture(params=LANGUAGES)
+def spec(request: pytest.FixtureRequest, tmp_path: Path) -> str | None:
+    """A lexicon spec the learners' workers load: the bundled lexicon, or a language's added one."""
+    return None if request.param == "english" else added(request.param, tmp_path)
+
+
+def test_leave_learning_games_are_game_s_seed_for_seed(
+    spec: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     model = LinearLeaves({"?1": 20.0, "S1": 6.0, "v1c2": 1.0, "q-no-u": -6.0})
     compiled = [training.play_game(seed, (model, model), spec) for seed in (1, 2)]
-    assert training.static_games(movegen.worker_lexicon(spec), model) is not None  # the compiled loop played
+    assert training.static_games(load(spec), model) is not None  # the compiled loop played
     monkeypatch.setattr(training, "static_games", lambda *args: None)
     by_game = [training.play_game(seed, (model, model), spec) for seed in (1, 2)]
     for ours, theirs in zip(compiled, by_game, strict=True):
@@ -41,9 +60,11 @@ def test_leave_learning_games_are_game_s_seed_for_seed(spec: str, monkeypatch: p
         assert [(m.notation, m.score) for m in ours.moves] == [(m.notation, m.score) for m in theirs.moves]
 
 
-def test_win_table_samples_are_game_s_seed_for_seed(spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_win_table_samples_are_game_s_seed_for_seed(
+    spec: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     compiled = [winpct_learn.game_samples((seed, spec)) for seed in (3, 4)]
-    assert winpct_learn.static_games(movegen.worker_lexicon(spec)) is not None
+    assert winpct_learn.static_games(load(spec)) is not None
     monkeypatch.setattr(winpct_learn, "static_games", lambda *args: None)
     assert compiled == [winpct_learn.game_samples((seed, spec)) for seed in (3, 4)]
     assert all(len(samples) > 10 for samples in compiled)
@@ -58,8 +79,10 @@ def test_learned_leaves_read_the_language_s_vowels() -> None:
     assert learned.value("YS") - learned.value("BS") == pytest.approx(10.0, abs=0.5)
 
 
-def test_a_catalan_lexicon_learns_leaves_in_the_compiled_loop(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(movegen._LEXICONS, "learn-catalan", lexicon("catalan"))
+def test_a_catalan_lexicon_learns_leaves_in_the_compiled_loop(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    added("catalan", tmp_path)
     played = []
     compiled_game = training._compiled_game
 

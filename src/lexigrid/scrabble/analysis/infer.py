@@ -32,6 +32,7 @@ from typing import Any
 
 from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import Lexicon
+from lexigrid.lexicon import load as load_lexicon
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet, sorted_tiles
 from lexigrid.scrabble.core.board import Rack, column_name
@@ -39,7 +40,7 @@ from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.core.move import Move, parse_coordinate, parse_move
 from lexigrid.scrabble.core.referee import check, shown
 from lexigrid.scrabble.engine.leave import LeaveModel
-from lexigrid.scrabble.engine.movegen import PASS_EQUITY, Codes, Engine, RackEquity, worker_lexicon
+from lexigrid.scrabble.engine.movegen import PASS_EQUITY, Codes, Engine, RackEquity
 
 DEFAULT_MARGIN = 5.0  # points of static equity, MAGPIE's default
 EPSILON = 1e-9  # equities equal up to float rounding count as equal
@@ -399,7 +400,7 @@ def judge_block(block: Block) -> tuple[list[float | None], int]:
     """Runner job: the equity losses of a block of leaves (None: inconsistent) and the searches made."""
     lexicon, leaves, cgp, play, margin, block_leaves = block
     position = parse_cgp(cgp)
-    lex = lexicon if isinstance(lexicon, Lexicon) else worker_lexicon(lexicon)
+    lex = lexicon if isinstance(lexicon, Lexicon) else load_lexicon(lexicon)
     engine = Engine.shared(lex, position.rules, leaves)
     judge = Judge(engine, position, read_play(position, play, engine), margin)
     return [judge.equity_loss(leave) for leave in block_leaves], judge.searched

@@ -63,6 +63,7 @@ from typing import Any
 
 from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import Lexicon
+from lexigrid.lexicon import load as load_lexicon
 from lexigrid.runner import QUIET_RUNNER, Runner
 from lexigrid.scrabble.analysis import peg_nested
 from lexigrid.scrabble.analysis.endgame import INF, Table, prove, words_graph
@@ -72,7 +73,7 @@ from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position
 from lexigrid.scrabble.core.ending import MAX_SCORELESS_TURNS
 from lexigrid.scrabble.core.move import Move
-from lexigrid.scrabble.engine.movegen import Engine, tie_order, worker_lexicon
+from lexigrid.scrabble.engine.movegen import Engine, tie_order
 
 MAX_BAG = 2  # the most tiles in the bag the solver takes (the nested step reaches further, too slowly)
 BATCH_PER_JOB = 4  # plays judged at once per worker between two updates of the bar
@@ -433,7 +434,7 @@ def _judge_job(task: Task) -> tuple[Judged | None, Work]:
 
 def _lexicon(spec: str | Lexicon | None) -> Lexicon:
     """The lexicon given, or loaded by name or path once per process."""
-    return spec if isinstance(spec, Lexicon) else worker_lexicon(spec)
+    return spec if isinstance(spec, Lexicon) else load_lexicon(spec)
 
 
 def _judge_task(task: Task, engine: Engine, losses: Counter[str] | None) -> tuple[Judged | None, Work]:

@@ -282,14 +282,6 @@ def _transposed(values: list[int], dim: int) -> list[int]:
 
 
 _SHARED: OrderedDict[tuple[str, Hashable, Hashable], Engine] = OrderedDict()
-_LEXICONS: dict[str | None, Lexicon] = {}  # lexicons put here by name (the tests' hand lexicons)
-
-
-def worker_lexicon(spec: str | None) -> Lexicon:
-    """A lexicon by name or path for a worker's task: one put in `_LEXICONS` under that name, else `load`'s
-    (kept once a process by name and words: a lexicon added again under its name is read again)."""
-    found = _LEXICONS.get(spec)
-    return found if found is not None else load_lexicon(spec)
 
 
 class Engine:

@@ -17,10 +17,11 @@ from typing import Any
 
 from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import Lexicon
+from lexigrid.lexicon import load as load_lexicon
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.core.rules import language_rules, layout
 from lexigrid.scrabble.engine.leave import LeaveModel, leaves_key
-from lexigrid.scrabble.engine.movegen import Engine, worker_lexicon
+from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.engine.playout import STATIC_LEVELS, PlayoutLoop, StaticGames
 from lexigrid.scrabble.game.game import Game
 from lexigrid.stats import wilson
@@ -44,13 +45,13 @@ def play_one(item: tuple[int, int, tuple[str, ...], str | None, float | None]) -
     seated = levels[rotation:] + levels[:rotation]
     start = time.process_time()
     if len(seated) == 2 and set(seated) <= set(STATIC_LEVELS) and endgame_seconds is None:
-        static = static_games(worker_lexicon(lexicon))
+        static = static_games(load_lexicon(lexicon))
         if static is not None:
             found = static.play(seed, (seated[0], seated[1]))
             return GameResult(
                 seated, rotation, found.scores, found.bingos, found.turns, time.process_time() - start
             )
-    game = Game.new(list(seated), seed=seed, lexicon=worker_lexicon(lexicon), endgame_seconds=endgame_seconds)
+    game = Game.new(list(seated), seed=seed, lexicon=load_lexicon(lexicon), endgame_seconds=endgame_seconds)
     game.play_computers()
     seconds = time.process_time() - start
     bingos = [0] * len(seated)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from lexigrid.lexicon import load as load_lexicon
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.core.alphabet import leave_after
 from lexigrid.scrabble.core.cgp import Position
@@ -33,7 +34,7 @@ from lexigrid.scrabble.engine.leave import (
     LinearLeaves,
     leave_features,
 )
-from lexigrid.scrabble.engine.movegen import Engine, worker_lexicon
+from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.engine.playout import StaticGames
 from lexigrid.scrabble.game.game import Game
 from lexigrid.scrabble.game.players import EquityPlayer
@@ -82,10 +83,10 @@ def play_game(seed: int, models: tuple[LeaveModel, LeaveModel], lexicon: str | N
     """A game between two static-equity players (first player uses models[0]), with the tile set of the
     lexicon's language: in the compiled game loop when both play the same model and it can, else by `Game`
     (the same game, move for move)."""
-    static = static_games(worker_lexicon(lexicon), models[0]) if models[0] == models[1] else None
+    static = static_games(load_lexicon(lexicon), models[0]) if models[0] == models[1] else None
     if static is not None:
         return _compiled_game(static, seed)
-    game = Game.new(["equity", "equity"], seed=seed, lexicon=worker_lexicon(lexicon), endgame_seconds=None)
+    game = Game.new(["equity", "equity"], seed=seed, lexicon=load_lexicon(lexicon), endgame_seconds=None)
     engines = tuple(
         Engine.shared(game.lexicon, game.rules, model) for model in models
     )  # its language's tiles
@@ -166,7 +167,7 @@ def learn(
     start: LeaveModel | None = None,
 ) -> LinearLeaves:
     """Leave weights from `rounds` rounds of self-play games over `runner`, the first played with `start`."""
-    facts = LeaveFacts.of(language_rules(worker_lexicon(lexicon).alphabet).tiles)
+    facts = LeaveFacts.of(language_rules(load_lexicon(lexicon).alphabet).tiles)
     model: LeaveModel = start or HeuristicLeaves()
     learned = LinearLeaves({}, facts=facts)
     for r in range(rounds):

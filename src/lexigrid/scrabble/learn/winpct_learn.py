@@ -6,9 +6,9 @@ import time
 from dataclasses import dataclass
 
 from lexigrid.errors import OptionError
+from lexigrid.lexicon import load as load_lexicon
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.core.ending import share
-from lexigrid.scrabble.engine.movegen import worker_lexicon
 from lexigrid.scrabble.engine.winpct import Sample, WinTable, fit
 from lexigrid.scrabble.game.game import Game
 from lexigrid.scrabble.learn.selfplay import static_games
@@ -18,7 +18,7 @@ def game_samples(item: tuple[int, str | None]) -> list[Sample]:
     """Runner job: one static-equity game (seeded), one sample per turn for the player to move; played by the
     compiled game loop where it can play the lexicon's engine, else by `Game` (the same game)."""
     seed, lexicon = item
-    static = static_games(worker_lexicon(lexicon))
+    static = static_games(load_lexicon(lexicon))
     if static is not None:
         ended, turns = static.record(seed)
         won = share(ended.scores[0] - ended.scores[1])
@@ -26,7 +26,7 @@ def game_samples(item: tuple[int, str | None]) -> list[Sample]:
             (t.scores[t.player] - t.scores[1 - t.player], t.unseen, won if t.player == 0 else 1.0 - won)
             for t in turns
         ]
-    game = Game.new(["equity", "equity"], seed=seed, lexicon=worker_lexicon(lexicon), endgame_seconds=None)
+    game = Game.new(["equity", "equity"], seed=seed, lexicon=load_lexicon(lexicon), endgame_seconds=None)
     states: list[tuple[int, int, int]] = []
 
     def record(g: Game) -> None:
