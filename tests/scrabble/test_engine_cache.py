@@ -9,7 +9,8 @@ import pytest
 from lexigrid.lexicon import Lexicon
 from lexigrid.lexicon.added import learned_path
 from lexigrid.scrabble import Engine, HeuristicLeaves, Rules, TileSet, layout, tile_set
-from lexigrid.scrabble.engine.leave import LinearLeaves
+from lexigrid.scrabble.engine import leave
+from lexigrid.scrabble.engine.leave import LinearLeaves, lexicon_leaves_key
 from lexigrid.scrabble.engine.movegen import SHARED_ENGINES
 
 
@@ -66,3 +67,13 @@ def test_an_added_lexicons_leaves_learned_later_give_another_engine(
     assert after is not before and after.leaves == LinearLeaves({"S1": 8.0}) != before.leaves
     monkeypatch.setenv("LEXIGRID_DATA_DIR", str(tmp_path / "second"))  # MINI without learned weights
     assert Engine.shared(added, rules).leaves == before.leaves
+
+
+def test_an_added_leave_file_removed_while_it_is_keyed_keys_the_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A leave file found and then removed (another process ran `lexicon remove`) is no error."""
+    monkeypatch.setattr(leave, "_added_leaves", lambda *_: tmp_path / "removed.json")
+    removed = lexicon_leaves_key("MINI", "english")
+    monkeypatch.setattr(leave, "_added_leaves", lambda *_: None)
+    assert removed == lexicon_leaves_key("MINI", "english")

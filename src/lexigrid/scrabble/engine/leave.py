@@ -375,9 +375,12 @@ def lexicon_leaves_key(lexicon: str, language: str) -> Hashable:
     """What tells `lexicon_leaves`' models apart without reading them, for `Engine.shared`: the added file it
     reads, by size and time of change (a table added or learned later is another model), else the default."""
     path = _added_leaves(lexicon, language)
-    if path is None:
+    try:
+        stat = path.stat() if path is not None else None
+    except FileNotFoundError:  # removed since it was found: the default, as `lexicon_leaves` will find
+        stat = None
+    if path is None or stat is None:
         return ("default", language == "english")
-    stat = path.stat()
     return ("added", str(path), stat.st_size, stat.st_mtime_ns)
 
 
