@@ -10,7 +10,6 @@ import pytest
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import load
-from lexigrid.lexicon import load as load_lexicon
 from lexigrid.lexicon.added import add_lexicon, remove_lexicon
 from lexigrid.scrabble.engine.leave import load_leaves
 from tests.conftest import CliResult
@@ -154,11 +153,11 @@ def test_a_worker_reads_a_lexicon_added_again(data_dir: Path, files: dict[str, P
     """A worker process outlives a job (a cluster's): a lexicon added again under its name, or its leave table
     added again, is read again; two names holding the same words keep their own names."""
     add_lexicon("MINI", files["text"], files["klv"])
-    assert "CAB" in load_lexicon("MINI") and load_leaves("MINI").value("Q") == -6.0
+    assert "CAB" in load("MINI") and load_leaves("MINI").value("Q") == -6.0
     other, cheaper = tmp_path / "other.txt", tmp_path / "other.klv2"
     other.write_text("zoo\nzoa\n")
     cheaper.write_bytes(klv2_bytes({"Q": -9.0}))
     add_lexicon("MINI", other, cheaper)
-    assert sorted(load_lexicon("MINI")) == ["ZOA", "ZOO"] and load_leaves("MINI").value("Q") == -9.0
+    assert sorted(load("MINI")) == ["ZOA", "ZOO"] and load_leaves("MINI").value("Q") == -9.0
     add_lexicon("TWIN", other)
-    assert (load_lexicon("TWIN").name, load_lexicon("MINI").name) == ("TWIN", "MINI")
+    assert (load("TWIN").name, load("MINI").name) == ("TWIN", "MINI")

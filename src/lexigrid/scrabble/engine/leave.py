@@ -6,6 +6,7 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Hashable, Iterable
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property, lru_cache
 from importlib import resources
@@ -375,13 +376,11 @@ def lexicon_leaves_key(lexicon: str, language: str) -> Hashable:
     """What tells `lexicon_leaves`' models apart without reading them, for `Engine.shared`: the added file it
     reads, by size and time of change (a table added or learned later is another model), else the default."""
     path = _added_leaves(lexicon, language)
-    try:
-        stat = path.stat() if path is not None else None
-    except FileNotFoundError:  # removed since it was found: the default, as `lexicon_leaves` will find
-        stat = None
-    if path is None or stat is None:
-        return ("default", language == "english")
-    return ("added", str(path), stat.st_size, stat.st_mtime_ns)
+    if path is not None:
+        with suppress(FileNotFoundError):  # removed since found: the default, as `lexicon_leaves` finds
+            stat = path.stat()
+            return ("added", str(path), stat.st_size, stat.st_mtime_ns)
+    return ("default", language == "english")
 
 
 def _added_leaves(lexicon: str, language: str) -> Path | None:
