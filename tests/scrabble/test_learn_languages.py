@@ -14,12 +14,10 @@ from pathlib import Path
 import pytest
 
 from lexigrid.lexicon import load
-from lexigrid.lexicon.added import add_lexicon
-from lexigrid.scrabble.core.language import lexicon_words
 from lexigrid.scrabble.core.rules import tile_set
 from lexigrid.scrabble.engine.leave import HeuristicLeaves, LeaveFacts, LinearLeaves, leave_features
 from lexigrid.scrabble.learn import training, winpct_learn
-from tests.conftest import shared_file
+from tests.conftest import run_cli, shared_file
 from tests.scrabble.test_oracle_languages import SPANISH
 from tests.scrabble.test_playout_languages import SHARED_LEXICONS, SPANISH_MORE, lexicon
 
@@ -27,15 +25,15 @@ LANGUAGES = ["english", "catalan", "french", "spanish"]
 
 
 def added(language: str, tmp_path: Path) -> str:
-    """The language's test lexicon added under a name in the test's data directory, as a user adds one."""
+    """The language's test lexicon added by `lexicon add` in the test's data directory, as a user adds one."""
     name = f"learn-{language}"
-    file = tmp_path / f"{name}.txt"
     if language == "spanish":
+        file = tmp_path / f"{name}.txt"
         file.write_text("\n".join((SPANISH.words + " " + SPANISH_MORE).split()) + "\n", encoding="utf-8")
     else:
         file = shared_file("data", "scrabble", language, f"{SHARED_LEXICONS[language]}.kwg")
-    letters, words, _ = lexicon_words(file.read_bytes(), str(file), language)
-    add_lexicon(name, file, None, words, (letters.name, letters.glyphs))
+    result = run_cli("lexicon", "add", name, str(file), "--alphabet", language)
+    assert result.exit_code == 0, result.stderr
     assert sorted(load(name)) == sorted(lexicon(language))  # the words the play-out tests check
     return name
 
