@@ -6,7 +6,9 @@
 A and B are players:
 - `sim` / `best` (lexigrid's play chooser, `analysis/chooser.py`, at --seconds a move: simulation, the
   pre-endgame solver for `best`, the exact endgame), with options after slashes: `sim/plies=3`,
-  `best/plays=20`, `sim/spread=0.001` (the simulation's spread weight, SPREAD_WEIGHT, for this player);
+  `best/plays=20`, `sim/spread=0.001` (the simulation's spread weight, SPREAD_WEIGHT, for this player),
+  `sim/infer=1` (the opponent's racks drawn from what their last placement says they kept; `sim/infer=0`
+  draws them at random);
 - `old` (the previous `sim` level: 10 plays, 2 plies, 100 play-outs each, the endgame solver);
 - `equity` (static equity, the endgame solver at --seconds);
 - `magpie` (MAGPIE 183bebc in this process through bin/libmagpie.so and its command API, one thread:
@@ -300,6 +302,7 @@ def make_player(spec: str, seconds: float, lib: Path, data: Path) -> Player:
         chooser.plies = int(settings.get("plies", chooser.plies))
         chooser.plays = int(settings.get("plays", chooser.plays))
         chooser.spread = float(settings["spread"]) if "spread" in settings else None
+        chooser.infer = settings.get("infer", "1" if chooser.infer else "0") == "1"
         return chooser
     raise SystemExit(
         f"error: unknown player {spec!r}: use sim, best, old, equity or magpie (with /key=value)"

@@ -3,7 +3,7 @@
     nice -n 10 python benchmarks/bench_sim_oracle.py [--iterations 150] [--seconds 0.2 0.5 1]
         [--players sim magpie old sim/plays=30 sim/plies=3 sim/spread=0 sim/confidence=0.9 sim/stop=none]
         [--seeds 2] [--plays 15] [--plies 2] [--long-plays 30] [--long-plies 2 4] [--min-bag 10]
-        [--max-bag 100] [--out FILE]
+        [--max-bag 100] [--from-games N] [--out FILE]
 
 On each reference position of ../shared/data/scrabble/positions.jsonl (TWL06, MAGPIE's KLV2 leaves as in
 bench_match.py; the opponent's rack hidden, as a player sees it; positions with at least --min-bag tiles
@@ -22,7 +22,17 @@ the *long* values. Each choice is looked up in them. Players (the options as ben
 - `magpie`: MAGPIE's `gsimulate` through its library, exactly as bench_match.py's `magpie` player runs it
   (15 plays, the plies of --plies, stopped at the CPU budget);
 - `old`: the previous `sim` level, bench_match.py's `old` player itself (its `make_player`: 10 plays, 2
-  plies, 100 play-outs each, whatever the budget).
+  plies, 100 play-outs each, whatever the budget);
+- `sim/infer=1`: `sim` drawing the opponent's racks from what their last placement says they kept
+  (`chooser.opponent_kept`, within INFER_SHARE of the budget, as the `sim` level with `infer` set);
+  `sim/cheat=1`: `sim` told the opponent's rack (what inference could at best give). Both need positions
+  with a last play and a known rack: --from-games.
+**--from-games N** takes the positions from N games of `old` against itself instead (seeds GAME_SEED on,
+which no match has played): one turn of each game drawn at random among those that follow the opponent's
+placement with --min-bag to --max-bag tiles in the bag. The players see what the mover saw (their rack, and
+the opponent's last play), and the long values are played out with the opponent's real rack: a choice is
+judged by what it was worth against the rack the opponent held, so the mean over the positions is the regret
+against the racks real play leaves (which is what inference is for).
 Reported for the static best (the `equity` level's move) and for each player at each budget: the mean
 *regret* (the long value's best less the chosen play's, in percentage points of utility, i.e. of winning
 with the spread term at its default weight; of winning alone; and in points of spread), with a 95 %
@@ -44,7 +54,7 @@ import random
 import sys
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -55,16 +65,20 @@ from bench_match import engine as match_engine
 from lexigrid.checkpoint import Checkpoint
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.analysis import sim as sim_module
+from lexigrid.scrabble.analysis.chooser import INFER_SHARE, opponent_kept
 from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp, parse_cgp
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.engine.winpct import lexicon_table
+from lexigrid.scrabble.game.game import Game
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
 POSITIONS = SHARED / "scrabble" / "positions.jsonl"
 LONG_SEED = 987654  # the long values' deals: none of the short simulations' seeds
+GAME_SEED = 50001  # --from-games: the games' seeds from here (no match has played them)
+GAME_ENDGAME_SECONDS = 0.1  # the games' endgames (no position is drawn from them)
 NO_STOP = 1 - 1e-12  # a stopping confidence the budget always ends first (`sim/stop=none`)
 BOOTSTRAP = 4000  # resamples of the positions for the intervals
 BOOTSTRAP_SEED = 20261126
@@ -84,6 +98,56 @@ def same_move(a: Move, b: Move) -> bool:
     return a.notation == b.notation
 
 
+@dataclass(frozen=True)
+class View:
+    """A position to choose in: as the mover sees it, the truth (the opponent's rack too, when known) and
+    the opponent's last placement (when known)."""
+
+    seen: Position
+    truth: Position
+    last: str | None = None
+
+
+@dataclass
+class Recorder:
+    """A player that records each position it is given with the opponent's last play, then plays as
+    `player`."""
+
+    player: Any
+    seen: list[tuple[str, str | None, int]] = field(default_factory=list)  # CGP (both racks), last, bag
+    level: str = "recorder"
+
+    def choose(self, position: Position, rng: random.Random) -> Move:
+        self.seen.append((format_cgp(position), position.last_play(), bag_left(position.seen_by_mover())))
+        return self.player.choose(position, rng)  # type: ignore[no-any-return]
+
+
+def game_positions(games: int, min_bag: int, max_bag: int) -> list[tuple[str, str]]:
+    """One position from each of `games` games of `old` against itself (seeds from GAME_SEED): a turn drawn
+    at random among those after the opponent's placement with --min-bag to --max-bag tiles in the bag; its
+    CGP with both racks and that placement."""
+    lexicon, _ = match_engine()
+    found = []
+    for seed in range(GAME_SEED, GAME_SEED + games):
+        game = Game.new(["equity", "equity"], seed=seed, lexicon=lexicon, endgame_seconds=None)
+        recorders = [
+            Recorder(make_player("old", GAME_ENDGAME_SECONDS, MAGPIE_LIB, MAGPIE_DATA)) for _ in range(2)
+        ]
+        for i, recorder in enumerate(recorders):
+            game.seat_computer(i, recorder)
+        game.play_computers()
+        turns = [
+            (cgp, last)
+            for recorder in recorders
+            for cgp, last, bag in recorder.seen
+            if last is not None and min_bag <= bag <= max_bag
+        ]
+        if turns:
+            found.append(random.Random(seed).choice(turns))
+        print(f"game {seed}: {len(turns)} turns to choose from", file=sys.stderr, flush=True)
+    return found
+
+
 @dataclass
 class Chooser:
     """A player of --players: its label and how it chooses."""
@@ -96,10 +160,13 @@ class Chooser:
     uniform: bool = False  # every play sampled alike (round robin), no stop: MAGPIE's at 0.5 s
     magpie: bool = False
     match: bool = False  # bench_match.py's player of this spec (`old`)
+    infer: bool = False  # the opponent's racks drawn from what their last play says they kept
+    cheat: bool = False  # the opponent's rack known (what inference could at best give)
 
-    def choose(self, position: Position, engine: Engine, seconds: float, seed: int) -> tuple[Move, float]:
+    def choose(self, view: View, engine: Engine, seconds: float, seed: int) -> tuple[Move, float]:
         """The chosen move and the CPU seconds it took."""
         start = time.process_time()
+        position = view.truth if self.cheat else view.seen
         plies = min(self.plies, bag_left(position))
         if self.magpie:
             player = MagpiePlayer(MAGPIE_LIB, MAGPIE_DATA, seconds, plies)
@@ -113,6 +180,13 @@ class Chooser:
             sim_module.SPREAD_WEIGHT = self.spread
         if self.uniform:
             vars(sim_module)["top_two"] = round_robin
+        opponent = None
+        if self.infer and view.last is not None:
+            rng = random.Random(seed)
+            opponent = opponent_kept(
+                position, view.last, engine, INFER_SHARE * seconds, rng, time.process_time
+            )
+            seconds -= time.process_time() - start
         try:
             result = sim_module.simulate(
                 position,
@@ -122,6 +196,7 @@ class Chooser:
                 seconds=seconds,
                 seed=seed,
                 confidence=self.confidence,
+                opponent=opponent,
             )
         finally:
             sim_module.SPREAD_WEIGHT = weight
@@ -162,6 +237,7 @@ def make_chooser(spec: str, plays: int, plies: int) -> Chooser:
         chooser.uniform, chooser.confidence = True, NO_STOP
     if settings.get("stop") == "none":
         chooser.confidence = NO_STOP
+    chooser.infer, chooser.cheat = settings.get("infer") == "1", settings.get("cheat") == "1"
     return chooser
 
 
@@ -210,6 +286,7 @@ def main() -> None:
     parser.add_argument("--long-plies", type=int, nargs="+", default=None, help="default: --plies")
     parser.add_argument("--min-bag", type=int, default=10)
     parser.add_argument("--max-bag", type=int, default=100)
+    parser.add_argument("--from-games", type=int, default=0, help="positions from N games, racks known")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     choosers = [make_chooser(spec, args.plays, args.plies) for spec in args.players]
@@ -228,18 +305,22 @@ def main() -> None:
         sys.exit(2)
     done = {r["position"]: r for r in checkpoint.records}
     warmed = False
-    for k, line in enumerate(POSITIONS.read_text().splitlines()):
-        cgp = json.loads(line)["cgp"]
-        position = parse_cgp(cgp, cgp_language_rules(cgp, lexicon.alphabet)).seen_by_mover()
-        bag = bag_left(position)
+    if args.from_games:
+        sources = game_positions(args.from_games, args.min_bag, args.max_bag)
+    else:
+        sources = [(json.loads(line)["cgp"], None) for line in POSITIONS.read_text().splitlines()]
+    for k, (cgp, last) in enumerate(sources):
+        truth = parse_cgp(cgp, cgp_language_rules(cgp, lexicon.alphabet))
+        view = View(truth.seen_by_mover(), truth if args.from_games else truth.seen_by_mover(), last)
+        bag = bag_left(view.seen)
         if not args.min_bag <= bag <= args.max_bag:
             continue
         record = done.get(k)
         if record is None:
             if not warmed:  # the first simulation loads the win table and play-out state: not a choice's CPU
-                sim_module.simulate(position, engine, plays=2, plies=1, iterations=1)
+                sim_module.simulate(view.seen, engine, plays=2, plies=1, iterations=1)
                 warmed = True
-            record = judged(k, bag, position, choosers, engine, args, long_plays, long_plies)
+            record = judged(k, bag, view, choosers, engine, args, long_plays, long_plies)
             checkpoint.add(record)
         text = [f"#{k} bag {bag}"] + [judge(record, str(deep), rows[deep]) for deep in long_plies]
         print("; ".join(text), flush=True)
@@ -250,7 +331,7 @@ def main() -> None:
 def judged(
     k: int,
     bag: int,
-    position: Position,
+    view: View,
     choosers: list[Chooser],
     engine: Engine,
     args: Any,
@@ -262,13 +343,15 @@ def judged(
     picks: dict[str, list[tuple[Move, float]]] = {}
     for seconds in args.seconds:
         for c in choosers:
-            found = [c.choose(position, engine, seconds, seed) for seed in range(1, args.seeds + 1)]
+            found = [c.choose(view, engine, seconds, seed) for seed in range(1, args.seeds + 1)]
             picks[f"{c.spec} {seconds:g} s"] = found
     extra = [move for found in picks.values() for move, _ in found]
     record: dict[str, Any] = {"position": k, "bag": bag}
     record["cpu"] = {label: [cpu for _, cpu in found] for label, found in picks.items()}
     for deep in long_plies:
-        candidates, values = long_values(position, engine, long_plays, extra, min(deep, bag), args.iterations)
+        candidates, values = long_values(
+            view.truth, engine, long_plays, extra, min(deep, bag), args.iterations
+        )
         win, value = values[:, :, 1].mean(axis=0), values[:, :, 0].mean(axis=0)
         record[str(deep)] = {
             "candidates": [c.notation for c in candidates],

@@ -16,6 +16,7 @@ from lexigrid.scrabble.analysis import sim as sim_module
 from lexigrid.scrabble.analysis.chooser import (
     BEST_METHODS,
     ENDGAME_SHARE,
+    INFER_SHARE,
     MIN_SEARCH,
     PEG_SHARE,
     SIM_METHODS,
@@ -27,13 +28,14 @@ from lexigrid.scrabble.analysis.chooser import (
     spent_before,
     turns_left,
 )
+from lexigrid.scrabble.analysis.infer import kept_after
 from lexigrid.scrabble.analysis.peg import LATE_NOTE, MAX_BAG, Judged, Outcome, PegSolution
 from lexigrid.scrabble.analysis.peg_nested import Tally
 from lexigrid.scrabble.analysis.phase import bag_left, phase
 from lexigrid.scrabble.analysis.sim_player import SimPlayer, sim_player
 from lexigrid.scrabble.analysis.thinking import Thinking, watching
 from lexigrid.scrabble.core.board import Rack
-from lexigrid.scrabble.core.cgp import Position, parse_cgp
+from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.core.rules import Rules, TileSet
 from lexigrid.scrabble.core.rules import rules as default_rules
@@ -41,6 +43,7 @@ from lexigrid.scrabble.game.game import Game
 from lexigrid.scrabble.game.players import computer, with_clock
 from tests.scrabble.conftest import REFERENCE_BOARD, SMALL_WORDS
 from tests.scrabble.test_peg import POSITIONS, peg_position
+from tests.scrabble_game.conftest import set_up
 
 TRAP_WORDS = ["INSERTS", "INSTARS", "SATIRES", "ARSINES", "RETINAS", "ZAS"]
 BOARD = "15/15/15/15/15/15/15/15/15/15/13T1/13E1/13A1/15/15"  # TEA down column N
@@ -222,6 +225,56 @@ def test_a_whole_game_stays_within_the_clock(lexicon: Lexicon) -> None:
     assert player.clock.spent == pytest.approx(sum(seconds for _, seconds in calls))
     assert player.clock.spent <= 120.0 - reserve(120.0) + 1e-9
     assert all(seconds >= MIN_SEARCH for _, seconds in calls)
+
+
+@pytest.mark.parametrize("infers", [True, False])
+def test_an_inferring_chooser_simulates_what_the_opponent_likely_kept(
+    lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch, infers: bool
+) -> None:
+    """After the opponent's placement an inferring chooser draws their racks from leaves the play is
+    consistent with (among the exhaustive inference's), within its share of the move's budget, which the
+    simulation then has less of; else (and always on the first move) from the unseen tiles at random."""
+    clock = StandInClock(tick=0.001)
+    calls: list[tuple[object, float]] = []
+
+    def simulate(*args: object, **kwargs: object) -> sim_module.SimResult:
+        calls.append((kwargs["opponent"], kwargs["seconds"]))  # type: ignore[arg-type]
+        kwargs.update(seconds=None, iterations=2)
+        return sim_module.simulate(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(chooser_module, "simulate", simulate)
+    game = set_up(Game.new(["human", "sim"], seed=5, lexicon=lexicon), racks=["AEINRST", "AEINRST"])
+    engine = Engine(lexicon, game.rules)
+    chooser = PlayChooser(engine, "sim", GameClock(60.0, clock.perf_counter), plays=2, per_move=1.0)
+    chooser.infer = infers
+    game.seat_computer(1, chooser)
+    game.play("8G TEA")
+    exhaustive = dict(kept_after(game.position().seen_by_mover(), "8G TEA", engine) or [])  # the live board
+    game.play_computer()
+    ((opponent, seconds),) = calls
+    if not infers:
+        assert opponent is None and seconds == 1.0
+        return
+    assert isinstance(opponent, list) and opponent
+    assert {leave for leave, _ in opponent} <= set(exhaustive)
+    assert sum(weight for _, weight in opponent) == pytest.approx(1.0)
+    assert 1.0 - INFER_SHARE - 5 * clock.tick <= seconds < 1.0  # a few readings past its share at most
+
+
+def test_the_first_move_has_no_play_to_read(lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[object] = []
+
+    def simulate(*args: object, **kwargs: object) -> sim_module.SimResult:
+        calls.append(kwargs["opponent"])
+        kwargs.update(seconds=None, iterations=2)
+        return sim_module.simulate(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(chooser_module, "simulate", simulate)
+    game = Game.new(["sim", "human"], seed=5, lexicon=lexicon)
+    chooser = PlayChooser(Engine(lexicon, game.rules), "sim", plays=2, per_move=1.0, infer=True)
+    game.seat_computer(0, chooser)
+    game.play_computer()
+    assert calls == [None] and parse_cgp(format_cgp(game.position())).last_play() is None
 
 
 def test_the_game_keeps_the_clocks_time_and_a_new_chooser_goes_on_from_it(lexicon: Lexicon) -> None:

@@ -319,3 +319,33 @@ def test_tiles_with_blanks_are_taken_literally(humans: Callable[..., Game]) -> N
     game = humans(racks=["AEINT??", "EIOQUXZ"])
     game.play_tiles([(7, 7, "a"), (7, 8, "t")])  # two blanks, although the rack holds A and T
     assert game.board[7, 7] == "a" and game.actions == ["8H at"] and game.scores[0] == 0
+
+
+# What the mover sees of the opponent's last play (for rack inference): a placement that stands, else nothing.
+LAST_PLAYS = [
+    # name, players, challenge rule, the actions, what player to move sees
+    ("first turn", 2, "void", [], None),
+    ("a placement", 2, "void", ["8H AT"], "8H AT"),
+    ("through a tile", 2, "void", ["8H AT", "H7 ZA"], "H7 Z(A)"),
+    ("after an exchange", 2, "void", ["8H AT", "-IOQ"], None),
+    ("after a pass", 2, "void", ["8H AT", "-"], None),
+    ("a phony withdrawn", 2, "double", ["8H TRIN", "challenge"], None),
+    ("the challenger's lost turn", 2, "double", ["8H AT", "challenge"], None),
+    ("a bonus after the placement", 2, "five", ["8H AT", "challenge"], "8H AT"),
+    ("three players", 3, "void", ["8H AT"], None),
+]
+
+
+@pytest.mark.parametrize(
+    ("players", "challenge", "actions", "seen"),
+    [case[1:] for case in LAST_PLAYS],
+    ids=[case[0] for case in LAST_PLAYS],
+)
+def test_the_opponents_last_play_as_the_mover_sees_it(
+    humans: Callable[..., Game], players: int, challenge: str, actions: list[str], seen: str | None
+) -> None:
+    racks = ["AEINRST", "EIOQUXZ", "AEINRST"][:players]
+    game = humans(players=players, challenge=challenge, racks=racks)
+    for action in actions:
+        game.play(action)
+    assert game.position().last_play() == seen

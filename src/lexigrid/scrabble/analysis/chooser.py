@@ -23,11 +23,13 @@ from dataclasses import dataclass, field
 
 from lexigrid.counts import count
 from lexigrid.scrabble.analysis.endgame import solve
+from lexigrid.scrabble.analysis.infer import before_play, read_play, sample_infer
 from lexigrid.scrabble.analysis.peg import solve_peg
 from lexigrid.scrabble.analysis.phase import Phase, bag_left, phase
 from lexigrid.scrabble.analysis.sim import (
     DEFAULT_PLAYS,
     DEFAULT_PLIES,
+    LeaveDistribution,
     Progress,
     simulate,
     with_known_opponent,
@@ -46,6 +48,7 @@ PEG_SHARE = 0.5  # of a pre-endgame move's budget for the pre-endgame solver; si
 # of an endgame move's budget for the endgame solver: it searches to its time after the first ply, then
 # re-searches the principal variation for as long again (engine/endgame.c), so up to twice its time
 ENDGAME_SHARE = 0.5
+INFER_SHARE = 0.1  # of a simulated move's budget for inferring what the opponent kept (`infer.sample_infer`)
 
 Method = Callable[["PlayChooser", Position, float, random.Random], Move]
 
@@ -93,10 +96,33 @@ def spent_before(clock_seconds: float, position: Position) -> float:
     return clock_seconds * max(0.0, 1.0 - turns_left(position) / fresh)
 
 
+def opponent_kept(
+    position: Position,
+    last: str,
+    engine: Engine,
+    seconds: float,
+    rng: random.Random,
+    clock: Callable[[], float] = time.perf_counter,
+) -> LeaveDistribution | None:
+    """What the opponent likely kept after their last placement `last` (`8D W(OR)D`), the mover to move:
+    leaves inferred from a sample of their racks within `seconds` of `clock` (None: no rack fits the play)."""
+    before = before_play(position, last, engine)
+    play = read_play(before, last, engine)
+    sampler = random.Random(rng.getrandbits(32))
+    found = sample_infer(before, play, engine, sampler, seconds=seconds, clock=clock)
+    return list(zip(*found.choices(), strict=True)) or None
+
+
 def simulation(chooser: PlayChooser, position: Position, seconds: float, rng: random.Random) -> Move:
-    """The simulation's best move within `seconds` (fewer plies when the bag is nearly empty)."""
+    """The simulation's best move within `seconds` (fewer plies when the bag is nearly empty), the opponent's
+    racks drawn from what they likely kept when the chooser infers."""
     plies = min(chooser.plies, bag_left(position)) or chooser.plies
     seed = rng.getrandbits(32)
+    opponent = None
+    if chooser.infer:
+        started = chooser.clock.time()
+        opponent = chooser.kept(position, INFER_SHARE * seconds, rng)
+        seconds -= chooser.clock.time() - started
     task = f"simulating {count(chooser.plays, 'play')}, {count(plies, 'ply', 'plies')} deep"
     chooser.tell(task)
     result = simulate(
@@ -106,6 +132,7 @@ def simulation(chooser: PlayChooser, position: Position, seconds: float, rng: ra
         plies=plies,
         seconds=seconds,
         seed=seed,
+        opponent=opponent,
         on_round=(lambda progress: chooser.tell(task, progress)) if is_watched() else None,
     )
     return result.best
@@ -158,8 +185,10 @@ class PlayChooser:
     plies: int = DEFAULT_PLIES
     per_move: float | None = None
     cap: float | None = None
+    infer: bool = False  # simulate the opponent's racks from what their last play says they kept
     last_phase: Phase | None = None  # the phase of the last move chosen (for a report)
     _move: tuple[float, float, float | None] = (0.0, 0.0, None)  # this move's start, budget, clock left
+    _last: str | None = None  # this move's view of the opponent's last play (`Position.last_play`)
 
     def budget(self, position: Position) -> float:
         """This move's seconds."""
@@ -178,6 +207,7 @@ class PlayChooser:
             assert move is not None
             return move
         seen = position.seen_by_mover()
+        self._last = position.last_play()
         started = self.clock.time()
         seconds = self.budget(seen)
         self._move = (started, seconds, None if self.per_move is not None else self.clock.remaining)
@@ -186,6 +216,13 @@ class PlayChooser:
         move = method(self, seen, seconds, rng)
         self.clock.charge(self.clock.time() - started)
         return move
+
+    def kept(self, position: Position, seconds: float, rng: random.Random) -> LeaveDistribution | None:
+        """What the opponent likely kept after their last play (`opponent_kept`), None if it is unknown."""
+        if self._last is None:
+            return None
+        self.tell("inferring what the opponent kept")
+        return opponent_kept(position, self._last, self.engine, seconds, rng, self.clock.time)
 
     def tell(self, task: str, progress: Progress | None = None) -> None:
         """Report what this move's search is doing, against the move's budget (see `thinking`)."""

@@ -47,6 +47,11 @@ class Position:
         """The players in the game: two in a CGP position."""
         return 2
 
+    def last_play(self) -> str | None:
+        """The opponent's play just before this turn, as shown (`8D W(OR)D`), when it is known to be a
+        placement that stands: a game knows it, a CGP position does not (None)."""
+        return None
+
     def unseen(self) -> Counter[str]:
         """The tiles neither on the board nor on the mover's rack (the bag plus the opponent's rack)."""
         left = Counter(self.rules.tiles.counts)

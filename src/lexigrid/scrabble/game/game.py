@@ -76,6 +76,7 @@ class GamePosition(Position):
         )
         self._bag = len(game.bag)
         self._players = len(game.seats)
+        self._last = game.last_play(player)
 
     def player_count(self) -> int:
         """The players in the game (2-4)."""
@@ -84,6 +85,10 @@ class GamePosition(Position):
     def bag_size(self) -> int:
         """The tiles in the game's bag."""
         return self._bag
+
+    def last_play(self) -> str | None:
+        """The opponent's placement just before this turn, if it stands (see `Game.last_play`)."""
+        return self._last
 
     def can_exchange(self, bag_size: int | None = None) -> bool:
         """Exchanges need at least a rack's worth of tiles (7) in the bag."""
@@ -251,6 +256,16 @@ class Game:
     def position(self, player: int | None = None) -> GamePosition:
         """The position as the engine sees it for a player (default: the one to move)."""
         return GamePosition(self, self.state.to_move if player is None else player)
+
+    def last_play(self, player: int) -> str | None:
+        """The other player's play just before `player`'s turn (`8D W(OR)D`) when it was a placement that
+        stands, in a two-player game; else None (an exchange, a pass, a withdrawn phony, the first turn)."""
+        if len(self.seats) != 2:
+            return None
+        for turn in reversed(self.turns):
+            if turn.kind != "bonus":  # a challenge bonus follows the placement it rewards
+                return turn.paren if turn.kind == "place" and turn.player != player else None
+        return None
 
     def unseen(self, player: int | None = None) -> Counter[str]:
         """The tiles a player cannot see: the bag plus the other racks."""
