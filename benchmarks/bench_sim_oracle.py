@@ -49,11 +49,14 @@ and file judges only the positions not yet in it (a long run survives a stop), a
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import json
 import random
 import sys
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -78,7 +81,6 @@ SHARED = ROOT.parent / "shared" / "data"
 POSITIONS = SHARED / "scrabble" / "positions.jsonl"
 LONG_SEED = 987654  # the long values' deals: none of the short simulations' seeds
 GAME_SEED = 50001  # --from-games: the games' seeds from here (no match has played them)
-GAME_ENDGAME_SECONDS = 0.1  # the games' endgames (no position is drawn from them)
 NO_STOP = 1 - 1e-12  # a stopping confidence the budget always ends first (`sim/stop=none`)
 BOOTSTRAP = 4000  # resamples of the positions for the intervals
 BOOTSTRAP_SEED = 20261126
@@ -114,38 +116,41 @@ class Recorder:
     `player`."""
 
     player: Any
+    min_bag: int  # the game is stopped (Enough) once fewer tiles are in the bag
     seen: list[tuple[str, str | None, int]] = field(default_factory=list)  # CGP (both racks), last, bag
     level: str = "recorder"
 
     def choose(self, position: Position, rng: random.Random) -> Move:
-        self.seen.append((format_cgp(position), position.last_play(), bag_left(position.seen_by_mover())))
+        bag = bag_left(position.seen_by_mover())
+        if bag < self.min_bag:
+            raise Enough
+        self.seen.append((format_cgp(position), position.last_play(), bag))
         return self.player.choose(position, rng)  # type: ignore[no-any-return]
 
 
-def game_positions(games: int, min_bag: int, max_bag: int) -> list[tuple[str, str]]:
-    """One position from each of `games` games of `old` against itself (seeds from GAME_SEED): a turn drawn
-    at random among those after the opponent's placement with --min-bag to --max-bag tiles in the bag; its
-    CGP with both racks and that placement."""
+class Enough(Exception):
+    """A game has given every position it can (the bag below --min-bag)."""
+
+
+def game_position(seed: int, min_bag: int, max_bag: int) -> tuple[str, str] | None:
+    """A position from a game of `old` against itself (seed `seed`): a turn drawn at random among those after
+    the opponent's placement with --min-bag to --max-bag tiles in the bag; its CGP with both racks and that
+    placement (None: no such turn). The game stops once the bag holds fewer than --min-bag."""
     lexicon, _ = match_engine()
-    found = []
-    for seed in range(GAME_SEED, GAME_SEED + games):
-        game = Game.new(["equity", "equity"], seed=seed, lexicon=lexicon, endgame_seconds=None)
-        recorders = [
-            Recorder(make_player("old", GAME_ENDGAME_SECONDS, MAGPIE_LIB, MAGPIE_DATA)) for _ in range(2)
-        ]
-        for i, recorder in enumerate(recorders):
-            game.seat_computer(i, recorder)
+    game = Game.new(["equity", "equity"], seed=seed, lexicon=lexicon, endgame_seconds=None)
+    recorders = [Recorder(make_player("old", 1.0, MAGPIE_LIB, MAGPIE_DATA), min_bag) for _ in range(2)]
+    for i, recorder in enumerate(recorders):
+        game.seat_computer(i, recorder)
+    with contextlib.suppress(Enough):
         game.play_computers()
-        turns = [
-            (cgp, last)
-            for recorder in recorders
-            for cgp, last, bag in recorder.seen
-            if last is not None and min_bag <= bag <= max_bag
-        ]
-        if turns:
-            found.append(random.Random(seed).choice(turns))
-        print(f"game {seed}: {len(turns)} turns to choose from", file=sys.stderr, flush=True)
-    return found
+    turns = [
+        (cgp, last)
+        for recorder in recorders
+        for cgp, last, bag in recorder.seen
+        if last is not None and min_bag <= bag <= max_bag
+    ]
+    print(f"game {seed}: {len(turns)} turns to choose from", file=sys.stderr, flush=True)
+    return random.Random(seed).choice(turns) if turns else None
 
 
 @dataclass
@@ -305,17 +310,17 @@ def main() -> None:
         sys.exit(2)
     done = {r["position"]: r for r in checkpoint.records}
     warmed = False
-    if args.from_games:
-        sources = game_positions(args.from_games, args.min_bag, args.max_bag)
-    else:
-        sources = [(json.loads(line)["cgp"], None) for line in POSITIONS.read_text().splitlines()]
-    for k, (cgp, last) in enumerate(sources):
+    for k, source in enumerate(sources(args)):
+        record = done.get(k)
+        found = source() if record is None or "cgp" not in record else (record["cgp"], record["last"])
+        if found is None:
+            continue
+        cgp, last = found
         truth = parse_cgp(cgp, cgp_language_rules(cgp, lexicon.alphabet))
         view = View(truth.seen_by_mover(), truth if args.from_games else truth.seen_by_mover(), last)
         bag = bag_left(view.seen)
         if not args.min_bag <= bag <= args.max_bag:
             continue
-        record = done.get(k)
         if record is None:
             if not warmed:  # the first simulation loads the win table and play-out state: not a choice's CPU
                 sim_module.simulate(view.seen, engine, plays=2, plies=1, iterations=1)
@@ -326,6 +331,19 @@ def main() -> None:
         print("; ".join(text), flush=True)
     for deep in long_plies:
         summarize(rows[deep], args, long_plays, deep)
+
+
+def sources(args: Any) -> list[Callable[[], tuple[str, str | None] | None]]:
+    """Position k's maker: the reference positions', or game k's of --from-games (made only when needed)."""
+    if args.from_games:
+        seeds = range(GAME_SEED, GAME_SEED + args.from_games)
+        return [functools.partial(game_position, seed, args.min_bag, args.max_bag) for seed in seeds]
+    return [functools.partial(reference_position, line) for line in POSITIONS.read_text().splitlines()]
+
+
+def reference_position(line: str) -> tuple[str, None]:
+    """A reference position's CGP (it has no last play)."""
+    return json.loads(line)["cgp"], None
 
 
 def judged(
@@ -346,7 +364,7 @@ def judged(
             found = [c.choose(view, engine, seconds, seed) for seed in range(1, args.seeds + 1)]
             picks[f"{c.spec} {seconds:g} s"] = found
     extra = [move for found in picks.values() for move, _ in found]
-    record: dict[str, Any] = {"position": k, "bag": bag}
+    record: dict[str, Any] = {"position": k, "bag": bag, "cgp": format_cgp(view.truth), "last": view.last}
     record["cpu"] = {label: [cpu for _, cpu in found] for label, found in picks.items()}
     for deep in long_plies:
         candidates, values = long_values(
