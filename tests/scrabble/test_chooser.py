@@ -23,6 +23,7 @@ from lexigrid.scrabble.analysis.chooser import (
     GameClock,
     PlayChooser,
     move_budget,
+    opponent_kept,
     reserve,
     simulation,
     spent_before,
@@ -259,6 +260,14 @@ def test_an_inferring_chooser_simulates_what_the_opponent_likely_kept(
     assert {leave for leave, _ in opponent} <= set(exhaustive)
     assert sum(weight for _, weight in opponent) == pytest.approx(1.0)
     assert 1.0 - INFER_SHARE - 5 * clock.tick <= seconds < 1.0  # a few readings past its share at most
+
+
+def test_a_phony_that_stood_tells_nothing(lexicon: Lexicon) -> None:
+    """A placement forming a word the lexicon lacks has no equity to judge racks by: nothing is inferred."""
+    position = parse_cgp("15/15/15/15/15/15/15/7TRIN4/15/15/15/15/15/15/15 AEINRST/ 0/8 0")
+    engine = Engine(lexicon)
+    assert opponent_kept(position, "8H TRIN", engine, 1.0, random.Random(1)) is None
+    assert opponent_kept(position, "8H TRI(N)", engine, 1.0, random.Random(1)) is None
 
 
 def test_the_first_move_has_no_play_to_read(lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch) -> None:

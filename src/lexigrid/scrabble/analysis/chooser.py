@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from lexigrid.counts import count
+from lexigrid.errors import LexigridError
 from lexigrid.scrabble.analysis.endgame import solve
 from lexigrid.scrabble.analysis.infer import before_play, read_play, sample_infer
 from lexigrid.scrabble.analysis.peg import solve_peg
@@ -105,9 +106,13 @@ def opponent_kept(
     clock: Callable[[], float] = time.perf_counter,
 ) -> LeaveDistribution | None:
     """What the opponent likely kept after their last placement `last` (`8D W(OR)D`), the mover to move:
-    leaves inferred from a sample of their racks within `seconds` of `clock` (None: no rack fits the play)."""
-    before = before_play(position, last, engine)
-    play = read_play(before, last, engine)
+    leaves inferred from a sample of their racks within `seconds` of `clock` (None: no rack fits the play,
+    or it formed a word the engine's lexicon does not hold, so no equity can judge it)."""
+    try:
+        before = before_play(position, last, engine)
+        play = read_play(before, last, engine)
+    except LexigridError:
+        return None
     sampler = random.Random(rng.getrandbits(32))
     found = sample_infer(before, play, engine, sampler, seconds=seconds, clock=clock)
     return list(zip(*found.choices(), strict=True)) or None

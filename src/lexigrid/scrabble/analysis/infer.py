@@ -361,11 +361,11 @@ def sample_infer(
     pool = rack_pool(position)
     _check_drawable(play, pool, position)
     base, free, extra, leave_size = leave_space(position, play, pool)
-    judge = Judge(engine, position, play, margin)
     only = _only_draw(free, extra)
     if only is not None:
         leave = sorted_tiles(base + only)
         return _distribution(play, margin, pool, leave_size, [leave], [0.0], 0, start, True)
+    judge = Judge(engine, position, play, margin)
     tiles = list(free.elements())
     deadline = math.inf if seconds is None else clock() + seconds
     losses: dict[str, float | None] = {}
