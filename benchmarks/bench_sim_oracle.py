@@ -69,7 +69,9 @@ from lexigrid.checkpoint import Checkpoint
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.analysis import sim as sim_module
 from lexigrid.scrabble.analysis.chooser import INFER_SHARE, opponent_kept
+from lexigrid.scrabble.analysis.infer import kept_after
 from lexigrid.scrabble.analysis.phase import bag_left
+from lexigrid.scrabble.core.alphabet import leave_after
 from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp, parse_cgp
 from lexigrid.scrabble.core.move import Move
 from lexigrid.scrabble.engine.movegen import Engine
@@ -102,55 +104,78 @@ def same_move(a: Move, b: Move) -> bool:
 
 @dataclass(frozen=True)
 class View:
-    """A position to choose in: as the mover sees it, the truth (the opponent's rack too, when known) and
-    the opponent's last placement (when known)."""
+    """A position to choose in: as the mover sees it, the truth (the opponent's rack too, when known), the
+    opponent's last placement and what they really kept after it (when known)."""
 
     seen: Position
     truth: Position
     last: str | None = None
+    kept: str | None = None
+
+
+Source = tuple[str, str | None, str | None]  # a position's CGP, the last play and what its player kept
 
 
 @dataclass
 class Recorder:
     """A player that records each position it is given with the opponent's last play, then plays as
-    `player`."""
+    `player` and logs what it kept (in `log`, shared by both players: the game's moves in order)."""
 
     player: Any
     min_bag: int  # the game is stopped (Enough) once fewer tiles are in the bag
-    seen: list[tuple[str, str | None, int]] = field(default_factory=list)  # CGP (both racks), last, bag
+    log: list[str]
+    seen: list[tuple[str, str | None, int, int]] = field(default_factory=list)  # CGP, last, bag, move number
     level: str = "recorder"
 
     def choose(self, position: Position, rng: random.Random) -> Move:
         bag = bag_left(position.seen_by_mover())
         if bag < self.min_bag:
             raise Enough
-        self.seen.append((format_cgp(position), position.last_play(), bag))
-        return self.player.choose(position, rng)  # type: ignore[no-any-return]
+        self.seen.append((format_cgp(position), position.last_play(), bag, len(self.log)))
+        move: Move = self.player.choose(position, rng)
+        self.log.append(leave_after(str(position.rack), move.tiles_used))
+        return move
 
 
 class Enough(Exception):
     """A game has given every position it can (the bag below --min-bag)."""
 
 
-def game_position(seed: int, min_bag: int, max_bag: int) -> tuple[str, str] | None:
+def game_position(seed: int, min_bag: int, max_bag: int, cache: Checkpoint | None) -> Source | None:
     """A position from a game of `old` against itself (seed `seed`): a turn drawn at random among those after
-    the opponent's placement with --min-bag to --max-bag tiles in the bag; its CGP with both racks and that
-    placement (None: no such turn). The game stops once the bag holds fewer than --min-bag."""
+    the opponent's placement with --min-bag to --max-bag tiles in the bag; its CGP with both racks, that
+    placement and what the opponent kept (None: no such turn). The game stops once the bag holds fewer than
+    --min-bag. With a --games-cache the game is played once."""
+    known = {r["seed"]: r for r in cache.records} if cache is not None else {}
+    if seed in known:
+        return (
+            None
+            if known[seed]["cgp"] is None
+            else (known[seed]["cgp"], known[seed]["last"], known[seed]["kept"])
+        )
     lexicon, _ = match_engine()
     game = Game.new(["equity", "equity"], seed=seed, lexicon=lexicon, endgame_seconds=None)
-    recorders = [Recorder(make_player("old", 1.0, MAGPIE_LIB, MAGPIE_DATA), min_bag) for _ in range(2)]
+    log: list[str] = []
+    recorders = [Recorder(make_player("old", 1.0, MAGPIE_LIB, MAGPIE_DATA), min_bag, log) for _ in range(2)]
     for i, recorder in enumerate(recorders):
         game.seat_computer(i, recorder)
     with contextlib.suppress(Enough):
         game.play_computers()
     turns = [
-        (cgp, last)
+        (cgp, last, log[number - 1])
         for recorder in recorders
-        for cgp, last, bag in recorder.seen
+        for cgp, last, bag, number in recorder.seen
         if last is not None and min_bag <= bag <= max_bag
     ]
     print(f"game {seed}: {len(turns)} turns to choose from", file=sys.stderr, flush=True)
-    return random.Random(seed).choice(turns) if turns else None
+    found = random.Random(seed).choice(turns) if turns else None
+    if cache is not None:
+        cache.add(
+            {"seed": seed, "cgp": None, "last": None, "kept": None}
+            if found is None
+            else dict(zip(("seed", "cgp", "last", "kept"), (seed, *found), strict=True))
+        )
+    return found
 
 
 @dataclass
@@ -165,8 +190,10 @@ class Chooser:
     uniform: bool = False  # every play sampled alike (round robin), no stop: MAGPIE's at 0.5 s
     magpie: bool = False
     match: bool = False  # bench_match.py's player of this spec (`old`)
-    infer: bool = False  # the opponent's racks drawn from what their last play says they kept
-    cheat: bool = False  # the opponent's rack known (what inference could at best give)
+    infer: str = ""  # "1": the opponent's racks drawn from what their last play says they kept (sampled);
+    # "full": the same from the exhaustive inference (its time not counted against the budget)
+    keep: bool = False  # told what the opponent really kept after their last play (what inference could give)
+    cheat: bool = False  # told the opponent's whole rack (kept and drawn)
 
     def choose(self, view: View, engine: Engine, seconds: float, seed: int) -> tuple[Move, float]:
         """The chosen move and the CPU seconds it took."""
@@ -185,13 +212,16 @@ class Chooser:
             sim_module.SPREAD_WEIGHT = self.spread
         if self.uniform:
             vars(sim_module)["top_two"] = round_robin
-        opponent = None
-        if self.infer and view.last is not None:
-            rng = random.Random(seed)
-            opponent = opponent_kept(
-                position, view.last, engine, INFER_SHARE * seconds, rng, time.process_time
-            )
+        opponent: sim_module.LeaveDistribution | None = None
+        if self.keep and view.kept is not None:
+            opponent = [(view.kept, 1.0)]
+        elif self.infer == "1" and view.last is not None:
+            share, rng = INFER_SHARE * seconds, random.Random(seed)
+            opponent = opponent_kept(position, view.last, engine, share, rng, time.process_time)
             seconds -= time.process_time() - start
+        elif self.infer == "full" and view.last is not None:
+            opponent = exhaustive_kept(format_cgp(view.seen), view.last, engine)
+            start = time.process_time()
         try:
             result = sim_module.simulate(
                 position,
@@ -207,6 +237,12 @@ class Chooser:
             sim_module.SPREAD_WEIGHT = weight
             vars(sim_module)["top_two"] = sampling
         return result.best, time.process_time() - start
+
+
+@functools.cache
+def exhaustive_kept(cgp: str, last: str, engine: Engine) -> sim_module.LeaveDistribution | None:
+    """The exhaustive inference's leaves after `last` in the position `cgp` (once per position)."""
+    return kept_after(parse_cgp(cgp), last, engine)
 
 
 def round_robin(utilities: list[Any], caps: int, picks: int, rng: random.Random) -> list[int]:
@@ -242,7 +278,8 @@ def make_chooser(spec: str, plays: int, plies: int) -> Chooser:
         chooser.uniform, chooser.confidence = True, NO_STOP
     if settings.get("stop") == "none":
         chooser.confidence = NO_STOP
-    chooser.infer, chooser.cheat = settings.get("infer") == "1", settings.get("cheat") == "1"
+    chooser.infer, chooser.cheat = settings.get("infer", ""), settings.get("cheat") == "1"
+    chooser.keep = settings.get("keep") == "1"
     return chooser
 
 
@@ -292,6 +329,7 @@ def main() -> None:
     parser.add_argument("--min-bag", type=int, default=10)
     parser.add_argument("--max-bag", type=int, default=100)
     parser.add_argument("--from-games", type=int, default=0, help="positions from N games, racks known")
+    parser.add_argument("--games-cache", type=Path, default=None, help="--from-games' positions, kept")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     choosers = [make_chooser(spec, args.plays, args.plies) for spec in args.players]
@@ -302,7 +340,7 @@ def main() -> None:
     labels = [f"{c.spec} {s:g} s" for s in args.seconds for c in choosers]
     # per position, per label: the seeds' (utility regret, win regret, spread regret, cpu, static's)
     rows: dict[int, Rows] = {deep: {label: [] for label in ["static", *labels]} for deep in long_plies}
-    settings = {k: v for k, v in vars(args).items() if k != "out"}
+    settings = {k: v for k, v in vars(args).items() if k not in ("out", "games_cache")}
     try:
         checkpoint = Checkpoint(args.out, {"job": "bench_sim_oracle", **settings})
     except LexigridError as error:  # another run's file: one line, as the CLI says it
@@ -312,12 +350,16 @@ def main() -> None:
     warmed = False
     for k, source in enumerate(sources(args)):
         record = done.get(k)
-        found = source() if record is None or "cgp" not in record else (record["cgp"], record["last"])
+        found = (
+            source()
+            if record is None or "kept" not in record
+            else (record["cgp"], record["last"], record["kept"])
+        )
         if found is None:
             continue
-        cgp, last = found
+        cgp, last, kept = found
         truth = parse_cgp(cgp, cgp_language_rules(cgp, lexicon.alphabet))
-        view = View(truth.seen_by_mover(), truth if args.from_games else truth.seen_by_mover(), last)
+        view = View(truth.seen_by_mover(), truth if args.from_games else truth.seen_by_mover(), last, kept)
         bag = bag_left(view.seen)
         if not args.min_bag <= bag <= args.max_bag:
             continue
@@ -333,17 +375,21 @@ def main() -> None:
         summarize(rows[deep], args, long_plays, deep)
 
 
-def sources(args: Any) -> list[Callable[[], tuple[str, str | None] | None]]:
+def sources(args: Any) -> list[Callable[[], Source | None]]:
     """Position k's maker: the reference positions', or game k's of --from-games (made only when needed)."""
     if args.from_games:
+        header = {"job": "bench_sim_oracle games", "seed": GAME_SEED, "min_bag": args.min_bag}
+        cache = (
+            Checkpoint(args.games_cache, {**header, "max_bag": args.max_bag}) if args.games_cache else None
+        )
         seeds = range(GAME_SEED, GAME_SEED + args.from_games)
-        return [functools.partial(game_position, seed, args.min_bag, args.max_bag) for seed in seeds]
+        return [functools.partial(game_position, seed, args.min_bag, args.max_bag, cache) for seed in seeds]
     return [functools.partial(reference_position, line) for line in POSITIONS.read_text().splitlines()]
 
 
-def reference_position(line: str) -> tuple[str, None]:
+def reference_position(line: str) -> Source:
     """A reference position's CGP (it has no last play)."""
-    return json.loads(line)["cgp"], None
+    return json.loads(line)["cgp"], None, None
 
 
 def judged(
@@ -364,7 +410,8 @@ def judged(
             found = [c.choose(view, engine, seconds, seed) for seed in range(1, args.seeds + 1)]
             picks[f"{c.spec} {seconds:g} s"] = found
     extra = [move for found in picks.values() for move, _ in found]
-    record: dict[str, Any] = {"position": k, "bag": bag, "cgp": format_cgp(view.truth), "last": view.last}
+    record: dict[str, Any] = {"position": k, "bag": bag, "cgp": format_cgp(view.truth)}
+    record.update(last=view.last, kept=view.kept)
     record["cpu"] = {label: [cpu for _, cpu in found] for label, found in picks.items()}
     for deep in long_plies:
         candidates, values = long_values(
