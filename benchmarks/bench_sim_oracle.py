@@ -3,7 +3,7 @@
     nice -n 10 python benchmarks/bench_sim_oracle.py [--iterations 150] [--seconds 0.2 0.5 1]
         [--players sim magpie old sim/plays=30 sim/plies=3 sim/spread=0 sim/confidence=0.9 sim/stop=none]
         [--seeds 2] [--plays 15] [--plies 2] [--long-plays 30] [--long-plies 2 4] [--min-bag 10]
-        [--max-bag 100] [--from-games N] [--out FILE]
+        [--max-bag 100] [--from-games N [--games-cache FILE]] [--out FILE]
 
 On each reference position of ../shared/data/scrabble/positions.jsonl (TWL06, MAGPIE's KLV2 leaves as in
 bench_match.py; the opponent's rack hidden, as a player sees it; positions with at least --min-bag tiles
@@ -25,14 +25,17 @@ the *long* values. Each choice is looked up in them. Players (the options as ben
   plies, 100 play-outs each, whatever the budget);
 - `sim/infer=1`: `sim` drawing the opponent's racks from what their last placement says they kept
   (`chooser.opponent_kept`, within INFER_SHARE of the budget, as the `sim` level with `infer` set);
-  `sim/cheat=1`: `sim` told the opponent's rack (what inference could at best give). Both need positions
-  with a last play and a known rack: --from-games.
+  `sim/infer=full`: the same from the exhaustive inference (`infer.kept_after`, once a position, its time
+  not counted); `sim/keep=1`: told what the opponent really kept after that placement (the most any
+  inference could tell); `sim/cheat=1`: told the opponent's whole rack (kept and drawn since). These need
+  positions with a last play and known racks: --from-games.
 **--from-games N** takes the positions from N games of `old` against itself instead (seeds GAME_SEED on,
 which no match has played): one turn of each game drawn at random among those that follow the opponent's
 placement with --min-bag to --max-bag tiles in the bag. The players see what the mover saw (their rack, and
 the opponent's last play), and the long values are played out with the opponent's real rack: a choice is
 judged by what it was worth against the rack the opponent held, so the mean over the positions is the regret
-against the racks real play leaves (which is what inference is for).
+against the racks real play leaves (which is what inference is for). --games-cache FILE keeps the games'
+positions (JSON Lines, a game a line) so that another run on them does not play them again.
 Reported for the static best (the `equity` level's move) and for each player at each budget: the mean
 *regret* (the long value's best less the chosen play's, in percentage points of utility, i.e. of winning
 with the spread term at its default weight; of winning alone; and in points of spread), with a 95 %
