@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 from rich.table import Table
 
 from lexigrid.cli.common import JsonOption, console, emit_json
 from lexigrid.counts import count, number
-
-if TYPE_CHECKING:
-    from lexigrid.lexicon.added import Added
 
 app = typer.Typer(
     help="List, add and remove named lexicons and show what is known about one.", no_args_is_help=True
@@ -75,8 +72,9 @@ def add(
 ) -> None:
     """Add (or replace) a named lexicon in the user data directory, compiled once into the cache."""
     from lexigrid.lexicon import load
+    from lexigrid.scrabble.core.language import store_lexicon
 
-    added, skipped = _stored(name, file, leaves, alphabet, skip_bad)
+    added, skipped = store_lexicon(name, file, leaves, alphabet, skip_bad)
     load(added.name)  # compile the index into the cache now (the words read above are freed by now)
     payload = {
         "name": added.name,
@@ -94,23 +92,6 @@ def add(
     console.print(
         f"added lexicon {added.name}: {count(added.words, 'word')}{with_leaves}{left_out} ({added.path})"
     )
-
-
-def _stored(
-    name: str, file: Path, leaves: Path | None, alphabet: str | None, skip_bad: bool
-) -> tuple[Added, int]:
-    """The lexicon file read in its alphabet and stored under `name`, and how many words were left out."""
-    from lexigrid.lexicon.added import add_lexicon, read_file
-    from lexigrid.lexicon.kwg import is_kwg
-
-    data = read_file(file, "lexicon file")
-    if alphabet is None and not is_kwg(data):
-        return add_lexicon(name, file, leaves), 0
-    from lexigrid.scrabble.core.language import lexicon_words, named_language
-
-    hint = name if named_language(name) else file.stem  # DISC2 (MAGPIE's names) says Catalan
-    letters, words, skipped = lexicon_words(data, str(file), alphabet, skip_bad, hint)
-    return add_lexicon(name, file, leaves, words, (letters.name, letters.glyphs)), skipped
 
 
 @app.command("remove")

@@ -4,10 +4,12 @@ tiles, each word checked against the alphabet."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon.accents import base_letter
+from lexigrid.lexicon.added import Added, add_lexicon, read_file
 from lexigrid.lexicon.kwg import VOWELLESS_SHARE, is_kwg, kwg_tiles, kwg_words, vowelless_share
 from lexigrid.lexicon.sources import MAX_WORD_LENGTH, canonical_name, named_lexicons
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
@@ -229,6 +231,19 @@ def lexicon_words(
     if not words:
         raise LexigridError(f"{location} holds no words: put one word per line")
     return letters, sorted(words), len(bad)
+
+
+def store_lexicon(
+    name: str, file: Path, leaves: Path | None = None, alphabet: str | None = None, skip_bad: bool = False
+) -> tuple[Added, int]:
+    """A lexicon file read in its alphabet (named, else the one its name or its KWG's tiles say) and stored
+    under `name` (`lexicon add`); how many words were left out."""
+    data = read_file(file, "lexicon file")
+    if alphabet is None and not is_kwg(data):
+        return add_lexicon(name, file, leaves), 0
+    hint = name if named_language(name) else file.stem  # DISC2 (MAGPIE's names) says Catalan
+    letters, words, skipped = lexicon_words(data, str(file), alphabet, skip_bad, hint)
+    return add_lexicon(name, file, leaves, words, (letters.name, letters.glyphs)), skipped
 
 
 def lexicon_language(name: str | None) -> str:
