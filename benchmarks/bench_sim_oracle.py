@@ -25,10 +25,11 @@ the *long* values. Each choice is looked up in them. Players (the options as ben
   plies, 100 play-outs each, whatever the budget);
 - `sim/infer=1`: `sim` drawing the opponent's racks from what their last placement says they kept
   (`chooser.opponent_kept`, within INFER_SHARE of the budget, as the `sim` level with `infer` set);
-  `sim/infer=full`: the same from the exhaustive inference (`infer.kept_after`, once a position, its time
-  not counted); `sim/keep=1`: told what the opponent really kept after that placement (the most any
-  inference could tell); `sim/cheat=1`: told the opponent's whole rack (kept and drawn since). These need
-  positions with a last play and known racks: --from-games.
+  `sim/infer=full`: the same from the exhaustive inference (MAGPIE's model: every rack within 5 points of
+  equity alike; once a position, its time not counted); `sim/infer=soft`: the exhaustive inference with
+  the chooser's model (OPPONENT_TEMPERATURE); `sim/keep=1`: told what the opponent really kept after that
+  placement (the most any inference could tell); `sim/cheat=1`: told the opponent's whole rack (kept and
+  drawn since). These need positions with a last play and known racks: --from-games.
 **--from-games N** takes the positions from N games of `old` against itself instead (seeds GAME_SEED on,
 which no match has played): one turn of each game drawn at random among those that follow the opponent's
 placement with --min-bag to --max-bag tiles in the bag. The players see what the mover saw (their rack, and
@@ -71,8 +72,13 @@ from bench_match import engine as match_engine
 from lexigrid.checkpoint import Checkpoint
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.analysis import sim as sim_module
-from lexigrid.scrabble.analysis.chooser import INFER_SHARE, opponent_kept
-from lexigrid.scrabble.analysis.infer import kept_after
+from lexigrid.scrabble.analysis.chooser import (
+    INFER_SHARE,
+    OPPONENT_MARGIN,
+    OPPONENT_TEMPERATURE,
+    opponent_kept,
+)
+from lexigrid.scrabble.analysis.infer import before_play, infer
 from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.core.alphabet import leave_after
 from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp, parse_cgp
@@ -222,8 +228,8 @@ class Chooser:
             share, rng = INFER_SHARE * seconds, random.Random(seed)
             opponent = opponent_kept(position, view.last, engine, share, rng, time.process_time)
             seconds -= time.process_time() - start
-        elif self.infer == "full" and view.last is not None:
-            opponent = exhaustive_kept(format_cgp(view.seen), view.last, engine)
+        elif self.infer in ("full", "soft") and view.last is not None:
+            opponent = exhaustive_kept(format_cgp(view.seen), view.last, engine, self.infer == "soft")
             start = time.process_time()
         try:
             result = sim_module.simulate(
@@ -243,9 +249,13 @@ class Chooser:
 
 
 @functools.cache
-def exhaustive_kept(cgp: str, last: str, engine: Engine) -> sim_module.LeaveDistribution | None:
-    """The exhaustive inference's leaves after `last` in the position `cgp` (once per position)."""
-    return kept_after(parse_cgp(cgp), last, engine)
+def exhaustive_kept(cgp: str, last: str, engine: Engine, soft: bool) -> sim_module.LeaveDistribution | None:
+    """The exhaustive inference's leaves after `last` in the position `cgp` (once per position): MAGPIE's
+    model, or with `soft` the play chooser's (OPPONENT_MARGIN and OPPONENT_TEMPERATURE)."""
+    before = before_play(parse_cgp(cgp), last, engine)
+    model = {"margin": OPPONENT_MARGIN, "temperature": OPPONENT_TEMPERATURE} if soft else {}
+    found = infer(before, last, engine, **model)  # type: ignore[arg-type]
+    return list(zip(*found.choices(), strict=True)) or None
 
 
 def round_robin(utilities: list[Any], caps: int, picks: int, rng: random.Random) -> list[int]:

@@ -18,6 +18,8 @@ from lexigrid.scrabble.analysis.chooser import (
     ENDGAME_SHARE,
     INFER_SHARE,
     MIN_SEARCH,
+    OPPONENT_MARGIN,
+    OPPONENT_TEMPERATURE,
     PEG_SHARE,
     SIM_METHODS,
     GameClock,
@@ -29,7 +31,7 @@ from lexigrid.scrabble.analysis.chooser import (
     spent_before,
     turns_left,
 )
-from lexigrid.scrabble.analysis.infer import kept_after
+from lexigrid.scrabble.analysis.infer import before_play, infer
 from lexigrid.scrabble.analysis.peg import LATE_NOTE, MAX_BAG, Judged, Outcome, PegSolution
 from lexigrid.scrabble.analysis.peg_nested import Tally
 from lexigrid.scrabble.analysis.phase import bag_left, phase
@@ -250,7 +252,9 @@ def test_an_inferring_chooser_simulates_what_the_opponent_likely_kept(
     chooser.infer = infers
     game.seat_computer(1, chooser)
     game.play("8G TEA")
-    exhaustive = dict(kept_after(game.position().seen_by_mover(), "8G TEA", engine) or [])  # the live board
+    before = before_play(game.position().seen_by_mover(), "8G TEA", engine)  # (before the board changes)
+    model = {"margin": OPPONENT_MARGIN, "temperature": OPPONENT_TEMPERATURE}
+    exhaustive = {leave.tiles: leave.probability for leave in infer(before, "8G TEA", engine, **model).leaves}
     game.play_computer()
     ((opponent, seconds),) = calls
     if not infers:
@@ -259,6 +263,8 @@ def test_an_inferring_chooser_simulates_what_the_opponent_likely_kept(
     assert isinstance(opponent, list) and opponent
     assert {leave for leave, _ in opponent} <= set(exhaustive)
     assert sum(weight for _, weight in opponent) == pytest.approx(1.0)
+    mass = sum(exhaustive[leave] for leave, _ in opponent)
+    assert all(weight == pytest.approx(exhaustive[leave] / mass) for leave, weight in opponent)
     assert 1.0 - INFER_SHARE - 5 * clock.tick <= seconds < 1.0  # a few readings past its share at most
 
 

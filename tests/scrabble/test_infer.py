@@ -174,8 +174,10 @@ def _oracle_best(rows: tuple[str, ...], rack: str, can_exchange: bool, lexicon: 
     return max(equities)
 
 
-def _oracle(position: Position, play: Move, margin: float, lexicon: Lexicon) -> dict[str, float]:
-    """Every consistent leave and its probability, from the definition."""
+def _oracle(
+    position: Position, play: Move, margin: float, lexicon: Lexicon, temperature: float | None = None
+) -> dict[str, float]:
+    """Every consistent leave and its probability, from the definition (times exp(-loss / temperature))."""
     pool = rack_pool(position)
     size = min(TINY.rack_size, sum(pool.values())) - len(play.tiles_used)
     weights = {}
@@ -187,7 +189,8 @@ def _oracle(position: Position, play: Move, margin: float, lexicon: Lexicon) -> 
         equity += HandLeaves().value(leave)
         best = _oracle_best(tuple(position.board.rows()), "".join(sorted(rack)), can_exchange, lexicon)
         if best <= equity + margin + 1e-9:
-            weights["".join(sorted(leave, key=lambda t: (t == "?", t)))] = math.prod(
+            soft = 1.0 if temperature is None else math.exp(-max(0.0, best - equity) / temperature)
+            weights["".join(sorted(leave, key=lambda t: (t == "?", t)))] = soft * math.prod(
                 math.comb(pool[t], n) for t, n in Counter(rack).items()
             )
     total = sum(weights.values())
@@ -266,6 +269,23 @@ def test_a_sample_of_one_possible_leave_is_certain(small_engine: Engine) -> None
     found = sample_infer(position, play, small_engine, random.Random(0))
     assert found.certain and [(leave.tiles, leave.probability) for leave in found.leaves] == [("", 1.0)]
     assert found.searched == 0
+
+
+@pytest.mark.parametrize(("move", "temperature"), [("9H XI", 1.0), ("7G ATE", 3.0), ("-QI", 0.5)])
+def test_soft_weights_are_the_oracle_s(tiny_engine: Engine, move: str, temperature: float) -> None:
+    """A Boltzmann player: each consistent leave weighted by exp(-loss / T) too, exhaustive and sampled."""
+    position = parse_cgp(f"{RATE} /E 0/0 0", TINY)
+    found = infer(position, move, tiny_engine, margin=8.0, temperature=temperature)
+    expected = _oracle(position, found.play, 8.0, tiny_engine.lexicon, temperature)
+    assert {leave.tiles: pytest.approx(leave.probability) for leave in found.leaves} == expected
+    sampled = sample_infer(
+        position, found.play, tiny_engine, random.Random(2), draws=400, margin=8.0, temperature=temperature
+    )
+    assert [(leave.tiles, pytest.approx(leave.probability)) for leave in sampled.leaves] == [
+        (leave.tiles, leave.probability) for leave in found.leaves
+    ]
+    hard = _oracle(position, found.play, 8.0, tiny_engine.lexicon)
+    assert any(hard[leave] != pytest.approx(p) for leave, p in expected.items())  # the weights matter here
 
 
 def test_jobs_give_the_same_distribution(tiny_engine: Engine) -> None:

@@ -50,6 +50,10 @@ PEG_SHARE = 0.5  # of a pre-endgame move's budget for the pre-endgame solver; si
 # re-searches the principal variation for as long again (engine/endgame.c), so up to twice its time
 ENDGAME_SHARE = 0.5
 INFER_SHARE = 0.1  # of a simulated move's budget for inferring what the opponent kept (`infer.sample_infer`)
+# The opponent's play as the inference models it: a rack is weighted by exp(-loss / OPPONENT_TEMPERATURE)
+# for a play `loss` points of equity below its best, up to OPPONENT_MARGIN. Measured on the plays of `old`
+# (docs/scrabble.md, "Rack inference in the game"): 2 to 4 made the kept leave likeliest.
+OPPONENT_TEMPERATURE, OPPONENT_MARGIN = 3.0, 15.0
 
 Method = Callable[["PlayChooser", Position, float, random.Random], Move]
 
@@ -114,7 +118,16 @@ def opponent_kept(
     except LexigridError:
         return None
     sampler = random.Random(rng.getrandbits(32))
-    found = sample_infer(before, play, engine, sampler, seconds=seconds, clock=clock)
+    found = sample_infer(
+        before,
+        play,
+        engine,
+        sampler,
+        seconds=seconds,
+        clock=clock,
+        margin=OPPONENT_MARGIN,
+        temperature=OPPONENT_TEMPERATURE,
+    )
     return list(zip(*found.choices(), strict=True)) or None
 
 

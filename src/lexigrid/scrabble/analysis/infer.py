@@ -19,6 +19,11 @@ inconsistent: the best exchange (the rack's leave table, when exchanging is lega
 found for earlier racks (*killers*): a move whose tiles the rack holds has a known equity, so if one
 beats the play by more than the margin no search is needed. Consistent racks are always searched.
 
+**Soft weights** (a `temperature` T): a rack whose best beats the play by `loss` points is also weighted by
+exp(-loss / T), as if the player chose a play less often the further it falls below their best (a
+Boltzmann player); the margin is then only where the weight is taken as 0. The hard rule counts a play 5
+points below the rack's best as likely as the best itself, and drops the rack at 5.1.
+
 **Sampled inference** (`sample_infer`, for a player with a fraction of a second a move): leaves are drawn
 at random instead of enumerated (up to 94,025 racks for a one-tile play on a mid-game board), and the
 consistent ones found are weighted exactly as above: the exhaustive inference restricted to the leaves
@@ -77,6 +82,9 @@ class Inference:
     searched: int  # racks that needed a best-move search (the others were refuted by a bound)
     elapsed_s: float
     certain: bool = False  # only one leave was possible
+    temperature: float | None = (
+        None  # of the soft weights (`likelihood`); None: MAGPIE's, 1 within the margin
+    )
 
     @property
     def racks_per_second(self) -> float:
@@ -310,12 +318,13 @@ def infer(
     score: int | None = None,
     runner: Runner = DEFAULT_RUNNER,
     lexicon_spec: str | None = None,
+    temperature: float | None = None,
 ) -> Inference:
     """The distribution of the leave kept by the player to move, who made `play` from this position.
 
     racks[0] may list tiles known to be on their rack (MAGPIE's known rack); racks[1] is the observer's.
     With a runner of several workers the racks are checked over it; each worker loads `lexicon_spec`
-    (else it is sent the engine's lexicon)."""
+    (else it is sent the engine's lexicon). A `temperature` weighs the consistent leaves by `likelihood`."""
     if margin < 0:
         raise OptionError(
             f"the margin must be 0 or more points of equity, not {margin:g}",
@@ -339,7 +348,9 @@ def infer(
         losses, judge.searched = _fan_out(position, move, engine, margin, leaves, runner, lexicon_spec)
     else:
         losses = [judge.equity_loss(leave) for leave in leaves]
-    return _distribution(move, margin, pool, leave_size, leaves, losses, judge.searched, start, certain)
+    return _distribution(
+        move, margin, pool, leave_size, leaves, losses, judge.searched, start, certain, temperature
+    )
 
 
 def sample_infer(
@@ -352,6 +363,7 @@ def sample_infer(
     seconds: float | None = None,
     clock: Callable[[], float] = time.perf_counter,
     margin: float = DEFAULT_MARGIN,
+    temperature: float | None = None,
 ) -> Inference:
     """`infer` on a sample, for a player in a hurry: up to `draws` leaves drawn at random (tile by tile from
     those the player could have kept) within `seconds` of `clock`, each judged once; the consistent ones found
@@ -377,7 +389,9 @@ def sample_infer(
             losses[leave] = judge.equity_loss(leave)
     leaves = list(losses)
     found = [losses[leave] for leave in leaves]
-    return _distribution(play, margin, pool, leave_size, leaves, found, judge.searched, start, False)
+    return _distribution(
+        play, margin, pool, leave_size, leaves, found, judge.searched, start, False, temperature
+    )
 
 
 def _only_draw(free: Counter[str], extra: int) -> str | None:
@@ -435,21 +449,42 @@ def _distribution(
     searched: int,
     start: float,
     certain: bool,
+    temperature: float | None = None,
 ) -> Inference:
-    """The consistent leaves weighted by their racks' draws, likeliest first."""
+    """The consistent leaves weighted by their racks' draws (times `likelihood`), likeliest first."""
     kept = [
         (leave, loss, rack_draws(pool, move.tiles_used + leave))
         for leave, loss in zip(leaves, losses, strict=True)
         if loss is not None
     ]
-    total = sum(draws for _, _, draws in kept)
-    found = [InferredLeave(leave, draws / total, draws, loss) for leave, loss, draws in kept]
-    found.sort(key=lambda leave: (-leave.draws, leave.tiles))
+    weights = [draws * likelihood(loss, temperature) for _, loss, draws in kept]
+    total = sum(weights)
+    found = [
+        InferredLeave(leave, weight / total, draws, loss)
+        for (leave, loss, draws), weight in zip(kept, weights, strict=True)
+    ]
+    found.sort(key=lambda leave: (-leave.probability, leave.tiles))
     pool_tiles = dict(pool)  # (in letter order)
     elapsed = time.perf_counter() - start
     return Inference(
-        move, margin, pool_tiles, leave_size, found, len(leaves), len(found), searched, elapsed, certain
+        move,
+        margin,
+        pool_tiles,
+        leave_size,
+        found,
+        len(leaves),
+        len(found),
+        searched,
+        elapsed,
+        certain,
+        temperature,
     )
+
+
+def likelihood(loss: float, temperature: float | None) -> float:
+    """The chance, up to a constant, that a player holding a rack makes a play `loss` points of equity below
+    its best: 1 within the margin (MAGPIE's model), or exp(-loss / temperature) (a Boltzmann player)."""
+    return 1.0 if temperature is None else math.exp(-loss / temperature)
 
 
 Block = tuple[str | Lexicon | None, LeaveModel, str, str, float, list[str]]
