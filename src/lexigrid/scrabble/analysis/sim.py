@@ -36,6 +36,7 @@ cross-check arrays from a snapshot (a memory copy: no cross-check is recomputed 
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -241,6 +242,11 @@ class Playout:
         pool = Counter(position.unseen())
         pool.subtract(position.racks[1].counts)
         self.pool = sorted((+pool).elements())  # unseen tiles not known to be on the opponent's rack
+        # a leave distribution's running totals, made once: a deal then draws from it in log time, not in
+        # the distribution's size (thousands of leaves made each deal cost more than its play-outs)
+        leaves = spec.opponent if spec.opponent is not None and not callable(spec.opponent) else ()
+        self._kept_leaves = [leave.upper() for leave, _ in leaves]
+        self._kept_totals = list(itertools.accumulate(weight for _, weight in leaves))
 
     def deal(self, index: int) -> tuple[str, list[str], random.Random]:
         """Iteration `index`'s opponent rack and bag order (drawn from the end), and its generator."""
@@ -279,8 +285,7 @@ class Playout:
             return ""
         if callable(opponent):
             return (opponent(rng) or "").upper()  # None or "": nothing known, a uniform draw
-        leaves = [leave for leave, _ in opponent]
-        return rng.choices(leaves, weights=[w for _, w in opponent])[0].upper()
+        return rng.choices(self._kept_leaves, cum_weights=self._kept_totals)[0]
 
     def iterate(self, index: int, active: Sequence[int]) -> list[Outcome]:
         """Iteration `index`: the same deal played out for each active candidate."""
