@@ -59,10 +59,11 @@ def main() -> None:
     _, engine = match_engine()
     header = {"job": "bench_sim_oracle games", "seed": GAME_SEED, "min_bag": MIN_BAG, "max_bag": MAX_BAG}
     cache = Checkpoint(args.games_cache, header) if args.games_cache else None
+    known = {r["seed"]: r for r in cache.records} if cache is not None else {}
     models: list[float | None] = [None, *args.temperatures]
     rows: list[list[float]] = []
     for seed in range(GAME_SEED, GAME_SEED + args.games):
-        found = game_position(seed, MIN_BAG, MAX_BAG, cache)
+        found = game_position(seed, MIN_BAG, MAX_BAG, cache, known)
         if found is None or not found[2]:
             continue
         cgp, last, kept = found

@@ -78,7 +78,7 @@ from lexigrid.scrabble.analysis.chooser import (
     OPPONENT_TEMPERATURE,
     opponent_kept,
 )
-from lexigrid.scrabble.analysis.infer import before_play, infer
+from lexigrid.scrabble.analysis.infer import kept_after
 from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.core.alphabet import leave_after
 from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp, parse_cgp
@@ -150,12 +150,13 @@ class Enough(Exception):
     """A game has given every position it can (the bag below --min-bag)."""
 
 
-def game_position(seed: int, min_bag: int, max_bag: int, cache: Checkpoint | None) -> Source | None:
+def game_position(
+    seed: int, min_bag: int, max_bag: int, cache: Checkpoint | None, known: dict[int, Any]
+) -> Source | None:
     """A position from a game of `old` against itself (seed `seed`): a turn drawn at random among those after
     the opponent's placement with --min-bag to --max-bag tiles in the bag; its CGP with both racks, that
     placement and what the opponent kept (None: no such turn). The game stops once the bag holds fewer than
-    --min-bag. With a --games-cache the game is played once."""
-    known = {r["seed"]: r for r in cache.records} if cache is not None else {}
+    --min-bag. With a --games-cache (`known`: its records by seed) the game is played once."""
     if seed in known:
         return (
             None
@@ -200,7 +201,7 @@ class Chooser:
     magpie: bool = False
     match: bool = False  # bench_match.py's player of this spec (`old`)
     infer: str = ""  # "1": the opponent's racks drawn from what their last play says they kept (sampled);
-    # "full": the same from the exhaustive inference (its time not counted against the budget)
+    # "full" / "soft": the same from the exhaustive inference, MAGPIE's model / the chooser's (not timed)
     keep: bool = False  # told what the opponent really kept after their last play (what inference could give)
     cheat: bool = False  # told the opponent's whole rack (kept and drawn)
 
@@ -252,10 +253,9 @@ class Chooser:
 def exhaustive_kept(cgp: str, last: str, engine: Engine, soft: bool) -> sim_module.LeaveDistribution | None:
     """The exhaustive inference's leaves after `last` in the position `cgp` (once per position): MAGPIE's
     model, or with `soft` the play chooser's (OPPONENT_MARGIN and OPPONENT_TEMPERATURE)."""
-    before = before_play(parse_cgp(cgp), last, engine)
-    model = {"margin": OPPONENT_MARGIN, "temperature": OPPONENT_TEMPERATURE} if soft else {}
-    found = infer(before, last, engine, **model)  # type: ignore[arg-type]
-    return list(zip(*found.choices(), strict=True)) or None
+    if not soft:
+        return kept_after(parse_cgp(cgp), last, engine)
+    return kept_after(parse_cgp(cgp), last, engine, margin=OPPONENT_MARGIN, temperature=OPPONENT_TEMPERATURE)
 
 
 def round_robin(utilities: list[Any], caps: int, picks: int, rng: random.Random) -> list[int]:
@@ -395,8 +395,10 @@ def sources(args: Any) -> list[Callable[[], Source | None]]:
         cache = (
             Checkpoint(args.games_cache, {**header, "max_bag": args.max_bag}) if args.games_cache else None
         )
+        known = {r["seed"]: r for r in cache.records} if cache is not None else {}
         seeds = range(GAME_SEED, GAME_SEED + args.from_games)
-        return [functools.partial(game_position, seed, args.min_bag, args.max_bag, cache) for seed in seeds]
+        bags = (args.min_bag, args.max_bag)
+        return [functools.partial(game_position, seed, *bags, cache, known) for seed in seeds]
     return [functools.partial(reference_position, line) for line in POSITIONS.read_text().splitlines()]
 
 

@@ -128,7 +128,7 @@ def opponent_kept(
         margin=OPPONENT_MARGIN,
         temperature=OPPONENT_TEMPERATURE,
     )
-    return list(zip(*found.choices(), strict=True)) or None
+    return found.distribution()
 
 
 def simulation(chooser: PlayChooser, position: Position, seconds: float, rng: random.Random) -> Move:

@@ -82,9 +82,7 @@ class Inference:
     searched: int  # racks that needed a best-move search (the others were refuted by a bound)
     elapsed_s: float
     certain: bool = False  # only one leave was possible
-    temperature: float | None = (
-        None  # of the soft weights (`likelihood`); None: MAGPIE's, 1 within the margin
-    )
+    temperature: float | None = None  # of the soft weights (`likelihood`); None: MAGPIE's hard margin
 
     @property
     def racks_per_second(self) -> float:
@@ -102,6 +100,10 @@ class Inference:
     def choices(self) -> tuple[list[str], list[float]]:
         """The leaves and their probabilities, for `random.choices`."""
         return [leave.tiles for leave in self.leaves], [leave.probability for leave in self.leaves]
+
+    def distribution(self) -> list[tuple[str, float]] | None:
+        """The (leave, probability) pairs `simulate(opponent=...)` draws from; None when no leave fits."""
+        return [(leave.tiles, leave.probability) for leave in self.leaves] or None
 
     def sample_leave(self, rng: random.Random) -> str | None:
         """A leave drawn from the distribution (None when no leave is consistent with the play)."""
@@ -376,7 +378,7 @@ def sample_infer(
     only = _only_draw(free, extra)
     if only is not None:
         leave = sorted_tiles(base + only)
-        return _distribution(play, margin, pool, leave_size, [leave], [0.0], 0, start, True)
+        return _distribution(play, margin, pool, leave_size, [leave], [0.0], 0, start, True, temperature)
     judge = Judge(engine, position, play, margin)
     tiles = list(free.elements())
     deadline = math.inf if seconds is None else clock() + seconds
@@ -521,12 +523,15 @@ def _fan_out(
 
 
 def kept_after(
-    after: Position, text: str, engine: Engine, *, runner: Runner = DEFAULT_RUNNER
+    after: Position,
+    text: str,
+    engine: Engine,
+    *,
+    runner: Runner = DEFAULT_RUNNER,
+    margin: float = DEFAULT_MARGIN,
+    temperature: float | None = None,
 ) -> list[tuple[str, float]] | None:
     """What the opponent kept after their last play `text`, seen from the position after it (the observer
     to move): weighted leaves for `simulate(opponent=...)`, or None when no leave fits the play."""
-    found = infer(before_play(after, text, engine), text, engine, runner=runner)
-    if not found.leaves:
-        return None
-    tiles, weights = found.choices()
-    return list(zip(tiles, weights, strict=True))
+    before = before_play(after, text, engine)
+    return infer(before, text, engine, runner=runner, margin=margin, temperature=temperature).distribution()

@@ -73,7 +73,7 @@ DEALS_KEPT = 8192  # deals a process keeps for the plays that have not yet been 
 Stopped = Literal["identified", "budget", "user"]
 LeaveDistribution = Sequence[tuple[str, float]]
 # What the opponent kept: a callable giving a leave from a random generator (None: nothing known, such
-# as `Inference.sample_leave`), or (leave, weight) pairs (`Inference.choices()`); the rest of the rack is
+# as `Inference.sample_leave`), or (leave, weight) pairs (`Inference.distribution()`); the rest of the rack is
 # filled at random from the unseen tiles. None: a uniformly random rack.
 OpponentRacks = Callable[[random.Random], str | None] | LeaveDistribution | None
 
