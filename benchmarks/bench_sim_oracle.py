@@ -73,12 +73,11 @@ from lexigrid.checkpoint import Checkpoint
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.analysis import sim as sim_module
 from lexigrid.scrabble.analysis.chooser import (
-    INFER_SHARE,
     OPPONENT_MARGIN,
     OPPONENT_TEMPERATURE,
     opponent_kept,
 )
-from lexigrid.scrabble.analysis.infer import kept_after
+from lexigrid.scrabble.analysis.infer import INFER_SHARE, kept_after
 from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.core.alphabet import leave_after
 from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp, parse_cgp
@@ -254,8 +253,9 @@ def exhaustive_kept(cgp: str, last: str, engine: Engine, soft: bool) -> sim_modu
     """The exhaustive inference's leaves after `last` in the position `cgp` (once per position): MAGPIE's
     model, or with `soft` the play chooser's (OPPONENT_MARGIN and OPPONENT_TEMPERATURE)."""
     if not soft:
-        return kept_after(parse_cgp(cgp), last, engine)
-    return kept_after(parse_cgp(cgp), last, engine, margin=OPPONENT_MARGIN, temperature=OPPONENT_TEMPERATURE)
+        return kept_after(parse_cgp(cgp), last, engine).distribution()
+    found = kept_after(parse_cgp(cgp), last, engine, margin=OPPONENT_MARGIN, temperature=OPPONENT_TEMPERATURE)
+    return found.distribution()
 
 
 def round_robin(utilities: list[Any], caps: int, picks: int, rng: random.Random) -> list[int]:

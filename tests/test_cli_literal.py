@@ -81,6 +81,7 @@ ECHOES: list[tuple[tuple[str, ...], str, str, int]] = [
     (("scrabble", "moves", f"{EMPTY} AEINRST/ 0/0 0 lex {TEXT};"), "", TEXT, 2),
     (("scrabble", "sim", f"{BOARD} AEINRST/ 0/0 0", "--infer", TEXT), "", TEXT, 2),
     (("scrabble", "infer", f"{BOARD} / 0/0 0", TEXT), "", TEXT, 2),
+    (("scrabble", "infer", f"{BOARD} AEI/ 0/0 0", f"8D {TEXT}", "--after"), "", TEXT, 2),
     (("scrabble", "play", "--seed", "1"), f"{TEXT}\nquit\n", TEXT, 0),
     (("scrabble", "resume", TEXT), "", TEXT, 2),
     (("scrabble", "games", "--delete", TEXT), "", TEXT, 2),

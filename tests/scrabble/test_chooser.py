@@ -16,7 +16,6 @@ from lexigrid.scrabble.analysis import sim as sim_module
 from lexigrid.scrabble.analysis.chooser import (
     BEST_METHODS,
     ENDGAME_SHARE,
-    INFER_SHARE,
     MIN_SEARCH,
     OPPONENT_MARGIN,
     OPPONENT_TEMPERATURE,
@@ -31,7 +30,7 @@ from lexigrid.scrabble.analysis.chooser import (
     spent_before,
     turns_left,
 )
-from lexigrid.scrabble.analysis.infer import before_play, infer
+from lexigrid.scrabble.analysis.infer import INFER_SHARE, before_play, infer
 from lexigrid.scrabble.analysis.peg import LATE_NOTE, MAX_BAG, Judged, Outcome, PegSolution
 from lexigrid.scrabble.analysis.peg_nested import Tally
 from lexigrid.scrabble.analysis.phase import bag_left, phase

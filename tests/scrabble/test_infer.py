@@ -11,17 +11,24 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
 from lexigrid.scrabble import Board, Engine, Move, Position, Rack, parse_cgp
 from lexigrid.scrabble.analysis.infer import (
+    INFER_SHARE,
     Inference,
     before_play,
     candidate_leaves,
     infer,
+    infer_for_simulation,
+    judge_block,
     kept_after,
+    leave_count,
+    leave_space,
     rack_draws,
     rack_pool,
     read_play,
@@ -293,6 +300,94 @@ def test_jobs_give_the_same_distribution(tiny_engine: Engine) -> None:
     one = infer(position, "9H XI", tiny_engine, margin=3)
     two = infer(position, "9H XI", tiny_engine, margin=3, runner=Runner(jobs=2))
     assert one.leaves == two.leaves and one.racks_checked == two.racks_checked
+    timed = infer(position, "9H XI", tiny_engine, margin=3, runner=Runner(jobs=2), seconds=3600)
+    assert timed.leaves == one.leaves and timed.complete  # each worker every other leaf, likeliest first
+
+
+# -- within a time ------------------------------------------------------------------------------------
+
+
+def _ticking() -> Callable[[], float]:
+    """A stand-in clock that reads one second more at each look."""
+    ticks = itertools.count()
+    return lambda: float(next(ticks))
+
+
+@pytest.mark.parametrize("seconds", [1, 5, 40])
+def test_a_timed_inference_judges_the_likeliest_racks_first(small_engine: Engine, seconds: int) -> None:
+    """The clock ticks a second a look: `seconds` looks judge that many leaves less one, those whose racks
+    are the likeliest to be drawn, each weighted as the exhaustive inference weighs it among them."""
+    position = _before(RATE)
+    exhaustive = infer(position, "9G ETAS", small_engine)
+    found = infer(position, "9G ETAS", small_engine, seconds=seconds, clock=_ticking())
+    assert found.racks_checked == seconds - 1 and not found.complete
+    assert found.leaves_total == exhaustive.racks_checked == exhaustive.leaves_total and exhaustive.complete
+    pool, played = rack_pool(position), found.play.tiles_used
+    draws = sorted(
+        rack_draws(pool, played + leave) for leave in candidate_leaves(position, found.play, pool)[0]
+    )
+    judged = [leave.draws for leave in found.leaves]
+    assert all(d >= draws[-(seconds - 1)] for d in judged)  # none less likely than the last judged rank
+    weights = {leave.tiles: leave.probability for leave in exhaustive.leaves}
+    mass = sum(weights[leave.tiles] for leave in found.leaves)
+    for leave in found.leaves:
+        assert leave.probability == pytest.approx(weights[leave.tiles] / mass)
+
+
+def test_a_timed_inference_with_time_to_spare_is_the_exhaustive_one(small_engine: Engine) -> None:
+    exhaustive = infer(_before(RATE), "9G ETAS", small_engine)
+    found = infer(_before(RATE), "9G ETAS", small_engine, seconds=3600)
+    assert found.complete and found.leaves == exhaustive.leaves
+
+
+def test_a_block_of_leaves_stops_at_its_deadline(small_engine: Engine) -> None:
+    """A runner's block judges its leaves in order until the wall clock's deadline: none once it is past."""
+    position = _before(RATE)
+    leaves = candidate_leaves(position, read_play(position, "9G ETAS", small_engine), rack_pool(position))[0][
+        :20
+    ]
+    lexicon, cgp = small_engine.lexicon, f"{RATE} / 0/0 0"
+    losses, _ = judge_block((lexicon, small_engine.leaves, cgp, "9G ETAS", 5.0, leaves, math.inf))
+    assert len(losses) == 20 and any(loss is not None for loss in losses)
+    assert judge_block((lexicon, small_engine.leaves, cgp, "9G ETAS", 5.0, leaves, 0.0)) == ([], 0)
+
+
+@given(st.dictionaries(st.sampled_from("ABCDEFG?"), st.integers(0, 4), max_size=8), st.integers(0, 7))
+def test_the_leave_count_is_the_number_of_leaves(free: dict[str, int], extra: int) -> None:
+    """`leave_count` counts what `sub_multisets` lists, without listing it."""
+    pool = Counter(free)
+    assert leave_count(pool, extra) == sum(1 for _ in sub_multisets(sorted(pool.items()), extra))
+
+
+def test_a_sample_knows_the_size_of_the_leave_space(small_engine: Engine) -> None:
+    position = _before(RATE)
+    play = read_play(position, "9G ETAS", small_engine)
+    found = sample_infer(position, play, small_engine, random.Random(0), draws=30)
+    assert found.leaves_total == len(candidate_leaves(position, play, rack_pool(position))[0])
+    assert not found.complete
+    _, free, extra, _ = leave_space(position, play, rack_pool(position))
+    assert found.leaves_total == leave_count(free, extra)
+
+
+def test_a_simulation_s_inference_takes_its_share(
+    small_engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before a timed simulation the inference gets INFER_SHARE of its seconds and leaves it the rest; before
+    one by play-outs it judges every rack."""
+    after = parse_cgp("15/15/15/15/15/15/15/6RATES4/6ETAS5/15/15/15/15/15/15 AEI/ 40/30 0")
+    given_seconds: list[float | None] = []
+    real = infer
+
+    def spy(*args: object, **kwargs: object) -> Inference:
+        given_seconds.append(kwargs["seconds"])  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("lexigrid.scrabble.analysis.infer.infer", spy)
+    found, left = infer_for_simulation(after, "9G ETAS", small_engine, None)
+    assert left is None and found.complete and given_seconds == [None]
+    found, left = infer_for_simulation(after, "9G ETAS", small_engine, 3600.0)
+    assert given_seconds[1] == pytest.approx(INFER_SHARE * 3600)
+    assert left is not None and 3600 * (1 - INFER_SHARE) <= left <= 3600
 
 
 # -- the command --------------------------------------------------------------------------------------
@@ -306,6 +401,36 @@ def test_cli_json(cli: Cli) -> None:
     assert len(payload["leaves"]) == 3 and payload["leave_size"] == 3
     assert payload["racks_checked"] >= payload["consistent"] > 0
     assert set(payload["marginals"]) >= {"A", "?"}
+
+
+def test_cli_from_after_the_play_with_soft_weights(cli: Cli) -> None:
+    """`--after` reads the position after the play (the same answer as before it); `--temperature` weighs
+    the leaves softly, as the API does."""
+    after = "15/15/15/15/15/15/15/6RATE5/6ETAS5/15/15/15/15/15/15 / 0/16 0"
+    args = ("9G ETAS", "--json", "--top", "1000", "--temperature", "2")
+    from_after = json.loads(cli("scrabble", "infer", after, *args, "--after").stdout)
+    before = json.loads(cli("scrabble", "infer", f"{RATE} / 0/0 0", *args).stdout)
+    for payload in (from_after, before):
+        del payload["elapsed_ms"], payload["racks_per_second"]
+    assert from_after == before and before["temperature"] == 2 and before["complete"]
+    assert len(before["leaves"]) == before["consistent"] and before["leaves_total"] == before["racks_checked"]
+    hard = json.loads(cli("scrabble", "infer", f"{RATE} / 0/0 0", *args[:-2]).stdout)
+    assert hard["temperature"] is None and hard["leaves"] != before["leaves"]  # the weights differ
+
+
+def test_cli_sim_draws_their_racks_from_the_inference(cli: Cli) -> None:
+    """`sim --infer` lists the inference its opponent racks were drawn from, in the JSON and in a line."""
+    after = "15/15/15/15/15/15/15/6RATE5/6ETAS5/15/15/15/15/15/15 AEINRST/ 0/16 0"
+    sim = ("scrabble", "sim", after, "--infer", "9G ETAS", "--plays", "2", "--iterations", "8")
+    payload = json.loads(cli(*sim, "--json").stdout)
+    assert payload["inference"]["play"] == "9G ETAS" and payload["inference"]["complete"]
+    assert 0 < len(payload["inference"]["leaves"]) <= 10 and len(payload["plays"]) == 2
+    shown = cli(*sim)
+    assert (
+        shown.exit_code == 0
+        and "their racks drawn from" in shown.stderr
+        and "every rack judged" in shown.stderr
+    )
 
 
 def test_cli_draws_the_table_and_bars(cli: Cli) -> None:
@@ -322,6 +447,9 @@ def test_cli_draws_the_table_and_bars(cli: Cli) -> None:
         (["9G ETAS", "--score", "3"], "not 3"),
         (["8A STAR"], "not legal in this position"),
         ([""], "empty move"),
+        (["9G ETAS", "--temperature", "0"], "--temperature must be more than 0, not 0"),
+        (["9G ETAS", "--seconds", "0"], "--seconds must be more than 0, not 0"),
+        (["9G ETAS", "--after"], "9G ETAS is not on the board (9G is empty)"),
     ],
 )
 def test_cli_bad_input(cli: Cli, args: list[str], message: str) -> None:
@@ -361,9 +489,9 @@ def test_what_they_kept_seen_from_after_their_play(small_engine: Engine) -> None
     """From the position after their play: a play of every tile kept nothing; the weights of a shorter
     play's leaves (for `simulate(opponent=...)`) are drawable from what we cannot see and sum to 1."""
     after = parse_cgp("15/15/15/15/15/15/15/1RETAINS7/15/15/15/15/15/15/15 AEI/ 59/0 0")
-    assert kept_after(after, "8B RETAINS", small_engine) == [("", 1.0)]
+    assert kept_after(after, "8B RETAINS", small_engine).distribution() == [("", 1.0)]
     after = parse_cgp("15/15/15/15/15/15/15/6RATES4/6ETAS5/15/15/15/15/15/15 AEI/ 40/30 0")
-    kept = kept_after(after, "9G ETAS", small_engine)
+    kept = kept_after(after, "9G ETAS", small_engine).distribution()
     assert kept is not None and math.isclose(sum(w for _, w in kept), 1.0)
     unseen = after.unseen() - Counter(after.racks[0].counts)
     assert all(not (Counter(leave) - unseen) for leave, _ in kept)

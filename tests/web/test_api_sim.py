@@ -206,6 +206,9 @@ def test_a_closed_connection_stops_the_simulation(live_server: str, monkeypatch:
 
 
 NO_RACK = f"{REFERENCE_BOARD} / 0/0 0"
+AFTER_ETAS = (
+    "15/15/15/15/15/15/15/6RATE5/6ETAS5/15/15/15/15/15/15 AEINRST/ 0/16 0"  # they just played 9G ETAS
+)
 SMALL_BAG = ENDGAME_BOARD.replace("/1ID9G1L/1Z12A/14T", "/15/15/15") + " AACDE/ 364/412 0"  # 2 in the bag
 
 
@@ -225,6 +228,9 @@ SMALL_BAG = ENDGAME_BOARD.replace("/1ID9G1L/1Z12A/14T", "/15/15/15") + " AACDE/ 
         ({"cgp": CGP, "plies": 5}, 422, "plies"),
         ({"cgp": CGP, "seconds": 0}, 422, "seconds"),
         ({"plays": 3}, 422, "cgp"),
+        ({"cgp": CGP, "infer": "8D WORD"}, 400, "8D WORD is not on the board (8D holds F, not W)"),
+        ({"cgp": AFTER_ETAS, "infer": "9G ETAS", "temperature": 0}, 422, "temperature"),
+        ({"cgp": AFTER_ETAS, "infer": ""}, 422, "infer"),
     ],
 )
 def test_bad_input_is_a_one_line_4xx(
@@ -235,6 +241,25 @@ def test_bad_input_is_a_one_line_4xx(
     error = response.json()["error"]
     assert message in error and "\n" not in error
     assert web_scrabble._sims == {}
+
+
+def test_their_racks_drawn_from_their_last_play(client: TestClient, roomy_budget: None) -> None:
+    """With the opponent's last play the stream's result is the CLI's `sim --infer`, inference included."""
+    body = {"cgp": AFTER_ETAS, "plays": 2, "plies": 1, "iterations": 40, "infer": "9G ETAS", "temperature": 3}
+    events = _events(client, body)
+    assert events[0]["infer"] == "9G ETAS"
+    final = events[-1]["result"]
+    args = ("--plays", "2", "--plies", "1", "--iterations", "40", "--temperature", "3", "--json")
+    cli = run_cli("scrabble", "sim", AFTER_ETAS, "--infer", "9G ETAS", *args)
+    assert cli.exit_code == 0, cli.stderr
+    expected = json.loads(cli.stdout)
+    for payload in (final, expected):
+        payload["elapsed_ms"] = 0
+        del payload["inference"]["elapsed_ms"], payload["inference"]["racks_per_second"]
+    assert final == expected and final["inference"]["complete"] and final["inference"]["temperature"] == 3
+    uniform = _events(client, {**body, "infer": None})[-1]["result"]
+    assert "inference" not in uniform
+    assert [p["win_pct"] for p in uniform["plays"]] != [p["win_pct"] for p in final["plays"]]
 
 
 def test_an_empty_bag_is_simulated_once(client: TestClient, roomy_budget: None) -> None:

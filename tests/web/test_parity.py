@@ -11,11 +11,15 @@ from fastapi.testclient import TestClient
 
 from tests.conftest import run_cli
 
-TIMINGS = {"elapsed_ms", "load_ms"}
+# how long it took; for an inference also the searches made, which depend on the order its racks are judged
+# in (the web's has a time limit, so it judges the likeliest first)
+TIMINGS = {"elapsed_ms", "load_ms", "racks_per_second", "searched"}
 ROLL = "BFHLRCTTNOAE"
 BOARD = "VYQ,FIG,OTE,XLU"
 
 CGP = "15/15/15/15/15/15/15/3QUIXOTE5/15/15/15/15/15/15/15 AEINRS?/ 10/20 1"
+AFTER_ETAS = "15/15/15/15/15/15/15/6RATE5/6ETAS5/15/15/15/15/15/15 AEINRST/ 0/16 0"
+BEFORE_ETAS = "15/15/15/15/15/15/15/6RATE5/15/15/15/15/15/15/15 /AEINRST 0/0 0"
 
 # name: (CLI arguments, API path, API query; a body for the POST routes)
 CASES: dict[str, tuple[tuple[str, ...], str, dict[str, Any]]] = {
@@ -23,6 +27,16 @@ CASES: dict[str, tuple[tuple[str, ...], str, dict[str, Any]]] = {
         ("scrabble", "moves", CGP, "--sort", "equity", "--top", "7"),
         "POST /api/scrabble/moves",
         {"cgp": CGP, "sort": "equity", "top": 7},
+    ),
+    "scrabble infer after the play, soft weights, top 4": (
+        ("scrabble", "infer", AFTER_ETAS, "9G ETAS", "--after", "--temperature", "2.5", "--top", "4"),
+        "POST /api/scrabble/infer",
+        {"cgp": AFTER_ETAS, "move": "9G ETAS", "after": True, "temperature": 2.5, "top": 4},
+    ),
+    "scrabble infer before the play, margin 2, the score checked": (
+        ("scrabble", "infer", BEFORE_ETAS, "9G ETAS", "--margin", "2", "--score", "16"),
+        "POST /api/scrabble/infer",
+        {"cgp": BEFORE_ETAS, "move": "9G ETAS", "margin": 2, "score": 16},
     ),
     "qless limit above the count": (
         ("qless", "solve", "MVHRRNPBMNEO", "--limit", "100"),

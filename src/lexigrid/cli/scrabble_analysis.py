@@ -34,6 +34,13 @@ CgpArgument = Annotated[
     typer.Argument(help="A position in CGP: 'BOARD RACKS SCORES ZEROS', e.g. '15/15/.../15 AEINRST/ 0/0 0'."),
 ]
 SHOWN = 15  # rows of the live table
+TemperatureOption = Annotated[
+    float | None,
+    typer.Option(
+        help="Weigh a rack by exp(-loss/T) for a play `loss` points of equity below its best (soft weights; "
+        "default: MAGPIE's hard margin, every rack within it alike).",
+    ),
+]
 
 
 def sim(
@@ -61,9 +68,11 @@ def sim(
         typer.Option(
             "--infer",
             metavar="MOVE",
-            help="The opponent's last play (8D W(OR)D): draw their rack from what it tells they kept.",
+            help="The opponent's last play (8D W(OR)D): draw their rack from what it tells they kept "
+            "(inferred within a tenth of --seconds).",
         ),
     ] = None,
+    temperature: TemperatureOption = None,
     lexicon: LexiconOption = None,
     board: BoardOption = None,
     json: JsonOption = False,
@@ -88,13 +97,15 @@ def sim(
     check_request(position, plays, plies, iterations, seconds, confidence / 100)
     spec = position.lexicon_spec(lexicon)
     engine = Engine.shared(load(spec), position.rules).prepare()
-    opponent = None
+    inferred = None
     if infer is not None:
-        from lexigrid.scrabble.analysis.infer import kept_after
+        from lexigrid.scrabble.analysis.infer import infer_for_simulation
 
-        opponent = kept_after(position, infer, engine, runner=runner)
-        if opponent is None:
-            err_console.print(f"no leave fits {infer}: the opponent's racks are drawn uniformly")
+        inferred, seconds = infer_for_simulation(
+            position, infer, engine, seconds, runner=runner, temperature=temperature
+        )
+        if not json:
+            err_console.print(inference_line(inferred, engine.alphabet), highlight=False)
     live = Live(console=err_console, transient=True, refresh_per_second=4) if not json else None
     interrupted = Interrupt()
 
@@ -122,7 +133,7 @@ def sim(
             seconds=seconds,
             confidence=confidence / 100,
             seed=seed,
-            opponent=opponent,
+            opponent=None if inferred is None else inferred.distribution(),
             runner=runner,
             lexicon=spec,
             on_round=show,
@@ -132,7 +143,7 @@ def sim(
         if live is not None:
             live.stop()
     if json:
-        emit_json(result.as_dict(engine.alphabet))
+        emit_json(result.as_dict(engine.alphabet, inferred))
         return
     spent = f"{count(result.iterations, 'play-out')} in {result.elapsed_ms / 1000:,.1f} s"
     title = f"{spent}; {stop_reason(result)}"
@@ -260,13 +271,25 @@ def learn_winpct(
 def infer(
     cgp: Annotated[
         str,
-        typer.Argument(help="The position BEFORE the play (CGP), its player to move, their rack empty."),
+        typer.Argument(
+            help="The position BEFORE the play (CGP), its player to move, their rack empty (with --after: "
+            "the position after it, the other player to move)."
+        ),
     ],
     move: Annotated[str, typer.Argument(help="Their play: '8D WORD', 'D8 W(OR)D' or an exchange '-ABC'.")],
+    after: Annotated[
+        bool,
+        typer.Option("--after", help="The CGP is the position after the play (its new tiles on the board)."),
+    ] = False,
     score: Annotated[int | None, typer.Option(help="The score they were credited (checked).")] = None,
     margin: Annotated[
         float, typer.Option(help="Keep leaves whose play is within M points of equity of that rack's best.")
     ] = 5.0,
+    temperature: TemperatureOption = None,
+    seconds: Annotated[
+        float | None,
+        typer.Option(help="Judge the likeliest racks first and stop after S seconds (default: every rack)."),
+    ] = None,
     top: Annotated[int, typer.Option("--top", "-n", min=1, help="Show the K likeliest leaves.")] = 15,
     jobs: JobsOption = 1,
     lexicon: LexiconOption = None,
@@ -276,23 +299,56 @@ def infer(
     """Infer what a player kept from the play they made: the likeliest leaves and each tile's chance."""
     from lexigrid.lexicon import load
     from lexigrid.scrabble import Engine
-    from lexigrid.scrabble.analysis.infer import infer as infer_leaves
+    from lexigrid.scrabble.analysis.infer import infer_request
 
     position = read_position(cgp, lexicon, board, tiles=False)
     spec = position.lexicon_spec(lexicon)
     engine = Engine.shared(load(spec), position.rules).prepare()
-    runner = make_runner(jobs)
-    found = infer_leaves(position, move, engine, margin=margin, score=score, runner=runner, lexicon_spec=spec)
+    found = infer_request(
+        position,
+        move,
+        engine,
+        after=after,
+        score=score,
+        margin=margin,
+        temperature=temperature,
+        seconds=seconds,
+        runner=make_runner(jobs),
+        lexicon_spec=spec,
+    )
     if json:
         emit_json(found.as_dict(top, engine.alphabet))
         return
     console.print(infer_table(found, top, engine.alphabet))
     console.print(marginal_bars(found, engine.alphabet))
-    console.print(
-        f"{count(found.racks_checked, 'rack')} checked, {number(found.consistent)} consistent, "
-        f"{number(found.searched)} searched; {found.elapsed_s * 1000:,.0f} ms "
-        f"({found.racks_per_second:,.0f} racks/s)",
-        style="dim",
+    console.print(infer_stats(found), style="dim")
+
+
+def infer_stats(found: Inference) -> str:
+    """How the inference was found: the racks judged (of how many), searched, and its time."""
+    checked = f"{count(found.racks_checked, 'rack')} checked"
+    if not found.complete:
+        checked += f" of {number(found.leaves_total)} (the likeliest: stopped at its time)"
+    return (
+        f"{checked}, {number(found.consistent)} consistent, {number(found.searched)} searched; "
+        f"{found.elapsed_s * 1000:,.0f} ms ({found.racks_per_second:,.0f} racks/s)"
+    )
+
+
+def inference_line(found: Inference, letters: Alphabet = ENGLISH) -> str:
+    """What a simulation's opponent racks are drawn from, in a line."""
+    play = letters.write(found.play.paren)
+    if not found.leaves:
+        return f"no leave fits {play}: the opponent's racks are drawn uniformly"
+    likeliest = letters.write_tiles(found.leaves[0].tiles) or "(none)"
+    judged = (
+        "every rack judged"
+        if found.complete
+        else f"{number(found.racks_checked)} of {number(found.leaves_total)} racks judged"
+    )
+    return (
+        f"their racks drawn from {count(len(found.leaves), 'leave')} kept after {play} ({judged}); "
+        f"likeliest {likeliest} {found.leaves[0].probability:.1%}"
     )
 
 

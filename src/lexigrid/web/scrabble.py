@@ -16,6 +16,12 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Position, parse_cgp, parse_move
 from lexigrid.scrabble.analysis.endgame import MAX_PLIES, MAX_TOP, check_endgame, solve
+from lexigrid.scrabble.analysis.infer import (
+    DEFAULT_MARGIN,
+    check_last_play,
+    infer_for_simulation,
+    infer_request,
+)
 from lexigrid.scrabble.analysis.report import moves_report, position_report
 from lexigrid.scrabble.analysis.sim import DEFAULT_ITERATIONS, MAX_PLAYS, Progress, check_request, simulate
 from lexigrid.scrabble.core.cgp import cgp_language_rules, cgp_lexicon
@@ -34,6 +40,7 @@ EMPTY_CGP = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0"
 # An endgame search may use this share of the solve budget; the rest covers the solver process's own
 # work (the root's moves, the answer) so that a search cut by time still answers instead of a 503.
 ENDGAME_BUDGET_SHARE = 0.8
+INFER_BUDGET_SHARE = 0.8  # the same for an inference: it judges the likeliest racks first, then stops
 SIM_BUDGET_SHARE = 0.8  # the same for a simulation: it stops itself in time and answers what it has
 
 
@@ -147,6 +154,60 @@ def endgame(request: EndgameRequest) -> dict[str, Any]:
     return budgeted(_endgame_of_cgp, request.cgp, lex.name, request.plies, seconds, request.top)
 
 
+# --- Rack inference -----------------------------------------------------------------------------------
+
+Move = Annotated[str, Field(min_length=1, max_length=40, description="e.g. 8D W(OR)D or an exchange -ABC.")]
+Margin = Annotated[
+    float, Field(ge=0, le=100, description="Points of equity a play may fall below a rack's best.")
+]
+Temperature = Annotated[
+    float | None,
+    Field(gt=0, le=100, description="Soft weights exp(-loss/T) (default: MAGPIE's hard margin)."),
+]
+
+
+class InferRequest(BaseModel):
+    """A play and the position before it (or after it, its maker's opponent to move)."""
+
+    cgp: Cgp
+    move: Move
+    after: bool = Field(False, description="The CGP is the position after the play.")
+    score: int | None = Field(None, ge=0, le=10_000, description="The score they were credited (checked).")
+    margin: Margin = DEFAULT_MARGIN
+    temperature: Temperature = None
+    seconds: float | None = Field(None, gt=0, le=3600, description="Time limit (capped by the budget).")
+    top: int = Field(15, ge=1, le=1000, description="The K likeliest leaves.")
+    lexicon: str | None = Field(None, max_length=40)
+
+
+def infer_seconds(requested: float | None) -> float:
+    """The inference's time limit: the request's, within the server's solve budget (so one that cannot
+    judge every rack in time answers with the likeliest judged instead of being stopped)."""
+    allowed = common.SOLVE_BUDGET_SECONDS * INFER_BUDGET_SHARE
+    return allowed if requested is None else min(requested, allowed)
+
+
+def _infer_of_cgp(cgp: str, name: str, move: str, options: tuple[Any, ...], top: int) -> dict[str, Any]:
+    position, lex = read_position(cgp, name)
+    eng = engine(lex, position.rules)
+    after, score, margin, temperature, seconds = options
+    found = infer_request(
+        position, move, eng, after=after, score=score, margin=margin, temperature=temperature, seconds=seconds
+    )
+    return found.as_dict(top, eng.alphabet)
+
+
+@api.post("/infer")
+def infer(request: InferRequest) -> dict[str, Any]:
+    """What a player kept, inferred from their play: the likeliest leaves and each tile's chance. Same shape
+    as `lexigrid scrabble infer --json`."""
+    position, lex = read_position(request.cgp, request.lexicon)
+    engine(lex, position.rules)
+    seconds = infer_seconds(request.seconds)
+    options = (request.after, request.score, request.margin, request.temperature, seconds)
+    return budgeted(_infer_of_cgp, request.cgp, lex.name, request.move, options, request.top)
+
+
 # --- Monte Carlo simulation, streamed ------------------------------------------------------------------
 
 MAX_SIM_PLIES, MAX_SIM_ITERATIONS = 4, 100_000
@@ -176,6 +237,10 @@ class SimRequest(BaseModel):
         description="Time limit: the run's own, not the solve budget's (it streams and can be stopped).",
     )
     seed: int = Field(0, ge=0, le=2**31, description="Seed of the random racks and bags.")
+    infer: Move | None = Field(
+        None, description="The opponent's last play: their racks drawn from what it tells they kept."
+    )
+    temperature: Temperature = None
 
 
 def sim_seconds(requested: float | None = None) -> float:
@@ -199,13 +264,26 @@ def sim_budget(seconds: float) -> float:
 
 
 def _simulate_cgp(
-    cgp: str, name: str, plays: int, plies: int, iterations: int | None, seconds: float, seed: int
+    cgp: str,
+    name: str,
+    plays: int,
+    plies: int,
+    iterations: int | None,
+    seconds: float,
+    seed: int,
+    last: tuple[str, float | None] | None = None,
 ) -> tuple[dict[str, Any], str | None]:
-    """Run in a solver process: simulate, reporting each round's table (`Progress.as_dict`) to the server
-    until it asks to stop; the result (`SimResult.as_dict`) and why it ended early (stop, time, or None)."""
+    """Run in a solver process: simulate (first inferring what the opponent kept after `last`, their play and
+    the temperature, within a share of a timed run), reporting each round's table (`Progress.as_dict`) to the
+    server until it asks to stop; the result (`SimResult.as_dict`) and why it ended early (stop, time, or
+    None)."""
     position, lex = read_position(cgp, name)
     eng = engine(lex, position.rules)
-    stopped = False
+    stopped, inferred = False, None
+    if last is not None:
+        timed = seconds if iterations is None else None
+        inferred, left = infer_for_simulation(position, last[0], eng, timed, temperature=last[1])
+        seconds = seconds if left is None else left
 
     def on_round(progress: Progress) -> bool:
         nonlocal stopped
@@ -220,11 +298,12 @@ def _simulate_cgp(
         iterations=iterations,
         seconds=seconds,
         seed=seed,
+        opponent=None if inferred is None else inferred.distribution(),
         lexicon=name,
         on_round=on_round,
     )
     timed_out = result.stopped == "budget" and result.elapsed_ms >= seconds * 1000
-    return result.as_dict(eng.alphabet), "stop" if stopped else "time" if timed_out else None
+    return result.as_dict(eng.alphabet, inferred), "stop" if stopped else "time" if timed_out else None
 
 
 def _end_sim(stream: pool.SolveStream, sim_id: str) -> None:
@@ -243,7 +322,9 @@ def sim(request: SimRequest) -> StreamingResponse:
         raise LexigridError("give iterations or seconds, not both")
     position, lex = read_position(request.cgp, request.lexicon)
     check_request(position, request.plays, request.plies, request.iterations, request.seconds)
-    engine(lex, position.rules)
+    eng = engine(lex, position.rules)
+    if request.infer is not None:
+        check_last_play(position, request.infer, eng)  # bad input answers at once, not in the stream
     seconds = streamed_sim_seconds(request.seconds)
     iterations = request.iterations or (DEFAULT_ITERATIONS if request.seconds is None else None)
     sim_id, stop = uuid.uuid4().hex, threading.Event()
@@ -256,6 +337,7 @@ def sim(request: SimRequest) -> StreamingResponse:
         iterations,
         seconds,
         request.seed,
+        None if request.infer is None else (request.infer, request.temperature),
         seconds=sim_budget(seconds),
         wait=common.SOLVE_QUEUE_SECONDS,
         stop=stop,
@@ -270,6 +352,7 @@ def sim(request: SimRequest) -> StreamingResponse:
         "seconds": seconds,
         "capped": request.seconds is None,  # the server's longest run, not the request, set the time
         "seed": request.seed,
+        "infer": request.infer,
     }
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     # the background task also ends a run whose page went away before the stream began

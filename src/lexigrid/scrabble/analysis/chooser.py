@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from lexigrid.counts import count
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.analysis.endgame import solve
-from lexigrid.scrabble.analysis.infer import before_play, read_play, sample_infer
+from lexigrid.scrabble.analysis.infer import INFER_SHARE, before_play, read_play, sample_infer
 from lexigrid.scrabble.analysis.peg import solve_peg
 from lexigrid.scrabble.analysis.phase import Phase, bag_left, phase
 from lexigrid.scrabble.analysis.sim import (
@@ -49,7 +49,6 @@ PEG_SHARE = 0.5  # of a pre-endgame move's budget for the pre-endgame solver; si
 # of an endgame move's budget for the endgame solver: it searches to its time after the first ply, then
 # re-searches the principal variation for as long again (engine/endgame.c), so up to twice its time
 ENDGAME_SHARE = 0.5
-INFER_SHARE = 0.1  # of a simulated move's budget for inferring what the opponent kept (`infer.sample_infer`)
 # The opponent's play as the inference models it: a rack is weighted by exp(-loss / OPPONENT_TEMPERATURE)
 # for a play `loss` points of equity below its best, up to OPPONENT_MARGIN. Measured on the plays of `old`
 # (docs/scrabble.md, "Rack inference in the game"): 2 to 4 made the kept leave likeliest.

@@ -24,6 +24,11 @@ exp(-loss / T), as if the player chose a play less often the further it falls be
 Boltzmann player); the margin is then only where the weight is taken as 0. The hard rule counts a play 5
 points below the rack's best as likely as the best itself, and drops the rack at 5.1.
 
+**Within a time** (`infer(seconds=S)`): the leaves are judged likeliest rack first (by their draws) until S
+has passed; the answer says how many of the leave space it judged (`complete` once all were), and the
+leaves left out are the least likely to have been drawn. Judging every leave takes up to seconds (a one-tile
+play on a mid-game board may keep any of ~90,000 leaves).
+
 **Sampled inference** (`sample_infer`, for a player with a fraction of a second a move): leaves are drawn
 at random instead of enumerated (up to 94,025 racks for a one-tile play on a mid-game board), and the
 consistent ones found are weighted exactly as above: the exhaustive inference restricted to the leaves
@@ -56,6 +61,7 @@ DEFAULT_MARGIN = 5.0  # points of static equity, MAGPIE's default
 EPSILON = 1e-9  # equities equal up to float rounding count as equal
 KILLERS = 16  # the best moves of earlier racks kept to refute later ones
 SAMPLE_DRAWS = 1000  # leaves drawn at most by `sample_infer`
+INFER_SHARE = 0.1  # of a simulation's time spent inferring what the opponent kept (when it infers)
 
 
 @dataclass(frozen=True)
@@ -83,6 +89,12 @@ class Inference:
     elapsed_s: float
     certain: bool = False  # only one leave was possible
     temperature: float | None = None  # of the soft weights (`likelihood`); None: MAGPIE's hard margin
+    leaves_total: int = 0  # the leave space: every leave they could have kept (racks_checked of them judged)
+
+    @property
+    def complete(self) -> bool:
+        """Whether every leave they could have kept was judged (else the least likely racks were not)."""
+        return self.racks_checked >= self.leaves_total
 
     @property
     def racks_per_second(self) -> float:
@@ -122,8 +134,11 @@ class Inference:
             "score": self.play.score,
             "tiles_played": write(self.play.tiles_used),
             "margin": self.margin,
+            "temperature": self.temperature,
             "leave_size": self.leave_size,
             "certain": self.certain,
+            "complete": self.complete,
+            "leaves_total": self.leaves_total,
             "racks_checked": self.racks_checked,
             "consistent": self.consistent,
             "searched": self.searched,
@@ -199,6 +214,15 @@ class Judge:
             top = rack.placement(killer.score, killer.tiles, killer.penalties)
             self._remember(killer)
         return None if top > threshold else max(0.0, top - played)
+
+    def until(self, leaves: Sequence[str], deadline: float, clock: Callable[[], float]) -> list[float | None]:
+        """The equity losses of the leaves in order, until `clock` reaches `deadline` (a prefix of them)."""
+        losses: list[float | None] = []
+        for leave in leaves:
+            if clock() >= deadline:
+                break
+            losses.append(self.equity_loss(leave))
+        return losses
 
     def _refuted(self, rack: RackEquity, threshold: float) -> bool:
         """Whether a remembered move the rack can make beats the threshold (moved to the front if so)."""
@@ -304,6 +328,12 @@ def before_play(after: Position, text: str, engine: Engine) -> Position:
     return Position(board, swapped, scores, after.zeros, after.ops)
 
 
+def check_last_play(after: Position, text: str, engine: Engine) -> None:
+    """Raise unless `text` is a play that stands on the board after it, and was legal before it."""
+    before = before_play(after, text, engine)
+    _check_drawable(read_play(before, text, engine), rack_pool(before), before)
+
+
 def rack_pool(position: Position) -> Counter[str]:
     """The tiles the player's rack was drawn from: all but the board's and the observer's (racks[1]), in the
     language's letter order."""
@@ -321,18 +351,17 @@ def infer(
     runner: Runner = DEFAULT_RUNNER,
     lexicon_spec: str | None = None,
     temperature: float | None = None,
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> Inference:
     """The distribution of the leave kept by the player to move, who made `play` from this position.
 
     racks[0] may list tiles known to be on their rack (MAGPIE's known rack); racks[1] is the observer's.
     With a runner of several workers the racks are checked over it; each worker loads `lexicon_spec`
-    (else it is sent the engine's lexicon). A `temperature` weighs the consistent leaves by `likelihood`."""
-    if margin < 0:
-        raise OptionError(
-            f"the margin must be 0 or more points of equity, not {margin:g}",
-            "margin",
-            f"{{option}} must be 0 or more, not {margin:g}",
-        )
+    (else it is sent the engine's lexicon). A `temperature` weighs the consistent leaves by `likelihood`.
+    Given `seconds` (of `clock`; of the wall clock over several workers) the likeliest racks are judged
+    first and the rest left out once the time has passed."""
+    check_model(margin, temperature)
     start = time.perf_counter()
     move = play if isinstance(play, Move) else read_play(position, play, engine, score)
     pool = rack_pool(position)
@@ -343,16 +372,53 @@ def infer(
             f"{shown(position.board, move)} is not legal in this position: the bag holds too few tiles"
         )
     leaves, leave_size = candidate_leaves(position, move, pool)
-    certain = len(leaves) == 1
+    total, certain = len(leaves), len(leaves) == 1
+    if seconds is not None and not certain:
+        leaves = likeliest_first(leaves, pool, move)
     if certain:
         losses: list[float | None] = [0.0]
     elif not runner.in_process:
-        losses, judge.searched = _fan_out(position, move, engine, margin, leaves, runner, lexicon_spec)
+        wall_deadline = math.inf if seconds is None else time.time() + seconds
+        leaves, losses, judge.searched = _fan_out(
+            position, move, engine, margin, leaves, runner, lexicon_spec, wall_deadline
+        )
     else:
-        losses = [judge.equity_loss(leave) for leave in leaves]
+        losses = judge.until(leaves, math.inf if seconds is None else clock() + seconds, clock)
+        leaves = leaves[: len(losses)]
     return _distribution(
-        move, margin, pool, leave_size, leaves, losses, judge.searched, start, certain, temperature
+        move, margin, pool, leave_size, leaves, losses, judge.searched, start, certain, temperature, total
     )
+
+
+def check_model(margin: float, temperature: float | None) -> None:
+    """Raise unless the margin is 0 or more points of equity and the temperature more than 0."""
+    if margin < 0:
+        raise OptionError(
+            f"the margin must be 0 or more points of equity, not {margin:g}",
+            "margin",
+            f"{{option}} must be 0 or more, not {margin:g}",
+        )
+    if temperature is not None and not temperature > 0:
+        raise OptionError(
+            f"the temperature must be more than 0 points of equity, not {temperature:g}",
+            "temperature",
+            f"{{option}} must be more than 0, not {temperature:g}",
+        )
+
+
+def check_seconds(seconds: float | None) -> None:
+    """Raise unless the time is more than 0 seconds."""
+    if seconds is not None and not seconds > 0:
+        raise OptionError(
+            f"an inference's time must be more than 0 seconds, not {seconds:g}",
+            "seconds",
+            f"{{option}} must be more than 0, not {seconds:g}",
+        )
+
+
+def likeliest_first(leaves: list[str], pool: Counter[str], move: Move) -> list[str]:
+    """The leaves in the order of their racks' draws, likeliest first (ties in the order given)."""
+    return sorted(leaves, key=lambda leave: -rack_draws(pool, move.tiles_used + leave))
 
 
 def sample_infer(
@@ -378,7 +444,7 @@ def sample_infer(
     only = _only_draw(free, extra)
     if only is not None:
         leave = sorted_tiles(base + only)
-        return _distribution(play, margin, pool, leave_size, [leave], [0.0], 0, start, True, temperature)
+        return _distribution(play, margin, pool, leave_size, [leave], [0.0], 0, start, True, temperature, 1)
     judge = Judge(engine, position, play, margin)
     tiles = list(free.elements())
     deadline = math.inf if seconds is None else clock() + seconds
@@ -391,8 +457,9 @@ def sample_infer(
             losses[leave] = judge.equity_loss(leave)
     leaves = list(losses)
     found = [losses[leave] for leave in leaves]
+    total = leave_count(free, extra)
     return _distribution(
-        play, margin, pool, leave_size, leaves, found, judge.searched, start, False, temperature
+        play, margin, pool, leave_size, leaves, found, judge.searched, start, False, temperature, total
     )
 
 
@@ -404,6 +471,14 @@ def _only_draw(free: Counter[str], extra: int) -> str | None:
         return "".join(free.elements())
     kinds = [tile for tile, n in free.items() if n]
     return kinds[0] * extra if len(kinds) == 1 else None
+
+
+def leave_count(free: Counter[str], extra: int) -> int:
+    """How many distinct multisets of `extra` tiles `free` holds: the size of the leave space."""
+    ways = [1] + [0] * extra  # ways[j]: the multisets of j tiles of the kinds counted so far
+    for n in free.values():
+        ways = [sum(ways[j - k] for k in range(min(n, j) + 1)) for j in range(extra + 1)]
+    return ways[extra]
 
 
 def _check_drawable(move: Move, pool: Counter[str], position: Position) -> None:
@@ -451,7 +526,8 @@ def _distribution(
     searched: int,
     start: float,
     certain: bool,
-    temperature: float | None = None,
+    temperature: float | None,
+    leaves_total: int,
 ) -> Inference:
     """The consistent leaves weighted by their racks' draws (times `likelihood`), likeliest first."""
     kept = [
@@ -480,6 +556,7 @@ def _distribution(
         elapsed,
         certain,
         temperature,
+        leaves_total,
     )
 
 
@@ -489,17 +566,18 @@ def likelihood(loss: float, temperature: float | None) -> float:
     return 1.0 if temperature is None else math.exp(-loss / temperature)
 
 
-Block = tuple[str | Lexicon | None, LeaveModel, str, str, float, list[str]]
+Block = tuple[str | Lexicon | None, LeaveModel, str, str, float, list[str], float]
 
 
 def judge_block(block: Block) -> tuple[list[float | None], int]:
-    """Runner job: the equity losses of a block of leaves (None: inconsistent) and the searches made."""
-    lexicon, leaves, cgp, play, margin, block_leaves = block
+    """Runner job: the equity losses of a block of leaves (None: inconsistent), in order until the wall
+    clock's deadline (a prefix of them), and the searches made."""
+    lexicon, leaves, cgp, play, margin, block_leaves, deadline = block
     position = parse_cgp(cgp)
     lex = lexicon if isinstance(lexicon, Lexicon) else load_lexicon(lexicon)
     engine = Engine.shared(lex, position.rules, leaves)
     judge = Judge(engine, position, read_play(position, play, engine), margin)
-    return [judge.equity_loss(leave) for leave in block_leaves], judge.searched
+    return judge.until(block_leaves, deadline, time.time), judge.searched
 
 
 def _fan_out(
@@ -510,16 +588,24 @@ def _fan_out(
     leaves: list[str],
     runner: Runner,
     lexicon_spec: str | None,
-) -> tuple[list[float | None], int]:
-    """Judge the leaves in blocks over the shared runner (a few blocks per worker)."""
+    deadline: float,
+) -> tuple[list[str], list[float | None], int]:
+    """Judge the leaves in blocks over the shared runner: the leaves judged, their losses and the searches.
+    Without a deadline a few blocks a worker in turn; with one, a block a worker, each every `jobs`-th leaf,
+    so that the workers judge the likeliest together."""
     lexicon: str | Lexicon | None = lexicon_spec if lexicon_spec is not None else engine.lexicon
-    size = max(1, -(-len(leaves) // (runner.jobs * 4)))
+    if math.isinf(deadline):
+        size = max(1, -(-len(leaves) // (runner.jobs * 4)))
+        parts = [leaves[i : i + size] for i in range(0, len(leaves), size)]
+    else:
+        parts = [leaves[k :: runner.jobs] for k in range(min(runner.jobs, len(leaves)))]
     cgp, play = format_cgp(position), move.paren
-    blocks: list[Block] = [
-        (lexicon, engine.leaves, cgp, play, margin, leaves[i : i + size]) for i in range(0, len(leaves), size)
-    ]
+    blocks: list[Block] = [(lexicon, engine.leaves, cgp, play, margin, part, deadline) for part in parts]
     results = runner.run(judge_block, blocks, progress=False, chunk_size=1)
-    return [loss for losses, _ in results for loss in losses], sum(searched for _, searched in results)
+    judged = [
+        leave for part, (losses, _) in zip(parts, results, strict=True) for leave in part[: len(losses)]
+    ]
+    return judged, [loss for losses, _ in results for loss in losses], sum(n for _, n in results)
 
 
 def kept_after(
@@ -530,8 +616,71 @@ def kept_after(
     runner: Runner = DEFAULT_RUNNER,
     margin: float = DEFAULT_MARGIN,
     temperature: float | None = None,
-) -> list[tuple[str, float]] | None:
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Inference:
     """What the opponent kept after their last play `text`, seen from the position after it (the observer
-    to move): weighted leaves for `simulate(opponent=...)`, or None when no leave fits the play."""
+    to move); `distribution()` is what `simulate(opponent=...)` draws from."""
     before = before_play(after, text, engine)
-    return infer(before, text, engine, runner=runner, margin=margin, temperature=temperature).distribution()
+    return infer(
+        before,
+        text,
+        engine,
+        runner=runner,
+        margin=margin,
+        temperature=temperature,
+        seconds=seconds,
+        clock=clock,
+    )
+
+
+def infer_request(
+    position: Position,
+    play: str,
+    engine: Engine,
+    *,
+    after: bool = False,
+    score: int | None = None,
+    margin: float = DEFAULT_MARGIN,
+    temperature: float | None = None,
+    seconds: float | None = None,
+    runner: Runner = DEFAULT_RUNNER,
+    lexicon_spec: str | None = None,
+) -> Inference:
+    """`scrabble infer` as the faces ask it: from the position before the play, or `after` it (the observer
+    to move), within `seconds` if given."""
+    check_seconds(seconds)
+    before = before_play(position, play, engine) if after else position
+    return infer(
+        before,
+        play,
+        engine,
+        margin=margin,
+        score=score,
+        runner=runner,
+        lexicon_spec=lexicon_spec,
+        temperature=temperature,
+        seconds=seconds,
+    )
+
+
+def infer_for_simulation(
+    after: Position,
+    text: str,
+    engine: Engine,
+    seconds: float | None,
+    *,
+    runner: Runner = DEFAULT_RUNNER,
+    margin: float = DEFAULT_MARGIN,
+    temperature: float | None = None,
+) -> tuple[Inference, float | None]:
+    """What the opponent kept after `text`, inferred before a simulation of `seconds` (within INFER_SHARE
+    of them; every leave judged when the simulation counts play-outs), and the seconds left for it (at least
+    as many as the inference was given, should setting it up have overrun)."""
+    if seconds is None:
+        return kept_after(after, text, engine, runner=runner, margin=margin, temperature=temperature), None
+    share, start = INFER_SHARE * seconds, time.perf_counter()
+    found = kept_after(
+        after, text, engine, runner=runner, margin=margin, temperature=temperature, seconds=share
+    )
+    return found, max(share, seconds - (time.perf_counter() - start))

@@ -45,7 +45,7 @@ from array import array
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 import numpy as np
 
@@ -64,8 +64,12 @@ from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.engine.playout import Deal, Ending, Measure, PlayoutLoop
 from lexigrid.scrabble.engine.winpct import SPREAD_LIMIT, WinTable, lexicon_table
 
+if TYPE_CHECKING:
+    from lexigrid.scrabble.analysis.infer import Inference
+
 MIN_ITERATIONS = 32  # play-outs every play gets before Top-Two sampling begins
 ROUND_PLAYOUTS = 1024  # play-outs a round at most (a round ends with the stopping test and a report)
+INFERENCE_SHOWN = 10  # the likeliest inferred leaves a simulation's answer lists
 SPREAD_WEIGHT = 1 / 2000  # utility = win probability + this x value: 20 points weigh as 1 % of winning
 DEFAULT_PLAYS, DEFAULT_PLIES, DEFAULT_ITERATIONS = 15, 2, 1000
 DEFAULT_CONFIDENCE, MAX_PLAYS = 0.99, 100
@@ -185,8 +189,10 @@ class SimResult:
         """The best play."""
         return self.plays[0].move
 
-    def as_dict(self, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
-        """The JSON shape of `scrabble sim --json` and the web API, moves in the alphabet's labels."""
+    def as_dict(self, alphabet: Alphabet = ENGLISH, inferred: Inference | None = None) -> dict[str, Any]:
+        """The JSON shape of `scrabble sim --json` and the web API, moves in the alphabet's labels; with the
+        inference the opponent's racks were drawn from (`Inference.as_dict`, its likeliest leaves)."""
+        shown = {} if inferred is None else {"inference": inferred.as_dict(INFERENCE_SHOWN, alphabet)}
         return {
             "plays": play_rows(self.plays, alphabet),
             "iterations": self.iterations,
@@ -195,6 +201,7 @@ class SimResult:
             "leader_confidence": round(self.leader_confidence, 4),
             "exact": self.exact,
             "elapsed_ms": round(self.elapsed_ms, 1),
+            **shown,
         }
 
 

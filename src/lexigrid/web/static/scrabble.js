@@ -10,6 +10,7 @@ const positionApi = lexiLatest();  // loads and analyses: a late reply to an old
 const explainApi = lexiLatest();  // the selected move's breakdown: only the last selected is shown
 const endgameApi = lexiLatest();  // the endgame of the position as it is: dropped when it changes
 const infoApi = lexiLatest();  // the bag and unseen tiles of the position as edited: the last edit's
+const inferApi = lexiLatest();  // the leave inferred from their last play: only the last asked is shown
 let eg = null;  // the solved endgame: { solution, boards (before each ply, then the end), squares (each ply's new tiles), step }
 
 function redraw() {
@@ -67,7 +68,7 @@ async function load(text) {
   document.getElementById("score-me").value = pos.scores[0];
   document.getElementById("score-opp").value = pos.scores[1];
   infoApi.drop(); showInfo(pos);
-  selected = null; moves = []; typed = null; closeEndgame(); explainApi.drop();
+  selected = null; moves = []; typed = null; closeEndgame(); explainApi.drop(); closeInference();
   if (!simRun || simRun.ended) document.getElementById("sim").hidden = true;
   redraw(); fill();
   return true;
@@ -108,6 +109,7 @@ function changed() {  // the board or a rack was edited: the moves listed (or on
   if (positionApi.drop() || moves.length) document.getElementById("summary").textContent = "The position changed: Find moves lists its moves.";
   moves = []; fill();
   document.getElementById("breakdown").hidden = true;
+  closeInference();
   document.getElementById("cgp").value = cgp();
   refreshInfo();
 }
@@ -300,6 +302,10 @@ async function simulate(event) {
   const body = { cgp: text, plays: value("sim-plays"), plies: value("sim-plies"), seed: 0, lexicon: lexicon() };
   if (document.getElementById("sim-unit").value === "seconds") body.seconds = value("sim-limit");
   else body.iterations = Math.round(value("sim-limit"));
+  if (document.getElementById("sim-infer").checked) {
+    body.infer = lastPlay();
+    if (!body.infer) { errorEl.textContent = "type their last play (e.g. 8D W(OR)D) to draw their rack from it"; return; }
+  }
   errorEl.textContent = "";
   document.getElementById("sim-note").textContent = "";
   document.getElementById("sim-status").textContent = "starting the simulation…";
@@ -393,6 +399,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
   else if (final.stopped === "stop") note = "Stopped: the table as it stood.";
   else if (final.stopped === "time") note = `Stopped at the ${start ? start.seconds : ""} s time limit${start && start.capped ? " (the longest run the server allows)" : ""}.`;
   else if (table.stopped === "identified") note = `Stopped early: the best play is identified at ${confidence} confidence.`;
+  if (table.inference) note += ` ${inferenceNote(table.inference)}`;
   if (ties) note += table.exact ? " The plays marked 1= are exactly as good as the best." : ` The plays marked 1= are tied with the best: not told apart at ${confidence} confidence.`;
   document.getElementById("sim-note").textContent = note;
 }
@@ -406,6 +413,57 @@ async function stopSim() {
   const result = await lexiApi(`/api/scrabble/sim/${run.id}/stop`, {});
   if (!result.ok && !run.ended) run.controller.abort();  // it had ended, or the server lost it: close the stream
 }
+// --- rack inference: what their last play tells they kept -----------------------------------------------
+function lastPlay() { return document.getElementById("last-play").value.trim().toUpperCase(); }
+function percent(p) { return `${(100 * p).toFixed(p < 0.1 ? 2 : 1)}%`; }
+function inferenceNote(found) {  // a simulation's opponent racks, in a sentence
+  if (!found.leaves.length) return `No leave fits ${found.paren}: their racks were drawn at random.`;
+  const likeliest = found.leaves[0];
+  const judged = found.complete ? "every rack judged" : `${found.racks_checked.toLocaleString()} of ${found.leaves_total.toLocaleString()} racks judged`;
+  return `Their racks were drawn from ${lexiCount(found.consistent, "leave")} they may have kept after ${found.paren} (${judged}; likeliest ${likeliest.leave || "none"}, ${percent(likeliest.probability)}).`;
+}
+async function inferLeave(event) {
+  event?.preventDefault();
+  const play = lastPlay(), panel = document.getElementById("inference");
+  if (!play) { errorEl.textContent = "type their last play as it stands on the board, e.g. 8D W(OR)D"; return; }
+  const text = cgp();
+  document.getElementById("cgp").value = text;
+  document.getElementById("inf-title").textContent = `inferring what they kept after ${play}…`;
+  panel.hidden = false;
+  const result = await inferApi("/api/scrabble/infer", { cgp: text, move: play, after: true, top: 10, lexicon: lexicon() });
+  if (!result) return;
+  if (!result.ok) { errorEl.textContent = result.error; panel.hidden = true; return; }
+  errorEl.textContent = "";
+  showInference(result.data);
+}
+function closeInference() {  // the position changed: what was inferred was about the old one
+  inferApi.drop();
+  document.getElementById("inference").hidden = true;
+}
+function showInference(found) {  // the likeliest leaves, each tile's chance of being kept, how it was found
+  const kept = found.certain ? " (only one leave is possible)" : found.leaves.length ? "" : `: no rack makes it within ${found.margin} of its best`;
+  document.getElementById("inf-title").textContent = `Kept after ${found.paren}, ${lexiCount(found.score, "point")}${kept}`;
+  const leaves = document.querySelector("#inf-leaves tbody");
+  leaves.replaceChildren();
+  found.leaves.forEach((leave, i) => {
+    const tr = leaves.insertRow();
+    for (const v of [i + 1, leave.leave || "(none)", percent(leave.probability), leave.equity_loss.toFixed(1)]) tr.insertCell().textContent = v;
+  });
+  const tiles = document.querySelector("#inf-tiles tbody");
+  tiles.replaceChildren();
+  for (const [tile, p] of Object.entries(found.marginals)) {
+    if (p <= 0) continue;
+    const tr = tiles.insertRow();
+    tr.insertCell().textContent = tile;
+    const bar = tr.insertCell();
+    bar.className = "win";
+    bar.append(lexiEl("div", { class: "bar", style: `width:${Math.min(100, 100 * p)}%` }), lexiEl("span", { text: percent(p) }));
+  }
+  const judged = found.complete ? `${found.racks_checked.toLocaleString()} racks judged`
+    : `${found.racks_checked.toLocaleString()} of ${found.leaves_total.toLocaleString()} racks judged, the likeliest first (stopped at the time limit)`;
+  document.getElementById("inf-stats").textContent = `${judged}, ${found.consistent.toLocaleString()} consistent with the play, in ${(found.elapsed_ms / 1000).toFixed(1)} s.`;
+}
+document.getElementById("infer-form").addEventListener("submit", inferLeave);
 function simLimitRange() {  // the field's bound follows its unit: play-outs a play, or the run's own seconds
   const limit = document.getElementById("sim-limit");
   limit.max = document.getElementById("sim-unit").value === "seconds" ? limit.dataset.maxSeconds : limit.dataset.maxIterations;
