@@ -418,6 +418,16 @@ def test_cli_from_after_the_play_with_soft_weights(cli: Cli) -> None:
     assert hard["temperature"] is None and hard["leaves"] != before["leaves"]  # the weights differ
 
 
+def test_cli_reads_an_exchange_as_the_move(cli: Cli) -> None:
+    """`-QZ` is the move, not an option the command lacks; an option it lacks is still refused."""
+    result = cli("scrabble", "infer", f"{RATE} /AEINRST 0/0 0", "-QZ", "--margin", "3", "--json")
+    assert result.exit_code == 0, result.stderr
+    payload = json.loads(result.stdout)
+    assert payload["play"] == "-QZ" and payload["leave_size"] == 5 and payload["tiles_played"] == "QZ"
+    refused = cli("scrabble", "infer", f"{RATE} / 0/0 0", "9G ETAS", "--tpo", "3")
+    assert refused.exit_code == 2 and "--tpo 3" in refused.stderr
+
+
 def test_cli_sim_draws_their_racks_from_the_inference(cli: Cli) -> None:
     """`sim --infer` lists the inference its opponent racks were drawn from, in the JSON and in a line."""
     after = "15/15/15/15/15/15/15/6RATE5/6ETAS5/15/15/15/15/15/15 AEINRST/ 0/16 0"

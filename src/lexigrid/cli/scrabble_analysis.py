@@ -386,4 +386,5 @@ def register_commands(app: typer.Typer) -> None:
     """Add the analysis commands to the `lexigrid scrabble` group."""
     app.command("sim")(sim)
     app.command("learn-winpct")(learn_winpct)
-    app.command("infer")(infer)
+    # an exchange is written `-ABC`: read as the move, not as an option the command does not have
+    app.command("infer", context_settings={"ignore_unknown_options": True})(infer)

@@ -441,9 +441,9 @@ def sample_infer(
     pool = rack_pool(position)
     _check_drawable(play, pool, position)
     base, free, extra, leave_size = leave_space(position, play, pool)
-    only = _only_draw(free, extra)
-    if only is not None:
-        leave = sorted_tiles(base + only)
+    total = leave_count(free, extra)
+    if total == 1:  # only one leave is possible (as `infer` finds by listing them): it is certain
+        leave = sorted_tiles(base + next(sub_multisets(sorted(free.items()), extra)))
         return _distribution(play, margin, pool, leave_size, [leave], [0.0], 0, start, True, temperature, 1)
     judge = Judge(engine, position, play, margin)
     tiles = list(free.elements())
@@ -457,20 +457,9 @@ def sample_infer(
             losses[leave] = judge.equity_loss(leave)
     leaves = list(losses)
     found = [losses[leave] for leave in leaves]
-    total = leave_count(free, extra)
     return _distribution(
         play, margin, pool, leave_size, leaves, found, judge.searched, start, False, temperature, total
     )
-
-
-def _only_draw(free: Counter[str], extra: int) -> str | None:
-    """The tiles of the one way to draw `extra` of `free` when there is only one (else None)."""
-    if extra == 0:
-        return ""
-    if sum(free.values()) == extra:
-        return "".join(free.elements())
-    kinds = [tile for tile, n in free.items() if n]
-    return kinds[0] * extra if len(kinds) == 1 else None
 
 
 def leave_count(free: Counter[str], extra: int) -> int:
