@@ -26,8 +26,8 @@ points below the rack's best as likely as the best itself, and drops the rack at
 
 **Within a time** (`infer(seconds=S)`): the leaves are judged likeliest rack first (by their draws) until S
 has passed; the answer says how many of the leave space it judged (`complete` once all were), and the
-leaves left out are the least likely to have been drawn. Judging every leave takes up to seconds (a one-tile
-play on a mid-game board may keep any of ~90,000 leaves).
+leaves left out are the least likely to have been drawn. Judging every leave can take tens of seconds: a
+one-tile play beside a short word, the observer's rack unknown, may have kept any of 737,309 leaves (30 s).
 
 **Sampled inference** (`sample_infer`, for a player with a fraction of a second a move): leaves are drawn
 at random instead of enumerated (up to 94,025 racks for a one-tile play on a mid-game board), and the
