@@ -23,3 +23,13 @@ class OptionError(LexigridError):
     def naming(self, option: str) -> str:
         """The complaint with the parameter called `option` (e.g. `--plays`)."""
         return self.template.replace("{option}", option)
+
+
+def check_positive(value: float | None, option: str, thing: str, unit: str) -> None:
+    """Raise unless `value` (when given) is more than 0: "`thing` must be more than 0 `unit`, not ..."."""
+    if value is not None and not value > 0:
+        raise OptionError(
+            f"{thing} must be more than 0 {unit}, not {value:g}",
+            option,
+            f"{{option}} must be more than 0, not {value:g}",
+        )

@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lexigrid.errors import LexigridError, OptionError
+from lexigrid.errors import LexigridError, OptionError, check_positive
 from lexigrid.lexicon import Lexicon
 from lexigrid.lexicon import load as load_lexicon
 from lexigrid.runner import DEFAULT_RUNNER, Runner
@@ -398,22 +398,7 @@ def check_model(margin: float, temperature: float | None) -> None:
             "margin",
             f"{{option}} must be 0 or more, not {margin:g}",
         )
-    if temperature is not None and not temperature > 0:
-        raise OptionError(
-            f"the temperature must be more than 0 points of equity, not {temperature:g}",
-            "temperature",
-            f"{{option}} must be more than 0, not {temperature:g}",
-        )
-
-
-def check_seconds(seconds: float | None) -> None:
-    """Raise unless the time is more than 0 seconds."""
-    if seconds is not None and not seconds > 0:
-        raise OptionError(
-            f"an inference's time must be more than 0 seconds, not {seconds:g}",
-            "seconds",
-            f"{{option}} must be more than 0, not {seconds:g}",
-        )
+    check_positive(temperature, "temperature", "the temperature", "points of equity")
 
 
 def likeliest_first(leaves: list[str], pool: Counter[str], move: Move) -> list[str]:
@@ -638,7 +623,7 @@ def infer_request(
 ) -> Inference:
     """`scrabble infer` as the faces ask it: from the position before the play, or `after` it (the observer
     to move), within `seconds` if given."""
-    check_seconds(seconds)
+    check_positive(seconds, "seconds", "an inference's time", "seconds")
     before = before_play(position, play, engine) if after else position
     return infer(
         before,

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 import numpy as np
 
-from lexigrid.errors import LexigridError, OptionError
+from lexigrid.errors import LexigridError, OptionError, check_positive
 from lexigrid.lexicon import load
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.analysis.bai import evidence, leader_confidence, threshold, top_two
@@ -430,12 +430,7 @@ def check_request(
             "confidence",
             f"{{option}} must be from 50 to under 100 (%), not {100 * confidence:g}",
         )
-    if seconds is not None and not seconds > 0:
-        raise OptionError(
-            f"a simulation's time must be more than 0 seconds, not {seconds:g}",
-            "seconds",
-            f"{{option}} must be more than 0, not {seconds:g}",
-        )
+    check_positive(seconds, "seconds", "a simulation's time", "seconds")
     check_bag(position, plies)
 
 
