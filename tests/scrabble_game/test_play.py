@@ -44,6 +44,22 @@ def _session(game: Game, lines: list[str]) -> tuple[Session, io.StringIO]:
     return Session(game, GameStore(), scripted(lines), console), out
 
 
+def test_a_hint_says_what_the_opponent_likely_kept(humans: Callable[..., Game]) -> None:
+    """After their placement the hint adds the game's inference, likeliest leaves first (a work budget:
+    every rack judged, the same on any machine)."""
+    game = humans(racks=["AEINRST", "EIOQUXZ"])
+    game.play("8H TRAINS")
+    found = game.opponent_kept(None)
+    assert found is not None and len(found.leaves) >= 2
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None, highlight=False)
+    Session(game, GameStore(), scripted(["hint 3", "quit"]), console, hint_nodes=1000).run()
+    text = out.getvalue()
+    top = ", ".join(f"{leave.tiles} {leave.probability:.0%}" for leave in found.leaves[:5])
+    assert f"they likely kept after 8H TRAINS: {top} ({len(found.leaves)} leaves fit)" in text
+    assert game.actions == ["8H TRAINS"]  # a hint plays nothing
+
+
 def test_bad_input_gives_the_reason_and_the_same_player_moves_again(default_lexicon: Lexicon) -> None:
     game = Game.new(["human", "equity"], seed=3, lexicon=None)
     best = game.hint(1)[0]

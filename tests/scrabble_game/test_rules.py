@@ -11,7 +11,10 @@ from hypothesis import strategies as st
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble.analysis.infer import kept_after
+from lexigrid.scrabble.core.cgp import format_cgp, parse_cgp
 from lexigrid.scrabble.core.ending import share, verdict
+from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.game.action import IllegalMove, tiles_notation
 from lexigrid.scrabble.game.game import Game
 from lexigrid.scrabble.game.view import View
@@ -349,3 +352,23 @@ def test_the_opponents_last_play_as_the_mover_sees_it(
     for action in actions:
         game.play(action)
     assert game.position().last_play() == seen
+    if seen is None:
+        assert game.opponent_kept(None) is None  # nothing to infer from
+
+
+def test_what_the_opponent_kept_is_inferred_from_what_the_mover_sees(humans: Callable[..., Game]) -> None:
+    """The game's inference is the one from a CGP of the mover's view, which does not hold the other rack."""
+    game = humans(racks=["AEINRST", "EIOQUXZ"])
+    game.play("8H TRAINS")
+    found = game.opponent_kept(None)
+    seen = game.position()
+    view = parse_cgp(f"{format_cgp(seen).split()[0]} {seen.racks[0]}/ {seen.scores[0]}/{seen.scores[1]} 0")
+    expected = kept_after(view, "8H TRAINS", Engine.shared(game.lexicon, game.rules))
+    assert found is not None and found.complete and found.leaves == expected.leaves and found.leave_size == 1
+    assert found.leaves and {leave.tiles for leave in found.leaves} <= set(game.rules.tiles.counts)
+
+
+def test_a_phony_that_stood_tells_nothing(humans: Callable[..., Game]) -> None:
+    game = humans(challenge="double", racks=["AEINRST", "EIOQUXZ"])
+    game.play("8H TRIN")  # not a word: it stands unless challenged
+    assert game.position().last_play() == "8H TRIN" and game.opponent_kept(None) is None

@@ -303,6 +303,36 @@ def test_scrabble_game_is_saved_and_resumes(client: TestClient) -> None:
     assert any(g["id"] == state["id"] and g["moves"] == 2 for g in listed)
 
 
+def test_a_scrabble_hint_says_what_the_computer_likely_kept_from_what_the_person_sees(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hint's inference is the one from the person's view (the state's CGP, no other rack): every
+    rack judged under a work budget, within a budget no inference here comes near."""
+    from lexigrid.scrabble import Engine, parse_cgp
+    from lexigrid.scrabble.analysis.infer import kept_after
+    from lexigrid.web import common
+    from lexigrid.web import scrabble_play as web_play
+
+    monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 120.0)
+    state = client.post("/api/scrabble/games", json={"seed": 7, "level": "score"}).json()
+    first = client.get(f"/api/scrabble/games/{state['id']}/hint", params={"nodes": 1}).json()
+    assert "inference" not in first  # nothing to infer from on the first turn
+    state = client.post(
+        f"/api/scrabble/games/{state['id']}/move", json={"action": first["moves"][0]["move"]}
+    ).json()
+    last = web_play._games[state["id"]].position().last_play()
+    assert last is not None and state["new_moves"][1]["paren"] == last
+    hint = client.get(f"/api/scrabble/games/{state['id']}/hint", params={"nodes": 1}).json()
+    seen = parse_cgp(state["cgp"])
+    assert not str(seen.racks[1])  # the person's view: the computer's rack is not in it
+    expected = kept_after(seen, last, Engine.shared(load(), seen.rules)).as_dict(5)
+    timing = ("elapsed_ms", "racks_per_second")
+    assert {k: v for k, v in hint["inference"].items() if k not in timing} == {
+        k: v for k, v in expected.items() if k not in timing
+    }
+    assert hint["inference"]["complete"] and hint["inference"]["leaves"]
+
+
 def test_scrabble_games_are_held_one_at_a_time_each(client: TestClient) -> None:
     """A request holding one game does not hold up another game; a missing id keeps no lock."""
     import threading

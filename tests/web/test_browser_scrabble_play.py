@@ -154,6 +154,19 @@ def test_the_page_says_the_computer_is_thinking_until_it_has_moved(screen: Any, 
     assert "thinking" not in screen.inner_text("#hints")  # its move is told instead
 
 
+def test_a_hint_after_their_placement_says_what_they_likely_kept(screen: Any, live_server: str) -> None:
+    state = _open_game(screen, live_server, seed=41, level="score")
+    press(screen, "#pass")
+    wait_idle(screen)
+    reply = httpx.get(f"{live_server}/api/scrabble/games/{state['id']}").json()["moves"][-1]
+    assert reply["player"] == 1 and reply["kind"] == "place"
+    press(screen, "#hint")
+    screen.wait_for_function("document.getElementById('hints').textContent.includes('likely kept')")
+    shown = screen.inner_text("#hints")
+    assert shown.startswith("Best: ") and f" · They likely kept after {reply['paren']}: " in shown
+    assert fits_width(screen)
+
+
 REPORT = {  # what the thinking route answers for a simulating computer (tests/web/test_api_sim.py)
     "player": 1,
     "task": "simulating 15 plays, 2 plies deep",

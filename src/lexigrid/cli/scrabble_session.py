@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
@@ -29,6 +30,10 @@ from lexigrid.scrabble.game.players import ENDGAME_SECONDS
 from lexigrid.scrabble.game.store import GameStore, kept
 from lexigrid.scrabble.game.view import View
 from lexigrid.terminal import literal_console
+
+if TYPE_CHECKING:
+    from lexigrid.scrabble.analysis.infer import Inference
+    from lexigrid.scrabble.core.alphabet import Alphabet
 
 HELP = Text.assemble(
     "moves: ",
@@ -183,8 +188,9 @@ class Session:
                 )
 
     def hint(self, rest: str) -> None:
-        """The best moves for the player to move: by static equity, or the solved endgame (the best
-        sequence for both sides and its value) once the bag is empty."""
+        """The best moves for the player to move: by static equity with what the opponent likely kept after
+        their last play, the solved pre-endgame, or the solved endgame (the best sequence for both sides and
+        its value) once the bag is empty."""
         n = int(rest) if rest.strip().isdigit() else 5
         game = self.game
         letters = game.rules.tiles.alphabet
@@ -221,6 +227,10 @@ class Session:
         for move in self.game.hint(max(1, n)):
             table.add_row(letters.write(move.paren), str(move.score), f"{move.equity:.1f}")
         self.console.print(table)
+        with self.console.status(self._hint_line("inferring what they kept")):
+            inferred = game.opponent_kept(seconds)
+        if inferred is not None:
+            self.console.print(kept_line(inferred, letters))
 
     def _hint_line(self, task: str) -> ThinkingLine:
         """The status line of a hint's search: the task, its time against the solver's budget."""
@@ -241,3 +251,20 @@ class Session:
                 self.console.print(describe(game, turn))
         scores = "  ".join(f"{s.name} {game.scores[i]}" for i, s in enumerate(game.seats))
         self.console.print(Text.assemble(("game over", "bold"), f": {game.verdict()}  {scores}"))
+
+
+def kept_line(found: Inference, letters: Alphabet, shown: int = 5) -> str:
+    """What the opponent likely kept after their last play, the likeliest leaves first, in a line."""
+    play = letters.write(found.play.paren)
+    if not found.leaves:
+        return f"they kept: no rack makes {play} within {found.margin:g} of its best"
+    likeliest = ", ".join(
+        f"{letters.write_tiles(leave.tiles) or '(nothing)'} {leave.probability:.0%}"
+        for leave in found.leaves[:shown]
+    )
+    judged = (
+        ""
+        if found.complete
+        else f"; the likeliest {found.racks_checked:,} of {found.leaves_total:,} racks judged"
+    )
+    return f"they likely kept after {play}: {likeliest} ({count(len(found.leaves), 'leave')} fit{judged})"

@@ -37,6 +37,7 @@ GameId = Annotated[str, Path(pattern="^[0-9a-f]{1,32}$", description="A saved ga
 Level = Literal["equity", "score", "beginner", "sim", "best"]
 WEB_CLOCK_MINUTES = 5.0  # the sim and best levels' game clock when a new game names none (about 23 s a move)
 MEMORY_GAMES = 32  # games held in memory, the latest used; the others are replayed from the store
+KEPT_SHOWN = 5  # the likeliest leaves a hint lists of what the opponent kept
 _games: OrderedDict[str, Game] = OrderedDict()  # by id, least recently used first
 _locks: dict[str, threading.Lock] = {}  # a game is not thread-safe: one request at a time per game
 _registry = threading.Lock()  # guards the two dicts; held only to look a game up
@@ -353,7 +354,8 @@ def computer_move(game_id: GameId) -> dict[str, Any]:
 
 def _hint(game: Game, eng: Engine, top: int, nodes: int | None) -> dict[str, Any]:
     """The best moves by equity; with 1..peg.MAX_BAG tiles in the bag also the solved pre-endgame, once
-    the bag is empty the solved endgame (run in a forked child)."""
+    the bag is empty the solved endgame, else what the opponent likely kept after their last play (run in
+    a forked child; with a work budget of `nodes`, every rack judged)."""
     payload = moves_report(eng, game.position(), top, "equity")
     seconds = endgame_seconds(ENDGAME_SECONDS)
     solution = game.endgame(seconds, top)
@@ -363,6 +365,10 @@ def _hint(game: Game, eng: Engine, top: int, nodes: int | None) -> dict[str, Any
     pre = game.pre_endgame(seconds, top, nodes)
     if pre is not None:
         payload["pre_endgame"] = pre.as_dict(eng.alphabet)
+        return payload
+    inferred = game.opponent_kept(seconds if nodes is None else None)
+    if inferred is not None:
+        payload["inference"] = inferred.as_dict(KEPT_SHOWN, eng.alphabet)
     return payload
 
 
@@ -372,7 +378,8 @@ def hint(
     top: Annotated[int, Query(ge=1, le=20)] = 5,
     nodes: Annotated[int | None, Query(ge=1)] = None,
 ) -> dict[str, Any]:
-    """The best moves for the person to move, by equity (the `moves --json` shape); in a pre-endgame,
+    """The best moves for the person to move, by equity (the `moves --json` shape), with `inference`, what
+    the opponent likely kept after their last placement (the `infer --json` shape); in a pre-endgame,
     `pre_endgame` holds the solved plays (the `peg --json` shape, with its `verdict`), within the solve
     budget and a work budget of `nodes` search nodes if given; in the endgame, `endgame` holds the solved
     best sequence and its value (the `endgame --json` shape)."""

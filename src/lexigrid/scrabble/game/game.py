@@ -44,6 +44,7 @@ from lexigrid.scrabble.game.umpire import Umpire
 
 if TYPE_CHECKING:
     from lexigrid.scrabble.analysis.endgame import Solution
+    from lexigrid.scrabble.analysis.infer import Inference
     from lexigrid.scrabble.analysis.peg import PegSolution
 
 HUMAN = "human"
@@ -316,6 +317,22 @@ class Game:
         if self.awaiting != "move" or not position.is_endgame():
             return None
         return solve_endgame(position, Engine.shared(self.lexicon, self.rules), seconds, top)
+
+    def opponent_kept(self, seconds: float | None = ENDGAME_SECONDS) -> Inference | None:
+        """What the opponent likely kept after their last placement, inferred as the player to move sees the
+        game (the board and their own rack) within `seconds`, the likeliest racks first; None when no
+        placement of theirs stands just before this turn (`last_play`), or it formed a word the lexicon
+        lacks (a phony that stood), which no equity can judge."""
+        from lexigrid.scrabble.analysis.infer import kept_after
+
+        last = self.position().last_play()
+        if self.awaiting != "move" or last is None:
+            return None
+        engine = Engine.shared(self.lexicon, self.rules)
+        try:
+            return kept_after(self.position(), last, engine, seconds=seconds)
+        except LexigridError:
+            return None
 
     def pre_endgame(
         self, seconds: float | None = ENDGAME_SECONDS, top: int = 5, nodes: int | None = None
