@@ -378,11 +378,11 @@ def hint(
     top: Annotated[int, Query(ge=1, le=20)] = 5,
     nodes: Annotated[int | None, Query(ge=1)] = None,
 ) -> dict[str, Any]:
-    """The best moves for the person to move, by equity (the `moves --json` shape), with `inference`, what
-    the opponent likely kept after their last placement (the `infer --json` shape); in a pre-endgame,
-    `pre_endgame` holds the solved plays (the `peg --json` shape, with its `verdict`), within the solve
-    budget and a work budget of `nodes` search nodes if given; in the endgame, `endgame` holds the solved
-    best sequence and its value (the `endgame --json` shape)."""
+    """The best moves for the person to move, by equity (the `moves --json` shape); in the midgame after
+    the opponent's placement, `inference` holds what they likely kept (the `infer --json` shape); in a
+    pre-endgame, `pre_endgame` holds the solved plays (the `peg --json` shape, with its `verdict`), within
+    the solve budget and a work budget of `nodes` search nodes if given; in the endgame, `endgame` holds
+    the solved best sequence and its value (the `endgame --json` shape)."""
     with _playing(game_id) as game:
         _check_turn(game, person=True)
         _view(game).own_turn()  # a hint for another seat would show its rack
