@@ -18,6 +18,7 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
 from lexigrid.scrabble import Board, Engine, Move, Position, Rack, parse_cgp
+from lexigrid.scrabble.analysis import infer as infer_module
 from lexigrid.scrabble.analysis.infer import (
     INFER_SHARE,
     Inference,
@@ -332,6 +333,22 @@ def test_a_timed_inference_judges_the_likeliest_racks_first(small_engine: Engine
     mass = sum(weights[leave.tiles] for leave in found.leaves)
     for leave in found.leaves:
         assert leave.probability == pytest.approx(weights[leave.tiles] / mass)
+
+
+def test_a_timed_inference_of_a_large_leave_space_draws_the_likeliest(
+    small_engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over LISTED_AT_MOST leaves a timed inference draws racks rather than list them all: the leaves it
+    judged weigh as in the exhaustive inference, and it says how few of the space they were."""
+    monkeypatch.setattr(infer_module, "LISTED_AT_MOST", 100)
+    position = _before(RATE)
+    every = infer(position, "9G ETAS", small_engine)
+    exhaustive = {leave.tiles: leave.probability for leave in every.leaves}
+    found = infer(position, "9G ETAS", small_engine, seconds=60, clock=_ticking())
+    assert 0 < found.racks_checked < 60 and found.leaves_total == every.racks_checked and not found.complete
+    mass = sum(exhaustive[leave.tiles] for leave in found.leaves)
+    for leave in found.leaves:
+        assert leave.probability == pytest.approx(exhaustive[leave.tiles] / mass)
 
 
 def test_a_timed_inference_with_time_to_spare_is_the_exhaustive_one(small_engine: Engine) -> None:

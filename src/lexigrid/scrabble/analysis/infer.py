@@ -26,7 +26,9 @@ points below the rack's best as likely as the best itself, and drops the rack at
 
 **Within a time** (`infer(seconds=S)`): the leaves are judged likeliest rack first (by their draws) until S
 has passed; the answer says how many of the leave space it judged (`complete` once all were), and the
-leaves left out are the least likely to have been drawn. Judging every leave can take tens of seconds: a
+leaves left out are the least likely to have been drawn. A space of over LISTED_AT_MOST leaves is not
+listed at all: its likeliest are found by drawing racks (`sample_infer`), which may miss the rarest even
+with time to spare. Judging every leave can take tens of seconds: a
 one-tile play beside a short word, the observer's rack unknown, may have kept any of 737,309 leaves (30 s).
 
 **Sampled inference** (`sample_infer`, for a player with a fraction of a second a move): leaves are drawn
@@ -61,6 +63,10 @@ DEFAULT_MARGIN = 5.0  # points of static equity, MAGPIE's default
 EPSILON = 1e-9  # equities equal up to float rounding count as equal
 KILLERS = 16  # the best moves of earlier racks kept to refute later ones
 SAMPLE_DRAWS = 1000  # leaves drawn at most by `sample_infer`
+# A timed inference lists and orders at most this many leaves (about 0.5 s of CPU: 737,309 took 10 s to list
+# and order); over it the likeliest are found by drawing racks instead (`sample_infer`, as many draws as the
+# space holds leaves: the time it would take to judge them all, not the far longer wait for the rarest)
+LISTED_AT_MOST = 50_000
 INFER_SHARE = 0.1  # of a simulation's time spent inferring what the opponent kept (when it infers)
 
 
@@ -363,6 +369,7 @@ def infer(
     first and the rest left out once the time has passed."""
     check_model(margin, temperature)
     start = time.perf_counter()
+    deadline = math.inf if seconds is None else clock() + seconds
     move = play if isinstance(play, Move) else read_play(position, play, engine, score)
     pool = rack_pool(position)
     _check_drawable(move, pool, position)
@@ -371,19 +378,35 @@ def infer(
         raise LexigridError(
             f"{shown(position.board, move)} is not legal in this position: the bag holds too few tiles"
         )
+    _, free, extra, _ = leave_space(position, move, pool)
+    space = leave_count(free, extra)
+    if seconds is not None and space > LISTED_AT_MOST:
+        left = max(0.0, deadline - clock())
+        sampler = random.Random(0)
+        return sample_infer(
+            position,
+            move,
+            engine,
+            sampler,
+            draws=space,
+            seconds=left,
+            clock=clock,
+            margin=margin,
+            temperature=temperature,
+        )
     leaves, leave_size = candidate_leaves(position, move, pool)
     total, certain = len(leaves), len(leaves) == 1
-    if seconds is not None and not certain:
-        leaves = likeliest_first(leaves, pool, move)
     if certain:
         losses: list[float | None] = [0.0]
     elif not runner.in_process:
-        wall_deadline = math.inf if seconds is None else time.time() + seconds
+        wall_deadline = time.time() + (deadline - clock())
+        ordered = leaves if seconds is None else likeliest_first(leaves, pool, move)
         leaves, losses, judge.searched = _fan_out(
-            position, move, engine, margin, leaves, runner, lexicon_spec, wall_deadline
+            position, move, engine, margin, ordered, runner, lexicon_spec, wall_deadline
         )
     else:
-        losses = judge.until(leaves, math.inf if seconds is None else clock() + seconds, clock)
+        leaves = leaves if seconds is None else likeliest_first(leaves, pool, move)
+        losses = judge.until(leaves, deadline, clock)
         leaves = leaves[: len(losses)]
     return _distribution(
         move, margin, pool, leave_size, leaves, losses, judge.searched, start, certain, temperature, total
@@ -419,9 +442,9 @@ def sample_infer(
     temperature: float | None = None,
 ) -> Inference:
     """`infer` on a sample, for a player in a hurry: up to `draws` leaves drawn at random (tile by tile from
-    those the player could have kept) within `seconds` of `clock`, each judged once; the consistent ones found
-    are weighted as `infer` weighs them. Once every consistent leave is found it is `infer`'s distribution;
-    until then the rarest may be missing."""
+    those the player could have kept) within `seconds` of `clock`, each judged once, until every leave is
+    found; the consistent ones found are weighted as `infer` weighs them. Once every
+    consistent leave is found it is `infer`'s distribution; until then the rarest may be missing."""
     start = time.perf_counter()
     pool = rack_pool(position)
     _check_drawable(play, pool, position)
@@ -435,7 +458,7 @@ def sample_infer(
     deadline = math.inf if seconds is None else clock() + seconds
     losses: dict[str, float | None] = {}
     for _ in range(draws):
-        if clock() >= deadline:
+        if clock() >= deadline or len(losses) == total:
             break
         leave = sorted_tiles(base + "".join(rng.sample(tiles, extra)))
         if leave not in losses:
