@@ -452,6 +452,8 @@ def test_cli_sim_draws_their_racks_from_the_inference(cli: Cli) -> None:
     payload = json.loads(cli(*sim, "--json").stdout)
     assert payload["inference"]["play"] == "9G ETAS" and payload["inference"]["complete"]
     assert 0 < len(payload["inference"]["leaves"]) <= 10 and len(payload["plays"]) == 2
+    alone = cli("scrabble", "sim", after, "--temperature", "3")
+    assert alone.exit_code == 2 and "--temperature weighs the inference from their last play" in alone.stderr
     shown = cli(*sim)
     assert (
         shown.exit_code == 0

@@ -231,6 +231,7 @@ SMALL_BAG = ENDGAME_BOARD.replace("/1ID9G1L/1Z12A/14T", "/15/15/15") + " AACDE/ 
         ({"cgp": CGP, "infer": "8D WORD"}, 400, "8D WORD is not on the board (8D holds F, not W)"),
         ({"cgp": AFTER_ETAS, "infer": "9G ETAS", "temperature": 0}, 422, "temperature"),
         ({"cgp": AFTER_ETAS, "infer": ""}, 422, "infer"),
+        ({"cgp": AFTER_ETAS, "temperature": 3}, 400, "give their last play too"),
     ],
 )
 def test_bad_input_is_a_one_line_4xx(

@@ -88,6 +88,7 @@ def sim(
     from lexigrid.errors import LexigridError
     from lexigrid.lexicon import load
     from lexigrid.scrabble import Engine
+    from lexigrid.scrabble.analysis.infer import check_simulation_request
     from lexigrid.scrabble.analysis.sim import check_request, simulate
 
     runner = make_runner(jobs, backend, scheduler)
@@ -95,6 +96,7 @@ def sim(
         raise LexigridError("give --iterations or --seconds, not both")
     position = read_position(cgp, lexicon, board, tiles=False)
     check_request(position, plays, plies, iterations, seconds, confidence / 100)
+    check_simulation_request(infer, temperature)
     spec = position.lexicon_spec(lexicon)
     engine = Engine.shared(load(spec), position.rules).prepare()
     inferred = None

@@ -19,6 +19,7 @@ from lexigrid.scrabble.analysis.endgame import MAX_PLIES, MAX_TOP, check_endgame
 from lexigrid.scrabble.analysis.infer import (
     DEFAULT_MARGIN,
     check_last_play,
+    check_simulation_request,
     infer_for_simulation,
     infer_request,
 )
@@ -322,6 +323,7 @@ def sim(request: SimRequest) -> StreamingResponse:
         raise LexigridError("give iterations or seconds, not both")
     position, lex = read_position(request.cgp, request.lexicon)
     check_request(position, request.plays, request.plies, request.iterations, request.seconds)
+    check_simulation_request(request.infer, request.temperature)
     eng = engine(lex, position.rules)
     if request.infer is not None:
         check_last_play(position, request.infer, eng)  # bad input answers at once, not in the stream

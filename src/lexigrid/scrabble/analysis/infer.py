@@ -661,6 +661,16 @@ def infer_request(
     )
 
 
+def check_simulation_request(last: str | None, temperature: float | None) -> None:
+    """Raise when a simulation is given a temperature but no last play to infer from."""
+    if temperature is not None and last is None:
+        raise OptionError(
+            "a temperature weighs what the opponent's last play tells: give their last play too",
+            "temperature",
+            "{option} weighs the inference from their last play: give --infer MOVE too",
+        )
+
+
 def infer_for_simulation(
     after: Position,
     text: str,
