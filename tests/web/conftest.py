@@ -317,3 +317,15 @@ def finish(game: Any) -> None:
             game.play(found[0].notation if found else "-")
         else:
             game.play_computers()
+
+
+# Every simulation status line the page shows, kept as it changes (a round's table can be replaced
+# within a frame).
+RECORD_STATUS = """
+window.simStatuses = [];
+document.addEventListener("DOMContentLoaded", () => {
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) window.simStatuses.push(n.textContent);
+  }).observe(document.getElementById("sim-status"), { childList: true, characterData: true, subtree: true });
+});
+"""

@@ -11,7 +11,7 @@ from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.scrabble.analysis.infer import kept_after
 from lexigrid.web import common
-from tests.web.conftest import fits_width, press, screenshot, wait_for_analysis
+from tests.web.conftest import RECORD_STATUS, fits_width, press, screenshot, wait_for_analysis
 
 pytestmark = pytest.mark.browser
 
@@ -27,6 +27,7 @@ def roomy_budget(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _infer(tab: Any, live_server: str, play: str) -> None:
+    tab.add_init_script(RECORD_STATUS)
     tab.goto(live_server + "/scrabble")
     tab.fill("#cgp", AFTER_ETAS)
     press(tab, "#load")
@@ -67,6 +68,8 @@ def test_a_simulation_from_their_last_play_says_so(page: Any, live_server: str) 
     page.check("#sim-infer")
     page.click("#simulate")
     page.wait_for_function("document.getElementById('sim-note').textContent !== ''")
+    statuses = page.evaluate("window.simStatuses")
+    assert "inferring what they kept after 9G ETAS, then simulating…" in statuses, statuses
     note = page.inner_text("#sim-note")
     assert "Their racks were drawn from" in note and "after 9G ETAS (every rack judged; likeliest" in note
 

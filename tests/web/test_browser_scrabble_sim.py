@@ -14,21 +14,12 @@ from lexigrid.web import common
 from lexigrid.web.pool import SolverPool
 from tests.scrabble.conftest import REFERENCE_BOARD
 from tests.scrabble_game.conftest import EMPTY_BAG_TIE, ENDGAME_BOARD
-from tests.web.conftest import TickingClock, fits_width, press, screenshot, wait_for_analysis
+from tests.web.conftest import RECORD_STATUS, TickingClock, fits_width, press, screenshot, wait_for_analysis
 
 pytestmark = pytest.mark.browser
 
 CGP = f"{REFERENCE_BOARD} AEINRST/ 0/0 0"
 SMALL_BAG = ENDGAME_BOARD.replace("/1ID9G1L/1Z12A/14T", "/15/15/15") + " AACDE/ 364/412 0"  # 2 in the bag
-# Every status line the page shows, kept as it changes (a round's table can be replaced within a frame).
-RECORD_STATUS = """
-window.simStatuses = [];
-document.addEventListener("DOMContentLoaded", () => {
-  new MutationObserver((records) => {
-    for (const r of records) for (const n of r.addedNodes) window.simStatuses.push(n.textContent);
-  }).observe(document.getElementById("sim-status"), { childList: true, characterData: true, subtree: true });
-});
-"""
 
 
 @pytest.fixture(autouse=True)

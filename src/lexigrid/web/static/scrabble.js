@@ -346,7 +346,8 @@ async function simulate(event) {
 function simEvent(run, event) {
   if (event.event === "start") {
     run.id = event.id; run.start = event;
-    document.getElementById("sim-status").textContent = event.capped ? "simulating…" : `simulating for up to ${event.seconds} s…`;
+    const inferring = event.infer ? `inferring what they kept after ${event.infer}, then ` : "";  // until the first round
+    document.getElementById("sim-status").textContent = inferring + (event.capped ? "simulating…" : `simulating for up to ${event.seconds} s…`);
     if (run.stopping) stopSim();
   } else if (event.event === "progress") {
     showSim(event.progress, null, run);
