@@ -258,7 +258,7 @@ def test_their_racks_drawn_from_their_last_play(client: TestClient, roomy_budget
         payload["elapsed_ms"] = 0
         del payload["inference"]["elapsed_ms"], payload["inference"]["racks_per_second"]
     assert final == expected and final["inference"]["complete"] and final["inference"]["temperature"] == 3
-    uniform = _events(client, {**body, "infer": None})[-1]["result"]
+    uniform = _events(client, {**body, "infer": None, "temperature": None})[-1]["result"]
     assert "inference" not in uniform
     assert [p["win_pct"] for p in uniform["plays"]] != [p["win_pct"] for p in final["plays"]]
 
