@@ -325,12 +325,13 @@ class Game:
         lacks (a phony that stood), which no equity can judge."""
         from lexigrid.scrabble.analysis.infer import kept_after
 
-        last = self.position().last_play()
+        position = self.position()
+        last = position.last_play()
         if self.awaiting != "move" or last is None:
             return None
         engine = Engine.shared(self.lexicon, self.rules)
         try:
-            return kept_after(self.position(), last, engine, seconds=seconds)
+            return kept_after(position, last, engine, seconds=seconds)
         except LexigridError:
             return None
 
