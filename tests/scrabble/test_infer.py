@@ -11,14 +11,13 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
 from lexigrid.scrabble import Board, Engine, Move, Position, Rack, parse_cgp
 from lexigrid.scrabble.analysis import infer as infer_module
+from lexigrid.scrabble.analysis.draws import leave_count, rack_draws, sub_multisets
 from lexigrid.scrabble.analysis.infer import (
     INFER_SHARE,
     Inference,
@@ -28,13 +27,10 @@ from lexigrid.scrabble.analysis.infer import (
     infer_for_simulation,
     judge_block,
     kept_after,
-    leave_count,
     leave_space,
-    rack_draws,
     rack_pool,
     read_play,
     sample_infer,
-    sub_multisets,
 )
 from lexigrid.scrabble.core.alphabet import leave_after
 from lexigrid.scrabble.core.rules import Rules, TileSet, layout, tile_set
@@ -61,18 +57,6 @@ def _assert_a_distribution(found: Inference, position: Position) -> None:
         assert len(leave.tiles) == found.leave_size
     assert not found.leaves or math.isclose(sum(leave.probability for leave in found.leaves), 1.0)
     assert found.consistent == len(found.leaves) <= found.racks_checked
-
-
-def test_sub_multisets_are_every_distinct_draw() -> None:
-    pool = sorted(Counter("AABC").items())
-    assert sorted(sub_multisets(pool, 2)) == ["AA", "AB", "AC", "BC"]
-    assert list(sub_multisets(pool, 0)) == [""]
-    assert list(sub_multisets(pool, 5)) == []
-
-
-def test_rack_draws_counts_the_ways() -> None:
-    assert rack_draws(Counter("EEES"), "EES") == 3  # C(3, 2) x C(1, 1)
-    assert rack_draws(Counter("EEES"), "SS") == 0
 
 
 def test_leaves_are_drawable_and_weights_sum_to_one(small_engine: Engine) -> None:
@@ -335,17 +319,34 @@ def test_a_timed_inference_judges_the_likeliest_racks_first(small_engine: Engine
         assert leave.probability == pytest.approx(weights[leave.tiles] / mass)
 
 
-def test_a_timed_inference_of_a_large_leave_space_draws_the_likeliest(
+def test_a_timed_inference_judges_the_listing_sorted_by_draws(small_engine: Engine) -> None:
+    """Within a time the leaves judged are the first of the listed leaves sorted by their racks' draws
+    (stably), in that order."""
+    position = _before(RATE)
+    play = read_play(position, "9G ETAS", small_engine)
+    pool = rack_pool(position)
+    listed = candidate_leaves(position, play, pool)[0]
+    ranked = sorted(listed, key=lambda leave: -rack_draws(pool, play.tiles_used + leave))
+    judge = infer_module.Judge(small_engine, position, play, 5.0)
+    judged, _ = judge.until(infer_module.likeliest_leaves(position, play, pool), 30, _ticking())
+    assert judged == ranked[:30]  # the clock reads 0 to 29 before them
+
+
+def test_a_timed_inference_does_not_list_the_leave_space(
     small_engine: Engine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Over LISTED_AT_MOST leaves a timed inference draws racks rather than list them all: the leaves it
-    judged weigh as in the exhaustive inference, and it says how few of the space they were."""
-    monkeypatch.setattr(infer_module, "LISTED_AT_MOST", 100)
+    """A one-tile play may have kept any of thousands of leaves: within a time they are handed out likeliest
+    first, never listed, and weigh as in the exhaustive inference."""
     position = _before(RATE)
-    every = infer(position, "9G ETAS", small_engine)
+    every = infer(position, "9H S", small_engine)
     exhaustive = {leave.tiles: leave.probability for leave in every.leaves}
-    found = infer(position, "9G ETAS", small_engine, seconds=60, clock=_ticking())
-    assert 0 < found.racks_checked < 60 and found.leaves_total == every.racks_checked and not found.complete
+
+    def unlisted(*args: object) -> None:
+        raise AssertionError("listed the leave space")
+
+    monkeypatch.setattr(infer_module, "candidate_leaves", unlisted)
+    found = infer(position, "9H S", small_engine, seconds=60, clock=_ticking())
+    assert found.racks_checked == 59 and found.leaves_total == every.racks_checked > 1000
     mass = sum(exhaustive[leave.tiles] for leave in found.leaves)
     for leave in found.leaves:
         assert leave.probability == pytest.approx(exhaustive[leave.tiles] / mass)
@@ -364,16 +365,28 @@ def test_a_block_of_leaves_stops_at_its_deadline(small_engine: Engine) -> None:
         :20
     ]
     lexicon, cgp = small_engine.lexicon, f"{RATE} / 0/0 0"
-    losses, _ = judge_block((lexicon, small_engine.leaves, cgp, "9G ETAS", 5.0, leaves, math.inf))
-    assert len(losses) == 20 and any(loss is not None for loss in losses)
-    assert judge_block((lexicon, small_engine.leaves, cgp, "9G ETAS", 5.0, leaves, 0.0)) == ([], 0)
+    judged, losses, _ = judge_block(
+        (lexicon, small_engine.leaves, small_engine.rules, cgp, "9G ETAS", 5.0, leaves, math.inf)
+    )
+    assert judged == leaves and len(losses) == 20 and any(loss is not None for loss in losses)
+    assert judge_block(
+        (lexicon, small_engine.leaves, small_engine.rules, cgp, "9G ETAS", 5.0, leaves, 0.0)
+    ) == ([], [], 0)
 
 
-@given(st.dictionaries(st.sampled_from("ABCDEFG?"), st.integers(0, 4), max_size=8), st.integers(0, 7))
-def test_the_leave_count_is_the_number_of_leaves(free: dict[str, int], extra: int) -> None:
-    """`leave_count` counts what `sub_multisets` lists, without listing it."""
-    pool = Counter(free)
-    assert leave_count(pool, extra) == sum(1 for _ in sub_multisets(sorted(pool.items()), extra))
+def test_a_stride_block_judges_every_step_th_likeliest_leave(small_engine: Engine) -> None:
+    """A timed inference over a runner sends each worker a stride of the likeliest order, not a list."""
+    position = _before(RATE)
+    play = read_play(position, "9G ETAS", small_engine)
+    order = list(infer_module.likeliest_leaves(position, play, rack_pool(position)))
+    lexicon, cgp = small_engine.lexicon, f"{RATE} / 0/0 0"
+    judged, losses, _ = judge_block(
+        (lexicon, small_engine.leaves, small_engine.rules, cgp, "9G ETAS", 5.0, (1, 2), math.inf)
+    )
+    assert judged == order[1::2] and len(losses) == len(judged)
+    assert judge_block(
+        (lexicon, small_engine.leaves, small_engine.rules, cgp, "9G ETAS", 5.0, (0, 2), 0.0)
+    ) == ([], [], 0)
 
 
 def test_a_sample_knows_the_size_of_the_leave_space(small_engine: Engine) -> None:

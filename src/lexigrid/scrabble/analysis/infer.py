@@ -26,10 +26,10 @@ points below the rack's best as likely as the best itself, and drops the rack at
 
 **Within a time** (`infer(seconds=S)`): the leaves are judged likeliest rack first (by their draws) until S
 has passed; the answer says how many of the leave space it judged (`complete` once all were), and the
-leaves left out are the least likely to have been drawn. A space of over LISTED_AT_MOST leaves is not
-listed at all: its likeliest are found by drawing racks (`sample_infer`), which may miss the rarest even
-with time to spare. Judging every leave can take tens of seconds: a
-one-tile play beside a short word, the observer's rack unknown, may have kept any of 737,309 leaves (30 s).
+leaves left out are the least likely to have been drawn. The space is not listed to be ordered: its
+leaves are handed out heaviest first by a best-first search (`draws.heaviest_first`), so a short time is
+spent judging, not listing. Judging every leave can take tens of seconds: a one-tile play beside a short
+word, the observer's rack unknown, may have kept any of 737,309 leaves (30 s).
 
 **Sampled inference** (`sample_infer`, for a player with a fraction of a second a move): leaves are drawn
 at random instead of enumerated (up to 94,025 racks for a one-tile play on a mid-game board), and the
@@ -39,11 +39,12 @@ found, and equal to it once all are.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,11 +52,13 @@ from lexigrid.errors import LexigridError, OptionError, check_positive
 from lexigrid.lexicon import Lexicon
 from lexigrid.lexicon import load as load_lexicon
 from lexigrid.runner import DEFAULT_RUNNER, Runner
+from lexigrid.scrabble.analysis.draws import heaviest_first, leave_count, rack_draws, sub_multisets
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet, sorted_tiles
 from lexigrid.scrabble.core.board import Rack, column_name
 from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.core.move import Move, parse_coordinate, parse_move
 from lexigrid.scrabble.core.referee import check, shown
+from lexigrid.scrabble.core.rules import Rules
 from lexigrid.scrabble.engine.leave import LeaveModel
 from lexigrid.scrabble.engine.movegen import PASS_EQUITY, Codes, Engine, RackEquity
 
@@ -63,10 +66,6 @@ DEFAULT_MARGIN = 5.0  # points of static equity, MAGPIE's default
 EPSILON = 1e-9  # equities equal up to float rounding count as equal
 KILLERS = 16  # the best moves of earlier racks kept to refute later ones
 SAMPLE_DRAWS = 1000  # leaves drawn at most by `sample_infer`
-# A timed inference lists and orders at most this many leaves (about 0.5 s of CPU: 737,309 took 10 s to list
-# and order); over it the likeliest are found by drawing racks instead (`sample_infer`, as many draws as the
-# space holds leaves: the time it would take to judge them all, not the far longer wait for the rarest)
-LISTED_AT_MOST = 50_000
 INFER_SHARE = 0.1  # of a simulation's time spent inferring what the opponent kept (when it infers)
 
 
@@ -221,14 +220,19 @@ class Judge:
             self._remember(killer)
         return None if top > threshold else max(0.0, top - played)
 
-    def until(self, leaves: Sequence[str], deadline: float, clock: Callable[[], float]) -> list[float | None]:
-        """The equity losses of the leaves in order, until `clock` reaches `deadline` (a prefix of them)."""
+    def until(
+        self, leaves: Iterable[str], deadline: float, clock: Callable[[], float]
+    ) -> tuple[list[str], list[float | None]]:
+        """The leaves judged in order until `clock` reaches `deadline` (a prefix of them), and their equity
+        losses."""
+        judged: list[str] = []
         losses: list[float | None] = []
         for leave in leaves:
             if clock() >= deadline:
                 break
+            judged.append(leave)
             losses.append(self.equity_loss(leave))
-        return losses
+        return judged, losses
 
     def _refuted(self, rack: RackEquity, threshold: float) -> bool:
         """Whether a remembered move the rack can make beats the threshold (moved to the front if so)."""
@@ -246,26 +250,6 @@ class Judge:
         if killer not in self.killers:
             self.killers.insert(0, killer)
             del self.killers[KILLERS:]
-
-
-def sub_multisets(pool: Sequence[tuple[str, int]], size: int) -> Iterator[str]:
-    """Every distinct multiset of `size` tiles from a pool of (tile, count), as sorted strings."""
-    if size == 0:
-        yield ""
-        return
-    if not pool:
-        return
-    (tile, count), rest = pool[0], pool[1:]
-    room = sum(n for _, n in rest)
-    for k in range(min(count, size), -1, -1):
-        if size - k <= room:
-            for tail in sub_multisets(rest, size - k):
-                yield tile * k + tail
-
-
-def rack_draws(pool: Counter[str], rack: str) -> int:
-    """The ways to draw `rack` from `pool` (distinct tiles of the same letter told apart)."""
-    return math.prod(math.comb(pool[t], n) for t, n in Counter(rack).items())
 
 
 def read_play(position: Position, text: str, engine: Engine, score: int | None = None) -> Move:
@@ -378,36 +362,25 @@ def infer(
         raise LexigridError(
             f"{shown(position.board, move)} is not legal in this position: the bag holds too few tiles"
         )
-    _, free, extra, _ = leave_space(position, move, pool)
-    space = leave_count(free, extra)
-    if seconds is not None and space > LISTED_AT_MOST:
-        left = max(0.0, deadline - clock())
-        sampler = random.Random(0)
-        return sample_infer(
-            position,
-            move,
-            engine,
-            sampler,
-            draws=space,
-            seconds=left,
-            clock=clock,
-            margin=margin,
-            temperature=temperature,
-        )
-    leaves, leave_size = candidate_leaves(position, move, pool)
-    total, certain = len(leaves), len(leaves) == 1
+    _, free, extra, leave_size = leave_space(position, move, pool)
+    total = leave_count(free, extra)
+    certain = total == 1
+    leaves: list[str]
+    losses: list[float | None]
     if certain:
-        losses: list[float | None] = [0.0]
+        leaves, losses = candidate_leaves(position, move, pool)[0], [0.0]
     elif not runner.in_process:
         wall_deadline = time.time() + (deadline - clock())
-        ordered = leaves if seconds is None else likeliest_first(leaves, pool, move)
         leaves, losses, judge.searched = _fan_out(
-            position, move, engine, margin, ordered, runner, lexicon_spec, wall_deadline
+            position, move, engine, margin, runner, lexicon_spec, wall_deadline
         )
     else:
-        leaves = leaves if seconds is None else likeliest_first(leaves, pool, move)
-        losses = judge.until(leaves, deadline, clock)
-        leaves = leaves[: len(losses)]
+        order = (
+            candidate_leaves(position, move, pool)[0]
+            if seconds is None
+            else likeliest_leaves(position, move, pool)
+        )
+        leaves, losses = judge.until(order, deadline, clock)
     return _distribution(
         move, margin, pool, leave_size, leaves, losses, judge.searched, start, certain, temperature, total
     )
@@ -424,9 +397,15 @@ def check_model(margin: float, temperature: float | None) -> None:
     check_positive(temperature, "temperature", "the temperature", "points of equity")
 
 
-def likeliest_first(leaves: list[str], pool: Counter[str], move: Move) -> list[str]:
-    """The leaves in the order of their racks' draws, likeliest first (ties in the order given)."""
-    return sorted(leaves, key=lambda leave: -rack_draws(pool, move.tiles_used + leave))
+def likeliest_leaves(position: Position, move: Move, pool: Counter[str]) -> Iterator[str]:
+    """`candidate_leaves` in the order of their racks' draws, likeliest first (ties in its order), found
+    without listing them."""
+    base, free, extra, _ = leave_space(position, move, pool)
+    fixed = Counter(move.tiles_used) + Counter(base)
+    tails = heaviest_first(
+        sorted(free.items()), extra, lambda tile, k: math.comb(pool[tile], fixed[tile] + k)
+    )
+    return (sorted_tiles(base + tail) for tail in tails)
 
 
 def sample_infer(
@@ -468,14 +447,6 @@ def sample_infer(
     return _distribution(
         play, margin, pool, leave_size, leaves, found, judge.searched, start, False, temperature, total
     )
-
-
-def leave_count(free: Counter[str], extra: int) -> int:
-    """How many distinct multisets of `extra` tiles `free` holds: the size of the leave space."""
-    ways = [1] + [0] * extra  # ways[j]: the multisets of j tiles of the kinds counted so far
-    for n in free.values():
-        ways = [sum(ways[j - k] for k in range(min(n, j) + 1)) for j in range(extra + 1)]
-    return ways[extra]
 
 
 def _check_drawable(move: Move, pool: Counter[str], position: Position) -> None:
@@ -563,18 +534,25 @@ def likelihood(loss: float, temperature: float | None) -> float:
     return 1.0 if temperature is None else math.exp(-loss / temperature)
 
 
-Block = tuple[str | Lexicon | None, LeaveModel, str, str, float, list[str], float]
+Stride = tuple[int, int]  # (first, step): every step-th leave of `likeliest_leaves` from the first on
+Block = tuple[str | Lexicon | None, LeaveModel, Rules, str, str, float, list[str] | Stride, float]
 
 
-def judge_block(block: Block) -> tuple[list[float | None], int]:
-    """Runner job: the equity losses of a block of leaves (None: inconsistent), in order until the wall
-    clock's deadline (a prefix of them), and the searches made."""
-    lexicon, leaves, cgp, play, margin, block_leaves, deadline = block
-    position = parse_cgp(cgp)
+def judge_block(block: Block) -> tuple[list[str], list[float | None], int]:
+    """Runner job: a block's leaves (a list, or a stride of the likeliest order) judged in order until the
+    wall clock's deadline, their equity losses (None: inconsistent), and the searches made."""
+    lexicon, leaves, rules, cgp, play, margin, part, deadline = block
+    position = parse_cgp(cgp, rules)
     lex = lexicon if isinstance(lexicon, Lexicon) else load_lexicon(lexicon)
     engine = Engine.shared(lex, position.rules, leaves)
     judge = Judge(engine, position, read_play(position, play, engine), margin)
-    return judge.until(block_leaves, deadline, time.time), judge.searched
+    order: Iterable[str] = (
+        part if isinstance(part, list) else likeliest_leaves(position, judge.play, rack_pool(position))
+    )
+    if isinstance(part, tuple):
+        order = itertools.islice(order, part[0], None, part[1])
+    judged, losses = judge.until(order, deadline, time.time)
+    return judged, losses, judge.searched
 
 
 def _fan_out(
@@ -582,27 +560,28 @@ def _fan_out(
     move: Move,
     engine: Engine,
     margin: float,
-    leaves: list[str],
     runner: Runner,
     lexicon_spec: str | None,
     deadline: float,
 ) -> tuple[list[str], list[float | None], int]:
     """Judge the leaves in blocks over the shared runner: the leaves judged, their losses and the searches.
-    Without a deadline a few blocks a worker in turn; with one, a block a worker, each every `jobs`-th leaf,
-    so that the workers judge the likeliest together."""
+    Without a deadline the listed leaves, a few blocks a worker in turn; with one, a stride of the likeliest
+    order a worker, each every `jobs`-th leaf, so that the workers judge the likeliest together."""
     lexicon: str | Lexicon | None = lexicon_spec if lexicon_spec is not None else engine.lexicon
+    parts: list[list[str] | Stride]
     if math.isinf(deadline):
+        leaves = candidate_leaves(position, move, rack_pool(position))[0]
         size = max(1, -(-len(leaves) // (runner.jobs * 4)))
         parts = [leaves[i : i + size] for i in range(0, len(leaves), size)]
     else:
-        parts = [leaves[k :: runner.jobs] for k in range(min(runner.jobs, len(leaves)))]
+        parts = [(k, runner.jobs) for k in range(runner.jobs)]
     cgp, play = format_cgp(position), move.paren
-    blocks: list[Block] = [(lexicon, engine.leaves, cgp, play, margin, part, deadline) for part in parts]
-    results = runner.run(judge_block, blocks, progress=False, chunk_size=1)
-    judged = [
-        leave for part, (losses, _) in zip(parts, results, strict=True) for leave in part[: len(losses)]
+    blocks: list[Block] = [
+        (lexicon, engine.leaves, position.rules, cgp, play, margin, part, deadline) for part in parts
     ]
-    return judged, [loss for losses, _ in results for loss in losses], sum(n for _, n in results)
+    results = runner.run(judge_block, blocks, progress=False, chunk_size=1)
+    judged = [leave for leaves, _, _ in results for leave in leaves]
+    return judged, [loss for _, losses, _ in results for loss in losses], sum(n for _, _, n in results)
 
 
 def kept_after(
