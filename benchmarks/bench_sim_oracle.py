@@ -225,8 +225,7 @@ class Chooser:
         if self.keep and view.kept is not None:
             opponent = [(view.kept, 1.0)]
         elif self.infer == "1" and view.last is not None:
-            share, rng = INFER_SHARE * seconds, random.Random(seed)
-            opponent = opponent_kept(position, view.last, engine, share, rng, time.process_time)
+            opponent = opponent_kept(position, view.last, engine, INFER_SHARE * seconds, time.process_time)
             seconds -= time.process_time() - start
         elif self.infer in ("full", "soft") and view.last is not None:
             opponent = exhaustive_kept(format_cgp(view.seen), view.last, engine, self.infer == "soft")

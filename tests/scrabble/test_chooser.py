@@ -271,8 +271,8 @@ def test_a_phony_that_stood_tells_nothing(lexicon: Lexicon) -> None:
     """A placement forming a word the lexicon lacks has no equity to judge racks by: nothing is inferred."""
     position = parse_cgp("15/15/15/15/15/15/15/7TRIN4/15/15/15/15/15/15/15 AEINRST/ 0/8 0")
     engine = Engine(lexicon)
-    assert opponent_kept(position, "8H TRIN", engine, 1.0, random.Random(1)) is None
-    assert opponent_kept(position, "8H TRI(N)", engine, 1.0, random.Random(1)) is None
+    assert opponent_kept(position, "8H TRIN", engine, 1.0) is None
+    assert opponent_kept(position, "8H TRI(N)", engine, 1.0) is None
 
 
 def test_the_first_move_has_no_play_to_read(lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch) -> None:

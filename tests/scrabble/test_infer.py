@@ -6,7 +6,6 @@ import functools
 import itertools
 import json
 import math
-import random
 from collections import Counter
 from collections.abc import Callable
 
@@ -30,7 +29,6 @@ from lexigrid.scrabble.analysis.infer import (
     leave_space,
     rack_pool,
     read_play,
-    sample_infer,
 )
 from lexigrid.scrabble.core.alphabet import leave_after
 from lexigrid.scrabble.core.rules import Rules, TileSet, layout, tile_set
@@ -215,65 +213,21 @@ def test_the_oracle_agrees(tiny_engine: Engine, move: str, margin: float) -> Non
     _assert_a_distribution(found, position)
 
 
-@pytest.mark.parametrize(("move", "margin"), [("9H XI", 4.0), ("7G ATE", 2.0), ("-QI", 1.0)])
-def test_a_sample_that_finds_every_leave_is_the_oracle(tiny_engine: Engine, move: str, margin: float) -> None:
-    """On the tiny set a few hundred draws find every leave: the sampled inference is then the oracle's."""
-    position = parse_cgp(f"{RATE} /E 0/0 0", TINY)
-    play = infer(position, move, tiny_engine, margin=margin).play
-    found = sample_infer(position, play, tiny_engine, random.Random(1), draws=400, margin=margin)
-    expected = _oracle(position, play, margin, tiny_engine.lexicon)
-    assert {leave.tiles: pytest.approx(leave.probability) for leave in found.leaves} == expected
-    assert found.racks_checked == len(candidate_leaves(position, play, rack_pool(position))[0])
-    _assert_a_distribution(found, position)
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_a_small_sample_is_the_exhaustive_inference_on_the_leaves_it_found(
-    small_engine: Engine, seed: int
-) -> None:
-    """Fewer draws than leaves: each leave found is judged as the exhaustive inference judges it, and the
-    consistent ones keep their exhaustive weights relative to each other."""
-    position = _before(RATE)
-    exhaustive = {leave.tiles: leave.probability for leave in infer(position, "9G ETAS", small_engine).leaves}
-    play = read_play(position, "9G ETAS", small_engine)
-    found = sample_infer(position, play, small_engine, random.Random(seed), draws=30)
-    assert 0 < found.racks_checked <= 30 and not found.certain
-    assert {leave.tiles for leave in found.leaves} <= set(exhaustive)
-    mass = sum(exhaustive[leave.tiles] for leave in found.leaves)
-    for leave in found.leaves:
-        assert leave.probability == pytest.approx(exhaustive[leave.tiles] / mass)
-    _assert_a_distribution(found, position)
-
-
-def test_a_sample_stops_at_its_time(small_engine: Engine) -> None:
-    """A clock that reads one second more at each look: three seconds judge three leaves at most."""
-    ticks = itertools.count()
-    play = read_play(_before(RATE), "9G ETAS", small_engine)
-    found = sample_infer(
-        _before(RATE), play, small_engine, random.Random(0), seconds=3, clock=lambda: float(next(ticks))
-    )
-    assert 1 <= found.racks_checked <= 3
-
-
-def test_a_sample_of_one_possible_leave_is_certain(small_engine: Engine) -> None:
-    position = _before(EMPTY)
-    play = read_play(position, "8B RETAINS", small_engine)
-    found = sample_infer(position, play, small_engine, random.Random(0))
+def test_a_timed_inference_of_one_possible_leave_is_certain(small_engine: Engine) -> None:
+    found = infer(_before(EMPTY), "8B RETAINS", small_engine, seconds=1, clock=_ticking())
     assert found.certain and [(leave.tiles, leave.probability) for leave in found.leaves] == [("", 1.0)]
     assert found.searched == 0
 
 
 @pytest.mark.parametrize(("move", "temperature"), [("9H XI", 1.0), ("7G ATE", 3.0), ("-QI", 0.5)])
 def test_soft_weights_are_the_oracle_s(tiny_engine: Engine, move: str, temperature: float) -> None:
-    """A Boltzmann player: each consistent leave weighted by exp(-loss / T) too, exhaustive and sampled."""
+    """A Boltzmann player: each consistent leave weighted by exp(-loss / T) too, exhaustive and timed."""
     position = parse_cgp(f"{RATE} /E 0/0 0", TINY)
     found = infer(position, move, tiny_engine, margin=8.0, temperature=temperature)
     expected = _oracle(position, found.play, 8.0, tiny_engine.lexicon, temperature)
     assert {leave.tiles: pytest.approx(leave.probability) for leave in found.leaves} == expected
-    sampled = sample_infer(
-        position, found.play, tiny_engine, random.Random(2), draws=400, margin=8.0, temperature=temperature
-    )
-    assert [(leave.tiles, pytest.approx(leave.probability)) for leave in sampled.leaves] == [
+    timed = infer(position, move, tiny_engine, margin=8.0, temperature=temperature, seconds=3600)
+    assert timed.complete and [(leave.tiles, pytest.approx(leave.probability)) for leave in timed.leaves] == [
         (leave.tiles, leave.probability) for leave in found.leaves
     ]
     hard = _oracle(position, found.play, 8.0, tiny_engine.lexicon)
@@ -389,10 +343,10 @@ def test_a_stride_block_judges_every_step_th_likeliest_leave(small_engine: Engin
     ) == ([], [], 0)
 
 
-def test_a_sample_knows_the_size_of_the_leave_space(small_engine: Engine) -> None:
+def test_a_timed_inference_knows_the_size_of_the_leave_space(small_engine: Engine) -> None:
     position = _before(RATE)
     play = read_play(position, "9G ETAS", small_engine)
-    found = sample_infer(position, play, small_engine, random.Random(0), draws=30)
+    found = infer(position, play, small_engine, seconds=30, clock=_ticking())
     assert found.leaves_total == len(candidate_leaves(position, play, rack_pool(position))[0])
     assert not found.complete
     _, free, extra, _ = leave_space(position, play, rack_pool(position))

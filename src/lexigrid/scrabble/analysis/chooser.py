@@ -22,9 +22,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from lexigrid.counts import count
-from lexigrid.errors import LexigridError
 from lexigrid.scrabble.analysis.endgame import solve
-from lexigrid.scrabble.analysis.infer import INFER_SHARE, before_play, read_play, sample_infer
+from lexigrid.scrabble.analysis.infer import INFER_SHARE, kept_if_known
 from lexigrid.scrabble.analysis.peg import solve_peg
 from lexigrid.scrabble.analysis.phase import Phase, bag_left, phase
 from lexigrid.scrabble.analysis.sim import (
@@ -105,29 +104,21 @@ def opponent_kept(
     last: str,
     engine: Engine,
     seconds: float,
-    rng: random.Random,
     clock: Callable[[], float] = time.perf_counter,
 ) -> LeaveDistribution | None:
     """What the opponent likely kept after their last placement `last` (`8D W(OR)D`), the mover to move:
-    leaves inferred from a sample of their racks within `seconds` of `clock` (None: no rack fits the play,
-    or it formed a word the engine's lexicon does not hold, so no equity can judge it)."""
-    try:
-        before = before_play(position, last, engine)
-        play = read_play(before, last, engine)
-    except LexigridError:
-        return None
-    sampler = random.Random(rng.getrandbits(32))
-    found = sample_infer(
-        before,
-        play,
+    their likeliest racks judged within `seconds` of `clock` (None: no rack fits the play, or it formed a
+    word the engine's lexicon does not hold, so no equity can judge it)."""
+    found = kept_if_known(
+        position,
+        last,
         engine,
-        sampler,
-        seconds=seconds,
-        clock=clock,
         margin=OPPONENT_MARGIN,
         temperature=OPPONENT_TEMPERATURE,
+        seconds=seconds,
+        clock=clock,
     )
-    return found.distribution()
+    return None if found is None else found.distribution()
 
 
 def simulation(chooser: PlayChooser, position: Position, seconds: float, rng: random.Random) -> Move:
@@ -138,7 +129,7 @@ def simulation(chooser: PlayChooser, position: Position, seconds: float, rng: ra
     opponent = None
     if chooser.infer:
         started = chooser.clock.time()
-        opponent = chooser.kept(position, INFER_SHARE * seconds, rng)
+        opponent = chooser.kept(position, INFER_SHARE * seconds)
         seconds -= chooser.clock.time() - started
     task = f"simulating {count(chooser.plays, 'play')}, {count(plies, 'ply', 'plies')} deep"
     chooser.tell(task)
@@ -234,12 +225,12 @@ class PlayChooser:
         self.clock.charge(self.clock.time() - started)
         return move
 
-    def kept(self, position: Position, seconds: float, rng: random.Random) -> LeaveDistribution | None:
+    def kept(self, position: Position, seconds: float) -> LeaveDistribution | None:
         """What the opponent likely kept after their last play (`opponent_kept`), None if it is unknown."""
         if self._last is None:
             return None
         self.tell("inferring what the opponent kept")
-        return opponent_kept(position, self._last, self.engine, seconds, rng, self.clock.time)
+        return opponent_kept(position, self._last, self.engine, seconds, self.clock.time)
 
     def tell(self, task: str, progress: Progress | None = None) -> None:
         """Report what this move's search is doing, against the move's budget (see `thinking`)."""

@@ -30,11 +30,6 @@ leaves left out are the least likely to have been drawn. The space is not listed
 leaves are handed out heaviest first by a best-first search (`draws.heaviest_first`), so a short time is
 spent judging, not listing. Judging every leave can take tens of seconds: a one-tile play beside a short
 word, the observer's rack unknown, may have kept any of 737,309 leaves (30 s).
-
-**Sampled inference** (`sample_infer`, for a player with a fraction of a second a move): leaves are drawn
-at random instead of enumerated (up to 94,025 racks for a one-tile play on a mid-game board), and the
-consistent ones found are weighted exactly as above: the exhaustive inference restricted to the leaves
-found, and equal to it once all are.
 """
 
 from __future__ import annotations
@@ -65,7 +60,6 @@ from lexigrid.scrabble.engine.movegen import PASS_EQUITY, Codes, Engine, RackEqu
 DEFAULT_MARGIN = 5.0  # points of static equity, MAGPIE's default
 EPSILON = 1e-9  # equities equal up to float rounding count as equal
 KILLERS = 16  # the best moves of earlier racks kept to refute later ones
-SAMPLE_DRAWS = 1000  # leaves drawn at most by `sample_infer`
 INFER_SHARE = 0.1  # of a simulation's time spent inferring what the opponent kept (when it infers)
 
 
@@ -408,47 +402,6 @@ def likeliest_leaves(position: Position, move: Move, pool: Counter[str]) -> Iter
     return (sorted_tiles(base + tail) for tail in tails)
 
 
-def sample_infer(
-    position: Position,
-    play: Move,
-    engine: Engine,
-    rng: random.Random,
-    *,
-    draws: int = SAMPLE_DRAWS,
-    seconds: float | None = None,
-    clock: Callable[[], float] = time.perf_counter,
-    margin: float = DEFAULT_MARGIN,
-    temperature: float | None = None,
-) -> Inference:
-    """`infer` on a sample, for a player in a hurry: up to `draws` leaves drawn at random (tile by tile from
-    those the player could have kept) within `seconds` of `clock`, each judged once, until every leave is
-    found; the consistent ones found are weighted as `infer` weighs them. Once every
-    consistent leave is found it is `infer`'s distribution; until then the rarest may be missing."""
-    start = time.perf_counter()
-    pool = rack_pool(position)
-    _check_drawable(play, pool, position)
-    base, free, extra, leave_size = leave_space(position, play, pool)
-    total = leave_count(free, extra)
-    if total == 1:  # only one leave is possible (as `infer` finds by listing them): it is certain
-        leave = sorted_tiles(base + next(sub_multisets(sorted(free.items()), extra)))
-        return _distribution(play, margin, pool, leave_size, [leave], [0.0], 0, start, True, temperature, 1)
-    judge = Judge(engine, position, play, margin)
-    tiles = list(free.elements())
-    deadline = math.inf if seconds is None else clock() + seconds
-    losses: dict[str, float | None] = {}
-    for _ in range(draws):
-        if clock() >= deadline or len(losses) == total:
-            break
-        leave = sorted_tiles(base + "".join(rng.sample(tiles, extra)))
-        if leave not in losses:
-            losses[leave] = judge.equity_loss(leave)
-    leaves = list(losses)
-    found = [losses[leave] for leave in leaves]
-    return _distribution(
-        play, margin, pool, leave_size, leaves, found, judge.searched, start, False, temperature, total
-    )
-
-
 def _check_drawable(move: Move, pool: Counter[str], position: Position) -> None:
     """Raise unless the play's tiles (and any known rack tiles) could have been on the rack."""
     missing = Counter(move.tiles_used) - pool
@@ -608,6 +561,26 @@ def kept_after(
         seconds=seconds,
         clock=clock,
     )
+
+
+def kept_if_known(
+    after: Position,
+    text: str,
+    engine: Engine,
+    *,
+    margin: float = DEFAULT_MARGIN,
+    temperature: float | None = None,
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Inference | None:
+    """`kept_after`, or None when the play tells nothing an equity can judge: it formed a word the engine's
+    lexicon lacks (a phony that stood), or is not what the board shows."""
+    try:
+        return kept_after(
+            after, text, engine, margin=margin, temperature=temperature, seconds=seconds, clock=clock
+        )
+    except LexigridError:
+        return None
 
 
 def infer_request(

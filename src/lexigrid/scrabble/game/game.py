@@ -323,17 +323,13 @@ class Game:
         game (the board and their own rack) within `seconds`, the likeliest racks first; None when no
         placement of theirs stands just before this turn (`last_play`), or it formed a word the lexicon
         lacks (a phony that stood), which no equity can judge."""
-        from lexigrid.scrabble.analysis.infer import kept_after
+        from lexigrid.scrabble.analysis.infer import kept_if_known
 
         position = self.position()
         last = position.last_play()
         if self.awaiting != "move" or last is None:
             return None
-        engine = Engine.shared(self.lexicon, self.rules)
-        try:
-            return kept_after(position, last, engine, seconds=seconds)
-        except LexigridError:
-            return None
+        return kept_if_known(position, last, Engine.shared(self.lexicon, self.rules), seconds=seconds)
 
     def pre_endgame(
         self, seconds: float | None = ENDGAME_SECONDS, top: int = 5, nodes: int | None = None
