@@ -56,7 +56,8 @@ def test_a_hint_says_what_the_opponent_likely_kept(humans: Callable[..., Game]) 
     Session(game, GameStore(), scripted(["hint 3", "quit"]), console, hint_nodes=1000).run()
     text = out.getvalue()
     top = ", ".join(f"{leave.tiles} {leave.probability:.0%}" for leave in found.leaves[:5])
-    assert f"they likely kept after 8H TRAINS: {top} ({len(found.leaves)} leaves fit)" in text
+    judged = f"all {found.leaves_total:,} racks judged"
+    assert f"they likely kept after 8H TRAINS: {top} ({len(found.leaves)} leaves fit; {judged})" in text
     assert game.actions == ["8H TRAINS"]  # a hint plays nothing
 
 

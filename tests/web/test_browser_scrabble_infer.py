@@ -53,7 +53,10 @@ def test_the_likeliest_leaves_and_tiles_are_the_library_s(page: Any, live_server
     assert [r[3] for r in rows] == [f"{leave.equity_loss:.1f}" for leave in expected.leaves[:10]]
     tiles = {tile: p for tile, p in expected.marginals().items() if p > 0}
     assert [r[0] for r in _cells(page, "#inf-tiles")] == list(tiles)
-    assert page.inner_text("#inf-stats").startswith(f"{expected.racks_checked:,} racks judged")
+    stats = (
+        f"All {expected.racks_checked:,} racks judged, {expected.consistent} consistent with the play, in "
+    )
+    assert page.inner_text("#inf-stats").startswith(stats)
     page.fill("#rack", "AEINRSS")  # an edit: what was inferred was about the old position
     page.dispatch_event("#rack", "input")
     page.wait_for_function("document.getElementById('inference').hidden")
@@ -71,7 +74,8 @@ def test_a_simulation_from_their_last_play_says_so(page: Any, live_server: str) 
     statuses = page.evaluate("window.simStatuses")
     assert "inferring what they kept after 9G ETAS, then simulating…" in statuses, statuses
     note = page.inner_text("#sim-note")
-    assert "Their racks were drawn from" in note and "after 9G ETAS (every rack judged; likeliest" in note
+    assert "Their racks were drawn from what they may have kept after 9G ETAS: " in note
+    assert "racks judged), likeliest " in note
 
 
 def test_bad_input_is_shown(page: Any, live_server: str) -> None:

@@ -23,6 +23,7 @@ from lexigrid.cli.common import (
 )
 from lexigrid.cli.scrabble_input import BoardOption, read_position
 from lexigrid.counts import count, number
+from lexigrid.scrabble.analysis import inference_notes as notes
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ def sim(
             position, infer, engine, seconds, runner=runner, temperature=temperature
         )
         if not json:
-            err_console.print(inference_line(inferred, engine.alphabet), highlight=False)
+            err_console.print(notes.drawn_note(inferred, engine.alphabet), highlight=False)
     live = Live(console=err_console, transient=True, refresh_per_second=4) if not json else None
     interrupted = Interrupt()
 
@@ -323,34 +324,11 @@ def infer(
         return
     console.print(infer_table(found, top, engine.alphabet))
     console.print(marginal_bars(found, engine.alphabet))
-    console.print(infer_stats(found), style="dim")
-
-
-def infer_stats(found: Inference) -> str:
-    """How the inference was found: the racks judged (of how many), searched, and its time."""
-    checked = f"{count(found.racks_checked, 'rack')} checked"
-    if not found.complete:
-        checked += f" of {number(found.leaves_total)} (the likeliest: stopped at its time)"
-    return (
-        f"{checked}, {number(found.consistent)} consistent, {number(found.searched)} searched; "
-        f"{found.elapsed_s * 1000:,.0f} ms ({found.racks_per_second:,.0f} racks/s)"
-    )
-
-
-def inference_line(found: Inference, letters: Alphabet = ENGLISH) -> str:
-    """What a simulation's opponent racks are drawn from, in a line."""
-    play = letters.write(found.play.paren)
-    if not found.leaves:
-        return f"no leave fits {play}: the opponent's racks are drawn uniformly"
-    likeliest = letters.write_tiles(found.leaves[0].tiles) or "(none)"
-    judged = (
-        "every rack judged"
-        if found.complete
-        else f"{number(found.racks_checked)} of {number(found.leaves_total)} racks judged"
-    )
-    return (
-        f"their racks drawn from {count(len(found.leaves), 'leave')} kept after {play} ({judged}); "
-        f"likeliest {likeliest} {found.leaves[0].probability:.1%}"
+    took = f"{found.elapsed_s * 1000:,.0f} ms ({found.racks_per_second:,.0f} racks/s)"
+    console.print(
+        f"{notes.found_note(found)}, {number(found.searched)} searched, in {took}",
+        style="dim",
+        highlight=False,
     )
 
 

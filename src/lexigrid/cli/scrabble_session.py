@@ -23,6 +23,7 @@ from lexigrid.cli.scrabble_render import (
 )
 from lexigrid.counts import count
 from lexigrid.errors import LexigridError
+from lexigrid.scrabble.analysis import inference_notes as notes
 from lexigrid.scrabble.analysis.thinking import Thinking, watching
 from lexigrid.scrabble.core.turn import Turn
 from lexigrid.scrabble.game.game import Game
@@ -32,8 +33,7 @@ from lexigrid.scrabble.game.view import View
 from lexigrid.terminal import literal_console
 
 if TYPE_CHECKING:
-    from lexigrid.scrabble.analysis.infer import Inference
-    from lexigrid.scrabble.core.alphabet import Alphabet
+    pass
 
 HELP = Text.assemble(
     "moves: ",
@@ -230,7 +230,7 @@ class Session:
         with self.console.status(self._hint_line("inferring what they kept")):
             inferred = game.opponent_kept(seconds)
         if inferred is not None:
-            self.console.print(kept_line(inferred, letters))
+            self.console.print(notes.kept_note(inferred, letters), highlight=False)
 
     def _hint_line(self, task: str) -> ThinkingLine:
         """The status line of a hint's search: the task, its time against the solver's budget."""
@@ -251,20 +251,3 @@ class Session:
                 self.console.print(describe(game, turn))
         scores = "  ".join(f"{s.name} {game.scores[i]}" for i, s in enumerate(game.seats))
         self.console.print(Text.assemble(("game over", "bold"), f": {game.verdict()}  {scores}"))
-
-
-def kept_line(found: Inference, letters: Alphabet, shown: int = 5) -> str:
-    """What the opponent likely kept after their last play, the likeliest leaves first, in a line."""
-    play = letters.write(found.play.paren)
-    if not found.leaves:
-        return f"they kept: no rack makes {play} within {found.margin:g} of its best"
-    likeliest = ", ".join(
-        f"{letters.write_tiles(leave.tiles) or '(nothing)'} {leave.probability:.0%}"
-        for leave in found.leaves[:shown]
-    )
-    judged = (
-        ""
-        if found.complete
-        else f"; the likeliest {found.racks_checked:,} of {found.leaves_total:,} racks judged"
-    )
-    return f"they likely kept after {play}: {likeliest} ({count(len(found.leaves), 'leave')} fit{judged})"

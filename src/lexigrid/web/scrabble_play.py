@@ -19,6 +19,7 @@ from lexigrid.budget import BudgetExceeded, report
 from lexigrid.errors import LexigridError, NotFound
 from lexigrid.scrabble import Engine
 from lexigrid.scrabble.analysis.chooser import PlayChooser
+from lexigrid.scrabble.analysis.inference_notes import KEPT_SHOWN
 from lexigrid.scrabble.analysis.report import moves_report
 from lexigrid.scrabble.analysis.sim_player import SimPlayer
 from lexigrid.scrabble.analysis.thinking import Thinking, Watch, watching
@@ -37,7 +38,6 @@ GameId = Annotated[str, Path(pattern="^[0-9a-f]{1,32}$", description="A saved ga
 Level = Literal["equity", "score", "beginner", "sim", "best"]
 WEB_CLOCK_MINUTES = 5.0  # the sim and best levels' game clock when a new game names none (about 23 s a move)
 MEMORY_GAMES = 32  # games held in memory, the latest used; the others are replayed from the store
-KEPT_SHOWN = 5  # the likeliest leaves a hint lists of what the opponent kept
 _games: OrderedDict[str, Game] = OrderedDict()  # by id, least recently used first
 _locks: dict[str, threading.Lock] = {}  # a game is not thread-safe: one request at a time per game
 _registry = threading.Lock()  # guards the two dicts; held only to look a game up

@@ -47,6 +47,7 @@ from lexigrid.errors import LexigridError, OptionError, check_positive
 from lexigrid.lexicon import Lexicon
 from lexigrid.lexicon import load as load_lexicon
 from lexigrid.runner import DEFAULT_RUNNER, Runner
+from lexigrid.scrabble.analysis import inference_notes as notes
 from lexigrid.scrabble.analysis.draws import heaviest_first, leave_count, rack_draws, sub_multisets
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet, sorted_tiles
 from lexigrid.scrabble.core.board import Rack, column_name
@@ -151,6 +152,12 @@ class Inference:
                 for leave in shown
             ],
             "marginals": {write(tile): round(p, 6) for tile, p in self.marginals().items()},
+            "notes": {
+                "judged": notes.judged(self),
+                "kept": notes.kept_note(self, alphabet),
+                "drawn": notes.drawn_note(self, alphabet),
+                "found": notes.found_note(self),
+            },
             "elapsed_ms": round(self.elapsed_s * 1000, 3),
             "racks_per_second": round(self.racks_per_second, 1),
         }

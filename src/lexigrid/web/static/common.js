@@ -23,6 +23,9 @@ async function lexiApi(url, body, method) {  // GET, or POST with a JSON body, o
     lexiBusy(-1);  // the caller's own follow-up runs before the page can be seen idle
   }
 }
+function lexiSentence(clause) {  // a note the library wrote as a clause, begun with a capital and stopped
+  return clause.charAt(0).toUpperCase() + clause.slice(1) + ".";
+}
 function lexiCount(n, noun) {  // "1 tile", "2 tiles"
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }

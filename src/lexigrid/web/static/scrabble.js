@@ -400,7 +400,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
   else if (final.stopped === "stop") note = "Stopped: the table as it stood.";
   else if (final.stopped === "time") note = `Stopped at the ${start ? start.seconds : ""} s time limit${start && start.capped ? " (the longest run the server allows)" : ""}.`;
   else if (table.stopped === "identified") note = `Stopped early: the best play is identified at ${confidence} confidence.`;
-  if (table.inference) note += ` ${inferenceNote(table.inference)}`;
+  if (table.inference) note += ` ${lexiSentence(table.inference.notes.drawn)}`;
   if (ties) note += table.exact ? " The plays marked 1= are exactly as good as the best." : ` The plays marked 1= are tied with the best: not told apart at ${confidence} confidence.`;
   document.getElementById("sim-note").textContent = note;
 }
@@ -417,12 +417,6 @@ async function stopSim() {
 // --- rack inference: what their last play tells they kept -----------------------------------------------
 function lastPlay() { return document.getElementById("last-play").value.trim().toUpperCase(); }
 function percent(p) { return `${(100 * p).toFixed(p < 0.1 ? 2 : 1)}%`; }
-function inferenceNote(found) {  // a simulation's opponent racks, in a sentence
-  if (!found.leaves.length) return `No leave fits ${found.paren}: their racks were drawn at random.`;
-  const likeliest = found.leaves[0];
-  const judged = found.complete ? "every rack judged" : `${found.racks_checked.toLocaleString()} of ${found.leaves_total.toLocaleString()} racks judged`;
-  return `Their racks were drawn from ${lexiCount(found.consistent, "leave")} they may have kept after ${found.paren} (${judged}; likeliest ${likeliest.leave || "none"}, ${percent(likeliest.probability)}).`;
-}
 async function inferLeave(event) {
   event?.preventDefault();
   const play = lastPlay(), panel = document.getElementById("inference");
@@ -460,9 +454,7 @@ function showInference(found) {  // the likeliest leaves, each tile's chance of 
     bar.className = "win";
     bar.append(lexiEl("div", { class: "bar", style: `width:${Math.min(100, 100 * p)}%` }), lexiEl("span", { text: percent(p) }));
   }
-  const judged = found.complete ? `${found.racks_checked.toLocaleString()} racks judged`
-    : `${found.racks_checked.toLocaleString()} of ${found.leaves_total.toLocaleString()} racks judged, the likeliest first (stopped at the time limit)`;
-  document.getElementById("inf-stats").textContent = `${judged}, ${found.consistent.toLocaleString()} consistent with the play, in ${(found.elapsed_ms / 1000).toFixed(1)} s.`;
+  document.getElementById("inf-stats").textContent = lexiSentence(`${found.notes.found}, in ${(found.elapsed_ms / 1000).toFixed(1)} s`);
 }
 document.getElementById("infer-form").addEventListener("submit", inferLeave);
 function simLimitRange() {  // the field's bound follows its unit: play-outs a play, or the run's own seconds

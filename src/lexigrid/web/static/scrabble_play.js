@@ -382,12 +382,6 @@ function preEndgameHint(peg, byEquity) {
   const rest = others.length ? ` Next: ${others.map((p) => `${p.paren} ${pct(p)}`).join(", ")}.` : "";
   return `${head}: best ${best.paren} (${best.score}), ${pct(best)}: ${best.wins} of ${best.scenarios} scenarios won${draws}.${loses}${rest}`;
 }
-function keptHint(found) {  // what the opponent likely kept after their last play, the likeliest leaves first
-  if (!found.leaves.length) return `They kept: no rack makes ${found.paren} within ${found.margin} of its best.`;
-  const leaves = found.leaves.map((l) => `${l.leave || "nothing"} ${Math.round(100 * l.probability)}%`).join(", ");
-  const judged = found.complete ? "" : `; the likeliest ${found.racks_checked.toLocaleString()} of ${found.leaves_total.toLocaleString()} racks judged`;
-  return `They likely kept after ${found.paren}: ${leaves} (${lexiCount(found.consistent, "leave")} fit${judged}).`;
-}
 document.getElementById("hint").addEventListener("click", async () => {
   const hints = document.getElementById("hints");
   hints.textContent = "thinking…";
@@ -397,7 +391,7 @@ document.getElementById("hint").addEventListener("click", async () => {
   const eg = result.data.endgame;
   const byEquity = "Best: " + result.data.moves.map((m) => `${m.paren} (${m.score})`).join(", ");
   if (result.data.pre_endgame) { hints.textContent = preEndgameHint(result.data.pre_endgame, byEquity); return; }
-  if (!eg) { hints.textContent = byEquity + (result.data.inference ? ` · ${keptHint(result.data.inference)}` : ""); return; }
+  if (!eg) { hints.textContent = byEquity + (result.data.inference ? ` · ${lexiSentence(result.data.inference.notes.kept)}` : ""); return; }
   // the bag is empty: the solved endgame, the best sequence for both sides
   const names = [game.players[game.to_move].name, game.players[(game.to_move + 1) % game.players.length].name];
   const line = eg.pv.map((p) => `${names[p.player]} ${p.move === "-" ? "pass" : p.paren} (${p.score})`).join(", ");
