@@ -7,13 +7,43 @@ None holds a time, so a note is the same on any machine.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 from lexigrid.counts import count, number
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
+from lexigrid.scrabble.core.move import Move
 
-if TYPE_CHECKING:
-    from lexigrid.scrabble.analysis.infer import Inference
+
+class Leave(Protocol):
+    """A consistent leave (`infer.InferredLeave`) as a note reads it."""
+
+    @property
+    def tiles(self) -> str: ...
+    @property
+    def probability(self) -> float: ...
+
+
+class Inference(Protocol):
+    """What a note reads of an inference (`infer.Inference`; not imported, since it imports the notes)."""
+
+    @property
+    def play(self) -> Move: ...
+    @property
+    def margin(self) -> float: ...
+    @property
+    def leaves(self) -> Sequence[Leave]: ...
+    @property
+    def racks_checked(self) -> int: ...
+    @property
+    def consistent(self) -> int: ...
+    @property
+    def leaves_total(self) -> int: ...
+    @property
+    def certain(self) -> bool: ...
+    @property
+    def complete(self) -> bool: ...
+
 
 KEPT_SHOWN = 5  # the likeliest leaves a note of what they kept lists
 
