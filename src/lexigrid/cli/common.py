@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 import sys
@@ -91,10 +92,25 @@ def wants_json(args: list[str]) -> bool:
 
 def usage_message(error: typer.TyperException) -> str:
     """A usage error as one line: what was wrong, and the command whose --help explains it."""
-    message = _out_of_range(error) or " ".join(error.format_message().split()).rstrip(".")
+    message = (
+        _out_of_range(error) or _unknown_option(error) or " ".join(error.format_message().split()).rstrip(".")
+    )
     message = message[:1].lower() + message[1:]
     ctx = getattr(error, "ctx", None)
     return f"{message} (see `{ctx.command_path} --help`)" if ctx is not None else message
+
+
+def _unknown_option(error: typer.TyperException) -> str | None:
+    """An unknown `--option` that a command taking unknown options as words (`infer`'s `-ABC`) was left with,
+    worded as click words a mistyped option elsewhere: `no such option: --tpo (Possible options: --top)`."""
+    found = re.match(r"Got unexpected extra argument\S* \((--[^\s=)]+)", getattr(error, "message", ""))
+    ctx: Any = getattr(error, "ctx", None)
+    if found is None or ctx is None:
+        return None
+    typed = found.group(1)
+    known = [opt for param in ctx.command.params for opt in param.opts if opt.startswith("--")]
+    close = difflib.get_close_matches(typed, known)
+    return f"no such option: {typed}" + (f" (Possible options: {', '.join(sorted(close))})" if close else "")
 
 
 def _out_of_range(error: typer.TyperException) -> str | None:
