@@ -84,8 +84,9 @@ def test_reference_endgames_agree_with_magpie(cli: Cli) -> None:
         ((f"{BOARD} /OR 364/412 0",), "no tiles"),
         ((f"{BOARD} AACDE/ORZ 364/412 0",), "impossible position"),
         ((RACED, "--plies", "0"), "--plies must be at least 1"),
-        ((RACED, "--seconds", "0"), "--seconds must be positive"),
-        ((RACED, "--seconds", "-2"), "--seconds must be positive"),
+        ((RACED, "--seconds", "0"), "--seconds must be more than 0, not 0"),
+        ((RACED, "--seconds", "-2"), "--seconds must be more than 0, not -2"),
+        ((RACED, "--seconds", "nan"), "--seconds must be more than 0, not nan"),
         ((RACED, "--top", "0"), "--top must be between 1"),
     ],
 )

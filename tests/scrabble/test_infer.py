@@ -128,8 +128,9 @@ def test_tiles_that_are_not_unseen(small_engine: Engine) -> None:
     position = _before(RATE, "QZ")  # the only Q and Z are on the observer's rack
     with pytest.raises(LexigridError, match="uses Q, which are not unseen"):
         infer(position, "-Q", small_engine)
-    with pytest.raises(LexigridError, match="margin must be 0 or more"):
-        infer(position, "9G ETAS", small_engine, margin=-1)
+    for margin in (-1, math.nan):  # a NaN would make every rack consistent
+        with pytest.raises(LexigridError, match=f"margin must be 0 or more points of equity, not {margin:g}"):
+            infer(position, "9G ETAS", small_engine, margin=margin)
 
 
 # -- the slow oracle: tiny tile set, every rack brute-forced with the pure-Python generator ----------

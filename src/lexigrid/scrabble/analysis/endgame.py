@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from lexigrid.errors import LexigridError, OptionError
+from lexigrid.errors import LexigridError, OptionError, check_positive
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.core.board import Board
 from lexigrid.scrabble.core.cgp import Position
@@ -205,12 +205,7 @@ def _check_limits(plies: int | None, seconds: float | None, top: int) -> None:
             "plies",
             f"{{option}} must be at least 1, not {plies}",
         )
-    if seconds is not None and seconds <= 0:
-        raise OptionError(
-            f"an endgame search's time must be positive, not {seconds} seconds",
-            "seconds",
-            f"{{option}} must be positive, not {seconds}",
-        )
+    check_positive(seconds, "seconds", "an endgame search's time", "seconds")
     if not 1 <= top <= MAX_TOP:
         raise OptionError(
             f"an endgame search ranks between 1 and {MAX_TOP} first moves, not {top}",

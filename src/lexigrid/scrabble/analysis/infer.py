@@ -389,7 +389,7 @@ def infer(
 
 def check_model(margin: float, temperature: float | None) -> None:
     """Raise unless the margin is 0 or more points of equity and the temperature more than 0."""
-    if margin < 0:
+    if not margin >= 0:  # (a NaN too: it would make every rack consistent)
         raise OptionError(
             f"the margin must be 0 or more points of equity, not {margin:g}",
             "margin",

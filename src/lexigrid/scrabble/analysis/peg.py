@@ -61,7 +61,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from typing import Any
 
-from lexigrid.errors import LexigridError, OptionError
+from lexigrid.errors import LexigridError, OptionError, check_positive
 from lexigrid.lexicon import Lexicon
 from lexigrid.lexicon import load as load_lexicon
 from lexigrid.runner import QUIET_RUNNER, Runner
@@ -317,12 +317,7 @@ def _check(top: int, seconds: float | None, nodes: int | None) -> None:
             "top",
             f"{{option}} must be at least 1, not {top}",
         )
-    if seconds is not None and seconds <= 0:
-        raise OptionError(
-            f"a pre-endgame solve's time must be positive, not {seconds} seconds",
-            "seconds",
-            f"{{option}} must be positive, not {seconds}",
-        )
+    check_positive(seconds, "seconds", "a pre-endgame solve's time", "seconds")
     if nodes is not None and nodes < 1:
         raise OptionError(
             f"a pre-endgame solve's work budget must be at least 1 node, not {nodes}",

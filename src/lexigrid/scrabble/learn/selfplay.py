@@ -15,7 +15,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lexigrid.errors import LexigridError, OptionError
+from lexigrid.errors import LexigridError, OptionError, check_positive
 from lexigrid.lexicon import Lexicon
 from lexigrid.lexicon import load as load_lexicon
 from lexigrid.runner import DEFAULT_RUNNER, Runner
@@ -160,12 +160,7 @@ def tournament(
         )
     Game.new(list(levels), seed=0, lexicon=lexicon)  # bad levels or lexicon fail here, in this process
     n = len(levels)
-    if endgame_seconds is not None and not endgame_seconds > 0:
-        raise OptionError(
-            f"the endgame solver's time must be positive, not {endgame_seconds:g} seconds",
-            "endgame_seconds",
-            f"{{option}} must be positive, not {endgame_seconds:g}",
-        )
+    check_positive(endgame_seconds, "endgame_seconds", "the endgame solver's time", "seconds")
     items = [(seed + i // n, i % n, levels, lexicon, endgame_seconds) for i in range(games)]
     start = time.perf_counter()
     results = runner.run(play_one, items, "self-play")
