@@ -108,6 +108,21 @@ def test_every_seed_refuses_a_negative_one_alike(args: tuple[str, ...]) -> None:
         ),  # option
         (("letterboxed", "solve", "VYQ,FIG,OTE,XLU", "--common", "0"), "--common must be at least 1, not 0"),
         (("letterboxed", "hint", "VYQ,FIG,OTE,XLU", "--top", "0"), "--top must be at least 1, not 0"),
+        (
+            ("letterboxed", "solve", "VYQ,FIG,OTE,XLU", "--seconds", "nan"),
+            "--seconds must be 0 or more, not nan",
+        ),
+        (
+            (
+                "scrabble",
+                "infer",
+                "15/15/15/15/15/15/15/6RATE5/15/15/15/15/15/15/15 /",
+                "9G ETAS",
+                "--margin",
+                "nan",
+            ),
+            "--margin must be 0 or more, not nan",
+        ),
         (("wordle", "play", "--boards", "17"), "--boards must be between 1 and 16, not 17"),
         (("wordle", "suggest", "--show", "-1"), "--show must be 0 or more, not -1"),
         (("serve", "--port", "0"), "--port must be between 1 and 65535, not 0"),

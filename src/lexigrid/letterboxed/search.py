@@ -25,6 +25,7 @@ from functools import cache
 
 import numpy as np
 
+from lexigrid.errors import OptionError
 from lexigrid.letterboxed.board import Board
 from lexigrid.letterboxed.playable import PlayableWord
 from lexigrid.letterboxed.ranking import repeats, score
@@ -153,6 +154,12 @@ class Solver:
 
     def stop_after(self, seconds: float | None) -> None:
         """Stop any search of this solver `seconds` from now (SearchStopped); None: never."""
+        if seconds is not None and not seconds >= 0:  # (a NaN too)
+            raise OptionError(
+                f"a search's time must be 0 or more seconds, not {seconds:g}",
+                "seconds",
+                f"{{option}} must be 0 or more, not {seconds:g}",
+            )
         self.bounds.deadline = math.inf if seconds is None else time.monotonic() + seconds
 
     def _check_deadline(self) -> None:
