@@ -3,28 +3,33 @@
 Run: python benchmarks/bench_infer.py [--jobs N]   (TWL06 from ../shared/data when present, else NWL)
 
 A second table times the order a timed inference judges racks in (CPU, the median of 3): the likeliest
-first 1,000, 10,000 and 100,000 leaves of a one-tile play's leave space handed out by `heaviest_first`,
-against listing the whole space and sorting it by draws (what a timed inference did before session 40).
+first 1,000, 10,000 and 100,000 leaves of a one-tile play's leave space (`likeliest_leaves`, over
+`heaviest_first`), against listing the whole space and sorting it by draws (what a timed inference did
+before session 40).
 """
 
 from __future__ import annotations
 
 import itertools
-import math
 import statistics
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
+
+if TYPE_CHECKING:
+    from lexigrid.scrabble import Engine
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 TWL06 = SHARED / "lexicons" / "twl06.txt"
 BOARD = "15/15/15/15/15/2COZY9/3A11/3FLAMES1A4/8TAXI3/4RATIO1E4/4A3N6/4VERGE6/4E10/4N10/15"
 EMPTY = "/".join(["15"] * 15)
+RATE = "15/15/15/15/15/15/15/6RATE5/15/15/15/15/15/15/15"
+ONE_TILE = (RATE, "7J A")  # a one-tile play: a leave of 6 from every unseen tile
 CASES = [  # (board, play): the best plays of AEGINRT there, and an opening
     (BOARD, "6C COZYING"),
     (BOARD, "E3 RITZ"),
@@ -63,30 +68,31 @@ def main() -> None:
             f"{found.racks_checked / cpu:,.0f}" if jobs == 1 and cpu > 0 else "-",
         )
     Console().print(table)
-    Console().print(order_table())
+    Console().print(order_table(engine))
 
 
-def order_table() -> Table:
+def order_table(engine: Engine) -> Table:
     """CPU seconds to hand out the likeliest leaves of a one-tile play lazily, against listing and sorting."""
-    from lexigrid.scrabble.analysis.draws import heaviest_first, rack_draws, sub_multisets
-    from lexigrid.scrabble.core.rules import tile_set
+    from lexigrid.scrabble import parse_cgp
+    from lexigrid.scrabble.analysis.draws import rack_draws
+    from lexigrid.scrabble.analysis.infer import candidate_leaves, likeliest_leaves, rack_pool, read_play
 
-    pool = Counter(tile_set().counts) - Counter("RATE")  # the opponent's rack unknown, RATE on the board
-    used = "A"  # a one-tile play: a leave of 6 from all the rest
-    free = sorted((pool - Counter(used)).items())
-    weight = lambda tile, k: math.comb(pool[tile], (tile == used) + k)  # noqa: E731
+    position = parse_cgp(f"{ONE_TILE[0]} / 0/0 0")  # the player's rack unknown, the observer's too
+    move = read_play(position, ONE_TILE[1], engine)
+    pool = rack_pool(position)
 
     def first(n: int) -> Callable[[], object]:
-        return lambda: sum(1 for _ in itertools.islice(heaviest_first(free, 6, weight), n))
+        return lambda: sum(1 for _ in itertools.islice(likeliest_leaves(position, move, pool), n))
 
     def listed() -> object:
-        return sorted(sub_multisets(free, 6), key=lambda leave: -rack_draws(pool, used + leave))
+        leaves = candidate_leaves(position, move, pool)[0]
+        return sorted(leaves, key=lambda leave: -rack_draws(pool, move.tiles_used + leave))
 
-    size = sum(1 for _ in sub_multisets(free, 6))
+    size = len(candidate_leaves(position, move, pool)[0])
     table = Table(title=f"the likeliest leaves of a one-tile play ({size:,} in its leave space), CPU s")
     for name in ("how", "CPU s"):
         table.add_column(name, justify="left" if name == "how" else "right")
-    cases = {f"heaviest_first, the first {n:,}": first(n) for n in (1_000, 10_000, 100_000)}
+    cases = {f"likeliest_leaves, the first {n:,}": first(n) for n in (1_000, 10_000, 100_000)}
     cases["list every leave and sort by draws"] = listed
     for name, run in cases.items():
         table.add_row(name, f"{_median_cpu(run):.3f}")

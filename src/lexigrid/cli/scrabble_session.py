@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
@@ -31,9 +30,6 @@ from lexigrid.scrabble.game.players import ENDGAME_SECONDS
 from lexigrid.scrabble.game.store import GameStore, kept
 from lexigrid.scrabble.game.view import View
 from lexigrid.terminal import literal_console
-
-if TYPE_CHECKING:
-    pass
 
 HELP = Text.assemble(
     "moves: ",
