@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from pydantic import BaseModel
 
 from lexigrid.budget import BudgetExceeded, call_with_budget, report
 from lexigrid.errors import LexigridError
-from lexigrid.web.app import SUMMARY_CHARS
+from lexigrid.web.app import SUMMARY_CHARS, web_modules
+from lexigrid.web.common import ApiRequest
 
 
 def test_home_page_links_to_the_tools(client: TestClient) -> None:
@@ -67,6 +70,49 @@ def test_bad_requests_get_json_4xx(
     assert response.status_code == status
     error = response.json()["error"]
     assert message in error and "Traceback" not in error and "\n" not in error
+
+
+EMPTY_BOARD = "/".join(["15"] * 15) + " AEINRST/ 0/0 0"
+NUMBER_FIELDS = [  # every float a JSON body takes, with the body's required fields
+    ("/api/scrabble/endgame", {"cgp": EMPTY_BOARD}, "seconds"),
+    ("/api/scrabble/infer", {"cgp": EMPTY_BOARD, "move": "8D RATINES"}, "seconds"),
+    ("/api/scrabble/infer", {"cgp": EMPTY_BOARD, "move": "8D RATINES"}, "margin"),
+    ("/api/scrabble/infer", {"cgp": EMPTY_BOARD, "move": "8D RATINES"}, "temperature"),
+    ("/api/scrabble/sim", {"cgp": EMPTY_BOARD}, "seconds"),
+    ("/api/scrabble/sim", {"cgp": EMPTY_BOARD}, "temperature"),
+    ("/api/scrabble/games", {}, "clock_minutes"),
+    ("/api/scrabble/analyze", {"gcg": "#player1 a A"}, "seconds_per_turn"),
+]
+
+
+@pytest.mark.parametrize(("path", "body", "field"), NUMBER_FIELDS)
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity"])
+def test_a_number_that_is_not_finite_is_refused_as_such(
+    client: TestClient, path: str, body: dict[str, str], field: str, value: str
+) -> None:
+    """JSON parsers read NaN: it passes no bound, so it was refused as over the largest value allowed."""
+    text = json.dumps(body)[:-1] + ("," if body else "") + f'"{field}":{value}}}'
+    response = client.post(path, content=text, headers={"content-type": "application/json"})
+    assert response.status_code == 422
+    assert response.json() == {"error": f"{field}: Input should be a finite number"}
+
+
+def test_every_json_body_refuses_a_number_that_is_not_finite() -> None:
+    """Each web module's body model is an ApiRequest (the table above tries each float field of today's)."""
+    models = [
+        value
+        for _, module in web_modules()
+        for value in vars(module).values()
+        if isinstance(value, type) and issubclass(value, BaseModel) and value.__module__ == module.__name__
+    ]
+    assert len(models) >= 10
+    assert [model for model in models if not issubclass(model, ApiRequest)] == []
+
+
+def test_a_query_number_that_is_not_finite_is_refused_as_such(client: TestClient) -> None:
+    response = client.get("/api/letterboxed/solve", params={"sides": "ABC,DEF,GHI,JKL", "seconds": "nan"})
+    assert response.status_code == 422
+    assert response.json() == {"error": "seconds: Input should be a finite number"}
 
 
 def test_request_size_limits(client: TestClient) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel, ConfigDict
 
 from lexigrid.budget import call_with_budget
 from lexigrid.errors import LexigridError
@@ -32,6 +33,13 @@ _solves = SolveCache(SOLVE_CACHE_SIZE)
 # The largest request body accepted (bytes); larger ones get 413.
 MAX_BODY_BYTES = 64 * 1024
 MAX_QUERY_BYTES = 4 * 1024
+
+
+class ApiRequest(BaseModel):
+    """A JSON request body. A NaN or infinity is refused as not a finite number: JSON parsers read them,
+    and a NaN passes no bound, so it would be refused as out of range, the wrong reason."""
+
+    model_config = ConfigDict(allow_inf_nan=False)
 
 
 def lexicon_by_name(name: str | None) -> Lexicon:

@@ -70,7 +70,10 @@ def solve(
     common: Common = None,
     shape: Shape = "4x3",
     seconds: Annotated[
-        float | None, Query(gt=0, description="Stop the search after this many seconds (as --seconds).")
+        float | None,
+        Query(
+            gt=0, allow_inf_nan=False, description="Stop the search after this many seconds (as --seconds)."
+        ),
     ] = None,
     allow_offensive: AllowOffensive = False,
     lexicon: str | None = None,

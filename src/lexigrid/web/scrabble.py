@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Path, Request
 from fastapi.responses import HTMLResponse, StreamingResponse
-from pydantic import BaseModel, Field
+from pydantic import Field
 from starlette.background import BackgroundTask
 
 from lexigrid.budget import report
@@ -30,7 +30,7 @@ from lexigrid.scrabble.core.referee import breakdown
 from lexigrid.scrabble.core.rules import Rules
 from lexigrid.scrabble.engine.winpct import default_table
 from lexigrid.web import common, pool
-from lexigrid.web.common import budgeted, lexicon_by_name, solver_pool, templates
+from lexigrid.web.common import ApiRequest, budgeted, lexicon_by_name, solver_pool, templates
 from lexigrid.web.stream import events as stream_events
 
 api = APIRouter()
@@ -58,7 +58,7 @@ def engine(lex: Lexicon, rules: Rules) -> Engine:
     return Engine.shared(lex, rules)
 
 
-class MovesRequest(BaseModel):
+class MovesRequest(ApiRequest):
     """A position and how many of its moves to list."""
 
     cgp: Cgp
@@ -80,7 +80,7 @@ def moves(request: MovesRequest) -> dict[str, Any]:
     return budgeted(_moves_of_cgp, request.cgp, lex.name, request.top, request.sort)
 
 
-class PositionRequest(BaseModel):
+class PositionRequest(ApiRequest):
     """A position in CGP, in its lexicon's language."""
 
     cgp: Cgp
@@ -99,7 +99,7 @@ def show(request: PositionRequest) -> dict[str, Any]:
     return show_payload(*read_position(request.cgp, request.lexicon))
 
 
-class ExplainRequest(BaseModel):
+class ExplainRequest(ApiRequest):
     """A move in a position."""
 
     cgp: Cgp
@@ -120,7 +120,7 @@ def explain(request: ExplainRequest) -> dict[str, Any]:
     return {"move": move.notation, "paren": move.paren, "squares": squares, **explained.as_dict()}
 
 
-class EndgameRequest(BaseModel):
+class EndgameRequest(ApiRequest):
     """An endgame (bag empty, both racks known) and how far to search it."""
 
     cgp: Cgp
@@ -167,7 +167,7 @@ Temperature = Annotated[
 ]
 
 
-class InferRequest(BaseModel):
+class InferRequest(ApiRequest):
     """A play and the position before it (or after it, its maker's opponent to move)."""
 
     cgp: Cgp
@@ -218,7 +218,7 @@ SimId = Annotated[str, Path(pattern="^[0-9a-f]{32}$", description="A running sim
 _sims: dict[str, threading.Event] = {}  # running simulations by id: set the event to stop one
 
 
-class SimRequest(BaseModel):
+class SimRequest(ApiRequest):
     """A position to simulate and how far: the best plays, plies ahead, iterations or seconds."""
 
     cgp: Cgp

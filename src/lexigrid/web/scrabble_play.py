@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Path, Query, Request
 from fastapi.responses import HTMLResponse
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from lexigrid.budget import BudgetExceeded, report
 from lexigrid.errors import LexigridError, NotFound
@@ -29,7 +29,7 @@ from lexigrid.scrabble.game.players import ENDGAME_SECONDS, computer, with_clock
 from lexigrid.scrabble.game.store import GameStore, kept
 from lexigrid.scrabble.game.view import View
 from lexigrid.web import common
-from lexigrid.web.common import budgeted_fork, lexicon_by_name, templates
+from lexigrid.web.common import ApiRequest, budgeted_fork, lexicon_by_name, templates
 from lexigrid.web.scrabble import MAX_SIM_SECONDS, endgame_seconds, engine, sim_seconds
 
 api = APIRouter()
@@ -215,7 +215,7 @@ def _state(game: Game, since: int = 0) -> dict[str, Any]:
     return state
 
 
-class NewGameRequest(BaseModel):
+class NewGameRequest(ApiRequest):
     """A new game against the computer."""
 
     level: Level = "equity"
@@ -318,7 +318,7 @@ def thinking(game_id: GameId) -> dict[str, Any]:
     return {"moving": moving is not None, "thinking": None if moving is None else moving.report}
 
 
-class MoveRequest(BaseModel):
+class MoveRequest(ApiRequest):
     """The person's move: new tiles on squares, or an action (`8D WORD`, `-ABC`, `-`, `challenge`)."""
 
     tiles: list[tuple[int, int, str]] | None = Field(None, max_length=7)

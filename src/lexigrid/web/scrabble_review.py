@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse, StreamingResponse
-from pydantic import BaseModel, Field
+from pydantic import Field
 from starlette.background import BackgroundTask
 
 from lexigrid.budget import report
@@ -26,7 +26,7 @@ from lexigrid.scrabble.records.review import (
     review_jobs,
 )
 from lexigrid.web import common
-from lexigrid.web.common import lexicon_by_name, solver_pool, templates
+from lexigrid.web.common import ApiRequest, lexicon_by_name, solver_pool, templates
 from lexigrid.web.stream import events as stream_events
 
 api = APIRouter()
@@ -37,7 +37,7 @@ MAX_GCG = 200_000  # characters of a pasted record
 GameId = Annotated[str, Path(pattern="^[0-9a-f]{1,32}$", description="A saved game's id.")]
 
 
-class AnalyzeRequest(BaseModel):
+class AnalyzeRequest(ApiRequest):
     """A GCG record to review and how hard to judge each turn."""
 
     gcg: str = Field(min_length=1, max_length=MAX_GCG, description="The game record (GCG text).")

@@ -8,11 +8,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from lexigrid.dates import parse_date
 from lexigrid.errors import LexigridError
-from lexigrid.web.common import budgeted, lexicon_by_name, templates
+from lexigrid.web.common import ApiRequest, budgeted, lexicon_by_name, templates
 from lexigrid.wordle import Game, ReplyTable, format_reply, reply_table, word_lists
 from lexigrid.wordle.game import MAX_GUESSES
 from lexigrid.wordle.report import reply_report
@@ -91,7 +91,7 @@ def new_game(
     return {"token": token, "label": label, "length": table.lists.length, "max_guesses": MAX_GUESSES}
 
 
-class GuessRequest(BaseModel):
+class GuessRequest(ApiRequest):
     """A guess in a game: the token, the guesses already played, the new guess and the mode."""
 
     token: str = Field(max_length=40)
@@ -121,7 +121,7 @@ def guess(request: GuessRequest) -> dict[str, Any]:
     return payload
 
 
-class GradeRequest(BaseModel):
+class GradeRequest(ApiRequest):
     """A finished game to grade: its token, every guess played and the mode."""
 
     token: str = Field(max_length=40)
