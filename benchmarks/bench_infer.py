@@ -3,7 +3,7 @@
 Run: python benchmarks/bench_infer.py [--jobs N]   (TWL06 from ../shared/data when present, else NWL)
 
 A second table times the order a timed inference judges racks in (CPU, the median of 3): the likeliest
-first 1,000, 10,000 and 100,000 leaves of a one-tile play's leave space (`likeliest_leaves`, over
+first 1,000, 10,000 and 100,000 leaves of a one-tile play's leave space (`LeaveSpace.likeliest`, over
 `heaviest_first`), against listing the whole space and sorting it by draws (what a timed inference did
 before session 40).
 """
@@ -75,24 +75,25 @@ def order_table(engine: Engine) -> Table:
     """CPU seconds to hand out the likeliest leaves of a one-tile play lazily, against listing and sorting."""
     from lexigrid.scrabble import parse_cgp
     from lexigrid.scrabble.analysis.draws import rack_draws
-    from lexigrid.scrabble.analysis.infer import candidate_leaves, likeliest_leaves, rack_pool, read_play
+    from lexigrid.scrabble.analysis.infer import LeaveSpace, rack_pool, read_play
 
     position = parse_cgp(f"{ONE_TILE[0]} / 0/0 0")  # the player's rack unknown, the observer's too
     move = read_play(position, ONE_TILE[1], engine)
     pool = rack_pool(position)
+    space = LeaveSpace.of(position, move, pool)
 
     def first(n: int) -> Callable[[], object]:
-        return lambda: sum(1 for _ in itertools.islice(likeliest_leaves(position, move, pool), n))
+        return lambda: sum(1 for _ in itertools.islice(space.likeliest(), n))
 
     def listed() -> object:
-        leaves = candidate_leaves(position, move, pool)[0]
+        leaves = space.listed()
         return sorted(leaves, key=lambda leave: -rack_draws(pool, move.tiles_used + leave))
 
-    size = len(candidate_leaves(position, move, pool)[0])
+    size = space.count()
     table = Table(title=f"the likeliest leaves of a one-tile play ({size:,} in its leave space), CPU s")
     for name in ("how", "CPU s"):
         table.add_column(name, justify="left" if name == "how" else "right")
-    cases = {f"likeliest_leaves, the first {n:,}": first(n) for n in (1_000, 10_000, 100_000)}
+    cases = {f"LeaveSpace.likeliest, the first {n:,}": first(n) for n in (1_000, 10_000, 100_000)}
     cases["list every leave and sort by draws"] = listed
     for name, run in cases.items():
         table.add_row(name, f"{_median_cpu(run):.3f}")

@@ -16,17 +16,16 @@ from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
 from lexigrid.scrabble import Board, Engine, Move, Position, Rack, parse_cgp
 from lexigrid.scrabble.analysis import infer as infer_module
-from lexigrid.scrabble.analysis.draws import leave_count, rack_draws, sub_multisets
+from lexigrid.scrabble.analysis.draws import rack_draws, sub_multisets
 from lexigrid.scrabble.analysis.infer import (
     INFER_SHARE,
     Inference,
+    LeaveSpace,
     before_play,
-    candidate_leaves,
     infer,
     infer_for_simulation,
     judge_block,
     kept_after,
-    leave_space,
     rack_pool,
     read_play,
 )
@@ -264,7 +263,7 @@ def test_a_timed_inference_judges_the_likeliest_racks_first(small_engine: Engine
     assert found.leaves_total == exhaustive.racks_checked == exhaustive.leaves_total and exhaustive.complete
     pool, played = rack_pool(position), found.play.tiles_used
     draws = sorted(
-        rack_draws(pool, played + leave) for leave in candidate_leaves(position, found.play, pool)[0]
+        rack_draws(pool, played + leave) for leave in LeaveSpace.of(position, found.play, pool).listed()
     )
     judged = [leave.draws for leave in found.leaves]
     assert all(d >= draws[-(seconds - 1)] for d in judged)  # none less likely than the last judged rank
@@ -280,10 +279,11 @@ def test_a_timed_inference_judges_the_listing_sorted_by_draws(small_engine: Engi
     position = _before(RATE)
     play = read_play(position, "9G ETAS", small_engine)
     pool = rack_pool(position)
-    listed = candidate_leaves(position, play, pool)[0]
+    space = LeaveSpace.of(position, play, pool)
+    listed = space.listed()
     ranked = sorted(listed, key=lambda leave: -rack_draws(pool, play.tiles_used + leave))
     judge = infer_module.Judge(small_engine, position, play, 5.0)
-    judged, _ = judge.until(infer_module.likeliest_leaves(position, play, pool), 30, _ticking())
+    judged, _ = judge.until(space.likeliest(), 30, _ticking())
     assert judged == ranked[:30]  # the clock reads 0 to 29 before them
 
 
@@ -299,7 +299,7 @@ def test_a_timed_inference_does_not_list_the_leave_space(
     def unlisted(*args: object) -> None:
         raise AssertionError("listed the leave space")
 
-    monkeypatch.setattr(infer_module, "candidate_leaves", unlisted)
+    monkeypatch.setattr(LeaveSpace, "listed", unlisted)
     found = infer(position, "9H S", small_engine, seconds=60, clock=_ticking())
     assert found.racks_checked == 59 and found.leaves_total == every.racks_checked > 1000
     mass = sum(exhaustive[leave.tiles] for leave in found.leaves)
@@ -316,9 +316,9 @@ def test_a_timed_inference_with_time_to_spare_is_the_exhaustive_one(small_engine
 def test_a_block_of_leaves_stops_at_its_deadline(small_engine: Engine) -> None:
     """A runner's block judges its leaves in order until the wall clock's deadline: none once it is past."""
     position = _before(RATE)
-    leaves = candidate_leaves(position, read_play(position, "9G ETAS", small_engine), rack_pool(position))[0][
-        :20
-    ]
+    leaves = LeaveSpace.of(
+        position, read_play(position, "9G ETAS", small_engine), rack_pool(position)
+    ).listed()[:20]
     lexicon, cgp = small_engine.lexicon, f"{RATE} / 0/0 0"
     judged, losses, _ = judge_block(
         (lexicon, small_engine.leaves, small_engine.rules, cgp, "9G ETAS", 5.0, leaves, math.inf)
@@ -333,7 +333,7 @@ def test_a_stride_block_judges_every_step_th_likeliest_leave(small_engine: Engin
     """A timed inference over a runner sends each worker a stride of the likeliest order, not a list."""
     position = _before(RATE)
     play = read_play(position, "9G ETAS", small_engine)
-    order = list(infer_module.likeliest_leaves(position, play, rack_pool(position)))
+    order = list(LeaveSpace.of(position, play, rack_pool(position)).likeliest())
     lexicon, cgp = small_engine.lexicon, f"{RATE} / 0/0 0"
     judged, losses, _ = judge_block(
         (lexicon, small_engine.leaves, small_engine.rules, cgp, "9G ETAS", 5.0, (1, 2), math.inf)
@@ -348,10 +348,9 @@ def test_a_timed_inference_knows_the_size_of_the_leave_space(small_engine: Engin
     position = _before(RATE)
     play = read_play(position, "9G ETAS", small_engine)
     found = infer(position, play, small_engine, seconds=30, clock=_ticking())
-    assert found.leaves_total == len(candidate_leaves(position, play, rack_pool(position))[0])
+    space = LeaveSpace.of(position, play, rack_pool(position))
+    assert found.leaves_total == len(space.listed()) == space.count()
     assert not found.complete
-    _, free, extra, _ = leave_space(position, play, rack_pool(position))
-    assert found.leaves_total == leave_count(free, extra)
 
 
 def test_a_simulation_s_inference_takes_its_share(

@@ -363,27 +363,23 @@ def infer(
         raise LexigridError(
             f"{shown(position.board, move)} is not legal in this position: the bag holds too few tiles"
         )
-    _, free, extra, leave_size = leave_space(position, move, pool)
-    total = leave_count(free, extra)
+    space = LeaveSpace.of(position, move, pool)
+    total = space.count()
     certain = total == 1
     leaves: list[str]
     losses: list[float | None]
     if certain:
-        leaves, losses = candidate_leaves(position, move, pool)[0], [0.0]
+        leaves, losses = space.listed(), [0.0]
     elif not runner.in_process:
         wall_deadline = time.time() + (deadline - clock())
         leaves, losses, judge.searched = _fan_out(
             position, move, engine, margin, runner, lexicon_spec, wall_deadline
         )
     else:
-        order = (
-            candidate_leaves(position, move, pool)[0]
-            if seconds is None
-            else likeliest_leaves(position, move, pool)
-        )
+        order = space.listed() if seconds is None else space.likeliest()
         leaves, losses = judge.until(order, deadline, clock)
     return _distribution(
-        move, margin, pool, leave_size, leaves, losses, judge.searched, start, certain, temperature, total
+        move, margin, pool, space.size, leaves, losses, judge.searched, start, certain, temperature, total
     )
 
 
@@ -398,17 +394,6 @@ def check_model(margin: float, temperature: float | None) -> None:
     check_positive(temperature, "temperature", "the temperature", "points of equity")
 
 
-def likeliest_leaves(position: Position, move: Move, pool: Counter[str]) -> Iterator[str]:
-    """`candidate_leaves` in the order of their racks' draws, likeliest first (ties in its order), found
-    without listing them."""
-    base, free, extra, _ = leave_space(position, move, pool)
-    fixed = Counter(move.tiles_used) + Counter(base)
-    tails = heaviest_first(
-        sorted(free.items()), extra, lambda tile, k: math.comb(pool[tile], fixed[tile] + k)
-    )
-    return (sorted_tiles(base + tail) for tail in tails)
-
-
 def _check_drawable(move: Move, pool: Counter[str], position: Position) -> None:
     """Raise unless the play's tiles (and any known rack tiles) could have been on the rack."""
     missing = Counter(move.tiles_used) - pool
@@ -420,28 +405,53 @@ def _check_drawable(move: Move, pool: Counter[str], position: Position) -> None:
         )
 
 
-def leave_space(position: Position, move: Move, pool: Counter[str]) -> tuple[str, Counter[str], int, int]:
-    """What the player could have kept: the known rack tiles the play did not use, the tiles the rest was
-    drawn from, how many of those, and the leave size."""
-    used = Counter(move.tiles_used)
-    known = position.racks[0].counts
-    rack_size = min(position.rules.rack_size, sum(pool.values()))
-    kept_known = known - used  # known tiles the play did not use stay on the rack
-    leave_size = rack_size - len(move.tiles_used)
-    extra = leave_size - sum(kept_known.values())
-    if extra < 0:
-        raise LexigridError(
-            f"the known rack {position.board.alphabet.write(str(position.racks[0]))} and "
-            f"{shown(position.board, move)} need more than {rack_size} tiles"
+@dataclass(frozen=True)
+class LeaveSpace:
+    """What the player could have kept: the known rack tiles the play did not use (`base`, on every leave)
+    and `extra` more of the `free` tiles, `size` tiles in all, from a rack drawn from `pool`."""
+
+    base: str
+    free: Counter[str]
+    extra: int
+    size: int
+    played: str  # the play's tiles
+    pool: Counter[str]
+
+    @classmethod
+    def of(cls, position: Position, move: Move, pool: Counter[str]) -> LeaveSpace:
+        """The space of a play from a position whose player's rack was drawn from `pool`."""
+        used = Counter(move.tiles_used)
+        known = position.racks[0].counts
+        rack_size = min(position.rules.rack_size, sum(pool.values()))
+        kept_known = known - used  # known tiles the play did not use stay on the rack
+        size = rack_size - len(move.tiles_used)
+        extra = size - sum(kept_known.values())
+        if extra < 0:
+            raise LexigridError(
+                f"the known rack {position.board.alphabet.write(str(position.racks[0]))} and "
+                f"{shown(position.board, move)} need more than {rack_size} tiles"
+            )
+        free = pool - (used | known)
+        return cls("".join(kept_known.elements()), free, extra, size, move.tiles_used, pool)
+
+    def count(self) -> int:
+        """How many leaves the space holds, counted without listing them."""
+        return leave_count(self.free, self.extra)
+
+    def listed(self) -> list[str]:
+        """Every leave, in the listing's order."""
+        return [
+            sorted_tiles(self.base + tail) for tail in sub_multisets(sorted(self.free.items()), self.extra)
+        ]
+
+    def likeliest(self) -> Iterator[str]:
+        """The listing in the order of its racks' draws, likeliest first (ties in its order), found without
+        listing it."""
+        fixed = Counter(self.played) + Counter(self.base)
+        tails = heaviest_first(
+            sorted(self.free.items()), self.extra, lambda tile, k: math.comb(self.pool[tile], fixed[tile] + k)
         )
-    return "".join(kept_known.elements()), pool - (used | known), extra, leave_size
-
-
-def candidate_leaves(position: Position, move: Move, pool: Counter[str]) -> tuple[list[str], int]:
-    """Every leave the player could have kept (with any known rack tiles), and the leave size."""
-    base, free, extra, leave_size = leave_space(position, move, pool)
-    items = sorted(free.items())
-    return [sorted_tiles(base + tail) for tail in sub_multisets(items, extra)], leave_size
+        return (sorted_tiles(self.base + tail) for tail in tails)
 
 
 def _distribution(
@@ -494,7 +504,7 @@ def likelihood(loss: float, temperature: float | None) -> float:
     return 1.0 if temperature is None else math.exp(-loss / temperature)
 
 
-Stride = tuple[int, int]  # (first, step): every step-th leave of `likeliest_leaves` from the first on
+Stride = tuple[int, int]  # (first, step): every step-th leave of `LeaveSpace.likeliest` from the first on
 Block = tuple[str | Lexicon | None, LeaveModel, Rules, str, str, float, list[str] | Stride, float]
 
 
@@ -506,9 +516,8 @@ def judge_block(block: Block) -> tuple[list[str], list[float | None], int]:
     lex = lexicon if isinstance(lexicon, Lexicon) else load_lexicon(lexicon)
     engine = Engine.shared(lex, position.rules, leaves)
     judge = Judge(engine, position, read_play(position, play, engine), margin)
-    order: Iterable[str] = (
-        part if isinstance(part, list) else likeliest_leaves(position, judge.play, rack_pool(position))
-    )
+    space = LeaveSpace.of(position, judge.play, rack_pool(position))
+    order: Iterable[str] = part if isinstance(part, list) else space.likeliest()
     if isinstance(part, tuple):
         order = itertools.islice(order, part[0], None, part[1])
     judged, losses = judge.until(order, deadline, time.time)
@@ -530,7 +539,7 @@ def _fan_out(
     lexicon: str | Lexicon | None = lexicon_spec if lexicon_spec is not None else engine.lexicon
     parts: list[list[str] | Stride]
     if math.isinf(deadline):
-        leaves = candidate_leaves(position, move, rack_pool(position))[0]
+        leaves = LeaveSpace.of(position, move, rack_pool(position)).listed()
         size = max(1, -(-len(leaves) // (runner.jobs * 4)))
         parts = [leaves[i : i + size] for i in range(0, len(leaves), size)]
     else:
