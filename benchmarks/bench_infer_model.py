@@ -27,7 +27,8 @@ from rich.table import Table
 from bench_match import engine as match_engine
 from bench_sim_oracle import BOOTSTRAP, GAME_SEED, game_position
 from lexigrid.checkpoint import Checkpoint
-from lexigrid.scrabble.analysis.infer import DEFAULT_MARGIN, Inference, before_play, infer, likelihood
+from lexigrid.scrabble.analysis.infer import DEFAULT_MARGIN, before_play, infer, likelihood
+from lexigrid.scrabble.analysis.inference import Inference
 from lexigrid.scrabble.core.alphabet import sorted_tiles
 from lexigrid.scrabble.core.cgp import parse_cgp
 

@@ -19,7 +19,6 @@ from lexigrid.scrabble.analysis import infer as infer_module
 from lexigrid.scrabble.analysis.draws import rack_draws, sub_multisets
 from lexigrid.scrabble.analysis.infer import (
     INFER_SHARE,
-    Inference,
     LeaveSpace,
     before_play,
     infer,
@@ -29,6 +28,7 @@ from lexigrid.scrabble.analysis.infer import (
     rack_pool,
     read_play,
 )
+from lexigrid.scrabble.analysis.inference import Inference
 from lexigrid.scrabble.core.alphabet import leave_after
 from lexigrid.scrabble.core.rules import Rules, TileSet, layout, tile_set
 from lexigrid.scrabble.engine.leave import HeuristicLeaves

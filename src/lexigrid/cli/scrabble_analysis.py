@@ -23,11 +23,11 @@ from lexigrid.cli.common import (
 )
 from lexigrid.cli.scrabble_input import BoardOption, read_position
 from lexigrid.counts import count, number
-from lexigrid.scrabble.analysis import inference_notes as notes
+from lexigrid.scrabble.analysis import inference as notes
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 
 if TYPE_CHECKING:
-    from lexigrid.scrabble.analysis.infer import Inference
+    from lexigrid.scrabble.analysis.inference import Inference
     from lexigrid.scrabble.analysis.sim import PlayStats, Progress, SimResult
 
 CgpArgument = Annotated[

@@ -22,7 +22,7 @@ from lexigrid.cli.scrabble_render import (
 )
 from lexigrid.counts import count
 from lexigrid.errors import LexigridError
-from lexigrid.scrabble.analysis import inference_notes as notes
+from lexigrid.scrabble.analysis import inference as notes
 from lexigrid.scrabble.analysis.thinking import Thinking, watching
 from lexigrid.scrabble.core.turn import Turn
 from lexigrid.scrabble.game.game import Game

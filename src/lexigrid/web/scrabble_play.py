@@ -19,7 +19,7 @@ from lexigrid.budget import BudgetExceeded, report
 from lexigrid.errors import LexigridError, NotFound
 from lexigrid.scrabble import Engine
 from lexigrid.scrabble.analysis.chooser import PlayChooser
-from lexigrid.scrabble.analysis.inference_notes import KEPT_SHOWN
+from lexigrid.scrabble.analysis.inference import KEPT_SHOWN
 from lexigrid.scrabble.analysis.report import moves_report
 from lexigrid.scrabble.analysis.sim_player import SimPlayer
 from lexigrid.scrabble.analysis.thinking import Thinking, Watch, watching

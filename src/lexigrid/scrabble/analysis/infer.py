@@ -36,20 +36,18 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from lexigrid.errors import LexigridError, OptionError, check_positive
 from lexigrid.lexicon import Lexicon
 from lexigrid.lexicon import load as load_lexicon
 from lexigrid.runner import DEFAULT_RUNNER, Runner
-from lexigrid.scrabble.analysis import inference_notes as notes
 from lexigrid.scrabble.analysis.draws import heaviest_first, leave_count, rack_draws, sub_multisets
-from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet, sorted_tiles
+from lexigrid.scrabble.analysis.inference import Inference, InferredLeave
+from lexigrid.scrabble.core.alphabet import sorted_tiles
 from lexigrid.scrabble.core.board import Rack, column_name
 from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.core.move import Move, parse_coordinate, parse_move
@@ -62,105 +60,6 @@ DEFAULT_MARGIN = 5.0  # points of static equity, MAGPIE's default
 EPSILON = 1e-9  # equities equal up to float rounding count as equal
 KILLERS = 16  # the best moves of earlier racks kept to refute later ones
 INFER_SHARE = 0.1  # of a simulation's time spent inferring what the opponent kept (when it infers)
-
-
-@dataclass(frozen=True)
-class InferredLeave:
-    """A consistent leave: its tiles, its probability, its ways of being drawn and its equity loss."""
-
-    tiles: str
-    probability: float
-    draws: int
-    equity_loss: float  # the rack's best static equity less the play's (0 when the play was best)
-
-
-@dataclass
-class Inference:
-    """The distribution of what a player kept after a play, and how it was found."""
-
-    play: Move
-    margin: float
-    pool: dict[str, int]  # the tiles their rack was drawn from, before the play
-    leave_size: int
-    leaves: list[InferredLeave]  # likeliest first
-    racks_checked: int
-    consistent: int
-    searched: int  # racks that needed a best-move search (the others were refuted by a bound)
-    elapsed_s: float
-    certain: bool = False  # only one leave was possible
-    temperature: float | None = None  # of the soft weights (`likelihood`); None: MAGPIE's hard margin
-    leaves_total: int = 0  # the leave space: every leave they could have kept (racks_checked of them judged)
-
-    @property
-    def complete(self) -> bool:
-        """Whether every leave they could have kept was judged (else the least likely racks were not)."""
-        return self.racks_checked >= self.leaves_total
-
-    @property
-    def racks_per_second(self) -> float:
-        """Racks checked per second of wall time."""
-        return self.racks_checked / self.elapsed_s if self.elapsed_s > 0 else 0.0
-
-    def marginals(self) -> dict[str, float]:
-        """Per tile of the pool, the chance they kept at least one."""
-        held: dict[str, float] = dict.fromkeys(self.pool, 0.0)
-        for leave in self.leaves:
-            for tile in set(leave.tiles):
-                held[tile] += leave.probability
-        return {tile: min(1.0, p) for tile, p in held.items()}
-
-    def choices(self) -> tuple[list[str], list[float]]:
-        """The leaves and their probabilities, for `random.choices`."""
-        return [leave.tiles for leave in self.leaves], [leave.probability for leave in self.leaves]
-
-    def distribution(self) -> list[tuple[str, float]] | None:
-        """The (leave, probability) pairs `simulate(opponent=...)` draws from; None when no leave fits."""
-        return [(leave.tiles, leave.probability) for leave in self.leaves] or None
-
-    def sample_leave(self, rng: random.Random) -> str | None:
-        """A leave drawn from the distribution (None when no leave is consistent with the play)."""
-        if not self.leaves:
-            return None
-        tiles, weights = self.choices()
-        return rng.choices(tiles, weights)[0]
-
-    def as_dict(self, top: int | None = None, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
-        """The JSON shape of `scrabble infer --json` and the web API, tiles in the alphabet's labels."""
-        shown = self.leaves if top is None else self.leaves[:top]
-        write = alphabet.write
-        return {
-            "play": write(self.play.notation),
-            "paren": write(self.play.paren),
-            "score": self.play.score,
-            "tiles_played": write(self.play.tiles_used),
-            "margin": self.margin,
-            "temperature": self.temperature,
-            "leave_size": self.leave_size,
-            "certain": self.certain,
-            "complete": self.complete,
-            "leaves_total": self.leaves_total,
-            "racks_checked": self.racks_checked,
-            "consistent": self.consistent,
-            "searched": self.searched,
-            "leaves": [
-                {
-                    "leave": alphabet.write_tiles(leave.tiles),
-                    "probability": round(leave.probability, 6),
-                    "draws": leave.draws,
-                    "equity_loss": round(leave.equity_loss, 3),
-                }
-                for leave in shown
-            ],
-            "marginals": {write(tile): round(p, 6) for tile, p in self.marginals().items()},
-            "notes": {
-                "judged": notes.judged(self),
-                "kept": notes.kept_note(self, alphabet),
-                "drawn": notes.drawn_note(self, alphabet),
-                "found": notes.found_note(self),
-            },
-            "elapsed_ms": round(self.elapsed_s * 1000, 3),
-            "racks_per_second": round(self.racks_per_second, 1),
-        }
 
 
 @dataclass

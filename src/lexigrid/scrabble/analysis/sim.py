@@ -65,7 +65,7 @@ from lexigrid.scrabble.engine.playout import Deal, Ending, Measure, PlayoutLoop
 from lexigrid.scrabble.engine.winpct import SPREAD_LIMIT, WinTable, lexicon_table
 
 if TYPE_CHECKING:
-    from lexigrid.scrabble.analysis.infer import Inference
+    from lexigrid.scrabble.analysis.inference import Inference
 
 MIN_ITERATIONS = 32  # play-outs every play gets before Top-Two sampling begins
 ROUND_PLAYOUTS = 1024  # play-outs a round at most (a round ends with the stopping test and a report)

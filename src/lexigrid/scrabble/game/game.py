@@ -44,7 +44,7 @@ from lexigrid.scrabble.game.umpire import Umpire
 
 if TYPE_CHECKING:
     from lexigrid.scrabble.analysis.endgame import Solution
-    from lexigrid.scrabble.analysis.infer import Inference
+    from lexigrid.scrabble.analysis.inference import Inference
     from lexigrid.scrabble.analysis.peg import PegSolution
 
 HUMAN = "human"

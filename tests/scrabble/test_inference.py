@@ -7,8 +7,9 @@ from collections.abc import Callable
 import pytest
 
 from lexigrid.scrabble import Engine, parse_cgp
-from lexigrid.scrabble.analysis import inference_notes as notes
-from lexigrid.scrabble.analysis.infer import Inference, infer
+from lexigrid.scrabble.analysis import inference as notes
+from lexigrid.scrabble.analysis.infer import infer
+from lexigrid.scrabble.analysis.inference import Inference
 from lexigrid.scrabble.core.alphabet import ENGLISH
 
 RATE = "15/15/15/15/15/15/15/6RATE5/15/15/15/15/15/15/15"
