@@ -47,12 +47,12 @@ TURNS = 25
 
 def game_record(turns: int = TURNS) -> str:
     """The GCG record of the first seeded self-play game with `turns` turns."""
-    from lexigrid.scrabble.engine.movegen import worker_lexicon
+    from lexigrid.lexicon import load
     from lexigrid.scrabble.game.game import Game
     from lexigrid.scrabble.game.view import View
     from lexigrid.scrabble.records.gcg import export_gcg
 
-    lexicon = worker_lexicon(None)
+    lexicon = load()
     for seed in range(1000):
         game = Game.new(["equity", "equity"], seed=seed, lexicon=lexicon, endgame_seconds=None)
         game.play_computers()
@@ -69,7 +69,7 @@ def cpu(scheduler: str | None = None) -> float:
     if scheduler is not None:
         from distributed import Client
 
-        with Client(scheduler) as client:
+        with Client(scheduler) as client:  # type: ignore[no-untyped-call]  # distributed is untyped
             found += sum(client.run(_own_cpu).values())
     return found
 
@@ -110,7 +110,7 @@ def task_times(text: str, iterations: int) -> list[tuple[int, str, float]]:
 
     record = read_record(text)
     words, spec, _ = record_lexicon(record)
-    found = []
+    found: list[tuple[int, str, float]] = []
     for job in review_jobs(record, words, spec, Settings(iterations=iterations)):
         started = time.process_time()
         review = judge_turn(job)

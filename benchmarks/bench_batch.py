@@ -84,7 +84,7 @@ def main() -> None:
     print("|---|---|---|---|---|")
     with (
         tempfile.TemporaryDirectory() as tmp,
-        LocalCluster(
+        LocalCluster(  # type: ignore[no-untyped-call]  # distributed is untyped
             n_workers=args.jobs,
             threads_per_worker=1,
             processes=True,

@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -116,7 +117,7 @@ def side_by_side(directory: Path, hard: bool, bar: int, openers: list[str], repe
         slice_file.write_text("".join(f"{w.lower()}\n" for w in openers))
         tree_file = Path(tmp) / "tree.txt"
         selby(directory, [*mode, "-w", "salet"])  # writes his start-up table once
-        tasks = {
+        tasks: dict[str, tuple[Callable[[], dict[str, Any]], Callable[[], dict[str, Any]]]] = {
             f"refute {len(openers)} openers against {bar}": (
                 lambda: ours("slice", hard, bar, openers),
                 lambda: selby(directory, [*mode, "-s", f"-b{bar}", "-t", str(slice_file)]),

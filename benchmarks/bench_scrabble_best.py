@@ -606,7 +606,7 @@ def main(argv: list[str] | None = None) -> int:
             engines: dict[str, Callable[[Case], Callable[[], object]]] = {"lexigrid": mine}
             if magpie is not None:
                 magpie.set_mode(mode)
-                engines["magpie"] = lambda case: magpie.load(case.row["cgp"])  # type: ignore[union-attr]
+                engines["magpie"] = lambda case: magpie.load(case.row["cgp"])
             measure(mode, cases, engines, args.repeats, args.batch_ms / 1e3, status)
             if magpie is not None:
                 for case in cases:
@@ -650,7 +650,7 @@ def main(argv: list[str] | None = None) -> int:
             }
             for c in cases
         ]
-        payload = {"command": command, "magpie": magpie_note or None, "protocol": protocol}
+        payload: dict[str, Any] = {"command": command, "magpie": magpie_note or None, "protocol": protocol}
         payload |= {"magpie_api_floor_us": _us(floor), "positions": positions, "summary": summary}
         print(json.dumps(payload, indent=1))
         return 0

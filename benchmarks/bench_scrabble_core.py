@@ -91,7 +91,7 @@ def sim(work: bool) -> None:
     try:
         from lexigrid.scrabble.analysis.sim import simulate  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
-        from lexigrid.scrabble.sim import simulate  # type: ignore[no-redef,unused-ignore]
+        from lexigrid.scrabble.sim import simulate  # type: ignore[no-redef,import-not-found,unused-ignore]
     _, engine = _warm()
     position = parse_cgp(MIDGAME)
     simulate(position, engine, plays=5, plies=2, iterations=1, seed=0)  # the win table loaded
@@ -113,7 +113,7 @@ def endgame(work: bool) -> None:
     try:
         from lexigrid.scrabble.analysis.endgame import solve  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
-        from lexigrid.scrabble.endgame import solve  # type: ignore[no-redef,unused-ignore]
+        from lexigrid.scrabble.endgame import solve  # type: ignore[no-redef,import-not-found,unused-ignore]
     lexicon, engine = _warm()
     position = _endgame_position(lexicon)
     solve(position, engine, plies=1)

@@ -47,16 +47,17 @@ def instrumented(owner: Any, name: str, totals: dict[str, float]) -> Callable[[]
 
 def throughput(levels: list[str], games: int, seed: int) -> dict[str, float]:
     """CPU ms per turn of whole self-play games in this process, and the engine's share of it."""
-    from lexigrid.scrabble.engine import movegen
-    from lexigrid.scrabble.engine.movegen import Engine, worker_lexicon
+    from lexigrid.lexicon import load
+    from lexigrid.scrabble.engine import _engine
+    from lexigrid.scrabble.engine.movegen import Engine
     from lexigrid.scrabble.game.game import Game
 
-    lexicon = worker_lexicon(None)
+    lexicon = load()
     for warm in range(5):  # engines built, GADDAG loaded, caches warm
         Game.new(levels, seed=seed - 1 - warm, lexicon=lexicon, endgame_seconds=None).play_computers()
     totals = {"best": 0.0, "_build_leave_table": 0.0, "generate": 0.0}
     undo = [instrumented(Engine, name, totals) for name in ("best", "_build_leave_table")]
-    undo.append(instrumented(movegen._engine, "generate", totals))
+    undo.append(instrumented(_engine, "generate", totals))
     turns = 0
     start = time.process_time()
     try:

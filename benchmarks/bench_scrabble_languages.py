@@ -15,9 +15,11 @@ by position, the median per-call time of the rounds; ratio = lexigrid / MAGPIE, 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
@@ -78,14 +80,17 @@ def measure(
     ratios = []
     for index, row in enumerate(rows, 1):
         position = parse_cgp(row["cgp"], engine.rules)
-        ours = lambda position=position: engine.best(position, "equity")  # noqa: E731
+        ours = functools.partial(engine.best, position, "equity")
         theirs = magpie.load(row["cgp"])
         best = ours()
         _, magpie_equity, _ = parse_magpie_top(str(theirs()))
         n_ours, n_theirs = calls_for(ours, batch_ms), calls_for(theirs, batch_ms)
         times: dict[str, list[float]] = {"lexigrid": [], "magpie": []}
         for round_ in range(repeats):
-            order = [("lexigrid", ours, n_ours), ("magpie", theirs, n_theirs)]
+            order: list[tuple[str, Callable[[], object], int]] = [
+                ("lexigrid", ours, n_ours),
+                ("magpie", theirs, n_theirs),
+            ]
             for name, run, calls in order if round_ % 2 == 0 else order[::-1]:
                 times[name].append(per_call(run, calls))
         lexigrid, magpie_time = statistics.median(times["lexigrid"]), statistics.median(times["magpie"])

@@ -47,7 +47,8 @@ from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.scrabble.analysis.sim import simulate
 from lexigrid.scrabble.engine.leave import load_leaves
 from lexigrid.scrabble.engine.playout import PlayoutLoop
-from lexigrid.scrabble.learn.selfplay import tournament, wilson
+from lexigrid.scrabble.learn.selfplay import tournament
+from lexigrid.stats import wilson
 
 REFERENCE = "15/15/15/15/15/2COZY9/3A11/3FLAMES1A4/8TAXI3/4RATIO1E4/4A3N6/4VERGE6/4E10/4N10/15"
 RACKS = ("AEINRST", "AEINRT?")

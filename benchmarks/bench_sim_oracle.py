@@ -79,6 +79,7 @@ from lexigrid.scrabble.analysis.chooser import (
 )
 from lexigrid.scrabble.analysis.infer import INFER_SHARE, kept_after
 from lexigrid.scrabble.analysis.phase import bag_left
+from lexigrid.scrabble.analysis.sim_player import SimPlayer
 from lexigrid.scrabble.core.alphabet import leave_after
 from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp, parse_cgp
 from lexigrid.scrabble.core.move import Move
@@ -214,8 +215,8 @@ class Chooser:
             move = player.choose(position, random.Random(seed))
             return move, time.process_time() - start
         if self.match:
-            player = make_player(self.spec, seconds, MAGPIE_LIB, MAGPIE_DATA)
-            return player.choose(position, random.Random(seed)), time.process_time() - start
+            match_player = make_player(self.spec, seconds, MAGPIE_LIB, MAGPIE_DATA)
+            return match_player.choose(position, random.Random(seed)), time.process_time() - start
         weight, sampling = sim_module.SPREAD_WEIGHT, vars(sim_module)["top_two"]
         if self.spread is not None:
             sim_module.SPREAD_WEIGHT = self.spread
@@ -278,6 +279,7 @@ def make_chooser(spec: str, plays: int, plies: int) -> Chooser:
         return Chooser(spec, 15, int(settings.get("plies", plies)), magpie=True)
     if name == "old":  # bench_match.py's player, its one definition (its plays count for --long-plays)
         old = make_player(spec, 0.0, MAGPIE_LIB, MAGPIE_DATA)
+        assert isinstance(old, SimPlayer)
         return Chooser(spec, old.plays, old.plies, match=True)
     if name != "sim":
         raise SystemExit(f"error: unknown player {spec!r}: use sim, magpie or old (with /key=value)")

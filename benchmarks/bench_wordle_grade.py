@@ -27,7 +27,8 @@ def main() -> None:
     args = parser.parse_args()
     table = reply_table(original())
     tree = cached_optimal_tree(table, "SALET", hard=args.hard)
-    times, skills = [], []
+    times: list[float] = []
+    skills: list[int] = []
     for answer in table.lists.answers[: args.limit]:
         start = time.process_time()
         grades = grade.grade(table, tree_game(tree, answer), args.hard)
