@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 import time
@@ -50,14 +51,27 @@ def report(message: Any) -> bool:
     """From a solve that reports (a streamed one in a solver pool, or a budgeted call given `on_report`):
     send its caller `message`; True once the caller asks it to stop (elsewhere nothing is sent and the
     answer is False)."""
+    stopped = stop_asked()
+    if _channel is not None:
+        _channel.send(("progress", message))
+    return stopped
+
+
+def stop_asked() -> bool:
+    """From a solve that reports: whether its caller has asked it to stop (False where nothing reports)."""
     global _stop_asked
     conn = _channel
     if conn is None:
         return False
     while conn.poll():
         _stop_asked = conn.recv() == STOP or _stop_asked
-    conn.send(("progress", message))
     return _stop_asked
+
+
+def stopping_clock(clock: Callable[[], float] = time.perf_counter) -> Callable[[], float]:
+    """`clock`, which reads infinity once the solve's caller asks it to stop: a search given it and a
+    deadline (even an infinite one) ends at its next look."""
+    return lambda: math.inf if stop_asked() else clock()
 
 
 def reporting_to(conn: Connection | None) -> None:

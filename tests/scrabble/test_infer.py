@@ -307,6 +307,21 @@ def test_a_timed_inference_does_not_list_the_leave_space(
         assert leave.probability == pytest.approx(exhaustive[leave.tiles] / mass)
 
 
+def test_an_inference_stopped_by_its_clock_judged_the_listing_s_first_leaves(small_engine: Engine) -> None:
+    """With no time limit the leaves are judged as listed; a clock that reads infinity (the user stopped the
+    run) ends it there, and the answer says it was stopped, not that the likeliest were judged."""
+    position = _before(RATE)
+    exhaustive = infer(position, "9G ETAS", small_engine)
+    reads = iter(range(10**6))
+    found = infer(position, "9G ETAS", small_engine, clock=lambda: math.inf if next(reads) >= 30 else 0.0)
+    listed = LeaveSpace.of(position, found.play, rack_pool(position)).listed()
+    assert found.racks_checked == 30 and found.stopped and not found.complete and not exhaustive.stopped
+    weights = {leave.tiles: leave.probability for leave in exhaustive.leaves}
+    assert {leave.tiles for leave in found.leaves} == set(listed[:30]) & set(weights)
+    timed = infer(position, "9G ETAS", small_engine, seconds=29, clock=_ticking())
+    assert timed.racks_checked == 28 and not timed.stopped  # a time limit is not a stop
+
+
 def test_a_timed_inference_with_time_to_spare_is_the_exhaustive_one(small_engine: Engine) -> None:
     exhaustive = infer(_before(RATE), "9G ETAS", small_engine)
     found = infer(_before(RATE), "9G ETAS", small_engine, seconds=3600)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pytest
@@ -29,6 +30,10 @@ def _found(small_engine: Engine, case: str) -> Inference:
         return infer(parse_cgp(f"{EMPTY} / 0/0 0"), "8B RETAINS", small_engine)
     if case == "timed":
         return infer(parse_cgp(f"{RATE} / 0/0 0"), "9G ETAS", small_engine, seconds=TICKS, clock=_ticking())
+    if case == "stopped":  # no time limit: a clock that reads infinity from its TICKS-th look on stops it
+        reads = iter(range(10**6))
+        clock = lambda: math.inf if next(reads) >= TICKS else 0.0  # noqa: E731
+        return infer(parse_cgp(f"{RATE} / 0/0 0"), "9G ETAS", small_engine, clock=clock)
     if case == "none fits":
         return infer(
             parse_cgp(f"{RATE} / 0/0 0"), "9G ETAS", small_engine, margin=0, seconds=2, clock=_ticking()
@@ -42,6 +47,7 @@ def _found(small_engine: Engine, case: str) -> Inference:
         ("certain", "the only leave possible"),
         ("complete", "all {total} racks judged"),
         ("timed", "the likeliest {checked} of {total} racks judged"),
+        ("stopped", "stopped after {checked} of {total} racks judged"),
     ],
 )
 def test_how_much_was_judged(small_engine: Engine, case: str, judged: str) -> None:

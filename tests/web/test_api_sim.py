@@ -5,6 +5,7 @@ CLI's), stopped by the stop route or a closed connection, for the time asked; 4x
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import threading
 import time
@@ -15,7 +16,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from lexigrid.budget import call_with_budget, report
+from lexigrid.budget import STOP, call_with_budget, report, reporting_to
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
 from lexigrid.scrabble.analysis import chooser
@@ -261,6 +262,25 @@ def test_their_racks_drawn_from_their_last_play(client: TestClient, roomy_budget
     uniform = _events(client, {**body, "infer": None, "temperature": None})[-1]["result"]
     assert "inference" not in uniform
     assert [p["win_pct"] for p in uniform["plays"]] != [p["win_pct"] for p in final["plays"]]
+
+
+def test_the_stop_button_stops_the_inference_too() -> None:
+    """A run by play-outs judges every leave first (up to half a minute for a one-tile play): a stop asked
+    meanwhile ends the inference at its next rack, and the run after one round, saying both stopped."""
+    server, solve = multiprocessing.Pipe()
+    server.send(STOP)  # asked before the first rack is judged
+    reporting_to(solve)
+    try:
+        result, ended = web_scrabble._simulate_cgp(
+            AFTER_ETAS, load().name, 2, 1, 40, 60.0, 0, ("9G ETAS", None)
+        )
+    finally:
+        reporting_to(None)
+    inference = result["inference"]
+    assert ended == "stop" and result["stopped"] == "user"
+    assert inference["racks_checked"] == 0 and not inference["complete"] and inference["leaves_total"] > 1000
+    assert inference["notes"]["judged"] == f"stopped after 0 of {inference['leaves_total']:,} racks judged"
+    assert max(p["iterations"] for p in result["plays"]) < 40
 
 
 def test_an_empty_bag_is_simulated_once(client: TestClient, roomy_budget: None) -> None:

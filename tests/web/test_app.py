@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+import multiprocessing
 import threading
 import time
 from typing import Any
@@ -11,7 +13,15 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
-from lexigrid.budget import BudgetExceeded, call_with_budget, report
+from lexigrid.budget import (
+    STOP,
+    BudgetExceeded,
+    call_with_budget,
+    report,
+    reporting_to,
+    stop_asked,
+    stopping_clock,
+)
 from lexigrid.errors import LexigridError
 from lexigrid.web.app import SUMMARY_CHARS, web_modules
 from lexigrid.web.common import ApiRequest
@@ -184,6 +194,23 @@ def test_a_budgeted_call_hands_its_reports_to_its_caller_in_order() -> None:
     with pytest.raises(BudgetExceeded):  # reports do not keep a call past its budget
         call_with_budget(_reporting_forever, seconds=0.5, on_report=heard.append)
     assert set(heard[3:]) == {"still here"}
+
+
+def test_a_stopping_clock_reads_infinity_once_the_caller_asks_the_solve_to_stop() -> None:
+    """What makes a search with a clock stop on the Stop button: a reporting solve's clock, at the end of
+    time once a stop has come down its pipe (and from then on); where nothing reports it is the clock."""
+    assert stopping_clock(lambda: 7.0)() == 7.0
+    server, solve = multiprocessing.Pipe()
+    reporting_to(solve)
+    try:
+        clock = stopping_clock(lambda: 7.0)
+        assert clock() == 7.0 and not stop_asked()
+        server.send(STOP)
+        assert clock() == math.inf and clock() == math.inf and stop_asked()
+        assert report("a round") is True and server.recv() == ("progress", "a round")
+    finally:
+        reporting_to(None)
+    assert stopping_clock(lambda: 7.0)() == 7.0
 
 
 def test_the_api_docs_use_the_apps_own_swagger_files(client: TestClient) -> None:

@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, StreamingResponse
 from pydantic import Field
 from starlette.background import BackgroundTask
 
-from lexigrid.budget import report
+from lexigrid.budget import report, stopping_clock
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Position, parse_cgp, parse_move
@@ -275,15 +275,18 @@ def _simulate_cgp(
     last: tuple[str, float | None] | None = None,
 ) -> tuple[dict[str, Any], str | None]:
     """Run in a solver process: simulate (first inferring what the opponent kept after `last`, their play and
-    the temperature, within a share of a timed run), reporting each round's table (`Progress.as_dict`) to the
-    server until it asks to stop; the result (`SimResult.as_dict`) and why it ended early (stop, time, or
-    None)."""
+    the temperature, within a share of a timed run or until a stop), reporting each round's table
+    (`Progress.as_dict`) to the server until it asks to stop; the result (`SimResult.as_dict`) and why it
+    ended early (stop, time, or None)."""
     position, lex = read_position(cgp, name)
     eng = engine(lex, position.rules)
     stopped, inferred = False, None
     if last is not None:
         timed = seconds if iterations is None else None
-        inferred, left = infer_for_simulation(position, last[0], eng, timed, temperature=last[1])
+        # the Stop button stops the inference too (every leave is judged when the run counts play-outs)
+        inferred, left = infer_for_simulation(
+            position, last[0], eng, timed, temperature=last[1], clock=stopping_clock()
+        )
         seconds = seconds if left is None else left
 
     def on_round(progress: Progress) -> bool:

@@ -34,6 +34,7 @@ word, the observer's rack unknown, may have kept any of 737,309 leaves (30 s).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import time
@@ -277,9 +278,11 @@ def infer(
     else:
         order = space.listed() if seconds is None else space.likeliest()
         leaves, losses = judge.until(order, deadline, clock)
-    return _distribution(
+    found = _distribution(
         move, margin, pool, space.size, leaves, losses, judge.searched, start, certain, temperature, total
     )
+    found.stopped = seconds is None and not found.complete  # only a clock that read infinity stops it
+    return found
 
 
 def check_model(margin: float, temperature: float | None) -> None:
@@ -547,14 +550,16 @@ def infer_for_simulation(
     runner: Runner = DEFAULT_RUNNER,
     margin: float = DEFAULT_MARGIN,
     temperature: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> tuple[Inference, float | None]:
     """What the opponent kept after `text`, inferred before a simulation of `seconds` (within INFER_SHARE
-    of them; every leave judged when the simulation counts play-outs), and the seconds left for it (at least
-    as many as the inference was given, should setting it up have overrun)."""
-    if seconds is None:
-        return kept_after(after, text, engine, runner=runner, margin=margin, temperature=temperature), None
-    share, start = INFER_SHARE * seconds, time.perf_counter()
-    found = kept_after(
-        after, text, engine, runner=runner, margin=margin, temperature=temperature, seconds=share
+    of them by `clock`; every leave judged when the simulation counts play-outs), and the seconds left for
+    it (at least as many as the inference was given, should setting it up have overrun)."""
+    kept = functools.partial(
+        kept_after, after, text, engine, runner=runner, margin=margin, temperature=temperature, clock=clock
     )
+    if seconds is None:
+        return kept(), None
+    share, start = INFER_SHARE * seconds, time.perf_counter()
+    found = kept(seconds=share)
     return found, max(share, seconds - (time.perf_counter() - start))

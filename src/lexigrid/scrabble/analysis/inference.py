@@ -43,6 +43,7 @@ class Inference:
     certain: bool = False  # only one leave was possible
     temperature: float | None = None  # of the soft weights (`likelihood`); None: MAGPIE's hard margin
     leaves_total: int = 0  # the leave space: every leave they could have kept (racks_checked of them judged)
+    stopped: bool = False  # asked to stop before judging every leave with no time limit: the listing's first
 
     @property
     def complete(self) -> bool:
@@ -120,11 +121,14 @@ KEPT_SHOWN = 5  # the likeliest leaves a note of what they kept lists
 
 
 def judged(found: Inference) -> str:
-    """How much of the leave space was judged: `all 3,483 racks judged`, or the likeliest part of it."""
+    """How much of the leave space was judged: `all 3,483 racks judged`, the likeliest part of it, or the
+    part judged before a stop."""
     if found.certain:
         return "the only leave possible"
     if found.complete:
         return f"all {count(found.racks_checked, 'rack')} judged"
+    if found.stopped:
+        return f"stopped after {number(found.racks_checked)} of {number(found.leaves_total)} racks judged"
     return f"the likeliest {number(found.racks_checked)} of {number(found.leaves_total)} racks judged"
 
 
