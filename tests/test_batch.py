@@ -123,7 +123,7 @@ def test_results_pass_independent_checks(tmp_path: Path) -> None:
         {"answer": "cigar", "opener": "crane"},
     ]
     games = ("letterboxed", "qless", "wordle")
-    records = {}
+    records: dict[str, dict[str, Any]] = {}
     for game, line in zip(games, lines, strict=True):
         out = tmp_path / f"{game}.jsonl"
         grade(game, write_lines(tmp_path / f"{game}.in", [json.dumps(line)]), out, runner=QUIET_RUNNER)
@@ -135,9 +135,9 @@ def test_results_pass_independent_checks(tmp_path: Path) -> None:
     grid = records["qless"]["solutions"][0]["grid"]
     assert sorted("".join(grid).replace(".", "")) == sorted("BFHLRCTTNOAE")
     assert all(word in lex for word in runs(grid))
-    game = records["wordle"]
-    assert game["guesses"][-1] == "CIGAR" and game["total"] == len(game["guesses"])
-    assert all(reply_for(g, "CIGAR") != reply_for("CIGAR", "CIGAR") for g in game["guesses"][:-1])
+    wordle = records["wordle"]
+    assert wordle["guesses"][-1] == "CIGAR" and wordle["total"] == len(wordle["guesses"])
+    assert all(reply_for(g, "CIGAR") != reply_for("CIGAR", "CIGAR") for g in wordle["guesses"][:-1])
 
 
 def runs(grid: list[str]) -> list[str]:

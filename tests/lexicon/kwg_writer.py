@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import struct
+from typing import Any
 
 TILES = "?ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -10,16 +11,16 @@ TILES = "?ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 def kwg_bytes(words: list[str], tiles: str = TILES) -> bytes:
     """A KWG whose DAWG (a trie here: every KWG reader must accept one) spells exactly `words`, letter n of
     `tiles` as tile n (A-Z unless told)."""
-    trie: dict[str, dict] = {}
+    trie: dict[str, Any] = {}
     for word in words:
         node = trie
         for letter in word:
             node = node.setdefault(letter, {})
         node["$"] = {}
     nodes: list[int] = [0, 0]  # node 0: the DAWG root's arc; node 1: the (absent) GADDAG's
-    pending: list[tuple[int, dict[str, dict]]] = []  # (slot whose arc to fill, children)
+    pending: list[tuple[int, dict[str, Any]]] = []  # (slot whose arc to fill, children)
 
-    def lay_out(children: dict[str, dict]) -> int:
+    def lay_out(children: dict[str, Any]) -> int:
         start = len(nodes)
         letters = sorted(k for k in children if k != "$")
         for i, letter in enumerate(letters):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -10,6 +12,7 @@ from hypothesis import strategies as st
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
+from lexigrid.lexicon.lexicon import WordInfo
 
 WORDS = [
     "a",
@@ -149,9 +152,9 @@ def test_length_limits_and_common(default_lexicon: Lexicon) -> None:
         ("length", lambda w: (-len(w.word), -w.zipf, w.word)),
     ],
 )
-def test_sorting(default_lexicon: Lexicon, sort: str, key: object) -> None:
+def test_sorting(default_lexicon: Lexicon, sort: str, key: Callable[[WordInfo], Any]) -> None:
     found = default_lexicon.find("RETAINS", sort=sort)  # type: ignore[arg-type]
-    assert found == sorted(found, key=key)  # type: ignore[arg-type]
+    assert found == sorted(found, key=key)
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,7 @@ Way = tuple[Cell, str] | None  # a word laid from a start cell along the line, o
 def spellable(letters: str, by_letters: dict[str, list[str]]) -> list[str]:
     """The words of 3+ letters these letters spell: every sub-multiset looked up by its sorted letters."""
     counts = sorted(Counter(letters).items())
-    found = []
+    found: list[str] = []
     for taken in product(*(range(n + 1) for _, n in counts)):
         if sum(taken) >= 3:
             key = "".join(ch * k for (ch, _), k in zip(counts, taken, strict=True))

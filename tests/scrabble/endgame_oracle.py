@@ -24,10 +24,11 @@ from itertools import combinations, product
 from math import factorial
 
 from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble.core.alphabet import BLANK
 from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position
 from lexigrid.scrabble.core.move import Move
-from lexigrid.scrabble.core.rules import BLANK, TileSet
+from lexigrid.scrabble.core.rules import TileSet
 from tests.scrabble.oracle import placements, spans
 
 MAX_SCORELESS_TURNS = 6  # written out again, not imported: the game's rule as its docs state it

@@ -8,10 +8,10 @@ from collections.abc import Iterator
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
+from lexigrid.scrabble.core.alphabet import BLANK
 from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.move import THROUGH, Move
 from lexigrid.scrabble.core.referee import check
-from lexigrid.scrabble.core.rules import BLANK
 
 
 def _blank_choices(letters: list[str], rack: Rack) -> list[tuple[int, ...]]:

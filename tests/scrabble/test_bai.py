@@ -57,7 +57,7 @@ def _top_two_by_definition(
     variances = [max(float(u.var(ddof=1)), 1e-6) for u in utilities]
     counts = [len(u) for u in utilities]
     leader = max(range(len(means)), key=lambda c: (means[c], -c))
-    chosen = []
+    chosen: list[int] = []
     for _ in range(picks):
         open_ = [c for c in range(len(counts)) if counts[c] < caps]
         if not open_:
@@ -71,6 +71,7 @@ def _top_two_by_definition(
         challenger = min(costs, key=lambda c: (costs[c], c)) if costs else None
         coin = rng.random() < 0.5
         pick = leader if (coin or challenger is None) and leader in open_ else challenger
+        assert pick is not None  # the leader is open whenever no challenger is
         chosen.append(pick)
         counts[pick] += 1
     return chosen

@@ -116,7 +116,7 @@ def codes(word: str) -> list[int]:
 
 def non_words(rng: random.Random, n: int) -> list[str]:
     """`n` strings of 2 to 15 letters that are not words: random ones and words with one letter changed."""
-    known, out = set(words()), []
+    known, out = set(words()), list[str]()
     while len(out) < n:
         word = rng.choice(words())
         if rng.random() < 0.5:

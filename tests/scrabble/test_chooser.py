@@ -33,7 +33,7 @@ from lexigrid.scrabble.analysis.chooser import (
 from lexigrid.scrabble.analysis.infer import INFER_SHARE, before_play, infer
 from lexigrid.scrabble.analysis.peg import LATE_NOTE, MAX_BAG, Judged, Outcome, PegSolution
 from lexigrid.scrabble.analysis.peg_nested import Tally
-from lexigrid.scrabble.analysis.phase import bag_left, phase
+from lexigrid.scrabble.analysis.phase import Phase, bag_left, phase
 from lexigrid.scrabble.analysis.sim_player import SimPlayer, sim_player
 from lexigrid.scrabble.analysis.thinking import Thinking, watching
 from lexigrid.scrabble.core.board import Rack
@@ -150,7 +150,7 @@ def test_each_phase_gets_its_method_with_the_move_s_budget(
     position = _position("AZOXHM", unseen)
     clock = StandInClock()
     calls: list[tuple[str, float]] = []
-    methods = {
+    methods: dict[Phase, chooser_module.Method] = {
         "midgame": _recording(calls, "simulation", clock),
         "pre-endgame": _recording(calls, "peg" if level == "best" else "simulation", clock),
         "endgame": _recording(calls, "endgame", clock),
@@ -218,7 +218,9 @@ def test_a_whole_game_stays_within_the_clock(lexicon: Lexicon) -> None:
     clock = StandInClock()
     calls: list[tuple[str, float]] = []
     game = Game.new(["best", "equity"], seed=4, lexicon=lexicon, endgame_seconds=None)
-    methods = {phase: _recording(calls, phase, clock) for phase in BEST_METHODS}
+    methods: dict[Phase, chooser_module.Method] = {
+        phase: _recording(calls, phase, clock) for phase in BEST_METHODS
+    }
     engine = Engine(lexicon, game.rules)
     player = PlayChooser(engine, "best", GameClock(120.0, clock.perf_counter), methods)
     game.seat_computer(0, player)
@@ -252,8 +254,8 @@ def test_an_inferring_chooser_simulates_what_the_opponent_likely_kept(
     game.seat_computer(1, chooser)
     game.play("8G TEA")
     before = before_play(game.position().seen_by_mover(), "8G TEA", engine)  # (before the board changes)
-    model = {"margin": OPPONENT_MARGIN, "temperature": OPPONENT_TEMPERATURE}
-    exhaustive = {leave.tiles: leave.probability for leave in infer(before, "8G TEA", engine, **model).leaves}
+    inferred = infer(before, "8G TEA", engine, margin=OPPONENT_MARGIN, temperature=OPPONENT_TEMPERATURE)
+    exhaustive = {leave.tiles: leave.probability for leave in inferred.leaves}
     game.play_computer()
     ((opponent, seconds),) = calls
     if not infers:
@@ -304,7 +306,7 @@ def test_the_game_keeps_the_clocks_time_and_a_new_chooser_goes_on_from_it(lexico
 
     game = Game.new(["best", "equity"], seed=4, lexicon=lexicon, endgame_seconds=None)
     engine = Engine(lexicon, game.rules)
-    methods = dict.fromkeys(BEST_METHODS, slow)
+    methods: dict[Phase, chooser_module.Method] = dict.fromkeys(BEST_METHODS, slow)
     game.seat_computer(0, PlayChooser(engine, "best", GameClock(120.0, clock.perf_counter), methods))
     assert game.clocks == {0: 0.0} and game.clock_left(0) == 120.0 and game.clock_left(1) is None
     game.play_computer()
@@ -407,7 +409,7 @@ def test_the_best_level_plays_the_pre_endgame_solver_s_move_within_its_share(
     small_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     asked: list[float | None] = []
-    solver = chooser_module.solve_peg
+    solver = chooser_module.solve_peg  # type: ignore[attr-defined]  # the name as the chooser uses it
 
     def spied(position: Position, engine: Engine, top: int, seconds: float | None) -> PegSolution:
         asked.append(seconds)
@@ -429,7 +431,7 @@ def test_the_endgame_solver_gets_half_the_move_s_budget(
     principal variation for as long again (engine/endgame.c): given the whole budget it ran 0.16 s of a
     0.07 s move and a 1.2 s game clock ran out. Half the budget keeps both within the move's."""
     asked: list[float | None] = []
-    solver = chooser_module.solve
+    solver = chooser_module.solve  # type: ignore[attr-defined]  # the name as the chooser uses it
 
     def spied(position: Position, engine: Engine, seconds: float | None = None) -> object:
         asked.append(seconds)

@@ -102,7 +102,7 @@ def test_the_rack_left_is_read_from_the_play_state_not_from_the_record_line(
 ) -> None:
     position = parse_cgp(RACED)
     solution = solve(position, Engine(load(), position.rules))
-    written = play_state.going_out
+    written = play_state.going_out  # type: ignore[attr-defined]  # the name as play_state uses it
 
     def unparseable(*args: Any) -> list[Turn]:  # the record line in any other form than `(A)`
         return [replace(turn, move="out") for turn in written(*args)]

@@ -20,7 +20,7 @@ def _ids(position: dict[str, Any]) -> str:
     return f"{position['meta']['category']}-{position['cgp'].split()[1]}"
 
 
-@pytest.fixture(params=POSITIONS or [None], ids=[_ids(p) for p in POSITIONS] or ["absent"])
+@pytest.fixture(params=list[object](POSITIONS) or [None], ids=[_ids(p) for p in POSITIONS] or ["absent"])
 def golden(request: pytest.FixtureRequest) -> dict[str, Any]:
     """One reference position."""
     if request.param is None:

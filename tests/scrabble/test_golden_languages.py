@@ -49,7 +49,8 @@ def _engine(language: str) -> Engine:
 
 
 @pytest.fixture(
-    params=CASES or [None], ids=[f"{lang}-{p['meta']['category']}" for lang, p in CASES] or ["absent"]
+    params=list[object](CASES) or [None],
+    ids=[f"{lang}-{p['meta']['category']}" for lang, p in CASES] or ["absent"],
 )
 def golden(request: pytest.FixtureRequest) -> tuple[str, dict[str, Any]]:
     """One reference position and its language."""

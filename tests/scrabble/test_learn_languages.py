@@ -49,7 +49,7 @@ def test_leave_learning_games_are_game_s_seed_for_seed(
 ) -> None:
     model = LinearLeaves({"?1": 20.0, "S1": 6.0, "v1c2": 1.0, "q-no-u": -6.0})
     compiled = [training.play_game(seed, (model, model), spec) for seed in (1, 2)]
-    assert training.static_games(load(spec), model) is not None  # the compiled loop played
+    assert training.static_games(load(spec), model) is not None  # type: ignore[attr-defined]  # the compiled loop played
     monkeypatch.setattr(training, "static_games", lambda *args: None)
     by_game = [training.play_game(seed, (model, model), spec) for seed in (1, 2)]
     for ours, theirs in zip(compiled, by_game, strict=True):
@@ -62,7 +62,7 @@ def test_win_table_samples_are_game_s_seed_for_seed(
     spec: str | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     compiled = [winpct_learn.game_samples((seed, spec)) for seed in (3, 4)]
-    assert winpct_learn.static_games(load(spec)) is not None
+    assert winpct_learn.static_games(load(spec)) is not None  # type: ignore[attr-defined]
     monkeypatch.setattr(winpct_learn, "static_games", lambda *args: None)
     assert compiled == [winpct_learn.game_samples((seed, spec)) for seed in (3, 4)]
     assert all(len(samples) > 10 for samples in compiled)

@@ -20,7 +20,9 @@ from lexigrid.scrabble.core.move import Move
 from tests.conftest import SHARED, shared_file
 
 PEG_FILE = SHARED / "data" / "scrabble" / "peg.jsonl"
-ROWS = [json.loads(line) for line in PEG_FILE.read_text().splitlines()] if PEG_FILE.exists() else []
+ROWS: list[dict[str, Any]] = (
+    [json.loads(line) for line in PEG_FILE.read_text().splitlines()] if PEG_FILE.exists() else []
+)
 PROVEN_MOVES = [(i, proven["move"]) for i, row in enumerate(ROWS) for proven in row["magpie_exact"]] or [
     (0, "")
 ]

@@ -24,6 +24,13 @@ def _state(racks: list[str], bag: str = "", board: str = EMPTY, scores: list[int
     return PlayState(position.board.copy(), list(racks), scores or [0] * len(racks), OrderedBag(list(bag)))
 
 
+def _best(engine: Engine, state: PlayState) -> Move:
+    """The best move by equity of the state's player (by equity there is always one: at worst the pass)."""
+    move = engine.best(state.position(), "equity")
+    assert move is not None
+    return move
+
+
 def _fingerprint(state: PlayState, engine: Engine) -> tuple[object, ...]:
     """Everything a move may change, the engine's cross-checks of the board included."""
     checks = engine.cross_checks(state.board)
@@ -104,10 +111,10 @@ def test_moves_are_taken_back_exactly(default_lexicon: Lexicon) -> None:
     random.Random(3).shuffle(unseen)
     state = PlayState.of_position(position, OrderedBag(unseen, random.Random(4)))
     engine.cross_checks(state.board)
-    prints, moves = [_fingerprint(state, engine)], []
+    prints, moves = [_fingerprint(state, engine)], list[Move]()
     while not state.over:
-        moves.append(engine.best(state.position(), "equity"))
-        state.apply(moves[-1])  # type: ignore[arg-type]
+        moves.append(_best(engine, state))
+        state.apply(moves[-1])
         prints.append(_fingerprint(state, engine))
     assert len(moves) > 10 and state.end in ("out", "scoreless")
     for i in range(len(moves), len(moves) // 2, -1):
@@ -118,10 +125,10 @@ def test_moves_are_taken_back_exactly(default_lexicon: Lexicon) -> None:
     bag = state.bag
     assert isinstance(bag, OrderedBag) and bag.rng is not None
     bag.rng.seed(4)  # the tiles come back, not the generator an exchange put them back with
-    replayed = []
+    replayed: list[Move] = []
     while not state.over:
-        replayed.append(engine.best(state.position(), "equity"))
-        state.apply(replayed[-1])  # type: ignore[arg-type]
+        replayed.append(_best(engine, state))
+        state.apply(replayed[-1])
     assert replayed == moves
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -232,7 +233,7 @@ def test_the_loop_measures_each_play_out_as_the_simulation_s_measure_does(
         assert ended > 0 or name.startswith("midgame")
 
 
-def _without_loop(init):  # type: ignore[no-untyped-def]
+def _without_loop(init: Callable[..., None]) -> Callable[..., None]:
     """Playout.__init__, then the compiled loop dropped (the play state plays every play-out)."""
 
     def without(self: Playout, engine: Engine, position: Position, spec: SimSpec, table: object) -> None:

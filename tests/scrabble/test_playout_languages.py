@@ -63,8 +63,8 @@ def lexicon(language: str) -> Lexicon:
     """The language's lexicon: MAGPIE's KWG read in its letter order, or the Spanish hand lexicon."""
     if language == "spanish":
         alphabet = tile_set("spanish").alphabet
-        words = {alphabet.read(w) for w in (SPANISH.words + " " + SPANISH_MORE).split()}
-        return Lexicon.from_words(sorted(words), name="spanish-hand-more", alphabet="spanish")
+        hand = {alphabet.read(w) for w in (SPANISH.words + " " + SPANISH_MORE).split()}
+        return Lexicon.from_words(sorted(hand), name="spanish-hand-more", alphabet="spanish")
     name = SHARED_LEXICONS[language]
     kwg = shared_file("data", "scrabble", language, f"{name}.kwg")
     words = kwg_words(kwg.read_bytes(), str(kwg), tile_set(language).alphabet.glyphs)

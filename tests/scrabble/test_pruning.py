@@ -28,7 +28,7 @@ def _anagram_classes(words: list[str], shortest: int) -> int:
     return len({"".join(sorted(w.upper())) for w in words if len(w) >= shortest})
 
 
-def _word_map_slots(table: bytes) -> list[tuple[int, list[str]]]:
+def _word_map_slots(table: bytes | memoryview) -> list[tuple[int, list[str]]]:
     """The key and words of each filled slot of a word map (see word_map_build in wordmap.c)."""
     mask, _, _, filter_mask = struct.unpack_from("<QQQQ", table)
     slots_at = 32 + (filter_mask + 1) * 8
@@ -42,7 +42,7 @@ def _word_map_slots(table: bytes) -> list[tuple[int, list[str]]]:
     return filled
 
 
-def _word_map_classes(table: bytes) -> list[list[str]]:
+def _word_map_classes(table: bytes | memoryview) -> list[list[str]]:
     """The words of each filled slot of a word map."""
     return [words for _, words in _word_map_slots(table)]
 
@@ -252,13 +252,13 @@ def test_the_generator_refuses_packed_arrays_that_do_not_fit_the_board(
     position = Position(Board(), (Rack("AEINRST"), Rack()))
     calls: list[tuple[object, ...]] = []
     real = _engine.generate
-    monkeypatch.setattr(_engine, "generate", lambda *args: calls.append(args) or real(*args))
+    monkeypatch.setattr(_engine, "generate", lambda *args: calls.append(args) or real(*args))  # type: ignore[func-returns-value]
     assert engine.count(position) > 0  # the engine's own arrays fit
     args = list(calls[0])
     group, name = argument  # the named tuple (board, layout, rack) and its field
     args[group] = args[group]._replace(**{name: value})  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match=reason):
-        real(*args)
+        real(*args)  # type: ignore[arg-type]  # the engine's own arguments, one of them spoiled
 
 
 def test_the_cross_checks_refuse_lines_off_the_board(small_lexicon: Lexicon) -> None:

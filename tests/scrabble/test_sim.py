@@ -188,8 +188,9 @@ def test_the_sim_player_plays_the_simulation_s_choice(trap_lexicon: Lexicon) -> 
     position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSST")
     player = SimPlayer(engine, plies=1, iterations=200)
     assert player.choose(position, random.Random(1)).notation != "M13 ZA"
-    assert sim_player("sim:2.5s", "2.5s", engine).seconds == 2.5
-    assert sim_player("sim:40", "40", engine).iterations == 40
+    timed, counted = sim_player("sim:2.5s", "2.5s", engine), sim_player("sim:40", "40", engine)
+    assert isinstance(timed, SimPlayer) and isinstance(counted, SimPlayer)
+    assert timed.seconds == 2.5 and counted.iterations == 40
     with pytest.raises(LexigridError, match="bad computer level"):
         sim_player("sim:x", "x", engine)
 

@@ -7,6 +7,7 @@ tile-set data, not the package's stand-in table."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 import pytest
 
@@ -45,7 +46,7 @@ def test_a_stand_in_is_refused_as_a_tile_everywhere(ch: str, language: str) -> N
     letters = alphabet(language)
     rules = language_rules(language)
     assert letters.unknown(ch.upper()) == ch.upper()
-    attempts = {
+    attempts: dict[str, Callable[[], object]] = {
         "read": lambda: letters.read(f"A{ch}"),
         "rack": lambda: Rack(f"A{ch}", 7, letters),
         "cgp rack": lambda: parse_cgp(f"{EMPTY} A{ch.upper()}/ 0/0 0", rules),  # (lower case: refused too)

@@ -7,7 +7,8 @@ import pytest
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import QUIET_RUNNER
-from lexigrid.scrabble.learn.selfplay import labels_for, play_one, tournament, wilson
+from lexigrid.scrabble.learn.selfplay import labels_for, play_one, tournament
+from lexigrid.stats import wilson
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,9 @@ from lexigrid.scrabble.learn.selfplay import play_one
 from tests.scrabble.conftest import small_klv
 
 
-def _by_game(lexicon: Lexicon, seed: int, levels: tuple[str, str]) -> tuple[object, ...]:
+def _by_game(
+    lexicon: Lexicon, seed: int, levels: tuple[str, str]
+) -> tuple[tuple[int, int], tuple[int, int], int, Counter[str]]:
     """The game as `Game` plays it: scores, bingos, moves, and the kinds of its record lines."""
     game = Game.new(list(levels), seed=seed, lexicon=lexicon, endgame_seconds=None)
     game.play_computers()

@@ -184,7 +184,7 @@ def phone(browser: Any, live_server: str) -> Iterator[Any]:
 
 # The screens every page flow is tested on: a laptop, and a touch phone 390 px wide (not `is_mobile`: a
 # mobile viewport widens itself to fit its content, which would hide a page wider than the phone).
-SCREENS = {
+SCREENS: dict[str, dict[str, Any]] = {
     "1280": {"viewport": {"width": 1280, "height": 800}},
     "390": {"viewport": {"width": 390, "height": 844}, "has_touch": True},
 }
@@ -297,6 +297,7 @@ def held_simulation(go_on: Path, candidate: Path) -> Callable[..., Any]:
 
     def held(position: Any, engine: Engine, **options: Any) -> Any:
         best = engine.best(position, "equity")
+        assert best is not None
         candidate.write_text(best.paren)
         stats = PlayStats(best)
         stats.values, stats.wins = [12.0, 30.0], [1.0, 1.0]

@@ -8,8 +8,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from lexigrid.web.wordle import answer_of
 from lexigrid.wordle import original, reply_table
+from lexigrid.wordle.token import answer_of
 from tests.conftest import run_cli
 
 

@@ -44,7 +44,7 @@ def _strings(body: Any) -> Iterator[str]:
 def _leaks(body: Any, secrets: set[str]) -> list[str]:
     """What in a response tells the computer's tiles: a rack of its moves or seat, a CGP holding its
     rack, the saved actions (its exchanges), the seed, or any string equal to a rack it held."""
-    found = []
+    found: list[str] = []
     for node in _dicts(body):
         if node.get("player") == COMPUTER and node.get("rack") is not None:
             found.append(f"a move record's rack {node['rack']!r}")
@@ -52,9 +52,9 @@ def _leaks(body: Any, secrets: set[str]) -> list[str]:
         if node.get("kind") == "exchange" and not mine and not node["move"][1:].isdigit():
             found.append(f"the exchanged tiles {node['move']!r}")
         players = node.get("players")
-        seats = isinstance(players, list) and players and isinstance(players[0], dict)
-        if seats and players[COMPUTER].get("rack") is not None:
-            found.append(f"the computer's rack {players[COMPUTER]['rack']!r}")
+        seats = players if isinstance(players, list) and players and isinstance(players[0], dict) else []
+        if seats and seats[COMPUTER].get("rack") is not None:
+            found.append(f"the computer's rack {seats[COMPUTER]['rack']!r}")
         if isinstance(node.get("cgp"), str) and str(parse_cgp(node["cgp"]).racks[1]):
             found.append(f"the other rack in the CGP {node['cgp']!r}")
         for key in ("actions", "seed"):

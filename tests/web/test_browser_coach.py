@@ -11,9 +11,9 @@ from lexigrid.lexicon import load
 from lexigrid.qless.hint import hint
 from lexigrid.qless.notation import grid_from_cells
 from lexigrid.qless.validator import validate
-from lexigrid.web.wordle import answer_of
 from lexigrid.wordle import original, reply_table
 from lexigrid.wordle.report import grade_report
+from lexigrid.wordle.token import answer_of
 from tests.web.conftest import fits_width, press, screenshot, wait_idle
 
 pytestmark = pytest.mark.browser

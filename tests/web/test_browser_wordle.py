@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from lexigrid.web.wordle import answer_of
 from lexigrid.wordle import format_reply, original, parse_reply, reply_for, reply_table
 from lexigrid.wordle.assistant import replay
+from lexigrid.wordle.token import answer_of
 from tests.web.conftest import (
     fits_width,
     hold_first,

@@ -68,7 +68,7 @@ def test_errors_cross_back(pool: SolverPool) -> None:
 
 def test_a_request_waits_for_a_free_worker_then_gives_up(pool: SolverPool, tmp_path: Path) -> None:
     worker = pool.call(_pid, seconds=10, wait=10)  # the only worker, started and idle
-    gate, answers = tmp_path / "go", {}
+    gate, answers = tmp_path / "go", dict[str, object]()
     busy = threading.Thread(
         target=lambda: answers.update(busy=pool.call(_wait_for, str(gate), seconds=600, wait=10))
     )
