@@ -418,10 +418,12 @@ def judge_block(block: Block) -> tuple[list[str], list[float | None], int]:
     lex = lexicon if isinstance(lexicon, Lexicon) else load_lexicon(lexicon)
     engine = Engine.shared(lex, position.rules, leaves)
     judge = Judge(engine, position, read_play(position, play, engine), margin)
-    space = LeaveSpace.of(position, judge.play, rack_pool(position))
-    order: Iterable[str] = part if isinstance(part, list) else space.likeliest()
-    if isinstance(part, tuple):
-        order = itertools.islice(order, part[0], None, part[1])
+    order: Iterable[str]
+    if isinstance(part, list):
+        order = part
+    else:
+        space = LeaveSpace.of(position, judge.play, rack_pool(position))
+        order = itertools.islice(space.likeliest(), part[0], None, part[1])
     judged, losses = judge.until(order, deadline, time.time)
     return judged, losses, judge.searched
 
