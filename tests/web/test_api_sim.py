@@ -278,7 +278,8 @@ def test_the_stop_button_stops_the_inference_too() -> None:
         reporting_to(None)
     inference = result["inference"]
     assert ended == "stop" and result["stopped"] == "user"
-    assert inference["racks_checked"] == 0 and not inference["complete"] and inference["leaves_total"] > 1000
+    assert inference["racks_checked"] == 0 and inference["stopped"] and not inference["complete"]
+    assert inference["leaves_total"] > 1000
     assert inference["notes"]["judged"] == f"stopped after 0 of {inference['leaves_total']:,} racks judged"
     assert max(p["iterations"] for p in result["plays"]) < 40
 

@@ -92,6 +92,7 @@ class Inference:
             "leave_size": self.leave_size,
             "certain": self.certain,
             "complete": self.complete,
+            "stopped": self.stopped,
             "leaves_total": self.leaves_total,
             "racks_checked": self.racks_checked,
             "consistent": self.consistent,
