@@ -71,10 +71,17 @@ def test_what_they_kept_and_what_racks_were_drawn_from(small_engine: Engine) -> 
 
 
 def test_when_no_leave_fits(small_engine: Engine) -> None:
+    """Only of a whole space does a note say no leave fits; of a part, that none of those judged does."""
     found = _found(small_engine, "none fits")
-    assert not found.leaves
-    assert notes.kept_note(found).startswith("no rack they could hold makes 9G ETAS within 0 of its best (")
-    assert notes.drawn_note(found).endswith(": their racks were drawn at random")
+    assert not found.leaves and not found.complete
+    judged = notes.judged(found)
+    assert notes.kept_note(found) == f"no rack judged makes 9G ETAS within 0 of its best ({judged})"
+    at_random = "their racks were drawn at random"
+    assert notes.drawn_note(found) == f"no leave judged fits 9G ETAS ({judged}): {at_random}"
+    found.racks_checked = found.leaves_total  # as if the whole space had been judged
+    judged = notes.judged(found)
+    assert notes.kept_note(found) == f"no rack they could hold makes 9G ETAS within 0 of its best ({judged})"
+    assert notes.drawn_note(found) == f"no leave fits 9G ETAS ({judged}): {at_random}"
 
 
 def test_the_json_carries_the_notes_both_faces_show(small_engine: Engine) -> None:

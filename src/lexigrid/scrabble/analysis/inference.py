@@ -137,7 +137,8 @@ def kept_note(found: Inference, alphabet: Alphabet = ENGLISH, shown: int = KEPT_
     """What they likely kept, the likeliest leaves first: a game's hint."""
     play = alphabet.write(found.play.paren)
     if not found.leaves:
-        return f"no rack they could hold makes {play} within {found.margin:g} of its best ({judged(found)})"
+        racks = "they could hold" if found.complete else "judged"  # a part judged tells nothing of the rest
+        return f"no rack {racks} makes {play} within {found.margin:g} of its best ({judged(found)})"
     likeliest = ", ".join(
         f"{alphabet.write_tiles(leave.tiles) or '(nothing)'} {leave.probability:.0%}"
         for leave in found.leaves[:shown]
@@ -149,7 +150,8 @@ def drawn_note(found: Inference, alphabet: Alphabet = ENGLISH) -> str:
     """What a simulation drew the opponent's racks from."""
     play = alphabet.write(found.play.paren)
     if not found.leaves:
-        return f"no leave fits {play} ({judged(found)}): their racks were drawn at random"
+        which = "" if found.complete else " judged"
+        return f"no leave{which} fits {play} ({judged(found)}): their racks were drawn at random"
     likeliest = alphabet.write_tiles(found.leaves[0].tiles) or "(nothing)"
     return (
         f"their racks were drawn from what they may have kept after {play}: {_fit(found)} "
