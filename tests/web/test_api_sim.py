@@ -251,6 +251,11 @@ def test_their_racks_drawn_from_their_last_play(client: TestClient, roomy_budget
     events = _events(client, body)
     assert events[0]["infer"] == "9G ETAS"
     final = events[-1]["result"]
+    assert events[1]["event"] == "progress" and "progress" not in events[1]  # what it drew from, at once
+    assert {k: v for k, v in events[1]["inference"].items() if k != "elapsed_ms"} == {
+        k: v for k, v in final["inference"].items() if k != "elapsed_ms"
+    }
+    assert all("progress" in event for event in events[2:-1])
     args = ("--plays", "2", "--plies", "1", "--iterations", "40", "--temperature", "3", "--json")
     cli = run_cli("scrabble", "sim", AFTER_ETAS, "--infer", "9G ETAS", *args)
     assert cli.exit_code == 0, cli.stderr

@@ -73,6 +73,8 @@ def test_a_simulation_from_their_last_play_says_so(page: Any, live_server: str) 
     page.wait_for_function("document.getElementById('sim-note').textContent !== ''")
     statuses = page.evaluate("window.simStatuses")
     assert "inferring what they kept after 9G ETAS, then simulating…" in statuses, statuses
+    drawn = [s for s in statuses if s.startswith("Their racks were drawn from what they may have kept after")]
+    assert drawn and drawn[0].endswith(". Simulating…"), statuses  # once inferred, before the first round
     note = page.inner_text("#sim-note")
     assert "Their racks were drawn from what they may have kept after 9G ETAS: " in note
     assert "racks judged), likeliest " in note

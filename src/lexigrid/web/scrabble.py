@@ -24,7 +24,14 @@ from lexigrid.scrabble.analysis.infer import (
     infer_request,
 )
 from lexigrid.scrabble.analysis.report import moves_report, position_report
-from lexigrid.scrabble.analysis.sim import DEFAULT_ITERATIONS, MAX_PLAYS, Progress, check_request, simulate
+from lexigrid.scrabble.analysis.sim import (
+    DEFAULT_ITERATIONS,
+    INFERENCE_SHOWN,
+    MAX_PLAYS,
+    Progress,
+    check_request,
+    simulate,
+)
 from lexigrid.scrabble.core.cgp import cgp_language_rules, cgp_lexicon
 from lexigrid.scrabble.core.referee import breakdown
 from lexigrid.scrabble.core.rules import Rules
@@ -275,9 +282,9 @@ def _simulate_cgp(
     last: tuple[str, float | None] | None = None,
 ) -> tuple[dict[str, Any], str | None]:
     """Run in a solver process: simulate (first inferring what the opponent kept after `last`, their play and
-    the temperature, within a share of a timed run or until a stop), reporting each round's table
-    (`Progress.as_dict`) to the server until it asks to stop; the result (`SimResult.as_dict`) and why it
-    ended early (stop, time, or None)."""
+    the temperature, within a share of a timed run or until a stop, and reporting it), reporting each
+    round's table (`Progress.as_dict`) to the server until it asks to stop; the result (`SimResult.as_dict`)
+    and why it ended early (stop, time, or None)."""
     position, lex = read_position(cgp, name)
     eng = engine(lex, position.rules)
     stopped, inferred = False, None
@@ -288,10 +295,11 @@ def _simulate_cgp(
             position, last[0], eng, timed, temperature=last[1], clock=stopping_clock()
         )
         seconds = seconds if left is None else left
+        report({"inference": inferred.as_dict(INFERENCE_SHOWN, eng.alphabet)})  # the page shows it at once
 
     def on_round(progress: Progress) -> bool:
         nonlocal stopped
-        stopped = report(progress.as_dict(eng.alphabet))
+        stopped = report({"progress": progress.as_dict(eng.alphabet)})
         return stopped
 
     result = simulate(
@@ -318,8 +326,9 @@ def _end_sim(stream: pool.SolveStream, sim_id: str) -> None:
 
 @api.post("/sim", response_class=StreamingResponse)
 def sim(request: SimRequest) -> StreamingResponse:
-    """Simulate the best plays, streamed as NDJSON: `{"event": "start", "id", ...}`, then after each round
-    `{"event": "progress", "progress": <the running table>}`, then `{"event": "result", "result": <the
+    """Simulate the best plays, streamed as NDJSON: `{"event": "start", "id", ...}`, with `infer` then
+    `{"event": "progress", "inference": <the infer --json shape>}`, then after each round `{"event":
+    "progress", "progress": <the running table>}`, then `{"event": "result", "result": <the
     `scrabble sim --json` shape>, "stopped": "stop"|"time"|null}`, or `{"event": "error", "error"}`.
     `POST /api/scrabble/sim/{id}/stop` (or closing the connection) stops it."""
     if request.iterations is not None and request.seconds is not None:
@@ -366,7 +375,7 @@ def sim(request: SimRequest) -> StreamingResponse:
             stream,
             start,
             what="simulation",
-            progress=lambda table: {"progress": table},
+            progress=lambda report: report,  # {"inference": ...} once, then {"progress": table} a round
             result=lambda done: {"result": done[0], "stopped": done[1]},
             close=lambda: _end_sim(stream, sim_id),
         ),

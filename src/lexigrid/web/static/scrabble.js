@@ -349,6 +349,9 @@ function simEvent(run, event) {
     const inferring = event.infer ? `inferring what they kept after ${event.infer}, then ` : "";  // until the first round
     document.getElementById("sim-status").textContent = inferring + (event.capped ? "simulating…" : `simulating for up to ${event.seconds} s…`);
     if (run.stopping) stopSim();
+  } else if (event.event === "progress" && event.inference) {  // once, before the first round
+    const limit = run.start.capped ? "" : ` for up to ${run.start.seconds} s`;
+    document.getElementById("sim-status").textContent = `${lexiSentence(event.inference.notes.drawn)} Simulating${limit}…`;
   } else if (event.event === "progress") {
     showSim(event.progress, null, run);
   } else if (event.event === "result") {
