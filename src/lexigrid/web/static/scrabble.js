@@ -346,12 +346,11 @@ async function simulate(event) {
 function simEvent(run, event) {
   if (event.event === "start") {
     run.id = event.id; run.start = event;
-    const inferring = event.infer ? `inferring what they kept after ${event.infer}, then ` : "";  // until the first round
-    document.getElementById("sim-status").textContent = inferring + (event.capped ? "simulating…" : `simulating for up to ${event.seconds} s…`);
+    const inferring = event.infer ? `inferring what they kept after ${event.infer}, then ` : "";  // until it is inferred
+    document.getElementById("sim-status").textContent = inferring + simulating(event);
     if (run.stopping) stopSim();
   } else if (event.event === "progress" && event.inference) {  // once, before the first round
-    const limit = run.start.capped ? "" : ` for up to ${run.start.seconds} s`;
-    document.getElementById("sim-status").textContent = `${lexiSentence(event.inference.notes.drawn)} Simulating${limit}…`;
+    if (!run.stopping) document.getElementById("sim-status").textContent = `${lexiSentence(event.inference.notes.drawn)} ${simulating(run.start, "Simulating")}`;
   } else if (event.event === "progress") {
     showSim(event.progress, null, run);
   } else if (event.event === "result") {
@@ -364,6 +363,9 @@ function simEvent(run, event) {
     errorEl.textContent = event.error;
     document.getElementById("sim-status").textContent = "the simulation did not finish";
   }
+}
+function simulating(start, verb = "simulating") {  // what the run does until its first round: "simulating for up to 30 s…"
+  return start.capped ? `${verb}…` : `${verb} for up to ${start.seconds} s…`;
 }
 function showSim(table, final, run) {  // table: Progress.as_dict() while running, SimResult.as_dict() at the end
   const body = document.querySelector("#sim-table tbody");
