@@ -83,7 +83,7 @@ def record(engine: Engine, name: str, cgp: str) -> dict[str, Any]:
         "cgp": cgp,
         "placements": moves.count,
         "exchanges_and_pass": len(moves.exchanges) + 1,
-        "top_by_score": [move_row(m) for m in moves.top(TOP, "score")],
+        "top_by_score": [move_row(m) for m in moves.top(TOP, "score", mirrors=True)],
         "best_by_score": move_row(best_score) if best_score else None,
         "best_by_equity": move_row(best),
         "crosscheck": f"oracle agrees: the same {len(slow)} placements, each with the same score",

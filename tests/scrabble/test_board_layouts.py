@@ -15,7 +15,7 @@ import pytest
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
-from lexigrid.scrabble import Board, Engine, Move, Position, Rack, parse_cgp
+from lexigrid.scrabble import Board, Engine, Move, Position, Rack, parse_cgp, parse_move
 from lexigrid.scrabble.core.cgp import format_cgp
 from lexigrid.scrabble.core.rules import (
     Rules,
@@ -126,6 +126,42 @@ def test_moves_scored_by_hand_on_the_lopsided_board(lopsided: Rules, lexicon: Le
     later = _moves(lopsided, lexicon, board, "ET")
     assert later["2E HE"].score == (4 + 1) * 2  # E on F2, a double word
     assert later["4C TEN"].score == 1 + 1 * 3 + 1  # E on D4, a triple letter
+
+
+def _listed(moves: list[Move]) -> set[tuple[str, int, float]]:
+    return {(m.notation, m.score, m.equity) for m in moves}
+
+
+def test_an_opening_on_a_symmetric_layout_is_ranked_once_per_mirrored_pair(lexicon: Lexicon) -> None:
+    rules = language_rules("english", layout("standard"))
+    engine = Engine(lexicon, rules)
+    opening = Position(Board(rules), (Rack("AEHNRST"), Rack()))
+    moves = engine.moves(opening)
+    every = moves.top(None, "equity", placements_only=True, mirrors=True)
+    shown = moves.top(None, "equity", placements_only=True)
+    downs = [m for m in every if m.down]
+    assert moves.mirrored and downs and len(every) == moves.count == 2 * len(shown)
+    assert not any(m.down for m in shown)
+    mirrors = [moves.mirror_free(m) for m in downs]
+    assert _listed(mirrors) == _listed(shown)  # the same square transposed, the same score and equity
+    for mirror, down in zip(mirrors, downs, strict=True):
+        assert set(mirror.squares()) == {(c, r, t) for r, c, t in down.squares()}
+    assert engine.best(opening, "equity") == moves.top(1, "equity")[0]
+    assert any(m.kind == "exchange" for m in moves.top(None, "equity"))
+
+
+def test_a_down_opening_is_ranked_on_a_lopsided_layout_and_after_the_first_play(
+    lopsided: Rules, lexicon: Lexicon
+) -> None:
+    board = Board(lopsided)
+    opening = Engine(lexicon, lopsided).moves(Position(board, (Rack("AEHNST"), Rack())))
+    assert not opening.mirrored and "E1 THANES" in {m.notation for m in opening.top(None)}
+    rules = language_rules("english", layout("standard"))
+    board = Board(rules)
+    board.place(parse_move("8D HATE", board))
+    later = Engine(lexicon, rules).moves(Position(board, (Rack("AEHNRST"), Rack())))
+    assert not later.mirrored and any(m.down for m in later.top(None))
+    assert later.mirror_free(parse_move("G8 ES", board)).down
 
 
 @pytest.mark.parametrize(

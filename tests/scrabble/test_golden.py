@@ -39,7 +39,7 @@ def test_placement_count_and_exchanges(twl_engine: Engine, golden: dict[str, Any
 def test_top_moves_by_score(twl_engine: Engine, golden: dict[str, Any]) -> None:
     position = parse_cgp(golden["cgp"])
     ties = golden["meta"]["top_by_score_ties"]
-    top = twl_engine.moves(position).top(None, "score")
+    top = twl_engine.moves(position).top(None, "score", mirrors=True)
     above = [(m.notation, m.score) for m in top if m.score > ties["tenth_score"]]
     at_tenth = [m for m in top if m.score == ties["tenth_score"]]
     expected = [(m["move"], m["score"]) for m in golden["top_by_score"]]

@@ -74,7 +74,7 @@ def test_ten_best_by_score_in_the_languages_notation(golden: tuple[str, dict[str
     engine = _engine(language)
     write = engine.alphabet.write
     position = parse_cgp(expected["cgp"], engine.rules)
-    top = engine.moves(position).top(10, "score")
+    top = engine.moves(position).top(10, "score", mirrors=True)
     assert [(write(m.notation), m.score) for m in top] == [
         (m["move"], m["score"]) for m in expected["top_by_score"]
     ]

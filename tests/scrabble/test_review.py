@@ -341,6 +341,28 @@ def _turn_job(turn: int, settings: Settings) -> Any:
     return next(job for job in review_jobs(record, lexicon, spec, settings) if job.turn == turn)
 
 
+def _opening_review(move: str) -> Any:
+    """The review of a record holding only Ann's opening `move` from CEEILOV, with 8 play-outs a play."""
+    from lexigrid.scrabble.records.review import judge_turn
+
+    head = "#character-encoding UTF-8\n#player1 Ann Ann\n#player2 Ben Ben\n#lexicon nwl\n"
+    record = read_record(f"{head}>Ann: CEEILOV {move} +28 28\n".encode())
+    lexicon, spec, _ = record_lexicon(record)
+    return judge_turn(next(iter(review_jobs(record, lexicon, spec, Settings(iterations=8)))))
+
+
+def test_a_down_opening_is_judged_as_its_across_mirror() -> None:
+    across, down = _opening_review("8D VOICE"), _opening_review("H4 VOICE")
+    assert (across.played, down.played) == ("8D VOICE", "H4 VOICE")
+    assert (
+        (down.best, down.rank, down.win_pct)
+        == (across.best, across.rank, across.win_pct)
+        == ("8D VOICE", 1, across.win_pct)
+    )
+    assert down.candidates == across.candidates
+    assert not any(c["move"][0].isalpha() for c in down.candidates)  # no down twin among them
+
+
 class _Stop(Exception):
     """Raised by a stand-in simulation once it has seen its budget."""
 

@@ -12,7 +12,7 @@ import pytest
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
-from lexigrid.scrabble import Engine, Move, Position, Rack, Rules, parse_cgp
+from lexigrid.scrabble import Engine, Move, Position, Rack, Rules, parse_cgp, parse_move
 from lexigrid.scrabble.analysis.sim import PlayStats, Progress, places, simulate
 from lexigrid.scrabble.analysis.sim_player import SimPlayer, sim_player
 from lexigrid.scrabble.core.rules import TileSet
@@ -306,6 +306,17 @@ def test_sim_takes_up_to_100_plays(cli: Cli) -> None:
     plays = json.loads(result.stdout)["plays"]
     assert len(plays) == 100 and len({p["move"] for p in plays}) == 100
     assert all(p["iterations"] == 1 for p in plays)
+
+
+def test_a_down_opening_is_simulated_as_its_across_mirror(trap_lexicon: Lexicon) -> None:
+    """On the empty board a down play is an across one transposed: one candidate, never twins."""
+    position = parse_cgp(f"{'/'.join(['15'] * 15)} AEINRST/ 0/0 0")
+    engine = Engine(trap_lexicon)
+    played = parse_move("H4 RETINAS", position.board)
+    best = [m.notation for m in engine.moves(position).top(3, "equity")]
+    assert "8D RETINAS" not in best
+    result = simulate(position, engine, plays=3, plies=1, iterations=1, include=[played])
+    assert sorted(p.move.notation for p in result.plays) == sorted([*best, "8D RETINAS"])
 
 
 def test_each_round_is_reported_and_can_stop_the_run(trap_lexicon: Lexicon) -> None:

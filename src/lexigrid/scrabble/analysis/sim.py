@@ -493,14 +493,16 @@ def simulate(
     `confidence` or the budget is spent: `iterations` play-outs a play at most (default 1000) or `seconds`;
     `opponent` gives what the opponent kept (see OpponentRacks). `on_round` gets the ranked plays after
     every round and stops the run by returning True. Rounds are split over `runner`'s workers by iteration.
-    `include`: moves simulated as well even when not among the best by equity (a game's move under review)."""
+    `include`: moves simulated as well even when not among the best by equity (a game's move under review;
+    a down opening as its across mirror, `MoveList.mirror_free`)."""
     check_request(position, plays, plies, iterations, seconds, confidence)
     position = with_known_opponent(position)
     start = time.perf_counter()
     cap = iterations if iterations is not None else (10**9 if seconds is not None else DEFAULT_ITERATIONS)
-    candidates = tuple(engine.moves(position).top(plays, "equity"))
+    moves = engine.moves(position)
+    candidates = tuple(moves.top(plays, "equity"))
     named = {move.notation for move in candidates}
-    candidates += tuple(move for move in include if move.notation not in named)
+    candidates += tuple(m for m in map(moves.mirror_free, include) if m.notation not in named)
     if opponent is not None and not callable(opponent):
         opponent = tuple((str(leave), float(w)) for leave, w in opponent)
     token = uuid.uuid4().hex

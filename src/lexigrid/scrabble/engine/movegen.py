@@ -8,7 +8,7 @@ import struct
 from array import array
 from collections import Counter, OrderedDict
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, NamedTuple
 
 import numpy as np
@@ -184,6 +184,7 @@ class MoveList:
     exchanges: list[Move] = field(default_factory=list)
     pass_move: Move | None = None
     alphabet: Alphabet = ENGLISH
+    mirrored: bool = False  # an empty board on a layout that is its own transpose: see `mirror_free`
 
     @property
     def count(self) -> int:
@@ -204,14 +205,31 @@ class MoveList:
         if self.pass_move is not None:
             yield self.pass_move
 
-    def top(self, n: int | None = None, sort: SortKey = "score", placements_only: bool = False) -> list[Move]:
-        """The n best moves by score (placements only) or equity, in `Engine.best`'s order (`tie_order`)."""
-        values = self.records[sort]
+    def mirror_free(self, move: Move) -> Move:
+        """`move` as the rankings show it: on a mirrored position every down placement is an across one
+        transposed (same score, same equity), and the rankings, as `Engine.best`, show the across one."""
+        if not (self.mirrored and move.kind == "place" and move.down):
+            return move
+        return replace(move, row=move.col, col=move.row, down=False)
+
+    def top(
+        self,
+        n: int | None = None,
+        sort: SortKey = "score",
+        placements_only: bool = False,
+        mirrors: bool = False,
+    ) -> list[Move]:
+        """The n best moves by score (placements only) or equity, in `Engine.best`'s order (`tie_order`);
+        on a mirrored position each mirrored pair once (`mirror_free`), unless `mirrors` asks for both (every
+        legal move, as reference lists give them)."""
+        once = self.mirrored and not mirrors
+        records = self.records[self.records["down"] == 0] if once else self.records
+        values = records[sort]
         if n is not None and len(values) > n:
             threshold = np.partition(values, len(values) - n)[len(values) - n]
-            chosen = self.records[values >= threshold]
+            chosen = records[values >= threshold]
         else:
-            chosen = self.records
+            chosen = records
         # placements are ranked by their exact equity (a Move shows it rounded)
         ranked = [(float(r["equity"]), decode(r, self.alphabet)) for r in chosen]
         if sort == "equity" and not placements_only:
@@ -603,7 +621,10 @@ class Engine:
     def moves(self, position: Position) -> MoveList:
         """Every legal move: the placements, then the exchanges, then the pass."""
         pass_move = Move("pass", equity=PASS_EQUITY)
-        return MoveList(self.placements(position), self.exchanges(position), pass_move, self.alphabet)
+        mirrored = position.board.is_empty() and position.rules.layout.symmetric
+        return MoveList(
+            self.placements(position), self.exchanges(position), pass_move, self.alphabet, mirrored
+        )
 
     def best(self, position: Position, by: SortKey = "score") -> Move | None:
         """The best placement by score, or the best move by equity (exchanges included); ties as `top`."""

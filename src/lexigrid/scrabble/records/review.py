@@ -461,6 +461,7 @@ def judge_turn(job: TurnJob) -> TurnReview:
     played = _played_move(job, position, engine)
     review.played = played.paren if played.kind != "pass" else job.recorded
     review.bingo = is_bingo(position.rules, played) and "phony_withdrawn" not in job.flags
+    played = moves.mirror_free(played)  # a down opening is judged as the across one the rankings show
     if not review.bingo and bool((moves.records["ntiles"] == position.rules.rack_size).any()):
         review.flags.append("bingo_missed")
     stage, s = phase(position), job.settings
