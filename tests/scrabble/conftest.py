@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,19 @@ from lexigrid.scrabble.core.rules import rules
 from lexigrid.scrabble.engine.leave import HeuristicLeaves, KlvLeaves
 from tests.conftest import shared_file
 from tests.lexicon.kwg_writer import klv2_bytes
+
+
+def ticking_clock() -> Callable[[], float]:
+    """A stand-in clock that reads one second more at each look: a timed search the same on any machine."""
+    ticks = itertools.count()
+    return lambda: float(next(ticks))
+
+
+def stopping_clock(looks: int) -> Callable[[], float]:
+    """A stand-in clock that reads 0 for `looks` looks, then infinity: a run stopped by the user there."""
+    ticks = itertools.count()
+    return lambda: math.inf if next(ticks) >= looks else 0.0
+
 
 REFERENCE_BOARD = "15/15/15/15/15/2COZY9/3A11/3FLAMES1A4/8TAXI3/4RATIO1E4/4A3N6/4VERGE6/4E10/4N10/15"
 

@@ -33,7 +33,7 @@ from lexigrid.scrabble.core.alphabet import leave_after
 from lexigrid.scrabble.core.rules import Rules, TileSet, layout, tile_set
 from lexigrid.scrabble.engine.leave import HeuristicLeaves
 from tests.conftest import CliResult
-from tests.scrabble.conftest import SMALL_WORDS
+from tests.scrabble.conftest import SMALL_WORDS, stopping_clock, ticking_clock
 from tests.scrabble.oracle import placements
 
 Cli = Callable[..., CliResult]
@@ -214,7 +214,7 @@ def test_the_oracle_agrees(tiny_engine: Engine, move: str, margin: float) -> Non
 
 
 def test_a_timed_inference_of_one_possible_leave_is_certain(small_engine: Engine) -> None:
-    found = infer(_before(EMPTY), "8B RETAINS", small_engine, seconds=1, clock=_ticking())
+    found = infer(_before(EMPTY), "8B RETAINS", small_engine, seconds=1, clock=ticking_clock())
     assert found.certain and [(leave.tiles, leave.probability) for leave in found.leaves] == [("", 1.0)]
     assert found.searched == 0
 
@@ -246,19 +246,13 @@ def test_jobs_give_the_same_distribution(tiny_engine: Engine) -> None:
 # -- within a time ------------------------------------------------------------------------------------
 
 
-def _ticking() -> Callable[[], float]:
-    """A stand-in clock that reads one second more at each look."""
-    ticks = itertools.count()
-    return lambda: float(next(ticks))
-
-
 @pytest.mark.parametrize("seconds", [1, 5, 40])
 def test_a_timed_inference_judges_the_likeliest_racks_first(small_engine: Engine, seconds: int) -> None:
     """The clock ticks a second a look: `seconds` looks judge that many leaves less one, those whose racks
     are the likeliest to be drawn, each weighted as the exhaustive inference weighs it among them."""
     position = _before(RATE)
     exhaustive = infer(position, "9G ETAS", small_engine)
-    found = infer(position, "9G ETAS", small_engine, seconds=seconds, clock=_ticking())
+    found = infer(position, "9G ETAS", small_engine, seconds=seconds, clock=ticking_clock())
     assert found.racks_checked == seconds - 1 and not found.complete
     assert found.leaves_total == exhaustive.racks_checked == exhaustive.leaves_total and exhaustive.complete
     pool, played = rack_pool(position), found.play.tiles_used
@@ -283,7 +277,7 @@ def test_a_timed_inference_judges_the_listing_sorted_by_draws(small_engine: Engi
     listed = space.listed()
     ranked = sorted(listed, key=lambda leave: -rack_draws(pool, play.tiles_used + leave))
     judge = infer_module.Judge(small_engine, position, play, 5.0)
-    judged, _ = judge.until(space.likeliest(), 30, _ticking())
+    judged, _ = judge.until(space.likeliest(), 30, ticking_clock())
     assert judged == ranked[:30]  # the clock reads 0 to 29 before them
 
 
@@ -300,7 +294,7 @@ def test_a_timed_inference_does_not_list_the_leave_space(
         raise AssertionError("listed the leave space")
 
     monkeypatch.setattr(LeaveSpace, "listed", unlisted)
-    found = infer(position, "9H S", small_engine, seconds=60, clock=_ticking())
+    found = infer(position, "9H S", small_engine, seconds=60, clock=ticking_clock())
     assert found.racks_checked == 59 and found.leaves_total == every.racks_checked > 1000
     mass = sum(exhaustive[leave.tiles] for leave in found.leaves)
     for leave in found.leaves:
@@ -312,13 +306,12 @@ def test_an_inference_stopped_by_its_clock_judged_the_listing_s_first_leaves(sma
     run) ends it there, and the answer says it was stopped, not that the likeliest were judged."""
     position = _before(RATE)
     exhaustive = infer(position, "9G ETAS", small_engine)
-    reads = iter(range(10**6))
-    found = infer(position, "9G ETAS", small_engine, clock=lambda: math.inf if next(reads) >= 30 else 0.0)
+    found = infer(position, "9G ETAS", small_engine, clock=stopping_clock(30))
     listed = LeaveSpace.of(position, found.play, rack_pool(position)).listed()
     assert found.racks_checked == 30 and found.stopped and not found.complete and not exhaustive.stopped
     weights = {leave.tiles: leave.probability for leave in exhaustive.leaves}
     assert {leave.tiles for leave in found.leaves} == set(listed[:30]) & set(weights)
-    timed = infer(position, "9G ETAS", small_engine, seconds=29, clock=_ticking())
+    timed = infer(position, "9G ETAS", small_engine, seconds=29, clock=ticking_clock())
     assert timed.racks_checked == 28 and not timed.stopped  # a time limit is not a stop
 
 
@@ -362,7 +355,7 @@ def test_a_stride_block_judges_every_step_th_likeliest_leave(small_engine: Engin
 def test_a_timed_inference_knows_the_size_of_the_leave_space(small_engine: Engine) -> None:
     position = _before(RATE)
     play = read_play(position, "9G ETAS", small_engine)
-    found = infer(position, play, small_engine, seconds=30, clock=_ticking())
+    found = infer(position, play, small_engine, seconds=30, clock=ticking_clock())
     space = LeaveSpace.of(position, play, rack_pool(position))
     assert found.leaves_total == len(space.listed()) == space.count()
     assert not found.complete

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
-
 import pytest
 
 from lexigrid.scrabble import Engine, parse_cgp
@@ -12,16 +9,11 @@ from lexigrid.scrabble.analysis import inference as notes
 from lexigrid.scrabble.analysis.infer import infer
 from lexigrid.scrabble.analysis.inference import Inference
 from lexigrid.scrabble.core.alphabet import ENGLISH
+from tests.scrabble.conftest import stopping_clock, ticking_clock
 
 RATE = "15/15/15/15/15/15/15/6RATE5/15/15/15/15/15/15/15"
 EMPTY = "/".join(["15"] * 15)
 TICKS = 20  # a stand-in clock's looks: a second each
-
-
-def _ticking() -> Callable[[], float]:
-    """A stand-in clock that reads one second more at each look."""
-    reads = iter(range(10**6))
-    return lambda: float(next(reads))
 
 
 def _found(small_engine: Engine, case: str) -> Inference:
@@ -29,14 +21,13 @@ def _found(small_engine: Engine, case: str) -> Inference:
     if case == "certain":
         return infer(parse_cgp(f"{EMPTY} / 0/0 0"), "8B RETAINS", small_engine)
     if case == "timed":
-        return infer(parse_cgp(f"{RATE} / 0/0 0"), "9G ETAS", small_engine, seconds=TICKS, clock=_ticking())
+        clock = ticking_clock()
+        return infer(parse_cgp(f"{RATE} / 0/0 0"), "9G ETAS", small_engine, seconds=TICKS, clock=clock)
     if case == "stopped":  # no time limit: a clock that reads infinity from its TICKS-th look on stops it
-        reads = iter(range(10**6))
-        clock = lambda: math.inf if next(reads) >= TICKS else 0.0  # noqa: E731
-        return infer(parse_cgp(f"{RATE} / 0/0 0"), "9G ETAS", small_engine, clock=clock)
+        return infer(parse_cgp(f"{RATE} / 0/0 0"), "9G ETAS", small_engine, clock=stopping_clock(TICKS))
     if case == "none fits":
         return infer(
-            parse_cgp(f"{RATE} / 0/0 0"), "9G ETAS", small_engine, margin=0, seconds=2, clock=_ticking()
+            parse_cgp(f"{RATE} / 0/0 0"), "9G ETAS", small_engine, margin=0, seconds=2, clock=ticking_clock()
         )
     return infer(parse_cgp(f"{RATE} / 0/0 0"), "9G ETAS", small_engine)
 
