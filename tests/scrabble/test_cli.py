@@ -86,7 +86,18 @@ def test_moves_json_matches_the_reference(cli: Cli) -> None:
         "15C NASTIER",
     ]
     assert {m["score"] for m in payload["moves"]} == {83}
-    assert payload["elapsed_ms"] > 0
+    assert payload["elapsed_ms"] > 0 and not payload["mirrored"]
+
+
+def test_an_opening_s_moves_say_they_list_down_plays_as_their_mirrors(cli: Cli) -> None:
+    opening = f"{'/'.join(['15'] * 15)} AEINRST/ 0/0 0"
+    payload = json.loads(cli("scrabble", "moves", opening, "--top", "5000", "--json").stdout)
+    listed = {m["move"] for m in payload["moves"]}  # by score: every placement shown, each pair once
+    assert payload["mirrored"] and payload["count"] == 2 * len(listed) == 2400
+    assert all(move[0].isdigit() for move in listed)  # `8B ANESTRI`, never `H2 ANESTRI`
+    title = " ".join(cli("scrabble", "moves", opening).stdout.split())
+    assert "2,400 placements, 127 exchanges" in title
+    assert "down openings listed as their across mirrors" in title
 
 
 def test_best_by_equity_json(cli: Cli) -> None:

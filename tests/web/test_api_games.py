@@ -260,9 +260,11 @@ def test_qless_check_difficulty_and_daily_match_the_cli(client: TestClient) -> N
 CGP = "15/15/15/15/15/15/15/3QUIXOTE5/15/15/15/15/15/15/15 AEINRST/ 0/0 0"
 
 
-def test_scrabble_moves_match_the_cli(client: TestClient) -> None:
-    payload = client.post("/api/scrabble/moves", json={"cgp": CGP, "top": 15}).json()
-    assert _untimed(payload) == _untimed(_cli_json("scrabble", "moves", CGP, "--top", "15"))
+@pytest.mark.parametrize("cgp", [CGP, f"{'/'.join(['15'] * 15)} AEINRST/ 0/0 0"], ids=["quixote", "opening"])
+def test_scrabble_moves_match_the_cli(client: TestClient, cgp: str) -> None:
+    payload = client.post("/api/scrabble/moves", json={"cgp": cgp, "top": 15}).json()
+    assert _untimed(payload) == _untimed(_cli_json("scrabble", "moves", cgp, "--top", "15"))
+    assert payload["mirrored"] == (cgp != CGP)
 
 
 def test_scrabble_breakdown_adds_up_to_the_referees_score(client: TestClient) -> None:

@@ -138,7 +138,8 @@ def moves(
     best = found.top(top, "score" if sort == "score" else "equity")
     rack = position.rack
     placements, exchanges = count(found.count, "placement"), count(len(found.exchanges), "exchange")
-    table = Table(title=f"{placements}, {exchanges} ({elapsed_ms:,.2f} ms)")
+    mirrors = "; down openings listed as their across mirrors" if found.mirrored else ""
+    table = Table(title=f"{placements}, {exchanges} ({elapsed_ms:,.2f} ms){mirrors}")
     for name, justify in (("#", "right"), ("move", "left"), ("score", "right"), ("equity", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     table.add_column("leave")

@@ -36,7 +36,8 @@ def position_report(position: Position) -> dict[str, Any]:
 
 
 def moves_report(engine: Engine, position: Position, top: int, sort: Sort) -> dict[str, Any]:
-    """Every legal move counted, the best `top` listed (by score or equity), and the time taken."""
+    """Every legal move counted, the best `top` listed (by score or equity), and the time taken; `mirrored`:
+    an opening on a symmetric layout, whose down placements (counted) are listed as their across mirrors."""
     start = time.perf_counter()
     found = engine.moves(position)
     elapsed_ms = (time.perf_counter() - start) * 1000
@@ -44,6 +45,7 @@ def moves_report(engine: Engine, position: Position, top: int, sort: Sort) -> di
     return {
         "count": found.count,
         "exchanges": len(found.exchanges),
+        "mirrored": found.mirrored,
         "moves": [m.as_dict(rack, engine.alphabet) for m in found.top(top, sort)],
         "elapsed_ms": round(elapsed_ms, 3),
     }
