@@ -35,6 +35,18 @@ def test_analyse_a_position(page: Any, live_server: str) -> None:
     screenshot(page, "scrabble-analysis")
 
 
+def test_an_opening_lists_each_mirrored_pair_once_and_says_so(page: Any, live_server: str) -> None:
+    opening = f"{'/'.join(['15'] * 15)} AEINRST/ 0/0 0"
+    page.goto(live_server + "/scrabble")
+    page.fill("#cgp", opening)
+    page.click("#load")
+    wait_for_analysis(page, opening)
+    assert page.inner_text("#summary").endswith("; down openings listed as their across mirrors")
+    cells = "els => els.map(e => e.textContent)"
+    listed = page.eval_on_selector_all("#moves tbody tr td:nth-child(2)", cells)
+    assert listed and all(m.startswith("8") or m.startswith("-") for m in listed)  # 8B ANESTRI, -AEI
+
+
 def test_edit_the_board_by_typing(page: Any, live_server: str) -> None:
     page.goto(live_server + "/scrabble")
     page.wait_for_selector(".sq[data-square='7,7']")
