@@ -310,6 +310,20 @@ def held_simulation(go_on: Path, candidate: Path) -> Callable[..., Any]:
     return held
 
 
+def thinking_until(
+    get: Callable[[str], Any], url: str, ready: Callable[[dict[str, Any]], Any]
+) -> dict[str, Any]:
+    """Poll a game's thinking route `url` (with `get`: a test client's or httpx's) until its reply is
+    `ready` (a minute at most), and return that reply."""
+    deadline, reply = time.monotonic() + 60, {}
+    while time.monotonic() < deadline:
+        reply = get(url).json()
+        if ready(reply):
+            return reply
+        time.sleep(0.02)
+    raise AssertionError(f"the thinking route never answered as awaited: last {reply}")
+
+
 def finish(game: Any) -> None:
     """Play a game to its end: the person plays the engine's best move by equity (or passes)."""
     while not game.over:

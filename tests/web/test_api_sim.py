@@ -29,7 +29,7 @@ from lexigrid.web.pool import SolverPool
 from tests.conftest import run_cli
 from tests.scrabble.conftest import REFERENCE_BOARD
 from tests.scrabble_game.conftest import ENDGAME_BOARD, RACED
-from tests.web.conftest import TickingClock, held_simulation
+from tests.web.conftest import TickingClock, held_simulation, thinking_until
 
 CGP = f"{REFERENCE_BOARD} AEINRST/ 0/0 0"
 LONG = {"cgp": CGP, "plays": 10, "plies": 2, "iterations": 100_000}  # far longer than any budget here
@@ -366,7 +366,7 @@ def test_while_the_computer_thinks_the_page_can_read_what_it_does_but_never_its_
     mover = threading.Thread(target=lambda: replies.append(client.post(f"{url}/move", json={"action": "-"})))
     mover.start()
     try:
-        seen = _first_report_with_a_leader(client, f"{url}/thinking")
+        seen = thinking_until(client.get, f"{url}/thinking", _with_a_leader)["thinking"]
         meanwhile = client.get(url).json()
     finally:
         go_on.touch()
@@ -385,13 +385,6 @@ def test_while_the_computer_thinks_the_page_can_read_what_it_does_but_never_its_
     assert missing.status_code == 404 and "no game" in missing.json()["error"]
 
 
-def _first_report_with_a_leader(client: TestClient, url: str) -> dict[str, Any]:
-    """Poll the thinking route until it holds a simulation round (a minute at most)."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        thinking = client.get(url).json()["thinking"]
-        if thinking is not None and thinking["leader"] is not None:
-            found: dict[str, Any] = thinking
-            return found
-        time.sleep(0.02)
-    raise AssertionError("no report with a leader came from the thinking computer")
+def _with_a_leader(reply: dict[str, Any]) -> bool:
+    """Whether the thinking route's reply holds a simulation round."""
+    return reply["thinking"] is not None and reply["thinking"]["leader"] is not None

@@ -24,6 +24,7 @@ from tests.web.conftest import (
     press,
     release,
     screenshot,
+    thinking_until,
     until_held,
     wait_idle,
     width,
@@ -262,7 +263,9 @@ def test_a_page_opened_while_the_computer_moves_shows_its_thinking_then_its_move
     mover = threading.Thread(target=lambda: httpx.post(move, json={"action": "-"}, timeout=120))
     mover.start()
     try:
-        _until_moving(f"{live_server}/api/scrabble/games/{game_id}/thinking")
+        # a page opened before the person's move reached the server would show the game as it was
+        thinking = f"{live_server}/api/scrabble/games/{game_id}/thinking"
+        thinking_until(httpx.get, thinking, lambda reply: reply["moving"])
         screen.goto(f"{live_server}/scrabble/play?game={game_id}")
         screen.wait_for_function("document.getElementById('hints').textContent.includes('best so far')")
         assert screen.locator("#log tbody tr").count() == 1 and screen.locator("#pass").is_disabled()
@@ -275,15 +278,6 @@ def test_a_page_opened_while_the_computer_moves_shows_its_thinking_then_its_move
     assert not screen.locator("#pass").is_disabled() and screen.inner_text("#hints").startswith(
         "Computer played"
     )
-
-
-def _until_moving(url: str) -> None:
-    """Poll a game's thinking route until the computer's move is out (a minute at most): a page opened
-    before the person's move reached the server would show the game as it was, with no move to follow."""
-    deadline = time.monotonic() + 60
-    while not httpx.get(url).json()["moving"]:
-        assert time.monotonic() < deadline, "the computer's move never went out"
-        time.sleep(0.02)
 
 
 def test_a_new_game_started_while_a_move_is_out_is_playable_at_once(screen: Any, live_server: str) -> None:
