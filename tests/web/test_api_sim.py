@@ -81,6 +81,36 @@ def test_the_stream_carries_the_library_tables_and_ends_in_simulate_s_result(
     assert _untimed(json.loads(cli.stdout)) == _untimed(final["result"])
 
 
+def test_the_confidence_asked_decides_when_the_best_play_is_identified(
+    client: TestClient, roomy_budget: None
+) -> None:
+    """At 60 % the leader is told apart and the run stops early; at the default 99 % it is not, and two
+    plays stay tied with it; the result is the library's and the CLI's `--confidence 60`."""
+    cgp = f"{REFERENCE_BOARD} DEGIKLN/ 0/0 0"
+    body = {"cgp": cgp, "plays": 3, "plies": 1, "iterations": 200, "seed": 2}
+    events = _events(client, {**body, "confidence": 60})
+    assert events[0]["confidence"] == 0.6
+    final = events[-1]["result"]
+    assert final["stopped"] == "identified" and final["confidence"] == 0.6
+    assert not any(p["tied"] for p in final["plays"])
+    position = parse_cgp(cgp)
+    engine = Engine(load(), position.rules)
+    expected = simulate(position, engine, plays=3, plies=1, iterations=200, seed=2, confidence=0.6)
+    assert _untimed(final) == _untimed(expected.as_dict())
+    cli = run_cli(
+        "scrabble",
+        "sim",
+        cgp,
+        *("--plays", "3", "--plies", "1", "--iterations", "200", "--seed", "2"),
+        *("--confidence", "60", "--json"),
+    )
+    assert cli.exit_code == 0, cli.stderr
+    assert _untimed(json.loads(cli.stdout)) == _untimed(final)
+    default = _events(client, body)[-1]["result"]
+    assert default["stopped"] == "budget" and default["confidence"] == 0.99
+    assert [p["tied"] for p in default["plays"]] == [False, True, True]
+
+
 def test_the_stop_route_ends_the_run_with_the_table_so_far(client: TestClient, roomy_budget: None) -> None:
     stopped: list[int] = []
 
@@ -228,6 +258,8 @@ SMALL_BAG = ENDGAME_BOARD.replace("/1ID9G1L/1Z12A/14T", "/15/15/15") + " AACDE/ 
         ({"cgp": CGP, "plies": 0}, 422, "plies"),
         ({"cgp": CGP, "plies": 5}, 422, "plies"),
         ({"cgp": CGP, "seconds": 0}, 422, "seconds"),
+        ({"cgp": CGP, "confidence": 100}, 422, "confidence"),
+        ({"cgp": CGP, "confidence": 0.99}, 422, "confidence"),  # a percentage, like the CLI's
         ({"plays": 3}, 422, "cgp"),
         ({"cgp": CGP, "infer": "8D WORD"}, 400, "8D WORD is not on the board (8D holds F, not W)"),
         ({"cgp": AFTER_ETAS, "infer": "9G ETAS", "temperature": 0}, 422, "temperature"),
@@ -277,7 +309,7 @@ def test_the_stop_button_stops_the_inference_too() -> None:
     reporting_to(solve)
     try:
         result, ended = web_scrabble._simulate_cgp(
-            AFTER_ETAS, load().name, 2, 1, 40, 60.0, 0, ("9G ETAS", None)
+            AFTER_ETAS, load().name, 2, 1, 40, 60.0, 0.99, 0, ("9G ETAS", None)
         )
     finally:
         reporting_to(None)

@@ -191,6 +191,29 @@ def test_the_panel_shows_how_sure_it_is_why_it_stopped_and_the_ties(screen: Any,
     assert fits_width(screen)
 
 
+def test_the_confidence_chosen_decides_when_the_run_stops(page: Any, live_server: str) -> None:
+    """At 90 % the best of BCDFGHL's plays is told apart within 100 play-outs a play and the run stops
+    early (at the default 99 % it is not); at 99.9 % DEGIKLN's runs to the limit with a play tied."""
+    engine = Engine(load(), parse_cgp(CGP).rules)
+    for rack, limit, chosen in (("BCDFGHL", 100, 0.9), ("DEGIKLN", 300, 0.999)):
+        cgp = f"{REFERENCE_BOARD} {rack}/ 0/0 0"
+        expected = simulate(
+            parse_cgp(cgp), engine, plays=3, plies=1, iterations=limit, seed=0, confidence=chosen
+        )
+        default = simulate(parse_cgp(cgp), engine, plays=3, plies=1, iterations=limit, seed=0)
+        assert expected.stopped != default.stopped  # the choice matters here
+        _load(page, live_server, cgp)
+        page.select_option("#sim-confidence", f"{100 * chosen:g}")
+        _simulate(page, 3, 1, limit)
+        page.wait_for_function("document.getElementById('sim-note').textContent !== ''")
+        assert [r[1] for r in _rows(page)] == [p.move.paren for p in expected.plays]
+        note = page.inner_text("#sim-note")
+        if expected.stopped == "identified":
+            assert note == f"Stopped early: the best play is identified at {100 * chosen:g}% confidence."
+        else:
+            assert note.endswith(f"not told apart at {100 * chosen:g}% confidence.") and "1=" in note
+
+
 def test_an_empty_bag_s_ties_are_exactly_as_good(screen: Any, live_server: str) -> None:
     """At 1280 and 390 px: with the bag empty every play-out is exact, so J5 AD and N13 AD (both a 30-point
     margin) are exactly as good; the page said they were "not told apart at 99% confidence"."""

@@ -25,6 +25,7 @@ from lexigrid.scrabble.analysis.infer import (
 )
 from lexigrid.scrabble.analysis.report import moves_report, position_report
 from lexigrid.scrabble.analysis.sim import (
+    DEFAULT_CONFIDENCE,
     DEFAULT_ITERATIONS,
     INFERENCE_SHOWN,
     MAX_PLAYS,
@@ -244,6 +245,13 @@ class SimRequest(ApiRequest):
         le=MAX_SIM_SECONDS,
         description="Time limit: the run's own, not the solve budget's (it streams and can be stopped).",
     )
+    confidence: float = Field(
+        100 * DEFAULT_CONFIDENCE,
+        ge=50,
+        lt=100,
+        description="Stop once the best play is identified at this confidence (%, like the CLI's; the "
+        "result gives it as a fraction).",
+    )
     seed: int = Field(0, ge=0, le=2**31, description="Seed of the random racks and bags.")
     infer: Move | None = Field(
         None, description="The opponent's last play: their racks drawn from what it tells they kept."
@@ -278,6 +286,7 @@ def _simulate_cgp(
     plies: int,
     iterations: int | None,
     seconds: float,
+    confidence: float,
     seed: int,
     last: tuple[str, float | None] | None = None,
 ) -> tuple[dict[str, Any], str | None]:
@@ -309,6 +318,7 @@ def _simulate_cgp(
         plies=plies,
         iterations=iterations,
         seconds=seconds,
+        confidence=confidence,
         seed=seed,
         opponent=None if inferred is None else inferred.distribution(),
         lexicon=name,
@@ -334,7 +344,8 @@ def sim(request: SimRequest) -> StreamingResponse:
     if request.iterations is not None and request.seconds is not None:
         raise LexigridError("give iterations or seconds, not both")
     position, lex = read_position(request.cgp, request.lexicon)
-    check_request(position, request.plays, request.plies, request.iterations, request.seconds)
+    confidence = request.confidence / 100
+    check_request(position, request.plays, request.plies, request.iterations, request.seconds, confidence)
     check_simulation_request(request.infer, request.temperature)
     eng = engine(lex, position.rules)
     if request.infer is not None:
@@ -350,6 +361,7 @@ def sim(request: SimRequest) -> StreamingResponse:
         request.plies,
         iterations,
         seconds,
+        confidence,
         request.seed,
         None if request.infer is None else (request.infer, request.temperature),
         seconds=sim_budget(seconds),
@@ -365,6 +377,7 @@ def sim(request: SimRequest) -> StreamingResponse:
         "iterations": iterations,
         "seconds": seconds,
         "capped": request.seconds is None,  # the server's longest run, not the request, set the time
+        "confidence": confidence,
         "seed": request.seed,
         "infer": request.infer,
     }

@@ -299,7 +299,7 @@ async function simulate(event) {
   const text = cgp();
   document.getElementById("cgp").value = text;
   const value = (id) => Number(document.getElementById(id).value);
-  const body = { cgp: text, plays: value("sim-plays"), plies: value("sim-plies"), seed: 0, lexicon: lexicon() };
+  const body = { cgp: text, plays: value("sim-plays"), plies: value("sim-plies"), confidence: value("sim-confidence"), seed: 0, lexicon: lexicon() };
   if (document.getElementById("sim-unit").value === "seconds") body.seconds = value("sim-limit");
   else body.iterations = Math.round(value("sim-limit"));
   if (document.getElementById("sim-infer").checked) {
@@ -399,7 +399,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
   const best = leader && moves.find((m) => m.move === leader.move);
   if (best) select(best);  // the simulation's choice on the board, with its score breakdown
   const start = run.start;
-  const confidence = `${(100 * table.confidence).toFixed(0)}%`;
+  const confidence = `${Number((100 * table.confidence).toFixed(1))}%`;  // 99%, 99.9%
   let note = "Done: every play simulated to the limit.";
   if (table.exact) note = "The bag is empty: every play is valued exactly.";
   else if (final.stopped === "stop") note = "Stopped: the table as it stood.";
