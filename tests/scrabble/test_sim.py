@@ -13,7 +13,7 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
 from lexigrid.scrabble import Engine, Move, Position, Rack, Rules, parse_cgp, parse_move
-from lexigrid.scrabble.analysis.sim import PlayStats, Progress, places, simulate
+from lexigrid.scrabble.analysis.sim import PlayStats, Progress, SimResult, Stopped, places, simulate
 from lexigrid.scrabble.analysis.sim_player import SimPlayer, sim_player
 from lexigrid.scrabble.core.rules import TileSet
 from lexigrid.scrabble.core.rules import rules as default_rules
@@ -239,8 +239,10 @@ def test_sim_json_is_the_library_shape(cli: Cli) -> None:
     assert result.exit_code == 0, result.stderr
     payload = json.loads(result.stdout)
     assert set(payload) == {
-        "plays", "iterations", "stopped", "confidence", "leader_confidence", "exact", "elapsed_ms",
+        "plays", "iterations", "stopped", "confidence", "leader_confidence", "exact", "time_limit", "notes",
+        "elapsed_ms",
     }  # fmt: skip
+    assert payload["time_limit"] is None and set(payload["notes"]) == {"stopped", "ties"}
     assert payload["stopped"] in ("identified", "budget") and payload["confidence"] == 0.99
     assert payload["exact"] is False  # tiles in the bag: sampled, not exact
     assert len(payload["plays"]) == 3
@@ -355,14 +357,14 @@ def test_a_time_budget_is_used_unless_the_best_play_is_identified(
     position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSSTUU")
     monkeypatch.setattr(sim_module, "time", _Clock(1.0))  # a few rounds in 8 s: not enough to identify
     short = simulate(position, engine, plays=12, plies=1, seconds=8, seed=1)
-    assert short.stopped == "budget" and short.elapsed_ms >= 0.9 * 8000
+    assert short.stopped == "budget" and short.elapsed_ms >= 0.9 * 8000 and short.time_limit == 8
     assert short.leader_confidence < 0.99
     ties = [p.tied for p in short.plays]
     assert not ties[0] and any(ties)
     assert ties[1:] == sorted(ties[1:], reverse=True)  # the tied plays come right after the leader
     monkeypatch.setattr(sim_module, "time", _Clock(0.01))  # the same 8 s, many more rounds
     long = simulate(position, engine, plays=4, plies=1, seconds=8, seed=1)
-    assert long.stopped == "identified" and long.elapsed_ms < 8000
+    assert long.stopped == "identified" and long.elapsed_ms < 8000 and long.time_limit is None
     assert long.leader_confidence >= 0.99 and not any(p.tied for p in long.plays)
     assert long.as_dict()["stopped"] == "identified"
 
@@ -447,7 +449,7 @@ def test_ctrl_c_stops_the_cli_run_with_the_table_so_far(cli: Cli, monkeypatch: p
     payload = json.loads(cli("scrabble", "sim", cgp, *args, "--json").stdout)
     assert payload["stopped"] == "user" and payload["iterations"] == 4 * 32  # the first round only
     text = cli("scrabble", "sim", cgp, *args)
-    assert text.exit_code == 0 and "stopped by request" in " ".join(text.stdout.split())
+    assert text.exit_code == 0 and "stopped: the table as it stood" in " ".join(text.stdout.split())
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
@@ -474,14 +476,19 @@ def test_sim_says_why_it_stopped_and_marks_the_ties(cli: Cli) -> None:
     ties = sum(p["tied"] for p in payload["plays"])
     assert payload["stopped"] == "budget" and ties
     words = " ".join(text.stdout.split())  # the title may wrap
-    assert f"budget spent: {100 * payload['leader_confidence']:.1f} % sure of the best" in words
-    assert f"{ties} plays tied with it at 99 % confidence" in words  # the confidence the ties are at
+    sure = f"{100 * payload['leader_confidence']:.1f}% sure of the best"
+    assert f"every play simulated to the limit, {sure}" in words
+    assert payload["notes"] == {
+        "stopped": "every play simulated to the limit",
+        "ties": "the plays marked 1= are tied with the best: not told apart at 99% confidence",
+    }
+    assert payload["notes"]["ties"] in words  # the confidence the ties are at
     looser = cli("scrabble", "sim", cgp, *args, "--confidence", "90")  # whatever the stop, it says so
-    assert "90 % confidence" in " ".join(looser.stdout.split())
-    assert text.stdout.count("1=") == ties + 1  # the leader shares the first place with them
+    assert "90% confidence" in " ".join(looser.stdout.split())
+    assert text.stdout.count("│ 1=") == ties + 1  # the leader shares the first place with them
     assert [p["place"] for p in payload["plays"]].count("1=") == ties + 1  # the JSON places them alike
     clear = cli("scrabble", "sim", f"{REFERENCE_BOARD} AEINRSQ/ 0/0 0", "--plays", "3", "--plies", "1")
-    assert "stopped: best identified at 99 % confidence" in " ".join(clear.stdout.split())
+    assert "stopped early: the best play is identified at 99% confidence" in " ".join(clear.stdout.split())
     assert "1=" not in clear.stdout
 
 
@@ -494,7 +501,45 @@ def test_sim_on_an_empty_bag_says_the_ties_are_exactly_as_good(cli: Cli) -> None
     assert {p["paren"] for p in first} == {"J5 AD", "N13 AD"}
     assert {p["mean_spread"] for p in first} == {30.0}
     words = " ".join(cli("scrabble", "sim", EMPTY_BAG_TIE, "--plays", "8").stdout.split())
-    assert "stopped: every play valued exactly (the bag is empty), 1 play as good as the best" in words
+    assert "the bag is empty: every play is valued exactly" in words
+    assert "the plays marked 1= are exactly as good as the best" in words
+
+
+@pytest.mark.parametrize(
+    ("stopped", "exact", "time_limit", "tied", "expected"),
+    [
+        ("budget", False, None, False, ("every play simulated to the limit", None)),
+        ("budget", False, 3600.0, False, ("stopped at the 3,600 s time limit", None)),
+        (
+            "budget",
+            False,
+            0.5,
+            True,
+            ("stopped at the 0.5 s time limit", "tied with the best: not told apart"),
+        ),
+        ("user", False, None, True, ("stopped: the table as it stood", "tied with the best: not told apart")),
+        ("identified", False, None, False, ("stopped early: the best play is identified at 99.9%", None)),
+        (
+            "identified",
+            True,
+            None,
+            True,
+            ("the bag is empty: every play is valued exactly", "exactly as good"),
+        ),
+        ("user", True, None, False, ("the bag is empty: every play is valued exactly", None)),
+    ],
+)
+def test_the_notes_say_why_a_run_stopped_and_what_its_ties_are(
+    stopped: Stopped, exact: bool, time_limit: float | None, tied: bool, expected: tuple[str, str | None]
+) -> None:
+    """The words both faces show (`SimResult.as_dict`'s notes): a table of the stops and ties."""
+    plays = [PlayStats(Move("pass")), PlayStats(Move("pass"), tied=tied)]
+    result = SimResult(plays, stopped, 1.0, 0.999, 0.5, exact, time_limit)
+    notes = result.as_dict()["notes"]
+    assert notes["stopped"].startswith(expected[0])
+    assert notes["ties"] is None if expected[1] is None else expected[1] in notes["ties"]
+    if tied and not exact:
+        assert notes["ties"].endswith("at 99.9% confidence")  # the confidence asked, as asked
 
 
 @pytest.mark.parametrize(

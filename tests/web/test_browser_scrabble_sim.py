@@ -69,7 +69,7 @@ def test_simulate_fills_the_table_and_ends_on_the_leader(page: Any, live_server:
     assert page.get_attribute("#sim-table tbody tr:first-child", "class") == "leader"
     statuses = page.evaluate("window.simStatuses")
     assert [s for s in statuses if s.startswith("Leader:")], statuses  # the table was shown while running
-    assert page.inner_text("#sim-note").startswith(("Done", "Stopped early"))
+    assert page.inner_text("#sim-note").startswith(("Every play simulated to the limit.", "Stopped early"))
     screenshot(page, "scrabble-sim")
 
 
@@ -175,7 +175,7 @@ def test_the_panel_shows_how_sure_it_is_why_it_stopped_and_the_ties(screen: Any,
     named = f"Tied for best: {leader.move.paren} ({leader.win_pct:.1f}% to win) and {others} · {sure} ·"
     assert screen.inner_text("#sim-status").startswith(named)
     assert screen.inner_text("#sim-note") == (
-        "Done: every play simulated to the limit. The plays marked 1= are tied with the best: "
+        "Every play simulated to the limit. The plays marked 1= are tied with the best: "
         "not told apart at 99% confidence."
     )
     assert fits_width(screen)

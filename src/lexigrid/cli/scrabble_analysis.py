@@ -151,6 +151,9 @@ def sim(
     spent = f"{count(result.iterations, 'play-out')} in {result.elapsed_ms / 1000:,.1f} s"
     title = f"{spent}; {stop_reason(result)}"
     console.print(sim_table(result.plays, title, engine.alphabet))
+    ties = result.notes()["ties"]
+    if ties is not None:
+        console.print(ties, highlight=False)
 
 
 class Interrupt:
@@ -177,19 +180,11 @@ class Interrupt:
 
 
 def stop_reason(result: SimResult) -> str:
-    """Why the run stopped and how sure it is of its best play, in words."""
-    asked = f"{100 * result.confidence:g} % confidence"
-    ties = sum(p.tied for p in result.plays)
-    if result.exact:  # the bag empty: the plays tied with the leader are of exactly equal value
-        return "stopped: every play valued exactly (the bag is empty)" + (
-            f", {count(ties, 'play')} as good as the best" if ties else ""
-        )
-    if result.stopped == "identified":
-        return f"stopped: best identified at {asked}"
-    sure = f"{100 * result.leader_confidence:.1f} % sure of the best"
-    tied = f", {count(ties, 'play')} tied with it at {asked}" if ties else f" ({asked} asked)"
-    reason = "stopped by request" if result.stopped == "user" else "budget spent"
-    return f"{reason}: {sure}{tied}"
+    """Why the run stopped (the library's words) and, unless that settles it, how sure it is of its best."""
+    said = result.notes()["stopped"]
+    if result.exact or result.stopped == "identified":
+        return said
+    return f"{said}, {100 * result.leader_confidence:.1f}% sure of the best"
 
 
 def sim_table(plays: list[PlayStats], title: str, letters: Alphabet = ENGLISH) -> Table:

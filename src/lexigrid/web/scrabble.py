@@ -324,7 +324,7 @@ def _simulate_cgp(
         lexicon=name,
         on_round=on_round,
     )
-    timed_out = result.stopped == "budget" and result.elapsed_ms >= seconds * 1000
+    timed_out = result.time_limit is not None
     return result.as_dict(eng.alphabet, inferred), "stop" if stopped else "time" if timed_out else None
 
 

@@ -54,6 +54,7 @@ from lexigrid.lexicon import load
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.analysis.bai import evidence, leader_confidence, threshold, top_two
 from lexigrid.scrabble.analysis.phase import bag_left
+from lexigrid.scrabble.analysis.sim_notes import SimNotes, stopped_note, ties_note
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp, parse_cgp
@@ -178,6 +179,7 @@ class SimResult:
     confidence: float = DEFAULT_CONFIDENCE  # the confidence asked
     leader_confidence: float = 0.0  # how sure the run is that the leader is best (by the same test)
     exact: bool = False  # the bag empty and every play played out: each value is exact, ties are equalities
+    time_limit: float | None = None  # the seconds asked, when the run ended on them (stopped: "budget")
 
     @property
     def iterations(self) -> int:
@@ -188,6 +190,14 @@ class SimResult:
     def best(self) -> Move:
         """The best play."""
         return self.plays[0].move
+
+    def notes(self) -> SimNotes:
+        """Why the run stopped and what its ties are, in words (`sim_notes`): `stopped`, `ties` (or None)."""
+        tied = any(p.tied for p in self.plays)
+        return {
+            "stopped": stopped_note(self.stopped, self.exact, self.confidence, self.time_limit),
+            "ties": ties_note(tied, self.exact, self.confidence),
+        }
 
     def as_dict(self, alphabet: Alphabet = ENGLISH, inferred: Inference | None = None) -> dict[str, Any]:
         """The JSON shape of `scrabble sim --json` and the web API, moves in the alphabet's labels; with the
@@ -200,6 +210,8 @@ class SimResult:
             "confidence": self.confidence,
             "leader_confidence": round(self.leader_confidence, 4),
             "exact": self.exact,
+            "time_limit": self.time_limit,
+            "notes": self.notes(),
             "elapsed_ms": round(self.elapsed_ms, 1),
             **shown,
         }
@@ -516,7 +528,7 @@ def simulate(
         cap = 1
     picker = random.Random(f"{seed}:top-two")
     stopped: Stopped = "budget"
-    sure = 0.0
+    sure, time_limit = 0.0, None
     try:
         while True:
             picks = _picks(stats, cap, picker, start, seconds)
@@ -533,13 +545,14 @@ def simulate(
                 stopped = "identified"
                 break
             if seconds is not None and time.perf_counter() - start >= seconds:
+                time_limit = seconds
                 break
     finally:
         del _PLAYOUTS[spec.token]
     exact = exact and all(s.iterations for s in stats)  # not when stopped before every play had its one
     if exact and stopped == "budget":  # each play's one play-out is its exact value: nothing is left to learn
-        stopped, sure = "identified", 1.0  # (plays still tied with the leader are exactly as good)
-    return SimResult(_ranked(stats), stopped, _ms(start), confidence, sure, exact)
+        stopped, sure, time_limit = "identified", 1.0, None  # (plays tied with the leader: exactly as good)
+    return SimResult(_ranked(stats), stopped, _ms(start), confidence, sure, exact, time_limit)
 
 
 def _picks(

@@ -398,15 +398,11 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
   if (!final) return;
   const best = leader && moves.find((m) => m.move === leader.move);
   if (best) select(best);  // the simulation's choice on the board, with its score breakdown
-  const start = run.start;
-  const confidence = `${Number((100 * table.confidence).toFixed(1))}%`;  // 99%, 99.9%
-  let note = "Done: every play simulated to the limit.";
-  if (table.exact) note = "The bag is empty: every play is valued exactly.";
-  else if (final.stopped === "stop") note = "Stopped: the table as it stood.";
-  else if (final.stopped === "time") note = `Stopped at the ${start ? start.seconds : ""} s time limit${start && start.capped ? " (the longest run the server allows)" : ""}.`;
-  else if (table.stopped === "identified") note = `Stopped early: the best play is identified at ${confidence} confidence.`;
+  // the library's words (SimResult.as_dict's notes); the page adds only that the server's longest run ended it
+  const capped = final.stopped === "time" && run.start && run.start.capped ? " (the longest run the server allows)" : "";
+  let note = lexiSentence(table.notes.stopped + capped);
   if (table.inference) note += ` ${lexiSentence(table.inference.notes.drawn)}`;
-  if (ties) note += table.exact ? " The plays marked 1= are exactly as good as the best." : ` The plays marked 1= are tied with the best: not told apart at ${confidence} confidence.`;
+  if (table.notes.ties) note += ` ${lexiSentence(table.notes.ties)}`;
   document.getElementById("sim-note").textContent = note;
 }
 async function stopSim() {
