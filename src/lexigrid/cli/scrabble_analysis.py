@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import signal
 import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -83,8 +85,6 @@ def sim(
     Plays rank by win chance plus 1/2000 of the mean spread (20 points weigh as 1 % of winning); plays not
     told apart from the leader at the confidence asked are tied with it (1=). Ctrl-C stops the run with the
     table so far ("stopped": "user"); a second Ctrl-C breaks off."""
-    from rich.live import Live
-
     from lexigrid.cli.common import err_console
     from lexigrid.errors import LexigridError
     from lexigrid.lexicon import load
@@ -109,24 +109,7 @@ def sim(
         )
         if not json:
             err_console.print(notes.drawn_note(inferred, engine.alphabet), highlight=False)
-    live = Live(console=err_console, transient=True, refresh_per_second=4) if not json else None
-    interrupted = Interrupt()
-
-    def show(progress: Progress) -> bool:
-        if live is not None:
-            live.update(
-                sim_table(
-                    progress.plays,
-                    f"{count(progress.iterations, 'play-out')}, {progress.elapsed_ms / 1000:,.1f} s",
-                    engine.alphabet,
-                )
-            )
-        return interrupted.asked  # Ctrl-C: stop after this round with the table so far ("user")
-
-    if live is not None:
-        live.start()
-    try:
-        interrupted.catch()
+    with live_rounds(not json, engine.alphabet) as on_round:
         result = simulate(
             position,
             engine,
@@ -139,12 +122,8 @@ def sim(
             opponent=None if inferred is None else inferred.distribution(),
             runner=runner,
             lexicon=spec,
-            on_round=show,
+            on_round=on_round,
         )
-    finally:
-        interrupted.release()
-        if live is not None:
-            live.stop()
     if json:
         emit_json(result.as_dict(engine.alphabet, inferred))
         return
@@ -154,6 +133,34 @@ def sim(
     ties = result.notes()["ties"]
     if ties is not None:
         console.print(ties, highlight=False)
+
+
+@contextmanager
+def live_rounds(shown: bool, letters: Alphabet) -> Iterator[Callable[[Progress], bool]]:
+    """While a simulation runs, its `on_round`: the table drawn after each round (on stderr, when `shown`),
+    and True once Ctrl-C was pressed (the run stops after the round with the table so far: "user")."""
+    from rich.live import Live
+
+    from lexigrid.cli.common import err_console
+
+    live = Live(console=err_console, transient=True, refresh_per_second=4) if shown else None
+    interrupted = Interrupt()
+
+    def on_round(progress: Progress) -> bool:
+        if live is not None:
+            title = f"{count(progress.iterations, 'play-out')}, {progress.elapsed_ms / 1000:,.1f} s"
+            live.update(sim_table(progress.plays, title, letters))
+        return interrupted.asked
+
+    if live is not None:
+        live.start()
+    try:
+        interrupted.catch()
+        yield on_round
+    finally:
+        interrupted.release()
+        if live is not None:
+            live.stop()
 
 
 class Interrupt:
