@@ -86,7 +86,7 @@ def test_moves_json_matches_the_reference(cli: Cli) -> None:
         "15C NASTIER",
     ]
     assert {m["score"] for m in payload["moves"]} == {83}
-    assert payload["elapsed_ms"] > 0 and not payload["mirrored"]
+    assert payload["elapsed_ms"] > 0 and not payload["mirrored"] and payload["notes"] == {"mirrored": None}
 
 
 def test_an_opening_s_moves_say_they_list_down_plays_as_their_mirrors(cli: Cli) -> None:
@@ -97,7 +97,8 @@ def test_an_opening_s_moves_say_they_list_down_plays_as_their_mirrors(cli: Cli) 
     assert all(move[0].isdigit() for move in listed)  # `8B ANESTRI`, never `H2 ANESTRI`
     title = " ".join(cli("scrabble", "moves", opening).stdout.split())
     assert "2,400 placements, 127 exchanges" in title
-    assert "down openings listed as their across mirrors" in title
+    assert payload["notes"]["mirrored"] == "down openings listed as their across mirrors"
+    assert f"; {payload['notes']['mirrored']}" in title  # the library's words on both faces
 
 
 def test_best_by_equity_json(cli: Cli) -> None:

@@ -116,10 +116,9 @@ def moves(
     json: JsonOption = False,
 ) -> None:
     """Every legal move of the player to move; prints the count and the best N."""
-    import time
-
     from lexigrid.errors import LexigridError
     from lexigrid.scrabble import Engine
+    from lexigrid.scrabble.analysis.report import moves_report
 
     if sort not in ("score", "equity"):
         raise LexigridError(f"unknown --sort {sort!r}: use score or equity")
@@ -127,25 +126,18 @@ def moves(
     lex = _lexicon(lexicon, position, strict)
     chosen = _leaves(leaves, position)
     engine = Engine.shared(lex, position.rules, chosen).prepare(word_map=False)  # every move: no word map
+    report = moves_report(engine, position, top, "score" if sort == "score" else "equity")
     if json:
-        from lexigrid.scrabble.analysis.report import moves_report
-
-        emit_json(moves_report(engine, position, top, "score" if sort == "score" else "equity"))
+        emit_json(report)
         return
-    start = time.perf_counter()
-    found = engine.moves(position)
-    elapsed_ms = (time.perf_counter() - start) * 1000
-    best = found.top(top, "score" if sort == "score" else "equity")
-    rack = position.rack
-    placements, exchanges = count(found.count, "placement"), count(len(found.exchanges), "exchange")
-    mirrors = "; down openings listed as their across mirrors" if found.mirrored else ""
-    table = Table(title=f"{placements}, {exchanges} ({elapsed_ms:,.2f} ms){mirrors}")
+    placements, exchanges = count(report["count"], "placement"), count(report["exchanges"], "exchange")
+    mirrors = f"; {report['notes']['mirrored']}" if report["mirrored"] else ""
+    table = Table(title=f"{placements}, {exchanges} ({report['elapsed_ms']:,.2f} ms){mirrors}")
     for name, justify in (("#", "right"), ("move", "left"), ("score", "right"), ("equity", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     table.add_column("leave")
-    for i, m in enumerate(best, 1):
-        shown = m.as_dict(str(rack), engine.alphabet)  # as the JSON: leaves in the letter order
-        table.add_row(str(i), shown["paren"], str(m.score), f"{m.equity:.1f}", shown["leave"])
+    for i, shown in enumerate(report["moves"], 1):
+        table.add_row(str(i), shown["paren"], str(shown["score"]), f"{shown['equity']:.1f}", shown["leave"])
     console.print(table)
 
 

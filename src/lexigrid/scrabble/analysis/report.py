@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from lexigrid.scrabble.engine.movegen import Engine
 
 Sort = Literal["score", "equity"]
+MIRRORED_NOTE = "down openings listed as their across mirrors"  # the words of `mirrored`, for both faces
 
 
 def position_report(position: Position) -> dict[str, Any]:
@@ -37,7 +38,8 @@ def position_report(position: Position) -> dict[str, Any]:
 
 def moves_report(engine: Engine, position: Position, top: int, sort: Sort) -> dict[str, Any]:
     """Every legal move counted, the best `top` listed (by score or equity), and the time taken; `mirrored`:
-    an opening on a symmetric layout, whose down placements (counted) are listed as their across mirrors."""
+    an opening on a symmetric layout, whose down placements (counted) are listed as their across mirrors
+    (`notes`: that in words, else None)."""
     start = time.perf_counter()
     found = engine.moves(position)
     elapsed_ms = (time.perf_counter() - start) * 1000
@@ -46,6 +48,7 @@ def moves_report(engine: Engine, position: Position, top: int, sort: Sort) -> di
         "count": found.count,
         "exchanges": len(found.exchanges),
         "mirrored": found.mirrored,
+        "notes": {"mirrored": MIRRORED_NOTE if found.mirrored else None},
         "moves": [m.as_dict(rack, engine.alphabet) for m in found.top(top, sort)],
         "elapsed_ms": round(elapsed_ms, 3),
     }

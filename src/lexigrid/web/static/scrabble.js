@@ -139,7 +139,7 @@ async function analyse(event) {
   pos.cgp = text;
   moves = result.data.moves.map((m, i) => ({ ...m, rank: i + 1 }));
   document.getElementById("summary").textContent =
-    `${result.data.count.toLocaleString()} placements and ${result.data.exchanges} exchanges in ${result.data.elapsed_ms.toFixed(1)} ms; the best ${moves.length} by equity${result.data.mirrored ? "; down openings listed as their across mirrors" : ""}`;
+    `${result.data.count.toLocaleString()} placements and ${result.data.exchanges} exchanges in ${result.data.elapsed_ms.toFixed(1)} ms; the best ${moves.length} by equity${result.data.notes.mirrored ? `; ${result.data.notes.mirrored}` : ""}`;
   sortKey = "rank"; sortDir = 1;
   fill();
   const first = moves.find((m) => !m.move.startsWith("-"));
