@@ -10,10 +10,18 @@ from collections.abc import Callable
 import pytest
 
 from lexigrid.errors import LexigridError
-from lexigrid.lexicon import Lexicon
+from lexigrid.lexicon import Lexicon, load
 from lexigrid.runner import Runner
 from lexigrid.scrabble import Engine, Move, Position, Rack, Rules, parse_cgp, parse_move
-from lexigrid.scrabble.analysis.sim import PlayStats, Progress, SimResult, Stopped, places, simulate
+from lexigrid.scrabble.analysis.sim import (
+    PlayStats,
+    Progress,
+    SimResult,
+    Stopped,
+    places,
+    read_plays,
+    simulate,
+)
 from lexigrid.scrabble.analysis.sim_player import SimPlayer, sim_player
 from lexigrid.scrabble.core.rules import TileSet
 from lexigrid.scrabble.core.rules import rules as default_rules
@@ -290,6 +298,9 @@ def test_sim_draws_the_opponent_from_what_their_last_play_tells(cli: Cli) -> Non
         (("--iterations", "5", "--seconds", "1"), "not both"),
         (("--confidence", "100"), "--confidence must be from 50 to under 100"),
         (("--plays", "101"), "--plays must be at most 100"),
+        (("--add", "1A ZA"), "1A ZA does not touch a tile on the board"),
+        (("--add", "-QZ"), "-QZ is not legal here: its tiles are not all on the rack AEINRST"),
+        (("--add", "8D WORD"), "8D WORD"),
     ],
 )
 def test_bad_sim_input_is_one_line_and_exit_2(cli: Cli, args: tuple[str, ...], message: str) -> None:
@@ -319,6 +330,65 @@ def test_a_down_opening_is_simulated_as_its_across_mirror(trap_lexicon: Lexicon)
     assert "8D RETINAS" not in best
     result = simulate(position, engine, plays=3, plies=1, iterations=1, include=[played])
     assert sorted(p.move.notation for p in result.plays) == sorted([*best, "8D RETINAS"])
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("M12 HM", ("place", 27)),  # among the moves, scored as the move list scores it
+        ("-", ("pass", 0)),
+    ],
+)
+def test_a_play_weighed_is_read_as_the_move_list_has_it(
+    trap_lexicon: Lexicon, text: str, found: tuple[str, int]
+) -> None:
+    position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSSTUU")
+    (move,) = read_plays(position, engine, [text])
+    listed = {m.key: m for m in engine.moves(position)}
+    assert (move.kind, move.score) == found and move == listed[move.key]  # its equity too
+
+
+@pytest.mark.parametrize(
+    ("mover", "text", "message"),
+    [
+        ("AZOXHM", "13L Z(A)", "parentheses mark an empty square"),
+        ("AZOXHM", "1A ZA", "1A ZA does not touch a tile on the board"),
+        ("AZOXHM", "M12 HMZ", "M12 HMZ forms HMZ, which is not in"),
+        ("AZOXHM", "13M Z(A)S", "13M ZAS is not legal here: its tiles are not all on the rack AHMOXZ"),
+        ("AZOXHM", "-AZ", "-AZ is not legal here: an exchange needs 7 tiles in the bag"),
+        ("AZOXHM", "8D", "bad move"),
+    ],
+)
+def test_a_play_weighed_that_is_not_legal_says_why(
+    trap_lexicon: Lexicon, mover: str, text: str, message: str
+) -> None:
+    position, engine = _setup(trap_lexicon, mover, "AEINRSSTUU")
+    with pytest.raises(LexigridError) as error:
+        read_plays(position, engine, [text])
+    assert message in str(error.value) and "\n" not in str(error.value)
+
+
+def test_an_exchange_weighed_is_one_of_the_rack_s(trap_lexicon: Lexicon) -> None:
+    """With a full bag behind it an exchange of the rack's tiles is read with its equity; other tiles not."""
+    position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSSTUU" * 2)  # 13 in the bag
+    (move,) = read_plays(position, engine, ["-ZOX"])
+    assert move.kind == "exchange" and move == {m.key: m for m in engine.exchanges(position)}[move.key]
+    with pytest.raises(LexigridError, match="-AAZ is not legal here: its tiles are not all on the rack"):
+        read_plays(position, engine, ["-AAZ"])
+
+
+def test_a_play_weighed_is_simulated_beside_the_best(cli: Cli) -> None:
+    """`--add` puts a play far down the equity list among the candidates: the JSON ranks it with them."""
+    cgp = f"{REFERENCE_BOARD} AEINRST/ 0/0 0"
+    position = parse_cgp(cgp)
+    low = Engine(load(), position.rules).moves(position).top(300, "equity")[-1]
+    args = ("--plays", "3", "--plies", "1", "--iterations", "20", "--seed", "1", "--json")
+    payload = json.loads(cli("scrabble", "sim", cgp, *args, "--add", low.paren).stdout)
+    assert len(payload["plays"]) == 4 and low.notation in {p["move"] for p in payload["plays"]}
+    plain = json.loads(cli("scrabble", "sim", cgp, *args).stdout)
+    assert low.notation not in {p["move"] for p in plain["plays"]}
+    again = json.loads(cli("scrabble", "sim", cgp, *args, "--add", plain["plays"][0]["paren"]).stdout)
+    assert len(again["plays"]) == 3  # one of the best already: not simulated twice
 
 
 def test_each_round_is_reported_and_can_stop_the_run(trap_lexicon: Lexicon) -> None:

@@ -113,6 +113,25 @@ def test_the_confidence_asked_decides_when_the_best_play_is_identified(
     assert [p["tied"] for p in default["plays"]] == [False, True, True]
 
 
+def test_a_play_weighed_is_simulated_beside_the_best(client: TestClient, roomy_budget: None) -> None:
+    """`add` (the page's selected move) puts a play far down the equity list among the candidates: the
+    result is the library's with it included, and the CLI's `--add`."""
+    position = parse_cgp(CGP)
+    engine = Engine(load(), position.rules)
+    low = engine.moves(position).top(300, "equity")[-1]
+    body = {"cgp": CGP, "plays": 3, "plies": 1, "iterations": 30, "seed": 4, "add": [low.paren]}
+    events = _events(client, body)
+    assert events[0]["add"] == [low.paren]
+    final = events[-1]["result"]
+    assert low.notation in {p["move"] for p in final["plays"]} and len(final["plays"]) == 4
+    expected = simulate(position, engine, plays=3, plies=1, iterations=30, seed=4, include=[low])
+    assert _untimed(final) == _untimed(expected.as_dict())
+    args = ("--plays", "3", "--plies", "1", "--iterations", "30", "--seed", "4", "--add", low.paren, "--json")
+    cli = run_cli("scrabble", "sim", CGP, *args)
+    assert cli.exit_code == 0, cli.stderr
+    assert _untimed(json.loads(cli.stdout)) == _untimed(final)
+
+
 def test_the_stop_route_ends_the_run_with_the_table_so_far(client: TestClient, roomy_budget: None) -> None:
     stopped: list[int] = []
 
@@ -260,6 +279,9 @@ SMALL_BAG = ENDGAME_BOARD.replace("/1ID9G1L/1Z12A/14T", "/15/15/15") + " AACDE/ 
         ({"cgp": CGP, "plies": 0}, 422, "plies"),
         ({"cgp": CGP, "plies": 5}, 422, "plies"),
         ({"cgp": CGP, "seconds": 0}, 422, "seconds"),
+        ({"cgp": CGP, "add": ["1A ZA"]}, 400, "1A ZA does not touch a tile on the board"),
+        ({"cgp": CGP, "add": ["-QZ"]}, 400, "-QZ is not legal here: its tiles are not all on the rack"),
+        ({"cgp": CGP, "add": ["-"] * 11}, 422, "add"),
         ({"cgp": CGP, "confidence": 100}, 422, "confidence"),
         ({"cgp": CGP, "confidence": 0.99}, 422, "confidence"),  # a percentage, like the CLI's
         ({"plays": 3}, 422, "cgp"),

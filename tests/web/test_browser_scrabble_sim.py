@@ -214,6 +214,29 @@ def test_the_confidence_chosen_decides_when_the_run_stops(page: Any, live_server
             assert note.endswith(f"not told apart at {100 * chosen:g}% confidence.") and "1=" in note
 
 
+def test_the_selected_move_is_simulated_beside_the_best(screen: Any, live_server: str) -> None:
+    """At 1280 px by mouse and 390 px by touch: a move picked far down the list is simulated with the 3
+    best (the library's `include`), and not once "with the selected move" is unticked."""
+    position = parse_cgp(CGP)
+    engine = Engine(load(), position.rules)
+    low = engine.moves(position).top(200, "equity")[-1]  # the last row of the page's list
+    expected = simulate(position, engine, plays=3, plies=1, iterations=20, seed=0, include=[low])
+    _load(screen, live_server)
+    press(screen, "#moves tbody tr:last-child")
+    screen.wait_for_function("document.querySelector('#moves tbody tr:last-child').className === 'selected'")
+    assert screen.inner_text("#moves tbody tr:last-child").split("\t")[1] == low.paren
+    _simulate(screen, 3, 1, 20)
+    screen.wait_for_function("document.getElementById('sim-note').textContent !== ''")
+    assert [r[1] for r in _rows(screen)] == [p.move.paren for p in expected.plays]
+    assert low.paren in [r[1] for r in _rows(screen)]
+    screen.set_checked("#sim-selected", False)
+    _simulate(screen, 3, 1, 20)
+    screen.wait_for_function("document.getElementById('sim-note').textContent !== ''")  # cleared at the start
+    assert len(_rows(screen)) == 3
+    assert low.paren not in [r[1] for r in _rows(screen)]
+    assert fits_width(screen)
+
+
 def test_an_empty_bag_s_ties_are_exactly_as_good(screen: Any, live_server: str) -> None:
     """At 1280 and 390 px: with the bag empty every play-out is exact, so J5 AD and N13 AD (both a 30-point
     margin) are exactly as good; the page said they were "not told apart at 99% confidence"."""

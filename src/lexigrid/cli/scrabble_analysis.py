@@ -76,6 +76,15 @@ def sim(
         ),
     ] = None,
     temperature: TemperatureOption = None,
+    add: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--add",
+            metavar="MOVE",
+            help="Simulate this play too, among the best or not (repeatable): the one you are weighing, "
+            "e.g. '8D W(OR)D', '-ABC' (exchange) or '-' (pass).",
+        ),
+    ] = None,
     lexicon: LexiconOption = None,
     board: BoardOption = None,
     json: JsonOption = False,
@@ -90,7 +99,7 @@ def sim(
     from lexigrid.lexicon import load
     from lexigrid.scrabble import Engine
     from lexigrid.scrabble.analysis.infer import check_simulation_request
-    from lexigrid.scrabble.analysis.sim import check_request, simulate
+    from lexigrid.scrabble.analysis.sim import check_request, read_plays, simulate
 
     runner = make_runner(jobs, backend, scheduler)
     if iterations is not None and seconds is not None:
@@ -100,6 +109,7 @@ def sim(
     check_simulation_request(infer, temperature)
     spec = position.lexicon_spec(lexicon)
     engine = Engine.shared(load(spec), position.rules).prepare()
+    added = read_plays(position, engine, add or [])
     inferred = None
     if infer is not None:
         from lexigrid.scrabble.analysis.infer import infer_for_simulation
@@ -123,6 +133,7 @@ def sim(
             runner=runner,
             lexicon=spec,
             on_round=on_round,
+            include=added,
         )
     if json:
         emit_json(result.as_dict(engine.alphabet, inferred))

@@ -31,6 +31,7 @@ from lexigrid.scrabble.analysis.sim import (
     MAX_PLAYS,
     Progress,
     check_request,
+    read_plays,
     simulate,
 )
 from lexigrid.scrabble.core.cgp import cgp_language_rules, cgp_lexicon
@@ -51,6 +52,7 @@ EMPTY_CGP = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0"
 ENDGAME_BUDGET_SHARE = 0.8
 INFER_BUDGET_SHARE = 0.8  # the same for an inference: it judges the likeliest racks first, then stops
 SIM_BUDGET_SHARE = 0.8  # the same for a simulation: it stops itself in time and answers what it has
+MAX_ADDED = 10  # plays a simulation request may add to the best
 
 
 def read_position(cgp: str, name: str | None) -> tuple[Position, Lexicon]:
@@ -257,6 +259,11 @@ class SimRequest(ApiRequest):
         None, description="The opponent's last play: their racks drawn from what it tells they kept."
     )
     temperature: Temperature = None
+    add: list[Move] = Field(
+        default_factory=list,
+        max_length=MAX_ADDED,
+        description="Plays to simulate too, among the best or not (the one the user weighs).",
+    )
 
 
 def sim_seconds(requested: float | None = None) -> float:
@@ -289,6 +296,7 @@ def _simulate_cgp(
     confidence: float,
     seed: int,
     last: tuple[str, float | None] | None = None,
+    added: tuple[str, ...] = (),
 ) -> tuple[dict[str, Any], str | None]:
     """Run in a solver process: simulate (first inferring what the opponent kept after `last`, their play and
     the temperature, within a share of a timed run or until a stop, and reporting it), reporting each
@@ -323,6 +331,7 @@ def _simulate_cgp(
         opponent=None if inferred is None else inferred.distribution(),
         lexicon=name,
         on_round=on_round,
+        include=read_plays(position, eng, added),
     )
     timed_out = result.time_limit is not None
     return result.as_dict(eng.alphabet, inferred), "stop" if stopped else "time" if timed_out else None
@@ -348,8 +357,9 @@ def sim(request: SimRequest) -> StreamingResponse:
     check_request(position, request.plays, request.plies, request.iterations, request.seconds, confidence)
     check_simulation_request(request.infer, request.temperature)
     eng = engine(lex, position.rules)
+    read_plays(position, eng, request.add)  # bad input answers at once, not in the stream
     if request.infer is not None:
-        check_last_play(position, request.infer, eng)  # bad input answers at once, not in the stream
+        check_last_play(position, request.infer, eng)
     seconds = streamed_sim_seconds(request.seconds)
     iterations = request.iterations or (DEFAULT_ITERATIONS if request.seconds is None else None)
     sim_id, stop = uuid.uuid4().hex, threading.Event()
@@ -364,6 +374,7 @@ def sim(request: SimRequest) -> StreamingResponse:
         confidence,
         request.seed,
         None if request.infer is None else (request.infer, request.temperature),
+        tuple(request.add),
         seconds=sim_budget(seconds),
         wait=common.SOLVE_QUEUE_SECONDS,
         stop=stop,
@@ -380,6 +391,7 @@ def sim(request: SimRequest) -> StreamingResponse:
         "confidence": confidence,
         "seed": request.seed,
         "infer": request.infer,
+        "add": request.add,
     }
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     # the background task also ends a run whose page went away before the stream began

@@ -59,8 +59,9 @@ from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp, parse_cgp
 from lexigrid.scrabble.core.ending import share
-from lexigrid.scrabble.core.move import Move
+from lexigrid.scrabble.core.move import Move, parse_move
 from lexigrid.scrabble.core.play_state import OrderedBag, PlayState
+from lexigrid.scrabble.core.referee import check, shown
 from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.engine.playout import Deal, Ending, Measure, PlayoutLoop
 from lexigrid.scrabble.engine.winpct import SPREAD_LIMIT, WinTable, lexicon_table
@@ -444,6 +445,36 @@ def check_request(
         )
     check_positive(seconds, "seconds", "a simulation's time", "seconds")
     check_bag(position, plies)
+
+
+def read_plays(position: Position, engine: Engine, texts: Sequence[str]) -> list[Move]:
+    """Plays in notation (`8D W(OR)D`, `-ABC`, `-`) to simulate beside the best (`simulate`'s `include`),
+    each as the move list has it (scored, with its equity); a one-line error for one that is not a legal
+    play from the rack, saying why."""
+    if not texts:
+        return []
+    listed = {move.key: move for move in engine.moves(position)}
+    found = []
+    for text in texts:
+        move = parse_move(text, position.board)
+        if move.key not in listed:
+            raise LexigridError(_illegal(position, engine, move))
+        found.append(listed[move.key])
+    return found
+
+
+def _illegal(position: Position, engine: Engine, move: Move) -> str:
+    """Why a play missing from the move list is not legal: the referee's reason, else the rack's."""
+    if move.kind == "place":
+        try:
+            check(position.board, move, engine.lexicon)
+        except LexigridError as error:
+            return str(error)
+    play = shown(position.board, move)
+    if move.kind == "exchange" and not position.can_exchange():
+        return f"{play} is not legal here: an exchange needs {engine.rules.rack_size} tiles in the bag"
+    rack = position.board.alphabet.write_tiles(str(position.rack))
+    return f"{play} is not legal here: its tiles are not all on the rack {rack}"
 
 
 def sim_bag(position: Position) -> int:

@@ -27,6 +27,14 @@ class Move:
     score: int = 0
     equity: float = 0.0
 
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """What tells two moves apart (not their values): a placement's square, line and word; an exchange's
+        tiles in any order."""
+        if self.kind == "exchange":
+            return (self.kind, "".join(sorted(self.word)))
+        return (self.kind, self.row, self.col, self.down, self.word)
+
     def as_dict(self, rack: str, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
         """The JSON shape of a move from `rack`, as `scrabble moves --json` and the web API give it, in the
         alphabet's labels (`8D PAL·LA`)."""

@@ -493,7 +493,7 @@ def _played_move(job: TurnJob, position: Position, engine: Engine) -> Move:
     engine does not generate, with its recorded score and its leave's value."""
     move = parse_move(job.played, position.board, glyphs=True)
     for candidate in _same_kind(engine, position, move):
-        if _key(candidate) == _key(move):
+        if candidate.key == move.key:
             return candidate
     leave = Counter(position.rack.counts)
     leave.subtract(Counter(move.tiles_used))
@@ -515,14 +515,6 @@ def _same_kind(engine: Engine, position: Position, move: Move) -> list[Move]:
     return [decode(record, moves.alphabet) for record in found]
 
 
-def _key(move: Move) -> tuple[Any, ...]:
-    """What tells two moves apart (not their values): a placement's square, line and word; an exchange's
-    tiles in any order."""
-    if move.kind == "exchange":
-        return (move.kind, "".join(sorted(move.word)))
-    return (move.kind, move.row, move.col, move.down, move.word)
-
-
 def _judge_endgame(review: TurnReview, position: Position, played: Move, engine: Engine, s: Settings) -> None:
     """Bag empty: the exact endgame (within the turn's seconds, or with a work budget within ENDGAME_NODES
     search nodes a search: the same on any machine). Points lost = the best value less the play made's."""
@@ -530,7 +522,7 @@ def _judge_endgame(review: TurnReview, position: Position, played: Move, engine:
     seconds, nodes = (None, ENDGAME_NODES) if s.peg_budget is not None else (s.seconds, 0)
     solution = solve(position, engine, seconds=seconds, top=SHOWN_CANDIDATES, max_nodes=nodes)
     value, exact = solution.value, solution.exact
-    if _key(played) != _key(solution.best):
+    if played.key != solution.best.key:
         value, exact = _value_after(position, played, engine, seconds, nodes)
         exact = exact and solution.exact
     start = position.scores[0] - position.scores[1]
@@ -573,7 +565,7 @@ def _judge_peg(review: TurnReview, position: Position, played: Move, engine: Eng
     except LexigridError as error:
         review.method_note = f"the pre-endgame solver declined ({error}): judged by simulation"
         return False
-    judged = next((j for j in solution.plays if _key(j.move) == _key(played)), None)
+    judged = next((j for j in solution.plays if j.move.key == played.key), None)
     if judged is None and solution.exact:
         left = None if nodes is None else max(1, nodes - solution.nodes)
         judged = peg.judge_beside(position, played, engine, solution, deadline, left)
@@ -633,7 +625,7 @@ def _judge_sim(
         lexicon=job.lexicon,
         include=[played],
     )
-    mine = next(p for p in result.plays if _key(p.move) == _key(played))
+    mine = next(p for p in result.plays if p.move.key == played.key)
     valid = [p for p in result.plays if p is not mine or "phony_stood" not in job.flags]
     best = valid[0] if valid else mine  # a phony that stood is never shown as the best play
     review.best = best.move.paren

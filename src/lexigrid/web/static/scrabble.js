@@ -302,6 +302,7 @@ async function simulate(event) {
   const body = { cgp: text, plays: value("sim-plays"), plies: value("sim-plies"), confidence: value("sim-confidence"), seed: 0, lexicon: lexicon() };
   if (document.getElementById("sim-unit").value === "seconds") body.seconds = value("sim-limit");
   else body.iterations = Math.round(value("sim-limit"));
+  if (document.getElementById("sim-selected").checked && selected) body.add = [selected.paren];  // the move weighed
   if (document.getElementById("sim-infer").checked) {
     body.infer = lastPlay();
     if (!body.infer) { errorEl.textContent = "type their last play (e.g. 8D W(OR)D) to draw their rack from it"; return; }
