@@ -265,6 +265,7 @@ def test_sim_json_is_the_library_shape(cli: Cli) -> None:
             "stderr",
             "iterations",
             "tied",
+            "added",
             "place",
         }
         assert 0 <= play["win_pct"] <= 100 and 1 <= play["iterations"] <= 40
@@ -385,6 +386,11 @@ def test_a_play_weighed_is_simulated_beside_the_best(cli: Cli) -> None:
     args = ("--plays", "3", "--plies", "1", "--iterations", "20", "--seed", "1", "--json")
     payload = json.loads(cli("scrabble", "sim", cgp, *args, "--add", low.paren).stdout)
     assert len(payload["plays"]) == 4 and low.notation in {p["move"] for p in payload["plays"]}
+    assert [p["move"] for p in payload["plays"] if p["added"]] == [low.notation]  # marked as asked for
+    twice = cli("scrabble", "sim", cgp, *args, "--add", low.paren, "--add", low.notation)
+    assert len(json.loads(twice.stdout)["plays"]) == 4  # asked twice, simulated once
+    table = cli("scrabble", "sim", cgp, *args[:-1], "--add", low.paren).stdout
+    assert f"{low.paren} (added)" in table
     plain = json.loads(cli("scrabble", "sim", cgp, *args).stdout)
     assert low.notation not in {p["move"] for p in plain["plays"]}
     again = json.loads(cli("scrabble", "sim", cgp, *args, "--add", plain["plays"][0]["paren"]).stdout)

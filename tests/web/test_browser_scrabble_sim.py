@@ -227,13 +227,15 @@ def test_the_selected_move_is_simulated_beside_the_best(screen: Any, live_server
     assert screen.inner_text("#moves tbody tr:last-child").split("\t")[1] == low.paren
     _simulate(screen, 3, 1, 20)
     screen.wait_for_function("document.getElementById('sim-note').textContent !== ''")
-    assert [r[1] for r in _rows(screen)] == [p.move.paren for p in expected.plays]
-    assert low.paren in [r[1] for r in _rows(screen)]
+    shown = [p.move.paren + (" (selected)" if p.added else "") for p in expected.plays]
+    assert [r[1] for r in _rows(screen)] == shown and f"{low.paren} (selected)" in shown
+    classes = screen.eval_on_selector_all("#sim-table tbody tr", "rows => rows.map(r => r.className)")
+    assert [("added" in c) for c in classes] == [p.added for p in expected.plays]
     screen.set_checked("#sim-selected", False)
     _simulate(screen, 3, 1, 20)
     screen.wait_for_function("document.getElementById('sim-note').textContent !== ''")  # cleared at the start
     assert len(_rows(screen)) == 3
-    assert low.paren not in [r[1] for r in _rows(screen)]
+    assert not [r for r in _rows(screen) if low.paren in r[1]]
     assert fits_width(screen)
 
 

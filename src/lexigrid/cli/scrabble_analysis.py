@@ -207,7 +207,8 @@ def stop_reason(result: SimResult) -> str:
 
 def sim_table(plays: list[PlayStats], title: str, letters: Alphabet = ENGLISH) -> Table:
     """The simulated plays, best first: win chance, mean spread ± its standard error, play-outs; the
-    plays tied with the leader share the first place with it (1=), the plays it has beaten are dim."""
+    plays tied with the leader share the first place with it (1=), the plays it has beaten are dim; a play
+    asked for with --add and not among the best says so."""
     from lexigrid.scrabble.analysis.sim import places
 
     table = Table(title=title)
@@ -217,7 +218,7 @@ def sim_table(plays: list[PlayStats], title: str, letters: Alphabet = ENGLISH) -
         style = None if i == 0 or p.tied else "dim"
         table.add_row(
             place,
-            letters.write(p.move.paren),
+            letters.write(p.move.paren) + (" (added)" if p.added else ""),
             str(p.move.score),
             f"{p.move.equity:.1f}",
             f"{p.win_pct:.1f}",

@@ -43,7 +43,7 @@ import time
 import uuid
 from array import array
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
@@ -104,6 +104,7 @@ class PlayStats:
     values: list[float] = field(default_factory=list)
     wins: list[float] = field(default_factory=list)
     tied: bool = False  # not yet told apart from the leader at the run's confidence
+    added: bool = False  # not among the best by equity: simulated because it was asked for (`include`)
     _utilities: np.ndarray = field(default_factory=lambda: np.empty(0), repr=False, compare=False)
 
     @property
@@ -156,6 +157,7 @@ class PlayStats:
             "stderr": round(self.stderr, 2),
             "iterations": self.iterations,
             "tied": self.tied,
+            "added": self.added,
         }
 
 
@@ -543,9 +545,9 @@ def simulate(
     start = time.perf_counter()
     cap = iterations if iterations is not None else (10**9 if seconds is not None else DEFAULT_ITERATIONS)
     moves = engine.moves(position)
-    candidates = tuple(moves.top(plays, "equity"))
-    named = {move.notation for move in candidates}
-    candidates += tuple(m for m in map(moves.mirror_free, include) if m.notation not in named)
+    best = tuple(moves.top(plays, "equity"))
+    added = _added(best, map(moves.mirror_free, include))
+    candidates = best + added
     if opponent is not None and not callable(opponent):
         opponent = tuple((str(leave), float(w)) for leave, w in opponent)
     token = uuid.uuid4().hex
@@ -553,7 +555,7 @@ def simulate(
         format_cgp(position), candidates, plies, seed, opponent, lexicon, engine.lexicon.sha256, token
     )
     _PLAYOUTS[spec.token] = Playout(engine, position, spec, table or lexicon_table(engine.lexicon.name))
-    stats = [PlayStats(m) for m in candidates]
+    stats = [PlayStats(m, added=i >= len(best)) for i, m in enumerate(candidates)]
     exact = sim_bag(position) == 0  # the opponent holds every unseen tile: each play-out is the same
     if exact:
         cap = 1
@@ -584,6 +586,12 @@ def simulate(
     if exact and stopped == "budget":  # each play's one play-out is its exact value: nothing is left to learn
         stopped, sure, time_limit = "identified", 1.0, None  # (plays tied with the leader: exactly as good)
     return SimResult(_ranked(stats), stopped, _ms(start), confidence, sure, exact, time_limit)
+
+
+def _added(best: Sequence[Move], include: Iterable[Move]) -> tuple[Move, ...]:
+    """The plays asked for that are not among the best, each once, in the order asked."""
+    named = {move.notation for move in best}
+    return tuple({m.notation: m for m in include if m.notation not in named}.values())
 
 
 def _picks(

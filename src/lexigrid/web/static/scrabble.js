@@ -377,6 +377,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
     else if (p.tied) { tr.classList.add("tied"); tr.title = table.exact ? "exactly as good as the leader" : "tied with the leader: not told apart yet"; }
     else { tr.classList.add("beaten"); tr.title = "behind the leader at the simulation's confidence"; }
     for (const v of [p.place, p.move === "-" ? "pass" : tilesText(pos.alphabet, p.paren), p.score]) tr.insertCell().textContent = v;
+    if (p.added) { tr.classList.add("added"); tr.cells[1].append(lexiEl("span", { class: "muted small", text: " (selected)" })); }
     tr.cells[2].title = `equity ${p.equity.toFixed(1)}`;
     const win = tr.insertCell();
     win.className = "win";
