@@ -61,6 +61,22 @@ def test_grown_boards_match_the_oracle(small_engine: Engine, small_lexicon: Lexi
         _compare(small_engine, small_lexicon, board, Rack(rack))
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_a_move_is_found_in_the_list_only_when_generated(small_engine: Engine, seed: int) -> None:
+    """`MoveList.find` gives back each generated move (by `Move.key`, value and all) and nothing for a
+    play of another rack, checked against the list walked whole."""
+    from lexigrid.scrabble import parse_move
+
+    board = _grown_board(small_engine, seed, 6)
+    mine = small_engine.moves(Position(board, (Rack("AEINRST"), Rack())))
+    theirs = small_engine.moves(Position(board, (Rack("OXEN?"), Rack())))
+    walked = {m.key: m for m in mine}
+    assert all(mine.find(m) == m for m in mine)
+    for other in theirs:
+        assert mine.find(other) == walked.get(other.key)
+        assert mine.find(parse_move(other.notation, board)) == walked.get(other.key)  # score unknown, found
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000), turns=st.integers(1, 8), rack=st.text(RACK_TILES, min_size=1, max_size=7))
 def test_property_oracle_agrees(

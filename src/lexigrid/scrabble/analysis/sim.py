@@ -455,13 +455,13 @@ def read_plays(position: Position, engine: Engine, texts: Sequence[str]) -> list
     play from the rack, saying why."""
     if not texts:
         return []
-    listed = {move.key: move for move in engine.moves(position)}
-    found = []
+    moves, found = engine.moves(position), []
     for text in texts:
         move = parse_move(text, position.board)
-        if move.key not in listed:
+        generated = moves.find(move)
+        if generated is None:
             raise LexigridError(_illegal(position, engine, move))
-        found.append(listed[move.key])
+        found.append(generated)
     return found
 
 

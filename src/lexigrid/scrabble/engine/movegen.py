@@ -205,6 +205,18 @@ class MoveList:
         if self.pass_move is not None:
             yield self.pass_move
 
+    def find(self, move: Move) -> Move | None:
+        """The generated move that is `move` (`Move.key`: the same placement, exchange or pass), with its
+        score and equity; None when it was not generated (not legal from the rack)."""
+        if move.kind != "place":
+            others = [*self.exchanges, *([self.pass_move] if self.pass_move else [])]
+            return next((m for m in others if m.key == move.key), None)
+        records = self.records
+        line = records[
+            (records["row"] == move.row) & (records["col"] == move.col) & (records["down"] == move.down)
+        ]
+        return next((m for m in (decode(r, self.alphabet) for r in line) if m.key == move.key), None)
+
     def mirror_free(self, move: Move) -> Move:
         """`move` as the rankings show it: on a mirrored position every down placement is an across one
         transposed (same score, same equity), and the rankings, as `Engine.best`, show the across one."""

@@ -53,7 +53,7 @@ from lexigrid.scrabble.core.ending import share
 from lexigrid.scrabble.core.move import Move, parse_move
 from lexigrid.scrabble.core.play_state import PlayState
 from lexigrid.scrabble.core.referee import is_bingo
-from lexigrid.scrabble.engine.movegen import Engine, decode
+from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.records.gcg import Event, Record, parse_gcg
 from lexigrid.scrabble.records.gcg_replay import TurnState, replay_gcg
 
@@ -492,27 +492,14 @@ def _played_move(job: TurnJob, position: Position, engine: Engine) -> Move:
     """The play made as the engine generates it (its score and equity); a phony that stood, which the
     engine does not generate, with its recorded score and its leave's value."""
     move = parse_move(job.played, position.board, glyphs=True)
-    for candidate in _same_kind(engine, position, move):
-        if candidate.key == move.key:
-            return candidate
+    generated = engine.moves(position).find(move)
+    if generated is not None:
+        return generated
     leave = Counter(position.rack.counts)
     leave.subtract(Counter(move.tiles_used))
     score = job.points if move.kind == "place" else 0
     equity = score + engine.leave_value("".join(sorted((+leave).elements())))
     return replace(move, score=score, equity=equity)
-
-
-def _same_kind(engine: Engine, position: Position, move: Move) -> list[Move]:
-    """The generated moves that could be `move`: placements from its square along its line, or the
-    exchanges and the pass."""
-    moves = engine.moves(position)
-    if move.kind != "place":
-        return [*moves.exchanges, *([moves.pass_move] if moves.pass_move else [])]
-    records = moves.records
-    found = records[
-        (records["row"] == move.row) & (records["col"] == move.col) & (records["down"] == move.down)
-    ]
-    return [decode(record, moves.alphabet) for record in found]
 
 
 def _judge_endgame(review: TurnReview, position: Position, played: Move, engine: Engine, s: Settings) -> None:
