@@ -280,7 +280,7 @@ SMALL_BAG = ENDGAME_BOARD.replace("/1ID9G1L/1Z12A/14T", "/15/15/15") + " AACDE/ 
         ({"cgp": CGP, "plies": 5}, 422, "plies"),
         ({"cgp": CGP, "seconds": 0}, 422, "seconds"),
         ({"cgp": CGP, "add": ["1A ZA"]}, 400, "1A ZA does not touch a tile on the board"),
-        ({"cgp": CGP, "add": ["-QZ"]}, 400, "-QZ is not legal here: its tiles are not all on the rack"),
+        ({"cgp": CGP, "add": ["-QZ"]}, 400, "-QZ is not legal here: the rack (AEINRST) has no Q and no Z"),
         ({"cgp": CGP, "add": ["-"] * 11}, 422, "add"),
         ({"cgp": CGP, "confidence": 100}, 422, "confidence"),
         ({"cgp": CGP, "confidence": 0.99}, 422, "confidence"),  # a percentage, like the CLI's

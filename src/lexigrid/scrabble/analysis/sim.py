@@ -55,7 +55,7 @@ from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.analysis.bai import evidence, leader_confidence, threshold, top_two
 from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.analysis.sim_notes import SimNotes, stopped_note, ties_note
-from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
+from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet, shortfall
 from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp, parse_cgp
 from lexigrid.scrabble.core.ending import share
@@ -475,8 +475,9 @@ def _illegal(position: Position, engine: Engine, move: Move) -> str:
     play = shown(position.board, move)
     if move.kind == "exchange" and not position.can_exchange():
         return f"{play} is not legal here: an exchange needs {engine.rules.rack_size} tiles in the bag"
-    rack = position.board.alphabet.write_tiles(str(position.rack))
-    return f"{play} is not legal here: its tiles are not all on the rack {rack}"
+    letters, rack = position.board.alphabet, str(position.rack)
+    lacking = letters.write(shortfall(rack, move.tiles_used))  # the game umpire's words for it
+    return f"{play} is not legal here: the rack ({letters.write_tiles(rack)}) has {lacking}"
 
 
 def sim_bag(position: Position) -> int:
