@@ -21,6 +21,7 @@ from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble import Engine, Move, Position, parse_cgp
 from lexigrid.scrabble.analysis.sim import Playout, SimSpec, _Redealt, simulate, with_known_opponent
 from lexigrid.scrabble.core.play_state import OrderedBag, PlayState
+from lexigrid.scrabble.core.referee import is_bingo
 from lexigrid.scrabble.engine.leave import HeuristicLeaves, KlvLeaves, TableLeaves
 from lexigrid.scrabble.engine.playout import OUT, SCORELESS, PlayoutLoop
 from lexigrid.scrabble.engine.winpct import default_table
@@ -212,7 +213,8 @@ def test_the_loop_measures_each_play_out_as_the_simulation_s_measure_does(
     nwl_engine: Engine, klv_engines: tuple[Engine, Engine], name: str
 ) -> None:
     """The (value, win) the loop gives each play-out is `Playout._measure`'s of its ending, to the bit (the
-    leave values of both sides' last leaves, the win table's curve, the ends of games)."""
+    leave values of both sides' last leaves, the win table's curve, the ends of games); its replies are the
+    recorded play-out's first PLIES moves, with their points and whether the referee calls each a bingo."""
     position = with_known_opponent(parse_cgp(POSITIONS[name]))
     for engine in (nwl_engine, klv_engines[0]):
         spec = SimSpec(
@@ -228,7 +230,12 @@ def test_the_loop_measures_each_play_out_as_the_simulation_s_measure_does(
             plays = list(range(len(spec.candidates)))
             endings = loop.run(plays, deal, playout.deal(index)[2].randrange, PLIES)
             found = loop.outcomes(plays, deal, playout.deal(index)[2].randrange, PLIES, playout.measure)
-            assert found == [tuple(playout._measure(e)) for e in endings]
+            assert [(value, win) for value, win, _ in found] == [playout._measure(e)[:2] for e in endings]
+            for play in plays:  # alone, so that no earlier play-out's exchange draws on its numbers
+                randrange = playout.deal(index)[2].randrange
+                (alone,) = loop.outcomes([play], deal, randrange, PLIES, playout.measure)
+                replies = loop.record(play, opponent, bag, playout.deal(index)[2], PLIES).replies[:PLIES]
+                assert alone[2] == tuple((m.score, is_bingo(position.rules, m)) for m in replies)
             ended += sum(1 for e in endings if e.end)
         assert ended > 0 or name.startswith("midgame")
 

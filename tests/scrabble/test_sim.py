@@ -14,15 +14,18 @@ from lexigrid.lexicon import Lexicon, load
 from lexigrid.runner import Runner
 from lexigrid.scrabble import Engine, Move, Position, Rack, Rules, parse_cgp, parse_move
 from lexigrid.scrabble.analysis.sim import (
+    Playout,
     PlayStats,
     Progress,
     SimResult,
+    SimSpec,
     Stopped,
     places,
     read_plays,
     simulate,
 )
 from lexigrid.scrabble.analysis.sim_player import SimPlayer, sim_player
+from lexigrid.scrabble.core.cgp import format_cgp
 from lexigrid.scrabble.core.rules import TileSet
 from lexigrid.scrabble.core.rules import rules as default_rules
 from lexigrid.scrabble.engine.winpct import WinTable, default_table, fit
@@ -137,6 +140,44 @@ def test_the_static_top_play_opening_a_bingo_lane_is_ranked_below_a_safe_play(tr
     assert ranked.index("M12 HM") < ranked.index("M13 ZA")
     assert safe.mean_value > trap.mean_value + 3 * (safe.stderr + trap.stderr)
     assert safe.win_pct > trap.win_pct
+
+
+# The racks of seven of AEINRSST that make a word ending in S on row 15 through ZA's hook (six of the eight
+# tiles left in the bag: every one but I and R).
+BINGO_RACKS = {"".join(sorted(w)) for w in ("INSERTS", "INSTARS", "SATIRES", "ARSINES", "RETINAS")}
+
+
+def test_the_opponent_s_reply_shows_the_bingo_a_play_gives_away(trap_lexicon: Lexicon) -> None:
+    """Ply 1 after M13 ZA bingos exactly on the deals whose opponent rack makes a word ending in S (counted
+    from the deals themselves); after M12 HM, which keeps the A off row 14, never."""
+    position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSST")  # 8 unseen: one stays in the bag
+    result = simulate(position, engine, plays=8, plies=1, iterations=200, seed=11)
+    found = {p.move.notation: p for p in result.plays}
+    trap, safe = found["M13 ZA"], found["M12 HM"]
+    spec = SimSpec(format_cgp(position), (trap.move,), 1, 11, None, None, "", "deals")
+    playout = Playout(engine, position, spec, default_table())
+    dealt = ["".join(sorted(playout.deal(k)[0])) for k in range(trap.iterations)]
+    (reply,) = trap.plies
+    assert reply.moves == trap.iterations
+    assert reply.bingos == sum(rack in BINGO_RACKS for rack in dealt) > 0
+    assert safe.plies[0].moves == safe.iterations and safe.plies[0].bingos == 0
+    assert reply.mean_points > safe.plies[0].mean_points + 20  # the 86 points of the bingo through ZAS
+
+
+def test_only_the_plies_asked_are_counted_though_an_empty_bag_plays_to_the_end(trap_lexicon: Lexicon) -> None:
+    """With the bag empty a play-out goes on to the end of the game, but its plies are the ones asked: here
+    the opponent's answer, the best move from their known rack after the candidate (found plainly)."""
+    position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRST")  # 7 unseen: the opponent holds them
+    result = simulate(position, engine, plays=6, plies=1, iterations=10, seed=3)
+    for play in result.plays:
+        board = position.board.copy()
+        board.place(play.move)
+        kept = Rack.of_tiles("".join((position.rack.counts - Counter(play.move.tiles_used)).elements()))
+        answer = engine.best(Position(board, (Rack.of_tiles("AEINRST"), kept)), "equity")
+        assert answer is not None
+        (ply,) = play.plies
+        expected = (1, answer.score, len(answer.tiles_used) == 7)
+        assert (ply.moves, ply.points, ply.bingos) == expected, play.move
 
 
 def test_a_seeded_simulation_repeats_exactly_with_any_number_of_workers(trap_lexicon: Lexicon) -> None:
@@ -267,10 +308,27 @@ def test_sim_json_is_the_library_shape(cli: Cli) -> None:
             "tied",
             "added",
             "place",
+            "plies",
         }
         assert 0 <= play["win_pct"] <= 100 and 1 <= play["iterations"] <= 40
+        (reply,) = play["plies"]  # --plies 1: the opponent's answer only
+        assert reply["ply"] == 1 and reply["side"] == "opponent" and reply["moves"] == play["iterations"]
+        assert set(reply) == {"ply", "side", "moves", "mean_points", "stdev", "bingo_pct"}
     assert payload["iterations"] == sum(p["iterations"] for p in payload["plays"])
     assert payload["plays"][0]["score"] >= 70  # a bingo on this board
+
+
+def test_sim_details_show_each_play_s_moves_ply_by_ply(cli: Cli) -> None:
+    """--details adds the plies' table: each play's figures are its JSON row's (the same seeded run)."""
+    args = (f"{REFERENCE_BOARD} AEINRST/ 0/0 0", "--plays", "3", "--iterations", "40", "--seed", "2")
+    plain, shown = cli("scrabble", "sim", *args), cli("scrabble", "sim", *args, "--details")
+    payload = json.loads(cli("scrabble", "sim", *args, "--json").stdout)
+    assert shown.exit_code == plain.exit_code == 0, shown.stderr
+    assert "1: them" in shown.stdout and "2: you" in shown.stdout and "1: them" not in plain.stdout
+    for play in payload["plays"]:
+        assert [ply["side"] for ply in play["plies"]] == ["opponent", "mover"]  # the default 2 plies
+        for ply in play["plies"]:
+            assert f"{ply['mean_points']:.1f} ± {ply['stdev']:.1f} ({ply['bingo_pct']:.0f}%)" in shown.stdout
 
 
 def test_sim_draws_the_opponent_from_what_their_last_play_tells(cli: Cli) -> None:

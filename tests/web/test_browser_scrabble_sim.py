@@ -73,6 +73,33 @@ def test_simulate_fills_the_table_and_ends_on_the_leader(page: Any, live_server:
     screenshot(page, "scrabble-sim")
 
 
+def test_a_play_s_moves_ply_by_ply_show_under_the_table(screen: Any, live_server: str) -> None:
+    """At 1280 px by mouse and at 390 px by touch: when the run ends, the leader's moves ply by ply (the
+    library's figures: their answer, then the mover's next); choosing another play shows that play's."""
+    position = parse_cgp(CGP)
+    expected = simulate(position, Engine(load(), position.rules), plays=4, plies=2, iterations=60, seed=0)
+    page = screen
+    _load(page, live_server)
+    _simulate(page, 4, 2, 60)
+    page.wait_for_function("document.getElementById('sim-note').textContent !== ''")
+    for i in (0, 2):
+        play = expected.plays[i]
+        title = f"After {play.move.paren}, over {play.iterations} play-outs"
+        if i:
+            press(page, f"#sim-table tbody tr:nth-child({i + 1})")
+        page.wait_for_function(f"document.getElementById('sim-detail-title').textContent === {title!r}")
+        rows = page.eval_on_selector_all(
+            "#sim-detail-table tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+        )
+        assert [r[:2] for r in rows] == [["1", "them"], ["2", "you"]]
+        for (_, _, points, bingos), ply in zip(rows, play.plies, strict=True):
+            mean, stdev = map(float, points.split(" ± "))
+            assert mean == pytest.approx(ply.mean_points, abs=0.051)
+            assert stdev == pytest.approx(ply.stdev, abs=0.051)
+            assert float(bingos.rstrip("%")) == pytest.approx(ply.bingo_pct, abs=0.051)
+    assert fits_width(page)
+
+
 def test_stop_ends_a_long_run(screen: Any, live_server: str) -> None:
     """At 1280 px by mouse and at 390 px by touch: Stop shows while the run goes on and ends it."""
     page = screen

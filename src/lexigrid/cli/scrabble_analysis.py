@@ -85,6 +85,14 @@ def sim(
             "e.g. '8D W(OR)D', '-ABC' (exchange) or '-' (pass).",
         ),
     ] = None,
+    details: Annotated[
+        bool,
+        typer.Option(
+            "--details",
+            help="Also show each play's moves ply by ply: the opponent's answer, your next move and so on, "
+            "their mean points and how often each was a bingo (always in --json).",
+        ),
+    ] = False,
     lexicon: LexiconOption = None,
     board: BoardOption = None,
     json: JsonOption = False,
@@ -144,6 +152,8 @@ def sim(
     ties = result.notes()["ties"]
     if ties is not None:
         console.print(ties, highlight=False)
+    if details:
+        console.print(plies_table(result.plays, engine.alphabet))
 
 
 @contextmanager
@@ -227,6 +237,26 @@ def sim_table(plays: list[PlayStats], title: str, letters: Alphabet = ENGLISH) -
             f"{p.iterations:,}",
             style=style,
         )
+    return table
+
+
+def plies_table(plays: list[PlayStats], letters: Alphabet = ENGLISH) -> Table:
+    """The simulated plays' moves ply by ply (`sim_plies`): each ply's mean points ± their standard
+    deviation and its bingo rate, in the order of the ranking."""
+    from lexigrid.scrabble.analysis.sim import places
+    from lexigrid.scrabble.analysis.sim_plies import side
+
+    depth = max((len(p.plies) for p in plays), default=0)
+    table = Table(title="Ply by ply: mean points ± spread (bingos)")
+    table.add_column("#", justify="right")
+    table.add_column("move")
+    for ply in range(1, depth + 1):
+        table.add_column(f"{ply}: {'them' if side(ply) == 'opponent' else 'you'}", justify="right")
+    for i, (p, place) in enumerate(zip(plays[:SHOWN], places(plays), strict=False)):
+        cells = [f"{s.mean_points:.1f} ± {s.stdev:.1f} ({s.bingo_pct:.0f}%)" for s in p.plies]
+        cells += ["-"] * (depth - len(cells))  # no play-out of this play reached the ply
+        style = None if i == 0 or p.tied else "dim"
+        table.add_row(place, letters.write(p.move.paren), *cells, style=style)
     return table
 
 

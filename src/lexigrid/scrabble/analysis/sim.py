@@ -55,13 +55,14 @@ from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.analysis.bai import evidence, leader_confidence, threshold, top_two
 from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.analysis.sim_notes import SimNotes, stopped_note, ties_note
+from lexigrid.scrabble.analysis.sim_plies import PlyStats, Reply, count_replies, ply_rows
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet, shortfall
 from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp, parse_cgp
 from lexigrid.scrabble.core.ending import share
 from lexigrid.scrabble.core.move import Move, parse_move
 from lexigrid.scrabble.core.play_state import OrderedBag, PlayState
-from lexigrid.scrabble.core.referee import check, shown
+from lexigrid.scrabble.core.referee import check, is_bingo, shown
 from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.engine.playout import Deal, Ending, Measure, PlayoutLoop
 from lexigrid.scrabble.engine.winpct import SPREAD_LIMIT, WinTable, lexicon_table
@@ -90,10 +91,12 @@ def utility(win: np.ndarray, value: np.ndarray) -> np.ndarray:
 
 
 class Outcome(NamedTuple):
-    """One play-out: the value (points margin plus leave terms) and the mover's win probability."""
+    """One play-out: the value (points margin plus leave terms), the mover's win probability, and the replies
+    of the plies asked (`sim_plies.Reply`: points, bingo)."""
 
     value: float
     win: float
+    replies: tuple[Reply, ...] = ()
 
 
 @dataclass
@@ -105,12 +108,19 @@ class PlayStats:
     wins: list[float] = field(default_factory=list)
     tied: bool = False  # not yet told apart from the leader at the run's confidence
     added: bool = False  # not among the best by equity: simulated because it was asked for (`include`)
+    plies: list[PlyStats] = field(default_factory=list)  # the replies ply by ply (`sim_plies`)
     _utilities: np.ndarray = field(default_factory=lambda: np.empty(0), repr=False, compare=False)
 
     @property
     def iterations(self) -> int:
         """Play-outs done."""
         return len(self.values)
+
+    def record(self, outcome: Outcome) -> None:
+        """Add a play-out."""
+        self.values.append(outcome.value)
+        self.wins.append(outcome.win)
+        count_replies(self.plies, outcome.replies)
 
     @property
     def mean_value(self) -> float:
@@ -158,6 +168,7 @@ class PlayStats:
             "iterations": self.iterations,
             "tied": self.tied,
             "added": self.added,
+            "plies": ply_rows(self.plies),
         }
 
 
@@ -325,18 +336,21 @@ class Playout:
         state.bag = OrderedBag(bag, rng)
         leaves = ["", ""]  # the tiles each side kept on its last move
         leaves[0] = state.apply(move).kept
+        replies: list[Reply] = []
         ply = 0
         while state.end is None and (ply < self.spec.plies or not len(state.bag)):
             side = state.to_move
             reply = self.engine.best(state.position(), "equity")
             assert reply is not None
             leaves[side] = state.apply(reply).kept
+            if ply < self.spec.plies:
+                replies.append((reply.score, is_bingo(state.board.rules, reply)))
             ply += 1
         scores = (state.scores[0], state.scores[1])
         other = len(state.racks[1 - state.to_move])
         ending = Ending(scores, int(state.over), state.to_move, len(state.bag), other, (leaves[0], leaves[1]))
         state.restore(self.start)
-        return self._measure(ending)
+        return self._measure(ending)._replace(replies=tuple(replies))
 
     def _leave(self, kept: str) -> float:
         """The leave model's value of the tiles kept, memoised as the play-outs give them."""
@@ -678,8 +692,7 @@ def _run_round(spec: SimSpec, deals: Deals, stats: list[PlayStats], runner: Runn
     outcomes_each = [outcomes for part in results for outcomes in part]
     for (_, plays), outcomes in zip(deals, outcomes_each, strict=True):
         for c, outcome in zip(plays, outcomes, strict=True):
-            stats[c].values.append(outcome.value)
-            stats[c].wins.append(outcome.win)
+            stats[c].record(outcome)
 
 
 def _ranked(stats: list[PlayStats]) -> list[PlayStats]:

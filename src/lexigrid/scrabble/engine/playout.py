@@ -141,10 +141,11 @@ class PlayoutLoop:
 
     def outcomes(
         self, plays: Sequence[int], deal: Deal, randrange: Callable[[int], int], plies: int, measure: Measure
-    ) -> list[tuple[float, float]]:
+    ) -> list[tuple[float, float, tuple[tuple[int, bool], ...]]]:
         """Play out the candidates at `plays` as `run` does, each measured in C as a simulation measures it:
-        (value, win) (see Measure; the same `leave_value` for every call on this loop, which remembers it)."""
-        found: list[tuple[float, float]] = _engine.playout_run(
+        (value, win) (see Measure; the same `leave_value` for every call on this loop, which remembers it),
+        and the replies of its first `plies` plies, each (points, whether it placed a whole rack)."""
+        found: list[tuple[float, float, tuple[tuple[int, bool], ...]]] = _engine.playout_run(
             self.state, bytes(plays), deal.opponent, deal.bag, plies, randrange, False, measure
         )
         return found

@@ -338,21 +338,45 @@ static int read_measure(PyObject *tuple, const Playouts *p, Py_buffer *a, Py_buf
     return 0;
 }
 
-/* One play-out measured: (value, win). */
+/* The replies of a play-out's first `plies` plies, each (points, whether it played a whole rack). */
+static PyObject *ply_moves(const PlayoutRules *r, const PlayoutResult *out, int plies) {
+    int n = out->n_moves < plies ? out->n_moves : plies;
+    if (n > PLAYOUT_MOVES) n = PLAYOUT_MOVES;
+    PyObject *moves = PyTuple_New(n);
+    if (!moves) return NULL;
+    for (int k = 0; k < n; k++) {
+        const Play *m = &out->moves[k];
+        int points = 0, tiles = 0;
+        if (m->kind == PLAY_PLACE) {
+            points = m->place.score;
+            for (int i = 0; i < m->place.length; i++) tiles += !(m->place.letters[i] & THROUGH);
+        }
+        PyObject *move = Py_BuildValue("(iO)", points, tiles == r->rack_size ? Py_True : Py_False);
+        if (!move) {
+            Py_DECREF(moves);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(moves, k, move);
+    }
+    return moves;
+}
+
+/* One play-out measured: (value, win, its plies' replies (see ply_moves)). */
 static PyObject *measured(Playouts *p, const PlayoutState *s, const PlayoutResult *out, const Measure *m,
-                          PyObject *leave_value) {
+                          PyObject *leave_value, int plies) {
     double leaves[2] = {0.0, 0.0}, value, win;
     if (!s->end)
         for (int side = 0; side < 2; side++)
             if (Py_IS_NAN(leaves[side] = leave_of(p, out->kept[side], leave_value))) return NULL;
     playout_measure(m, s, leaves, &value, &win);
-    return Py_BuildValue("(dd)", value, win);
+    PyObject *moves = ply_moves(&p->rules, out, plies);
+    return moves ? Py_BuildValue("(ddN)", value, win, moves) : NULL;
 }
 
 /* playout_run(capsule, plays, opponent, bag, plies, randrange, record[, measure]) -> [answer]: the candidates at
  * indices `plays` (bytes) each played out from the start state with the opponent's rack (a count per code) and the
  * bag (codes, drawn from the end); `randrange` puts exchanged tiles back (shared by the play-outs, in order).
- * With `measure` (see read_measure) each answer is the play-out's (value, win) instead. */
+ * With `measure` (see read_measure) each answer is the play-out's (value, win, replies) instead (see measured). */
 PyObject *playout_run_py(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *capsule, *randrange, *measure_o = Py_None, *leave_value = NULL;
@@ -405,7 +429,7 @@ PyObject *playout_run_py(PyObject *self, PyObject *args) {
             Py_CLEAR(results);
             goto done;
         }
-        PyObject *item = leave_value ? measured(p, s, &out, &measure, leave_value) : answer(s, &out, record);
+        PyObject *item = leave_value ? measured(p, s, &out, &measure, leave_value, plies) : answer(s, &out, record);
         if (!item) {
             Py_CLEAR(results);
             goto done;

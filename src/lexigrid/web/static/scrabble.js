@@ -6,6 +6,7 @@ const boardEl = document.getElementById("board");
 const errorEl = document.getElementById("error");
 let pos = null, cursor = null, across = true, moves = [], selected = null, sortKey = "rank", sortDir = 1;
 let simRun = null;  // the running simulation: { id, start, controller, stopping, ended }
+let simShown = null;  // the simulation's table as last shown (Progress or SimResult as_dict): its plays' plies
 const positionApi = lexiLatest();  // loads and analyses: a late reply to an older one is dropped
 const explainApi = lexiLatest();  // the selected move's breakdown: only the last selected is shown
 const endgameApi = lexiLatest();  // the endgame of the position as it is: dropped when it changes
@@ -161,6 +162,7 @@ function fill() {
 }
 async function select(m) {
   selected = m;
+  showPlies();
   if (eg) { eg.step = 0; showStep(); }
   fill(); redraw();
   const panel = document.getElementById("breakdown");
@@ -311,6 +313,8 @@ async function simulate(event) {
   document.getElementById("sim-note").textContent = "";
   document.getElementById("sim-status").textContent = "starting the simulation…";
   document.querySelector("#sim-table tbody").replaceChildren();
+  simShown = null;
+  showPlies();
   document.getElementById("sim").hidden = false;
   const run = simRun = { id: null, start: null, controller: new AbortController(), stopping: false, ended: false };
   simRunning(true);
@@ -368,6 +372,25 @@ function simEvent(run, event) {
 function simulating(start, verb = "simulating") {  // what the run does until its first round: "simulating for up to 30 s…"
   return start.capped ? `${verb}…` : `${verb} for up to ${start.seconds} s…`;
 }
+function simMove(p) {  // a simulated play as the page writes it
+  return p.move === "-" ? "pass" : tilesText(pos.alphabet, p.paren);
+}
+function showPlies() {  // the selected play's moves ply by ply (sim_plies), or the leader's when it was not simulated
+  const plays = simShown ? simShown.plays : [];
+  const p = plays.find((x) => selected && x.move === selected.move) || plays[0];
+  const box = document.getElementById("sim-detail");
+  box.hidden = !p || !p.plies.length;
+  if (box.hidden) return;
+  document.getElementById("sim-detail-title").textContent = `After ${simMove(p)}, over ${p.iterations.toLocaleString()} play-out${p.iterations === 1 ? "" : "s"}`;
+  const body = document.querySelector("#sim-detail-table tbody");
+  body.replaceChildren();
+  for (const r of p.plies) {
+    const by = r.side === "opponent" ? "them" : "you";
+    const row = [r.ply, by, `${r.mean_points.toFixed(1)} ± ${r.stdev.toFixed(1)}`, `${r.bingo_pct.toFixed(1)}%`];
+    const tr = body.insertRow();
+    for (const v of row) tr.insertCell().textContent = v;
+  }
+}
 function showSim(table, final, run) {  // table: Progress.as_dict() while running, SimResult.as_dict() at the end
   const body = document.querySelector("#sim-table tbody");
   body.replaceChildren();
@@ -376,7 +399,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
     if (i === 0) tr.classList.add("leader");
     else if (p.tied) { tr.classList.add("tied"); tr.title = table.exact ? "exactly as good as the leader" : "tied with the leader: not told apart yet"; }
     else { tr.classList.add("beaten"); tr.title = "behind the leader at the simulation's confidence"; }
-    for (const v of [p.place, p.move === "-" ? "pass" : tilesText(pos.alphabet, p.paren), p.score]) tr.insertCell().textContent = v;
+    for (const v of [p.place, simMove(p), p.score]) tr.insertCell().textContent = v;
     if (p.added) { tr.classList.add("added"); tr.cells[1].append(lexiEl("span", { class: "muted small", text: " (selected)" })); }
     tr.cells[2].title = `equity ${p.equity.toFixed(1)}`;
     const win = tr.insertCell();
@@ -388,7 +411,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
     tr.addEventListener("click", () => { const m = moves.find((x) => x.move === p.move); if (m) select(m); });
   });
   const leader = table.plays[0], seconds = (table.elapsed_ms / 1000).toFixed(1);
-  const lead = leader ? `${leader.move === "-" ? "pass" : tilesText(pos.alphabet, leader.paren)} (${leader.win_pct.toFixed(1)}% to win)` : "none";
+  const lead = leader ? `${simMove(leader)} (${leader.win_pct.toFixed(1)}% to win)` : "none";
   const ties = table.plays.filter((p) => p.tied).length;
   const sure = table.exact ? `exact${ties ? `, ${ties} as good` : ""}`
     : `${(100 * table.leader_confidence).toFixed(1)}% sure${ties ? `, ${ties} tied` : ""}`;
@@ -397,6 +420,8 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
   document.getElementById("sim-status").textContent = final
     ? `${named} · ${sure} · ${table.iterations.toLocaleString()} play-outs in ${seconds} s`
     : `Leader: ${lead} · ${sure} · ${table.iterations.toLocaleString()} play-outs · ${seconds} s${run.start && !run.start.capped ? ` of ${run.start.seconds} s` : ""}`;
+  simShown = table;
+  showPlies();
   if (!final) return;
   const best = leader && moves.find((m) => m.move === leader.move);
   if (best) select(best);  // the simulation's choice on the board, with its score breakdown
