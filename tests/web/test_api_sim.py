@@ -268,7 +268,7 @@ SMALL_BAG = ENDGAME_BOARD.replace("/1ID9G1L/1Z12A/14T", "/15/15/15") + " AACDE/ 
     ("body", "status", "message"),
     [
         ({"cgp": NO_RACK}, 400, "no tiles"),
-        ({"cgp": SMALL_BAG, "plies": 3}, 400, "the bag holds 2 tile(s), too few for 3 plies"),
+        ({"cgp": SMALL_BAG, "plies": 3}, 400, "the bag holds 2 tiles, too few for 3 plies"),
         ({"cgp": CGP, "iterations": 10, "seconds": 1}, 400, "not both"),
         ({"cgp": CGP + " lex /etc/passwd;"}, 400, "lexicon names only"),
         ({"cgp": "15/15 AB/ 0/0 0"}, 400, "15 rows"),

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 import numpy as np
 
+from lexigrid.counts import count
 from lexigrid.errors import LexigridError, OptionError, check_positive
 from lexigrid.lexicon import load
 from lexigrid.runner import DEFAULT_RUNNER, Runner
@@ -436,16 +437,16 @@ def check_request(
         raise LexigridError(
             "the CGP gives the player to move no tiles: add racks after the board, e.g. AEINRST/"
         )
-    for count, option, thing in (
+    for asked, option, thing in (
         (plays, "plays", "play"),
         (plies, "plies", "ply"),
         (iterations, "iterations", "iteration"),
     ):
-        if count is not None and count <= 0:
+        if asked is not None and asked <= 0:
             raise OptionError(
-                f"a simulation needs at least 1 {thing}, not {count}",
+                f"a simulation needs at least 1 {thing}, not {asked}",
                 option,
-                f"{{option}} must be at least 1, not {count}",
+                f"{{option}} must be at least 1, not {asked}",
             )
     if plays > MAX_PLAYS:
         raise OptionError(
@@ -505,9 +506,9 @@ def check_bag(position: Position, plies: int) -> None:
     the play-outs then go to the end of the game)."""
     bag = sim_bag(position)
     if 0 < bag < plies:
-        too_few = f"the bag holds {bag} tile(s), too few for {plies} plies"
+        too_few = f"the bag holds {count(bag, 'tile')}, too few for {count(plies, 'ply')}"
         raise OptionError(
-            f"{too_few}: ask for {bag} plies or fewer",
+            f"{too_few}: ask for {count(bag, 'ply')} or fewer",
             "plies",
             f"{too_few}: ask for {{option}} {bag} or fewer",
         )
