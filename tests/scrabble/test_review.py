@@ -120,6 +120,24 @@ def test_a_simulated_mistake_exceeds_its_error_bar(thrown: GameReview, phonies: 
     assert all(t.win_pct_lost > t.error_bar for t in simulated if t.mistake != "none")
 
 
+def test_a_simulated_turn_shows_what_each_candidate_gave_the_opponent(
+    thrown: GameReview, phonies: GameReview
+) -> None:
+    """Each simulated candidate carries its plies (`sim_plies`): the opponent's answer after it in every
+    play-out, then the mover's next move where the bag allows two plies, in the play-outs whose game the
+    answer did not end (thrown_endgame's turn 19: the opponent bingos out on 7 of the 8 deals)."""
+    simulated = [t for r in (thrown, phonies) for t in r.turns if t.phase == "sim"]
+    assert simulated
+    for turn in simulated:
+        plies = min(2, bag_left(parse_cgp(turn.cgp)))
+        for candidate in turn.candidates:
+            rows = candidate["plies"]
+            assert [row["side"] for row in rows] == ["opponent", "mover"][:plies]
+            assert rows[0]["moves"] == candidate["iterations"]  # with tiles in the bag the play never ends it
+            assert [row["moves"] for row in rows] == sorted((row["moves"] for row in rows), reverse=True)
+            assert all(0 <= row["bingo_pct"] <= 100 and row["mean_points"] >= 0 for row in rows)
+
+
 def test_bags_past_the_settings_reach_are_simulated(thrown: GameReview, phonies: GameReview) -> None:
     by_bag: dict[int, set[str]] = {}
     for turn in (t for r in (thrown, phonies) for t in r.turns if t.phase != "skipped"):

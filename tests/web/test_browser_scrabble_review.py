@@ -4,6 +4,7 @@ play made and its flags; a bad record shows the replay's one-line error."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,12 @@ def test_a_review_draws_the_graph_and_each_turn(screen: Any, live_server: str) -
     wait_idle(screen)
     detail = screen.inner_text("#turn-detail")
     assert "played 7C FAB" in detail and "a phony challenged off" in detail
+    head = screen.eval_on_selector_all("#turn-detail th", "cells => cells.map(c => c.textContent)")
+    assert head == ["candidate", "score", "win %", "their reply"]  # a simulated turn
+    replies = screen.eval_on_selector_all(
+        "#turn-detail tbody tr td:last-child", "cells => cells.map(c => c.textContent)"
+    )
+    assert replies and all(re.fullmatch(r"\d+\.\d \(\d+% bingos\)", r) for r in replies), replies
     assert screen.locator("#board .new").count() == 3  # F, A and B shown where they were played
     assert screen.locator('#turns tbody tr.selected[data-turn="3"]').count() == 1
     assert fits_width(screen)

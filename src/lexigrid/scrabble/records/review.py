@@ -47,6 +47,7 @@ from lexigrid.scrabble.analysis.chooser import PEG_SHARE
 from lexigrid.scrabble.analysis.endgame import solve
 from lexigrid.scrabble.analysis.phase import bag_left, phase
 from lexigrid.scrabble.analysis.sim import DEFAULT_PLAYS, DEFAULT_PLIES, PlayStats, simulate
+from lexigrid.scrabble.analysis.sim_plies import ply_rows
 from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp, parse_cgp
 from lexigrid.scrabble.core.ending import share
@@ -631,6 +632,7 @@ def _judge_sim(
             "mean_spread": round(p.mean_value, 2),
             "iterations": p.iterations,
             "tied": p.tied,
+            "plies": ply_rows(p.plies),  # the opponent's answer first: what the play gave away
         }
         for p in result.plays[:SHOWN_CANDIDATES]
     ]

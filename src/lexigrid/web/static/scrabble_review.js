@@ -213,11 +213,14 @@ async function showTurn(number) {
     alphabet, ghost: moveSquares(turn.played, rows, alphabet) });
   const detail = document.getElementById("turn-detail");
   const notes = turn.flags.map((f) => FLAG_TEXT[f] || f).concat(turn.method_note ? [turn.method_note] : []);
+  const replies = turn.phase === "sim";  // a simulated turn: what each play gave the opponent (its ply 1)
   const candidates = lexiEl("table", { class: "list" }, lexiEl("thead", {}, lexiEl("tr", {},
-    lexiEl("th", { text: "candidate" }), lexiEl("th", { text: "score" }), lexiEl("th", { text: turn.phase === "endgame" ? "value" : "win %" }))),
+    lexiEl("th", { text: "candidate" }), lexiEl("th", { text: "score" }), lexiEl("th", { text: turn.phase === "endgame" ? "value" : "win %" }),
+    ...(replies ? [lexiEl("th", { text: "their reply", title: "the opponent's answer after the play: mean points (how often a bingo)" })] : []))),
     lexiEl("tbody", {}, ...turn.candidates.map((c) => lexiEl("tr", { class: c.move === turn.played ? "selected" : "" },
       lexiEl("td", { text: tilesText(alphabet, c.move) }), lexiEl("td", { text: String(c.score) }),
-      lexiEl("td", { text: c.value !== undefined ? `${c.value >= 0 ? "+" : ""}${c.value}` : c.win_pct.toFixed(1) })))));
+      lexiEl("td", { text: c.value !== undefined ? `${c.value >= 0 ? "+" : ""}${c.value}` : c.win_pct.toFixed(1) }),
+      ...(replies ? [lexiEl("td", { text: replyText(c.plies[0]) })] : [])))));
   detail.replaceChildren(
     lexiEl("h3", { text: `Turn ${turn.turn}: ${turn.player} (${tilesText(alphabet, turn.rack)})` }),
     lexiEl("p", { text: `played ${tilesText(alphabet, turn.played)}` + (turn.rank ? ` (rank ${turn.rank})` : "") + `; best ${tilesText(alphabet, turn.best) || "—"}` }),
@@ -225,6 +228,9 @@ async function showTurn(number) {
       (turn.phase === "skipped" ? "" : `; lost ${lostText(turn)}`) + (turn.mistake !== "none" ? ` — a ${turn.mistake} mistake` : "") }),
     ...notes.map((n) => lexiEl("p", { class: "muted", text: n })),
     lexiEl("div", { class: "scroll-x" }, candidates));
+}
+function replyText(ply) {  // a simulated play's ply 1 (sim_plies): "31.2 (18% bingos)"
+  return ply ? `${ply.mean_points.toFixed(1)} (${ply.bingo_pct.toFixed(0)}% bingos)` : "—";
 }
 const PHASE_TEXT = { sim: "simulation", peg: "the pre-endgame solver", endgame: "the exact endgame" };
 const FLAG_TEXT = {
