@@ -21,6 +21,7 @@ from lexigrid.runner import Runner
 from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.core.cgp import parse_cgp
 from lexigrid.scrabble.records.review import (
+    SHOWN_CANDIDATES,
     GameReview,
     Settings,
     analyze_text,
@@ -99,6 +100,23 @@ def test_a_standing_phony_and_a_phony_challenged_off_are_flagged(phonies: GameRe
     assert withdrawn.played == "7C FAB"  # shown as played, judged as the pass it became
     assert all(c["move"] != "7C FAB" for c in withdrawn.candidates)
     assert phonies.turns[0].best != "8D AEINRST"  # a phony is never shown as the best play
+
+
+def test_the_play_made_is_listed_among_the_candidates_however_low_it_ranks(
+    thrown: GameReview, phonies: GameReview
+) -> None:
+    """A player looks for their own play: it is listed once, after the best ones when it is not among them
+    (phonies' turn 2, H5 GOU(R)DE, ranks below the ten shown)."""
+    judged = [t for r in (thrown, phonies) for t in r.turns if t.phase != "skipped"]
+    assert any(t.rank is not None and t.rank > SHOWN_CANDIDATES for t in judged)
+    for turn in judged:
+        moves = [c["move"] for c in turn.candidates]
+        if "phony_withdrawn" in turn.flags:  # judged as the pass it became
+            assert moves.count("-") == 1
+            continue
+        assert moves.count(turn.played) == 1, (turn.turn, turn.played, moves)
+        if turn.rank is not None and turn.rank > SHOWN_CANDIDATES:
+            assert moves[-1] == turn.played and len(moves) == SHOWN_CANDIDATES + 1
 
 
 def test_the_mistake_index_is_the_hand_computation(thrown: GameReview, phonies: GameReview) -> None:

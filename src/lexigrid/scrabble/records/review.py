@@ -524,10 +524,19 @@ def _judge_endgame(review: TurnReview, position: Position, played: Move, engine:
     review.mistake = endgame_mistake(best_spread, played_spread)
     review.exact = exact
     review.rank = 1 + sum(r.value > value for r in solution.top)
-    review.candidates = [
-        {"move": r.move.paren, "score": r.move.score, "value": r.value, "final_spread": start + r.value}
-        for r in solution.top
-    ]
+    rows = [_endgame_row(r.move, r.value, start) for r in solution.top]
+    review.candidates = _listing(rows, _endgame_row(played, value, start))
+
+
+def _endgame_row(move: Move, value: int, start: int) -> dict[str, Any]:
+    """An endgame candidate's row: its value under best play and the final spread it leads to."""
+    return {"move": move.paren, "score": move.score, "value": value, "final_spread": start + value}
+
+
+def _listing(rows: list[dict[str, Any]], played: dict[str, Any]) -> list[dict[str, Any]]:
+    """A turn's candidates as shown: the best ones, then the play made when it is not among them (a player
+    looks for their own play in the list)."""
+    return rows if any(row["move"] == played["move"] for row in rows) else [*rows, played]
 
 
 def _value_after(
@@ -572,16 +581,19 @@ def _judge_peg(review: TurnReview, position: Position, played: Move, engine: Eng
         review.equity_lost = best.mean_spread - judged.mean_spread
     review.mistake = mistake_size(review.win_pct_lost, WIN_PCT_SCALE)
     review.rank = 1 + sum(_better(j, judged) for j in solution.plays)
-    review.candidates = [
-        {
-            "move": j.move.paren,
-            "score": j.move.score,
-            "win_pct": round(j.win_pct, 2),
-            "mean_spread": None if j.mean_spread is None else round(j.mean_spread, 2),
-        }
-        for j in solution.plays
-    ]
+    review.candidates = _listing([_peg_row(j) for j in solution.plays], _peg_row(judged))
     return True
+
+
+def _peg_row(judged: peg.Judged) -> dict[str, Any]:
+    """A pre-endgame candidate's row: its exact win % (and mean spread, when solved with spreads)."""
+    spread = judged.mean_spread
+    return {
+        "move": judged.move.paren,
+        "score": judged.move.score,
+        "win_pct": round(judged.win_pct, 2),
+        "mean_spread": None if spread is None else round(spread, 2),
+    }
 
 
 def _better(a: peg.Judged, b: peg.Judged) -> bool:
@@ -624,18 +636,21 @@ def _judge_sim(
     review.equity_lost = best.mean_value - mine.mean_value if mine is not best else 0.0
     if mine is not best and lost > bar:
         review.mistake = mistake_size(lost, WIN_PCT_SCALE)
-    review.candidates = [
-        {
-            "move": p.move.paren,
-            "score": p.move.score,
-            "win_pct": round(p.win_pct, 2),
-            "mean_spread": round(p.mean_value, 2),
-            "iterations": p.iterations,
-            "tied": p.tied,
-            "plies": ply_rows(p.plies),  # the opponent's answer first: what the play gave away
-        }
-        for p in result.plays[:SHOWN_CANDIDATES]
-    ]
+    review.candidates = _listing([_sim_row(p) for p in result.plays[:SHOWN_CANDIDATES]], _sim_row(mine))
+
+
+def _sim_row(play: PlayStats) -> dict[str, Any]:
+    """A simulated candidate's row: win %, mean spread, play-outs, whether tied with the best, and its plies
+    (the opponent's answer first: what the play gave away)."""
+    return {
+        "move": play.move.paren,
+        "score": play.move.score,
+        "win_pct": round(play.win_pct, 2),
+        "mean_spread": round(play.mean_value, 2),
+        "iterations": play.iterations,
+        "tied": play.tied,
+        "plies": ply_rows(play.plies),
+    }
 
 
 def paired_loss(best: PlayStats, played: PlayStats) -> tuple[float, float]:
