@@ -5,6 +5,7 @@
 const boardEl = document.getElementById("board");
 const errorEl = document.getElementById("error");
 let pos = null, cursor = null, across = true, moves = [], selected = null, sortKey = "rank", sortDir = 1;
+let picked = null;  // the move the user last picked in a list (not the simulation's choice): the one they weigh
 let simRun = null;  // the running simulation: { id, start, controller, stopping, ended }
 let simShown = null;  // the simulation's table as last shown (Progress or SimResult as_dict): its plays' plies
 const positionApi = lexiLatest();  // loads and analyses: a late reply to an older one is dropped
@@ -69,7 +70,7 @@ async function load(text) {
   document.getElementById("score-me").value = pos.scores[0];
   document.getElementById("score-opp").value = pos.scores[1];
   infoApi.drop(); showInfo(pos);
-  selected = null; moves = []; typed = null; closeEndgame(); explainApi.drop(); closeInference();
+  selected = picked = null; moves = []; typed = null; closeEndgame(); explainApi.drop(); closeInference();
   if (!simRun || simRun.ended) document.getElementById("sim").hidden = true;
   redraw(); fill();
   return true;
@@ -106,7 +107,7 @@ function editKey(key) {  // a key typed on the board, or tapped on the letter pa
   return true;
 }
 function changed() {  // the board or a rack was edited: the moves listed (or on their way) were the old one's
-  selected = null; closeEndgame(); explainApi.drop();
+  selected = picked = null; closeEndgame(); explainApi.drop();
   if (positionApi.drop() || moves.length) document.getElementById("summary").textContent = "The position changed: Find moves lists its moves.";
   moves = []; fill();
   document.getElementById("breakdown").hidden = true;
@@ -154,11 +155,15 @@ function fill() {
     const tr = body.insertRow();
     if (m === selected) tr.classList.add("selected");
     for (const v of [m.rank, m.paren, m.score, m.equity.toFixed(1), m.leave]) tr.insertCell().textContent = v;
-    tr.addEventListener("click", () => select(m));
+    tr.addEventListener("click", () => pick(m));
   }
   document.querySelectorAll("#moves th").forEach((th) => {
     th.dataset.sorted = th.dataset.key === sortKey ? (sortDir > 0 ? "▲" : "▼") : "";
   });
+}
+function pick(m) {  // the user picks a move: shown, and weighed in the next simulation beside the best
+  picked = m;
+  select(m);
 }
 async function select(m) {
   selected = m;
@@ -270,7 +275,7 @@ async function solveEndgame() {
     for (const v of [i + 1, t.move === "-" ? "pass" : tilesText(pos.alphabet, t.paren), t.score, signed(t.value)]) tr.insertCell().textContent = v;
   });
   eg = { solution, boards, squares, step: 0 };
-  selected = null; fill(); explainApi.drop();
+  selected = picked = null; fill(); explainApi.drop();
   document.getElementById("breakdown").hidden = true;
   document.getElementById("endgame").hidden = false;
   showStep();
@@ -304,7 +309,7 @@ async function simulate(event) {
   const body = { cgp: text, plays: value("sim-plays"), plies: value("sim-plies"), confidence: value("sim-confidence"), seed: 0, lexicon: lexicon() };
   if (document.getElementById("sim-unit").value === "seconds") body.seconds = value("sim-limit");
   else body.iterations = Math.round(value("sim-limit"));
-  if (document.getElementById("sim-selected").checked && selected) body.add = [selected.paren];  // the move weighed
+  if (document.getElementById("sim-picked").checked && picked) body.add = [picked.paren];  // the move weighed
   if (document.getElementById("sim-infer").checked) {
     body.infer = lastPlay();
     if (!body.infer) { errorEl.textContent = "type their last play (e.g. 8D W(OR)D) to draw their rack from it"; return; }
@@ -400,7 +405,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
     else if (p.tied) { tr.classList.add("tied"); tr.title = table.exact ? "exactly as good as the leader" : "tied with the leader: not told apart yet"; }
     else { tr.classList.add("beaten"); tr.title = "behind the leader at the simulation's confidence"; }
     for (const v of [p.place, simMove(p), p.score]) tr.insertCell().textContent = v;
-    if (p.added) { tr.classList.add("added"); tr.cells[1].append(lexiEl("span", { class: "muted small", text: " (selected)" })); }
+    if (p.added) { tr.classList.add("added"); tr.cells[1].append(lexiEl("span", { class: "muted small", text: " (your pick)" })); }
     tr.cells[2].title = `equity ${p.equity.toFixed(1)}`;
     const win = tr.insertCell();
     win.className = "win";
@@ -408,7 +413,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
       lexiEl("span", { text: p.win_pct.toFixed(1) }));
     tr.insertCell().textContent = `${signed(p.mean_spread.toFixed(1))} ± ${p.stderr.toFixed(1)}`;
     tr.insertCell().textContent = p.iterations.toLocaleString();
-    tr.addEventListener("click", () => { const m = moves.find((x) => x.move === p.move); if (m) select(m); });
+    tr.addEventListener("click", () => { const m = moves.find((x) => x.move === p.move); if (m) pick(m); });
   });
   const leader = table.plays[0], seconds = (table.elapsed_ms / 1000).toFixed(1);
   const lead = leader ? `${simMove(leader)} (${leader.win_pct.toFixed(1)}% to win)` : "none";
