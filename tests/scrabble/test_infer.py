@@ -111,10 +111,10 @@ def test_the_score_is_checked(small_engine: Engine) -> None:
     [
         ("", "empty move"),
         ("-", "a pass uses no tiles"),
-        ("8A STAR", "not legal in this position: .*does not touch"),
-        ("9G ETXS", "not legal in this position: .*ETXS"),
-        ("9G ZZZZ", "not legal in this position"),
-        ("8K QQ", "not legal in this position"),
+        ("8A STAR", "^8A STAR does not touch a tile on the board$"),  # the referee's words
+        ("9G ETXS", "^9G ETXS forms ETXS, which is not in"),
+        ("9G ZZZZ", "forms ZZZZ, which is not in"),
+        ("8K QQ", "forms RATEQQ, which is not in"),
         ("8 STAR", "bad coordinate"),
     ],
 )
@@ -211,6 +211,17 @@ def test_the_oracle_agrees(tiny_engine: Engine, move: str, margin: float) -> Non
     assert {leave.tiles: pytest.approx(leave.probability) for leave in found.leaves} == expected
     assert found.racks_checked >= len(expected)
     _assert_a_distribution(found, position)
+
+
+def test_an_exchange_with_too_few_tiles_in_the_bag_is_refused_in_the_umpire_s_words(
+    tiny_engine: Engine,
+) -> None:
+    """19 tiles: 8 on the board, 4 on each rack, 3 in the bag, fewer than a rack of 4."""
+    board = RATE.replace("/15/15/15/15/15/15/15", "/15/6SANE5/15/15/15/15/15", 1)
+    position = parse_cgp(f"{board} /E 0/0 0", TINY)
+    refused = "-QI is not legal here: exchanges need at least 4 tiles in the bag; it holds 3"
+    with pytest.raises(LexigridError, match=f"^{refused}$"):
+        infer(position, "-QI", tiny_engine)
 
 
 def test_a_timed_inference_of_one_possible_leave_is_certain(small_engine: Engine) -> None:
@@ -452,7 +463,7 @@ def test_cli_draws_the_table_and_bars(cli: Cli) -> None:
         (["9G ETAS", "--top", "0"], "--top must be at least 1"),
         (["9G ETAS", "--margin", "-2"], "--margin must be 0 or more"),
         (["9G ETAS", "--score", "3"], "not 3"),
-        (["8A STAR"], "not legal in this position"),
+        (["8A STAR"], "8A STAR does not touch a tile on the board"),
         ([""], "empty move"),
         (["9G ETAS", "--temperature", "0"], "--temperature must be more than 0, not 0"),
         (["9G ETAS", "--seconds", "0"], "--seconds must be more than 0, not 0"),

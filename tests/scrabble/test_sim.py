@@ -414,7 +414,7 @@ def test_a_play_weighed_is_read_as_the_move_list_has_it(
         ("AZOXHM", "1A ZA", "1A ZA does not touch a tile on the board"),
         ("AZOXHM", "M12 HMZ", "M12 HMZ forms HMZ, which is not in"),
         ("AZOXHM", "13M Z(A)S", "13M ZAS is not legal here: the rack (AHMOXZ) has no S"),
-        ("AZOXHM", "-AZ", "-AZ is not legal here: an exchange needs 7 tiles in the bag"),
+        ("AZOXHM", "-AZ", "-AZ is not legal here: exchanges need at least 7 tiles in the bag; it holds 3"),
         ("AZOXHM", "8D", "bad move"),
     ],
 )

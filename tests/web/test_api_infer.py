@@ -52,7 +52,7 @@ def test_the_time_asked_is_kept_within_the_solve_budget(monkeypatch: pytest.Monk
 @pytest.mark.parametrize(
     ("body", "status", "message"),
     [
-        ({"cgp": AFTER_ETAS, "move": "9G ETAS"}, 400, "9G ETAS is not legal in this position"),
+        ({"cgp": AFTER_ETAS, "move": "9G ETAS"}, 400, "9G ETAS places no tile"),  # already on the board
         (
             {"cgp": AFTER_ETAS, "move": "8D WORD", "after": True},
             400,

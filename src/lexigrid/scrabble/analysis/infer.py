@@ -52,7 +52,7 @@ from lexigrid.scrabble.core.alphabet import sorted_tiles
 from lexigrid.scrabble.core.board import Rack, column_name
 from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.core.move import Move, parse_coordinate, parse_move
-from lexigrid.scrabble.core.referee import check, shown
+from lexigrid.scrabble.core.referee import check, exchange_refused, shown
 from lexigrid.scrabble.core.rules import Rules
 from lexigrid.scrabble.engine.leave import LeaveModel
 from lexigrid.scrabble.engine.movegen import PASS_EQUITY, Codes, Engine, RackEquity
@@ -86,7 +86,10 @@ class Judge:
     def __post_init__(self) -> None:
         self.used = self.engine.codes(self.play.tiles_used)
         self.penalties = self.engine.opening_penalties(self.position.board, self.play)
-        self.can_exchange = self._rack_position("?" * self.engine.rules.rack_size).can_exchange()
+        size = self.engine.rules.rack_size
+        full = self._rack_position("?" * size)  # the player's rack before the play, its tiles unknown
+        self.can_exchange = full.can_exchange()
+        self.bag = max(0, full.bag_size() + len(full.racks[1]) - size)  # once the observer's rack is full
 
     def _rack_position(self, rack: str) -> Position:
         """The position before the play with `rack` on the player's rack."""
@@ -161,12 +164,7 @@ def read_play(position: Position, text: str, engine: Engine, score: int | None =
     if move.kind == "pass":
         raise LexigridError("a pass uses no tiles, so it tells nothing about the rack: infer from a play")
     if move.kind == "place":
-        try:
-            points = check(position.board, move, engine.lexicon)
-        except LexigridError as error:
-            raise LexigridError(
-                f"{shown(position.board, move)} is not legal in this position: {error}"
-            ) from None
+        points = check(position.board, move, engine.lexicon)  # the referee's reason, naming the play
         move = Move("place", move.row, move.col, move.down, move.word, move.played, points)
     size = engine.rules.rack_size
     if len(move.tiles_used) > size:
@@ -260,9 +258,8 @@ def infer(
     _check_drawable(move, pool, position)
     judge = Judge(engine, position, move, margin)
     if move.kind == "exchange" and not judge.can_exchange:
-        raise LexigridError(
-            f"{shown(position.board, move)} is not legal in this position: the bag holds too few tiles"
-        )
+        refused = exchange_refused(engine.rules.rack_size, judge.bag)
+        raise LexigridError(f"{shown(position.board, move)} is not legal here: {refused}")
     space = LeaveSpace.of(position, move, pool)
     total = space.count()
     certain = total == 1

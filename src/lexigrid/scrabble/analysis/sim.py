@@ -63,7 +63,7 @@ from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp,
 from lexigrid.scrabble.core.ending import share
 from lexigrid.scrabble.core.move import Move, parse_move
 from lexigrid.scrabble.core.play_state import OrderedBag, PlayState
-from lexigrid.scrabble.core.referee import check, is_bingo, shown
+from lexigrid.scrabble.core.referee import check, exchange_refused, is_bingo, shown
 from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.engine.playout import Deal, Ending, Measure, PlayoutLoop
 from lexigrid.scrabble.engine.winpct import SPREAD_LIMIT, WinTable, lexicon_table
@@ -489,7 +489,7 @@ def _illegal(position: Position, engine: Engine, move: Move) -> str:
             return str(error)
     play = shown(position.board, move)
     if move.kind == "exchange" and not position.can_exchange():
-        return f"{play} is not legal here: an exchange needs {engine.rules.rack_size} tiles in the bag"
+        return f"{play} is not legal here: {exchange_refused(engine.rules.rack_size, sim_bag(position))}"
     letters, rack = position.board.alphabet, str(position.rack)
     lacking = letters.write(shortfall(rack, move.tiles_used))  # the game umpire's words for it
     return f"{play} is not legal here: the rack ({letters.write_tiles(rack)}) has {lacking}"

@@ -178,6 +178,11 @@ def bingo_bonus(rules: Rules, move: Move) -> int:
     return rules.bingo_bonus if is_bingo(rules, move) else 0
 
 
+def exchange_refused(rack_size: int, bag: int) -> str:
+    """Why an exchange is not legal: the bag holds fewer tiles than a rack."""
+    return f"exchanges need at least {rack_size} tiles in the bag; it holds {bag}"
+
+
 def shown(board: Board, move: Move) -> str:
     """A move as an error message shows it, in the board's alphabet's labels (`8D PAL·LA`)."""
     return board.alphabet.write(move.notation)

@@ -49,7 +49,7 @@ class Umpire:
             return
         size = self.state.board.rules.rack_size
         if len(self.bag) < size:
-            raise IllegalMove(f"exchanges need at least {size} tiles in the bag; it holds {len(self.bag)}")
+            raise IllegalMove(referee.exchange_refused(size, len(self.bag)))
         turn = Turn(p, "exchange", rack, f"-{sorted_tiles(used)}", 0, self.state.scores[p])
         self._scoreless_move(move, turn)
 
