@@ -14,6 +14,7 @@ from lexigrid.lexicon import Lexicon, load
 from lexigrid.runner import Runner
 from lexigrid.scrabble import Engine, Move, Position, Rack, Rules, parse_cgp, parse_move
 from lexigrid.scrabble.analysis.sim import (
+    REORDER_AFTER,
     Playout,
     PlayStats,
     Progress,
@@ -22,6 +23,7 @@ from lexigrid.scrabble.analysis.sim import (
     Stopped,
     places,
     read_plays,
+    reordering,
     simulate,
 )
 from lexigrid.scrabble.analysis.sim_player import SimPlayer, sim_player
@@ -180,6 +182,69 @@ def test_only_the_plies_asked_are_counted_though_an_empty_bag_plays_to_the_end(t
         assert (ply.moves, ply.points, ply.bingos) == expected, play.move
 
 
+OPENING = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "reorders"),
+    [
+        ("8C STEARIN", "8C RATINES", True),  # the same seven tiles on 8C-8I
+        ("8C sTEARIN", "8C RATINEs", True),  # a blank is a blank, whichever letter it stands for
+        ("8C sTEARIN", "8C RATINES", False),  # a blank is not an S
+        ("8C STEARIN", "8B ANESTRI", False),  # not the same squares
+        ("8C STEARIN", "H3 STEARIN", False),  # nor the same line
+        ("8C STEARIN", "8C STEARIN", False),  # the same play
+        ("8C STEARIN", "8C STEARINE", False),  # not the same length
+        ("10D W(OR)D", "10D D(OR)W", True),  # the board's tiles between them
+        ("-ABC", "-CBA", False),  # exchanges are not placements
+    ],
+)
+def test_a_reordering_is_the_same_tiles_on_the_same_squares(a: str, b: str, reorders: bool) -> None:
+    board = parse_cgp("15/15/15/15/15/15/15/15/15/4OR9/15/15/15/15/15 AEINRST/ 0/0 0").board  # OR: 10E-10F
+    assert reordering(parse_move(a, board), parse_move(b, board)) is reorders
+    assert reordering(parse_move(b, board), parse_move(a, board)) is reorders
+
+
+def test_a_leader_s_reordering_is_set_aside_and_the_leader_identified(default_lexicon: Lexicon) -> None:
+    """8B RETAINS, weighed beside 8B ANESTRI (the same tiles on the same squares), would keep a 10,000
+    play-out run going to its end: set aside once the leader has REORDER_AFTER play-outs, it takes no more,
+    and the leader is identified with no rival left."""
+    position = parse_cgp(OPENING)
+    engine = Engine(default_lexicon)
+    weighed = read_plays(position, engine, ["8B RETAINS"])
+    result = simulate(position, engine, plays=1, iterations=10_000, include=weighed, seed=0)
+    leader, aside = result.plays
+    assert aside.reorders == leader.move and not aside.tied and aside.added
+    assert result.stopped == "identified" and result.leader_confidence == 1.0
+    assert REORDER_AFTER <= leader.iterations < 1_000 and aside.iterations < 1_000
+    assert result.notes()["reordered"] == (
+        "1 play set aside: the same tiles on the same squares as a leader, in another order"
+    )
+    row = result.as_dict()["plays"][1]
+    assert row["reorders"] == leader.move.paren and row["place"] == "2"
+
+
+def test_plays_set_aside_take_no_more_play_outs_and_come_last(default_lexicon: Lexicon) -> None:
+    """On the opening six plays share two spans (8C, 8B); each play set aside reorders a play still
+    simulated, keeps the play-outs it had and is ranked after every play still simulated."""
+    position = parse_cgp(OPENING)
+    engine = Engine(default_lexicon)
+    seen: list[dict[str, int]] = []
+
+    def watch(progress: Progress) -> None:
+        seen.append({p.move.notation: p.iterations for p in progress.plays if p.reorders is not None})
+
+    result = simulate(position, engine, plays=6, iterations=2_000, seed=0, on_round=watch)
+    aside = [p for p in result.plays if p.reorders is not None]
+    assert aside and result.plays[-len(aside) :] == aside
+    active = {p.move.key for p in result.plays if p.reorders is None}
+    assert all(p.reorders is not None and p.reorders.key in active for p in aside)
+    assert all(reordering(p.move, p.reorders) for p in aside if p.reorders is not None)
+    frozen = {p.move.notation: p.iterations for p in aside}
+    first = next(i for i, counts in enumerate(seen) if counts)
+    assert all(counts == {k: frozen[k] for k in counts} for counts in seen[first:])  # no more play-outs
+
+
 def test_a_seeded_simulation_repeats_exactly_with_any_number_of_workers(trap_lexicon: Lexicon) -> None:
     position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRSSTUU")
 
@@ -291,7 +356,7 @@ def test_sim_json_is_the_library_shape(cli: Cli) -> None:
         "plays", "iterations", "stopped", "confidence", "leader_confidence", "exact", "time_limit", "notes",
         "elapsed_ms",
     }  # fmt: skip
-    assert payload["time_limit"] is None and set(payload["notes"]) == {"stopped", "ties"}
+    assert payload["time_limit"] is None and set(payload["notes"]) == {"stopped", "ties", "reordered"}
     assert payload["stopped"] in ("identified", "budget") and payload["confidence"] == 0.99
     assert payload["exact"] is False  # tiles in the bag: sampled, not exact
     assert len(payload["plays"]) == 3
@@ -307,6 +372,7 @@ def test_sim_json_is_the_library_shape(cli: Cli) -> None:
             "iterations",
             "tied",
             "added",
+            "reorders",
             "place",
             "plies",
         }
@@ -616,6 +682,7 @@ def test_sim_says_why_it_stopped_and_marks_the_ties(cli: Cli) -> None:
     assert payload["notes"] == {
         "stopped": "every play simulated to the limit",
         "ties": "the plays marked 1= are tied with the best: not told apart at 99% confidence",
+        "reordered": None,  # 300 play-outs a play at most, two plies: no leader reordered
     }
     assert payload["notes"]["ties"] in words  # the confidence the ties are at
     looser = cli("scrabble", "sim", cgp, *args, "--confidence", "90")  # whatever the stop, it says so

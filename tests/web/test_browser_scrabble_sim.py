@@ -9,7 +9,7 @@ import pytest
 
 from lexigrid.lexicon import load
 from lexigrid.scrabble import Engine, parse_cgp
-from lexigrid.scrabble.analysis.sim import simulate
+from lexigrid.scrabble.analysis.sim import read_plays, simulate
 from lexigrid.web import common
 from lexigrid.web.pool import SolverPool
 from tests.scrabble.conftest import REFERENCE_BOARD
@@ -267,6 +267,32 @@ def test_the_move_picked_is_simulated_beside_the_best(screen: Any, live_server: 
     screen.wait_for_function("document.getElementById('sim-note').textContent !== ''")  # cleared at the start
     assert len(_rows(screen)) == 3
     assert not [r for r in _rows(screen) if low.paren in r[1]]
+    assert fits_width(screen)
+
+
+def test_a_reordering_of_the_leader_is_set_aside(screen: Any, live_server: str) -> None:
+    """At 1280 px by mouse and 390 px by touch: 8B RETAINS, picked and weighed beside 8B ANESTRI (the same
+    tiles on the same squares), is set aside, dimmed and says whose tiles it reorders; the leader is then
+    identified long before the 10,000 play-outs asked."""
+    opening = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0"
+    position = parse_cgp(opening)
+    engine = Engine(load(), position.rules)
+    weighed = read_plays(position, engine, ["8B RETAINS"])
+    expected = simulate(position, engine, plays=1, plies=2, iterations=10_000, seed=0, include=weighed)
+    assert expected.plays[1].reorders is not None
+    _load(screen, live_server, opening)
+    press(screen, "#moves tbody tr:has-text('8B RETAINS')")
+    _simulate(screen, 1, 2, 10_000)
+    screen.wait_for_function("document.getElementById('sim-note').textContent !== ''")
+    rows = _rows(screen)
+    assert [r[1] for r in rows] == ["8B ANESTRI", "8B RETAINS (your pick) (reorders 8B ANESTRI)"]
+    assert [int(r[5].replace(",", "")) for r in rows] == [p.iterations for p in expected.plays]
+    assert screen.get_attribute("#sim-table tbody tr:nth-child(2)", "class") == "set-aside"
+    assert screen.inner_text("#sim-status").startswith("Best: 8B ANESTRI")
+    note = screen.inner_text("#sim-note")
+    assert note.startswith("Stopped early: the best play is identified at 99% confidence.")
+    aside = "1 play set aside: the same tiles on the same squares as a leader, in another order."
+    assert note.endswith(aside)
     assert fits_width(screen)
 
 

@@ -149,9 +149,10 @@ def sim(
     spent = f"{count(result.iterations, 'play-out')} in {result.elapsed_ms / 1000:,.1f} s"
     title = f"{spent}; {stop_reason(result)}"
     console.print(sim_table(result.plays, title, engine.alphabet))
-    ties = result.notes()["ties"]
-    if ties is not None:
-        console.print(ties, highlight=False)
+    said = result.notes()
+    for note in (said["ties"], said["reordered"]):
+        if note is not None:
+            console.print(note, highlight=False)
     if details:
         console.print(plies_table(result.plays, engine.alphabet))
 
@@ -228,7 +229,7 @@ def sim_table(plays: list[PlayStats], title: str, letters: Alphabet = ENGLISH) -
         style = None if i == 0 or p.tied else "dim"
         table.add_row(
             place,
-            letters.write(p.move.paren) + (" (added)" if p.added else ""),
+            letters.write(p.move.paren) + (" (added)" if p.added else "") + _set_aside(p, letters),
             str(p.move.score),
             f"{p.move.equity:.1f}",
             f"{p.win_pct:.1f}",
@@ -258,6 +259,11 @@ def plies_table(plays: list[PlayStats], letters: Alphabet = ENGLISH) -> Table:
         style = None if i == 0 or p.tied else "dim"
         table.add_row(place, letters.write(p.move.paren), *cells, style=style)
     return table
+
+
+def _set_aside(play: PlayStats, letters: Alphabet) -> str:
+    """A play set aside says whose tiles it reorders: ` (reorders 8C STAINER)`."""
+    return "" if play.reorders is None else f" (reorders {letters.write(play.reorders.paren)})"
 
 
 def learn_winpct(

@@ -22,14 +22,17 @@ play gets MIN_ITERATIONS play-outs first; then the *leader* is the play with the
 2(var_L/n_L + var_b/n_b), plus log n_b so that no play is starved); a seeded coin picks the leader with
 probability 1/2, else the challenger. A play's k-th play-out always uses iteration k's deal (common random
 numbers), so any two plays are compared by paired differences over the iterations both have.
-The run stops when the leader is *identified*: for every other play b the generalized likelihood ratio of
-"the leader beats b" (n d^2 / 2 s^2 over the paired differences d of their first n common iterations) is
-above Garivier and Kaufmann's threshold log((1 + log t) / delta) at t play-outs (GK16, delta = 1 - the
-confidence, 99 % by default); or when the budget is spent (iterations a play at most, or seconds), or when
-`on_round` asks (`stopped`: identified, budget, user). Plays the leader has not beaten by that test are
-*tied* with it: shown beside it, not ranked below it by noise. Sampling is chosen a round at a time (from
-the means at the round's start, the counts advancing as plays are picked), and rounds are split over the
-shared runner by iteration, so a seeded run with an iteration budget gives the same result with any
+Once the leader has REORDER_AFTER play-outs, the plays that *reorder* it (its tiles on its squares in
+another order: 8C STEARIN and 8C RATINES; MAGPIE's similar plays, its epigons) are *set aside*: they keep
+their play-outs, take no more and leave the stopping test, since telling them from the leader would take the
+run to its budget. The run stops when the leader is *identified*: for every other play b the generalized
+likelihood ratio of "the leader beats b" (n d^2 / 2 s^2 over the paired differences d of their first n
+common iterations) is above Garivier and Kaufmann's threshold log((1 + log t) / delta) at t play-outs (GK16,
+delta = 1 - the confidence, 99 % by default); or when the budget is spent (iterations a play at most, or
+seconds), or when `on_round` asks (`stopped`: identified, budget, user). Plays the leader has not beaten by
+that test are *tied* with it: shown beside it, not ranked below it by noise. Sampling is chosen a round at a
+time (from the means at the round's start, the counts advancing as plays are picked), and rounds are split
+over the shared runner by iteration, so a seeded run with an iteration budget gives the same result with any
 `--jobs`. Moves are applied to one working board per process and undone by restoring its tiles and
 cross-check arrays from a snapshot (a memory copy: no cross-check is recomputed on undo).
 """
@@ -55,7 +58,7 @@ from lexigrid.lexicon import load
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.analysis.bai import evidence, leader_confidence, threshold, top_two
 from lexigrid.scrabble.analysis.phase import bag_left
-from lexigrid.scrabble.analysis.sim_notes import SimNotes, stopped_note, ties_note
+from lexigrid.scrabble.analysis.sim_notes import SimNotes, reordered_note, stopped_note, ties_note
 from lexigrid.scrabble.analysis.sim_plies import PlyStats, Reply, count_replies, ply_rows
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet, shortfall
 from lexigrid.scrabble.core.board import Rack
@@ -78,6 +81,7 @@ SPREAD_WEIGHT = 1 / 2000  # utility = win probability + this x value: 20 points 
 DEFAULT_PLAYS, DEFAULT_PLIES, DEFAULT_ITERATIONS = 15, 2, 1000
 DEFAULT_CONFIDENCE, MAX_PLAYS = 0.99, 100
 DEALS_KEPT = 8192  # deals a process keeps for the plays that have not yet been played out on them
+REORDER_AFTER = 128  # the leader's play-outs before the plays reordering it are set aside (`reordering`)
 Stopped = Literal["identified", "budget", "user"]
 LeaveDistribution = Sequence[tuple[str, float]]
 # What the opponent kept: a callable giving a leave from a random generator (None: nothing known, such
@@ -110,6 +114,7 @@ class PlayStats:
     tied: bool = False  # not yet told apart from the leader at the run's confidence
     added: bool = False  # not among the best by equity: simulated because it was asked for (`include`)
     plies: list[PlyStats] = field(default_factory=list)  # the replies ply by ply (`sim_plies`)
+    reorders: Move | None = None  # set aside as this leader's tiles on its squares in another order
     _utilities: np.ndarray = field(default_factory=lambda: np.empty(0), repr=False, compare=False)
 
     @property
@@ -169,6 +174,7 @@ class PlayStats:
             "iterations": self.iterations,
             "tied": self.tied,
             "added": self.added,
+            "reorders": None if self.reorders is None else alphabet.write(self.reorders.paren),
             "plies": ply_rows(self.plies),
         }
 
@@ -212,6 +218,7 @@ class SimResult:
         return {
             "stopped": stopped_note(self.stopped, self.exact, self.confidence, self.time_limit),
             "ties": ties_note(tied, self.exact, self.confidence),
+            "reordered": reordered_note(sum(p.reorders is not None for p in self.plays)),
         }
 
     def as_dict(self, alphabet: Alphabet = ENGLISH, inferred: Inference | None = None) -> dict[str, Any]:
@@ -584,8 +591,11 @@ def simulate(
             if not picks:
                 break
             _run_round(spec, _deals(stats, picks), stats, runner)
+            if not exact:  # (an empty bag's plays are valued exactly: none is set aside)
+                _set_aside(stats)
             identified, sure = _judge(stats, confidence, exact)
-            identified = identified and min(s.iterations for s in stats) >= min(MIN_ITERATIONS, cap)
+            first = min(stats[c].iterations for c in _active(stats))
+            identified = identified and first >= min(MIN_ITERATIONS, cap)
             snapshot = Progress(_ranked(stats), sum(s.iterations for s in stats), _ms(start), sure)
             if on_round is not None and on_round(snapshot):  # True: stop now (a web page's stop button)
                 stopped = "user"
@@ -613,19 +623,21 @@ def _added(best: Sequence[Move], include: Iterable[Move]) -> tuple[Move, ...]:
 def _picks(
     stats: list[PlayStats], cap: int, picker: random.Random, start: float, seconds: float | None
 ) -> list[int]:
-    """The next round's plays to sample: MIN_ITERATIONS of each first, a deal for every play at a time
-    (in one round; with a time budget, one deal to measure the pace, then as many as the time left
-    allows a round), then Top-Two's picks."""
+    """The next round's plays to sample, of those not set aside: MIN_ITERATIONS of each first, a deal for
+    every play at a time (in one round; with a time budget, one deal to measure the pace, then as many as
+    the time left allows a round), then Top-Two's picks."""
+    active = _active(stats)
     done = sum(s.iterations for s in stats)
-    dealt, first = min(s.iterations for s in stats), min(MIN_ITERATIONS, cap)
+    dealt, first = min(stats[c].iterations for c in active), min(MIN_ITERATIONS, cap)
     if seconds is None and done == 0:
-        return [c for _ in range(first) for c in range(len(stats))]
+        return [c for _ in range(first) for c in active]
     elapsed = time.perf_counter() - start
     left = None if seconds is None else seconds - elapsed
     if dealt < first:
         deals = 1 if done == 0 else min(first - dealt, _round_size(first, dealt / elapsed, left))
-        return [c for _ in range(deals) for c in range(len(stats))]
-    return top_two([s.utilities() for s in stats], cap, _round_size(done, done / elapsed, left), picker)
+        return [c for _ in range(deals) for c in active]
+    size = _round_size(done, done / elapsed, left)
+    return [active[i] for i in top_two([stats[c].utilities() for c in active], cap, size, picker)]
 
 
 def _deals(stats: list[PlayStats], picks: list[int]) -> Deals:
@@ -639,21 +651,50 @@ def _deals(stats: list[PlayStats], picks: list[int]) -> Deals:
 
 
 def _judge(stats: list[PlayStats], confidence: float, exact: bool = False) -> tuple[bool, float]:
-    """Mark the plays tied with the leader; whether the leader is identified, and how surely (`exact`:
-    the play-outs are, an empty bag's)."""
-    utilities = [s.utilities() for s in stats]
-    leader = _leader(stats)
-    found = evidence(utilities, leader, exact)
+    """Mark the plays tied with the leader; whether the leader is identified among the plays not set
+    aside, and how surely (`exact`: the play-outs are, an empty bag's)."""
+    active = _active(stats)
+    leader = active.index(_leader(stats))
+    found = evidence([stats[c].utilities() for c in active], leader, exact)
     playouts = sum(s.iterations for s in stats)
     bound = threshold(playouts, confidence)
-    for s, strength in zip(stats, found, strict=True):
-        s.tied = s is not stats[leader] and strength <= bound
+    for i, (c, strength) in enumerate(zip(active, found, strict=True)):
+        stats[c].tied = i != leader and strength <= bound
     return min(found) > bound, leader_confidence(min(found), playouts)
 
 
 def _leader(stats: list[PlayStats]) -> int:
-    """The play with the best mean utility (the first of equals)."""
-    return max(range(len(stats)), key=lambda c: (stats[c].utility, -c))
+    """The play not set aside with the best mean utility (the first of equals)."""
+    return max(_active(stats), key=lambda c: (stats[c].utility, -c))
+
+
+def _active(stats: list[PlayStats]) -> list[int]:
+    """The plays still simulated: all but those set aside as reorderings of a leader."""
+    return [c for c, s in enumerate(stats) if s.reorders is None]
+
+
+def reordering(a: Move, b: Move) -> bool:
+    """Whether two placements put the same tiles on the same squares in another order (8C STEARIN and 8C
+    RATINES; MAGPIE's similar plays): close in value, and no cheaper to tell apart for it."""
+    same_squares = (a.row, a.col, a.down, len(a.word)) == (b.row, b.col, b.down, len(b.word))
+    return (
+        a.kind == b.kind == "place"
+        and same_squares
+        and a.key != b.key
+        and (sorted(a.tiles_used) == sorted(b.tiles_used))
+    )
+
+
+def _set_aside(stats: list[PlayStats]) -> None:
+    """Once the leader has REORDER_AFTER play-outs, set aside the plays that reorder it (`reordering`): a run
+    spent telling them from it would end at its budget, not sooner. Set aside, a play keeps its play-outs
+    but takes no more, and is neither tied with the leader nor in the test that identifies it."""
+    lead = stats[_leader(stats)]
+    if lead.iterations < REORDER_AFTER:
+        return
+    for s in stats:
+        if s.reorders is None and reordering(s.move, lead.move):
+            s.reorders, s.tied = lead.move, False
 
 
 def _ms(start: float) -> float:
@@ -697,7 +738,11 @@ def _run_round(spec: SimSpec, deals: Deals, stats: list[PlayStats], runner: Runn
 
 
 def _ranked(stats: list[PlayStats]) -> list[PlayStats]:
-    """The plays best first: the leader, the plays tied with it, then the rest, each by utility."""
+    """The plays best first: the leader, the plays tied with it, the rest, then the plays set aside, each
+    by utility."""
     leader = _leader(stats)
-    order = sorted(range(len(stats)), key=lambda i: (i != leader, not stats[i].tied, -stats[i].utility, i))
+    order = sorted(
+        range(len(stats)),
+        key=lambda i: (stats[i].reorders is not None, i != leader, not stats[i].tied, -stats[i].utility, i),
+    )
     return [stats[i] for i in order]

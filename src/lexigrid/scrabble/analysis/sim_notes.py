@@ -1,4 +1,4 @@
-"""The words of a simulation's result: why the run stopped and what its ties mean.
+"""The words of a simulation's result: why the run stopped, what its ties mean, what it set aside.
 
 Both faces show them (the terminal prints them, the web page shows them from the JSON, `SimResult.as_dict`'s
 `notes`), so the two say the same thing in the same words. Each is a lower-case clause without a final
@@ -13,10 +13,12 @@ from typing import TypedDict
 
 
 class SimNotes(TypedDict):
-    """A result's words: why it stopped, and what its ties are (None with no tie)."""
+    """A result's words: why it stopped, what its ties are (None with no tie), and what was set aside (None
+    with nothing set aside)."""
 
     stopped: str
     ties: str | None
+    reordered: str | None
 
 
 def stopped_note(stopped: str, exact: bool, confidence: float, time_limit: float | None) -> str:
@@ -41,6 +43,15 @@ def ties_note(tied: bool, exact: bool, confidence: float) -> str | None:
     if exact:
         return "the plays marked 1= are exactly as good as the best"
     return f"the plays marked 1= are tied with the best: not told apart at {percent(confidence)} confidence"
+
+
+def reordered_note(set_aside: int) -> str | None:
+    """What the plays set aside are (`sim.reordering`): a leader's tiles on its squares in another order,
+    left out of the ranking; None when there is none."""
+    if not set_aside:
+        return None
+    plays = "1 play" if set_aside == 1 else f"{set_aside:,} plays"
+    return f"{plays} set aside: the same tiles on the same squares as a leader, in another order"
 
 
 def percent(fraction: float) -> str:

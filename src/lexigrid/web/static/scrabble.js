@@ -406,6 +406,11 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
     else { tr.classList.add("beaten"); tr.title = "behind the leader at the simulation's confidence"; }
     for (const v of [p.place, simMove(p), p.score]) tr.insertCell().textContent = v;
     if (p.added) { tr.classList.add("added"); tr.cells[1].append(lexiEl("span", { class: "muted small", text: " (your pick)" })); }
+    if (p.reorders) {  // set aside: the leader's tiles on its squares in another order (SimNotes.reordered)
+      tr.className = "set-aside";
+      tr.title = "set aside: the same tiles on the same squares as a leader, in another order";
+      tr.cells[1].append(lexiEl("span", { class: "muted small", text: ` (reorders ${tilesText(pos.alphabet, p.reorders)})` }));
+    }
     tr.cells[2].title = `equity ${p.equity.toFixed(1)}`;
     const win = tr.insertCell();
     win.className = "win";
@@ -435,6 +440,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
   let note = lexiSentence(table.notes.stopped + capped);
   if (table.inference) note += ` ${lexiSentence(table.inference.notes.drawn)}`;
   if (table.notes.ties) note += ` ${lexiSentence(table.notes.ties)}`;
+  if (table.notes.reordered) note += ` ${lexiSentence(table.notes.reordered)}`;
   document.getElementById("sim-note").textContent = note;
 }
 async function stopSim() {
