@@ -207,6 +207,28 @@ def test_the_table_names_mistakes_and_flags(cli: Cli) -> None:
     assert "Mistake" in result.stdout and "summary" in result.stdout
 
 
+def test_a_turn_asked_for_shows_its_board_and_candidates(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--turn 2: the play made (rank 16) after the best ten, in the review's own figures, each with the
+    opponent's answer after it; the board before the turn (ann's 8D AEINRST on it)."""
+    from lexigrid.cli import common
+
+    monkeypatch.setattr(common.console, "_width", 1000)  # a table row on one line
+    args = (str(PHONIES), "--iterations", "8")
+    shown = cli("scrabble", "analyze", *args, "--turn", "2")
+    turn = json.loads(cli("scrabble", "analyze", *args, "--json").stdout)["turns"][1]
+    assert shown.exit_code == 0, shown.stderr
+    assert "turn 2: ben (DEGLOOU) played H5 GOU(R)DE (rank 16); best " + turn["best"] in shown.stdout
+    assert " A  E  I  N  R  S  T " in shown.stdout  # row 8 of the board before the turn
+    rows = [line for line in shown.stdout.splitlines() if "bingos)" in line]
+    assert len(rows) == len(turn["candidates"]) == 11
+    for row, c in zip(rows, turn["candidates"], strict=True):
+        reply = c["plies"][0]
+        cells = [c["move"], str(c["score"]), f"{c['win_pct']:.1f}"]
+        cells.append(f"{reply['mean_points']:.1f} ({reply['bingo_pct']:.0f}% bingos)")
+        assert [cell.strip() for cell in row.split("│")[1:-1]] == cells
+    assert rows[-1].split("│")[1].strip() == "H5 GOU(R)DE"
+
+
 def test_a_player_not_judged_shows_no_figures_in_the_summary(
     cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -230,6 +252,8 @@ def test_a_player_not_judged_shows_no_figures_in_the_summary(
             "error: --seconds-per-turn must be a finite number of seconds, not inf",
         ),
         (["--player", "zed"], "error: no player 'zed' in the record: its players are ann, ben"),
+        (["--turn", "9"], "error: turn 9 is not among the turns judged (1-4)"),  # before any is judged
+        (["--player", "ann", "--turn", "2"], "error: turn 2 is not among the turns judged (1, 3)"),
     ],
 )
 def test_bad_options_are_one_line_errors(cli: Cli, args: list[str], message: str) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -20,6 +20,8 @@ from lexigrid.cli.common import (
     make_runner,
     seed_option,
 )
+from lexigrid.cli.scrabble_render import board_table
+from lexigrid.scrabble.core.cgp import parse_cgp
 
 if TYPE_CHECKING:
     from lexigrid.scrabble.records.review import GameReview, TurnReview
@@ -50,6 +52,15 @@ def analyze(
     backend: BackendOption = "auto",
     scheduler: SchedulerOption = None,
     seed: Annotated[int, seed_option("Seed of the simulations' random racks and bags.")] = 0,
+    turn: Annotated[
+        list[int] | None,
+        typer.Option(
+            "--turn",
+            metavar="N",
+            help="Also show turn N: the board before it, the play made and the candidates, each with what "
+            "it gave the opponent when simulated (repeatable).",
+        ),
+    ] = None,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -65,7 +76,7 @@ def analyze(
         data = path.read_bytes()
     except OSError as error:
         raise LexigridError(f"cannot read {str(path)!r}: {error.strerror}") from None
-    review = analyze_text(data, settings, player, lexicon, runner)
+    review = analyze_text(data, settings, player, lexicon, runner, shown=turn or ())
     if json:
         emit_json(review.as_dict())
         return
@@ -75,7 +86,44 @@ def analyze(
     console.print(players_table(review))
     if review.lexicon_note:
         console.print(review.lexicon_note, style="yellow")
+    for number in turn or ():
+        shown = next(t for t in review.turns if t.turn == number)
+        console.print(turn_title(shown))
+        console.print(board_table(parse_cgp(shown.cgp).board))
+        console.print(candidates_table(shown))
     console.print(f"{review.elapsed_ms / 1000:,.1f} s", style="dim")
+
+
+def turn_title(turn: TurnReview) -> Text:
+    """A turn shown in detail: who played what from which rack, its rank, the best, what it lost."""
+    ranked = "" if turn.rank is None else f" (rank {turn.rank})"
+    judged = "not judged" if turn.phase == "skipped" else f"judged by {turn.phase}, lost {lost(turn)}"
+    return Text.assemble(
+        f"turn {turn.turn}: ", Text(turn.nick), f" ({turn.rack}) played {turn.played}{ranked}; best ",
+        f"{turn.best or '-'}; {judged}",
+    )  # fmt: skip
+
+
+def candidates_table(turn: TurnReview) -> Table:
+    """A turn's candidates, best first, the play made in bold: win % (or the endgame's value) and, on a
+    simulated turn, the opponent's answer after each (its ply 1: mean points, how often a bingo)."""
+    simulated = turn.phase == "sim"
+    table = Table(title=f"turn {turn.turn}'s candidates")
+    for name in ("candidate", "score", "value" if turn.phase == "endgame" else "win %"):
+        table.add_column(name, justify="left" if name == "candidate" else "right")
+    if simulated:
+        table.add_column("their reply", justify="right")
+    for c in turn.candidates:
+        value = f"{c['value']:+d}" if "value" in c else f"{c['win_pct']:.1f}"
+        reply = [_reply(c["plies"][0]) if c["plies"] else "-"] if simulated else []
+        style = "bold" if c["move"] == turn.played else None
+        table.add_row(c["move"], str(c["score"]), value, *reply, style=style)
+    return table
+
+
+def _reply(ply: dict[str, Any]) -> str:
+    """A simulated candidate's ply 1: `31.2 (18% bingos)`."""
+    return f"{ply['mean_points']:.1f} ({ply['bingo_pct']:.0f}% bingos)"
 
 
 def turns_table(review: GameReview) -> Table:

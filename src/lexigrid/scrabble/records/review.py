@@ -679,12 +679,15 @@ def analyze_game(
     runner: Runner = DEFAULT_RUNNER,
     on_turn: Callable[[int, int, TurnReview], None] | None = None,
     lexicon_note: str = "",
+    shown: Sequence[int] = (),
 ) -> GameReview:
     """Judge every turn of `player` (default: both) over `runner`, one turn a task (over workers the dearest
     first: `dearest_first`); `on_turn(done, total, turn)` as each turn is judged. `spec` names the lexicon
-    for the workers (a name or a path)."""
+    for the workers (a name or a path). `shown`: turns the caller will show in detail, each checked to be
+    one judged before any is (`check_shown`)."""
     started = time.perf_counter()
     jobs = review_jobs(record, lexicon, spec, settings, player)
+    check_shown(shown, [job.turn for job in jobs])
     if jobs:  # built here once, so that forked workers start with it warm
         Engine.shared(lexicon, job_position(jobs[0]).rules).prepare()
     reviews: list[TurnReview | None] = [None] * len(jobs)
@@ -702,6 +705,16 @@ def analyze_game(
     players = [summarize(i, record, turns, replayed_scores[i]) for i in range(len(record.players))]
     elapsed = 1000 * (time.perf_counter() - started)
     return GameReview(turns, players, spec, settings, elapsed, lexicon_note)
+
+
+def check_shown(shown: Sequence[int], judged: Sequence[int]) -> None:
+    """A one-line error for a turn asked to be shown that the review does not judge."""
+    missing = [turn for turn in shown if turn not in judged]
+    if not missing:
+        return
+    whole = bool(judged) and list(judged) == list(range(1, len(judged) + 1))
+    listed = f"{judged[0]}-{judged[-1]}" if whole else ", ".join(map(str, judged)) or "none"
+    raise LexigridError(f"turn {missing[0]} is not among the turns judged ({listed})")
 
 
 def dearest_first(jobs: Sequence[TurnJob]) -> list[int]:
@@ -725,12 +738,14 @@ def analyze_text(
     lexicon: str | None = None,
     runner: Runner = DEFAULT_RUNNER,
     on_turn: Callable[[int, int, TurnReview], None] | None = None,
+    shown: Sequence[int] = (),
 ) -> GameReview:
-    """Judge a GCG record given as text: parsed, its lexicon chosen (`record_lexicon`), every turn judged."""
+    """Judge a GCG record given as text: parsed, its lexicon chosen (`record_lexicon`), every turn judged
+    (`shown`: as `analyze_game`'s)."""
     record = read_record(data)
     settings.check()
     words, spec, note = record_lexicon(record, lexicon)
-    return analyze_game(record, words, spec, settings, player, runner, on_turn, note)
+    return analyze_game(record, words, spec, settings, player, runner, on_turn, note, shown)
 
 
 def _final_scores(record: Record) -> list[int]:
