@@ -248,7 +248,7 @@ def plies_table(plays: list[PlayStats], letters: Alphabet = ENGLISH) -> Table:
     from lexigrid.scrabble.analysis.sim_plies import side
 
     depth = max((len(p.plies) for p in plays), default=0)
-    table = Table(title="Ply by ply: mean points ± spread (bingos)")
+    table = Table(title="Ply by ply: mean points ± standard deviation (bingo rate)")
     table.add_column("#", justify="right")
     table.add_column("move")
     for ply in range(1, depth + 1):

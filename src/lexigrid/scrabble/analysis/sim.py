@@ -677,12 +677,8 @@ def reordering(a: Move, b: Move) -> bool:
     """Whether two placements put the same tiles on the same squares in another order (8C STEARIN and 8C
     RATINES; MAGPIE's similar plays): close in value, and no cheaper to tell apart for it."""
     same_squares = (a.row, a.col, a.down, len(a.word)) == (b.row, b.col, b.down, len(b.word))
-    return (
-        a.kind == b.kind == "place"
-        and same_squares
-        and a.key != b.key
-        and (sorted(a.tiles_used) == sorted(b.tiles_used))
-    )
+    same_tiles = sorted(a.tiles_used) == sorted(b.tiles_used)
+    return a.kind == b.kind == "place" and same_squares and same_tiles and a.key != b.key
 
 
 def _set_aside(stats: list[PlayStats]) -> None:
