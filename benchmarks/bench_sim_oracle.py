@@ -1,7 +1,8 @@
 """Simulation quality without games: how much a short simulation's choice is worth, against the static best.
 
     nice -n 10 python benchmarks/bench_sim_oracle.py [--iterations 150] [--seconds 0.2 0.5 1]
-        [--players sim magpie old sim/plays=30 sim/plies=3 sim/spread=0 sim/confidence=0.9 sim/stop=none]
+        [--players sim magpie old sim/plays=30 sim/plies=3 sim/spread=0 sim/confidence=0.9 sim/stop=none
+        sim/aside=0]
         [--seeds 2] [--plays 15] [--plies 2] [--long-plays 30] [--long-plies 2 4] [--min-bag 10]
         [--max-bag 100] [--from-games N [--games-cache FILE]] [--out FILE]
 
@@ -16,7 +17,8 @@ simulation's own utility (win probability plus the spread term) far more surely 
 the *long* values. Each choice is looked up in them. Players (the options as bench_match.py's, after slashes):
 - `sim`: `simulate` as the `sim` level runs it (--plays, --plies); `sim/plays=30`, `sim/plies=3`,
   `sim/spread=0` (its SPREAD_WEIGHT), `sim/confidence=0.9` (its stopping confidence), `sim/stop=none`
-  (no stop on identification: the whole budget), `sim/sampling=uniform` (every play sampled alike, round
+  (no stop on identification: the whole budget), `sim/aside=0` (no play set aside as a reordering of
+  the leader: `sim.reordering`), `sim/sampling=uniform` (every play sampled alike, round
   robin, and no stop: what MAGPIE's sampling amounts to at 0.5 s, where its minimum of 500 play-outs a play
   before best-arm sampling and stopping is not reached);
 - `magpie`: MAGPIE's `gsimulate` through its library, exactly as bench_match.py's `magpie` player runs it
@@ -93,6 +95,7 @@ POSITIONS = SHARED / "scrabble" / "positions.jsonl"
 LONG_SEED = 987654  # the long values' deals: none of the short simulations' seeds
 GAME_SEED = 50001  # --from-games: the games' seeds from here (no match has played them)
 NO_STOP = 1 - 1e-12  # a stopping confidence the budget always ends first (`sim/stop=none`)
+NEVER = 10**12  # play-outs no leader reaches: nothing set aside (`sim/aside=0`)
 BOOTSTRAP = 4000  # resamples of the positions for the intervals
 BOOTSTRAP_SEED = 20261126
 Rows = dict[str, list[list[tuple[float, float, float, float]]]]  # label: positions: seeds: regrets and CPU
@@ -204,6 +207,7 @@ class Chooser:
     # "full" / "soft": the same from the exhaustive inference, MAGPIE's model / the chooser's (not timed)
     keep: bool = False  # told what the opponent really kept after their last play (what inference could give)
     cheat: bool = False  # told the opponent's whole rack (kept and drawn)
+    aside: bool = True  # the leader's reorderings set aside (`sim.REORDER_AFTER`)
 
     def choose(self, view: View, engine: Engine, seconds: float, seed: int) -> tuple[Move, float]:
         """The chosen move and the CPU seconds it took."""
@@ -217,7 +221,13 @@ class Chooser:
         if self.match:
             match_player = make_player(self.spec, seconds, MAGPIE_LIB, MAGPIE_DATA)
             return match_player.choose(position, random.Random(seed)), time.process_time() - start
-        weight, sampling = sim_module.SPREAD_WEIGHT, vars(sim_module)["top_two"]
+        weight, sampling, aside = (
+            sim_module.SPREAD_WEIGHT,
+            vars(sim_module)["top_two"],
+            sim_module.REORDER_AFTER,
+        )
+        if not self.aside:
+            sim_module.REORDER_AFTER = NEVER
         if self.spread is not None:
             sim_module.SPREAD_WEIGHT = self.spread
         if self.uniform:
@@ -245,6 +255,7 @@ class Chooser:
         finally:
             sim_module.SPREAD_WEIGHT = weight
             vars(sim_module)["top_two"] = sampling
+            sim_module.REORDER_AFTER = aside
         return result.best, time.process_time() - start
 
 
@@ -292,6 +303,7 @@ def make_chooser(spec: str, plays: int, plies: int) -> Chooser:
         chooser.uniform, chooser.confidence = True, NO_STOP
     if settings.get("stop") == "none":
         chooser.confidence = NO_STOP
+    chooser.aside = settings.get("aside") != "0"
     chooser.infer, chooser.cheat = settings.get("infer", ""), settings.get("cheat") == "1"
     chooser.keep = settings.get("keep") == "1"
     return chooser
@@ -319,7 +331,8 @@ def long_values(
         uuid.uuid4().hex,
     )
     playout = sim_module.Playout(engine, position, spec, lexicon_table(engine.lexicon.name))
-    found = np.array([playout.iterate(i, range(len(candidates))) for i in range(n)])
+    deals = (playout.iterate(i, range(len(candidates))) for i in range(n))
+    found = np.array([[(o.value, o.win) for o in outcomes] for outcomes in deals])  # (replies dropped)
     return candidates, found
 
 
