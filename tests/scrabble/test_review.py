@@ -23,7 +23,9 @@ from lexigrid.scrabble.core.cgp import parse_cgp
 from lexigrid.scrabble.records.review import (
     SHOWN_CANDIDATES,
     GameReview,
+    Phase,
     Settings,
+    TurnReview,
     analyze_text,
     dearest_first,
     mistake_index,
@@ -130,6 +132,29 @@ def test_the_mistake_index_is_the_hand_computation(thrown: GameReview, phonies: 
             hand = 0.2 * sizes.count("small") + 0.5 * sizes.count("medium") + 1.0 * sizes.count("large")
             assert player["mistake_index"] == pytest.approx(hand)
             assert player["mistakes"] == {s: sizes.count(s) for s in ("small", "medium", "large")}
+
+
+@pytest.mark.parametrize(
+    ("phase", "figures", "lost", "verdict"),
+    [
+        ("sim", {"win_pct_lost": 6.66, "error_bar": 4.71, "mistake": "medium"}, "6.7 % ±4.7",
+         "judged by simulation; lost 6.7 % ±4.7: a medium mistake"),
+        ("peg", {"win_pct_lost": 3.0}, "3.0 %", "judged by the pre-endgame solver; lost 3.0 %"),  # exact
+        ("endgame", {"points_lost": 14, "mistake": "large"}, "14 pts",
+         "judged by the exact endgame; lost 14 pts: a large mistake"),
+        ("skipped", {}, "", "not judged"),
+    ],
+)  # fmt: skip
+def test_a_turn_s_verdict_is_worded_once_for_both_faces(
+    phase: Phase, figures: dict[str, Any], lost: str, verdict: str
+) -> None:
+    turn = TurnReview(
+        1, 0, "ann", 5, "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 A/ 0/0 0", "A", phase, "-"
+    )
+    for name, value in figures.items():
+        setattr(turn, name, value)
+    row = turn.as_dict()
+    assert (turn.lost_text, turn.verdict) == (row["lost_text"], row["verdict"]) == (lost, verdict)
 
 
 def test_a_simulated_mistake_exceeds_its_error_bar(thrown: GameReview, phonies: GameReview) -> None:

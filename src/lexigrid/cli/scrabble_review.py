@@ -97,10 +97,9 @@ def analyze(
 def turn_title(turn: TurnReview) -> Text:
     """A turn shown in detail: who played what from which rack, its rank, the best, what it lost."""
     ranked = "" if turn.rank is None else f" (rank {turn.rank})"
-    judged = "not judged" if turn.phase == "skipped" else f"judged by {turn.phase}, lost {lost(turn)}"
     return Text.assemble(
         f"turn {turn.turn}: ", Text(turn.nick), f" ({turn.rack}) played {turn.played}{ranked}; best ",
-        f"{turn.best or '-'}; {judged}",
+        f"{turn.best or '-'}; {turn.verdict}",
     )  # fmt: skip
 
 
@@ -139,20 +138,10 @@ def turns_table(review: GameReview) -> Table:
             turn.played,
             "" if turn.rank is None else str(turn.rank),
             turn.best,
-            lost(turn),
+            turn.lost_text,
             Text(turn.mistake if turn.mistake != "none" else "", style=MISTAKE_STYLES[turn.mistake]),
         )
     return table
-
-
-def lost(turn: TurnReview) -> str:
-    """What a turn lost: points in the endgame, win % ± its error bar otherwise (exact: no bar)."""
-    if turn.points_lost is not None:
-        return f"{turn.points_lost} pts"
-    if turn.phase == "skipped":
-        return ""
-    bar = f"±{turn.error_bar:.1f}" if turn.error_bar else ""
-    return f"{turn.win_pct_lost:.1f} %{bar}"
 
 
 def turn_notes(review: GameReview) -> list[Text]:

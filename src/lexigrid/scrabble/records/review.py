@@ -71,6 +71,7 @@ PEG_NODES_PER_PLAYOUT = 10_000  # with --iterations N, a pre-endgame turn's work
 ENDGAME_NODES = 20_000_000  # with a work budget, an endgame turn's searches' (each; tens of CPU s at most)
 MIN_SIM_SECONDS = 0.1  # the least a simulation gets after the pre-endgame solver spent the turn's share
 SHOWN_CANDIDATES = 10  # the other candidates a turn lists
+METHODS = {"sim": "simulation", "peg": "the pre-endgame solver", "endgame": "the exact endgame"}
 FLAGS = {
     "phony_stood": "a phony that stood",
     "phony_withdrawn": "a phony challenged off",
@@ -217,7 +218,30 @@ class TurnReview:
             "method_note": self.method_note,
             "bingo": self.bingo,
             "candidates": self.candidates,
+            "lost_text": self.lost_text,
+            "verdict": self.verdict,
+            "flag_notes": [FLAGS[flag] for flag in self.flags],
         }
+
+    @property
+    def lost_text(self) -> str:
+        """What the turn lost in words: points in the endgame, win % ± its error bar otherwise (exact: no
+        bar); nothing when not judged."""
+        if self.points_lost is not None:
+            return f"{self.points_lost} pts"
+        if self.phase == "skipped":
+            return ""
+        bar = f" ±{self.error_bar:.1f}" if self.error_bar else ""
+        return f"{self.win_pct_lost:.1f} %{bar}"
+
+    @property
+    def verdict(self) -> str:
+        """How the turn was judged and what it lost: `judged by simulation; lost 6.7 % ±4.7: a medium
+        mistake`."""
+        if self.phase == "skipped":
+            return "not judged"
+        mistake = "" if self.mistake == "none" else f": a {self.mistake} mistake"
+        return f"judged by {METHODS[self.phase]}; lost {self.lost_text}{mistake}"
 
 
 @dataclass(frozen=True)

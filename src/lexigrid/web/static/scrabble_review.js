@@ -127,18 +127,13 @@ function showProgress(done, total, text) {
 }
 
 // --- what the review shows --------------------------------------------------------------------------------
-function lostText(turn) {
-  if (turn.phase === "skipped") return "";
-  if (turn.points_lost !== null) return `${turn.points_lost} pts`;
-  return `${turn.win_pct_lost.toFixed(1)} %` + (turn.error_bar ? ` ±${turn.error_bar.toFixed(1)}` : "");
-}
 function showReview() {
   document.getElementById("review").hidden = false;
   const body = document.querySelector("#turns tbody");
   body.replaceChildren(...review.turns.map((t) => {
     const row = lexiEl("tr", { "data-turn": String(t.turn), tabindex: "0" },
       lexiEl("td", { text: String(t.turn) }), lexiEl("td", { text: t.player }), lexiEl("td", { text: tilesText(alphabet, t.played) }),
-      lexiEl("td", { text: tilesText(alphabet, t.best) }), lexiEl("td", { text: lostText(t) }),
+      lexiEl("td", { text: tilesText(alphabet, t.best) }), lexiEl("td", { text: t.lost_text }),
       lexiEl("td", { class: `mistake-${t.mistake}`, text: t.mistake === "none" ? "" : t.mistake }));
     row.addEventListener("click", () => showTurn(t.turn));
     row.addEventListener("keydown", (e) => { if (e.key === "Enter") showTurn(t.turn); });
@@ -212,7 +207,7 @@ async function showTurn(number) {
   drawScrabbleBoard(document.getElementById("board"), { premiums: shown.data.premiums, rows, tileScores: shown.data.tile_scores,
     alphabet, ghost: moveSquares(turn.played, rows, alphabet) });
   const detail = document.getElementById("turn-detail");
-  const notes = turn.flags.map((f) => FLAG_TEXT[f] || f).concat(turn.method_note ? [turn.method_note] : []);
+  const notes = turn.flag_notes.concat(turn.method_note ? [turn.method_note] : []);  // the library's words
   const replies = turn.phase === "sim";  // a simulated turn: what each play gave the opponent (its ply 1)
   const candidates = lexiEl("table", { class: "list" }, lexiEl("thead", {}, lexiEl("tr", {},
     lexiEl("th", { text: "candidate" }), lexiEl("th", { text: "score" }), lexiEl("th", { text: turn.phase === "endgame" ? "value" : "win %" }),
@@ -224,19 +219,13 @@ async function showTurn(number) {
   detail.replaceChildren(
     lexiEl("h3", { text: `Turn ${turn.turn}: ${turn.player} (${tilesText(alphabet, turn.rack)})` }),
     lexiEl("p", { text: `played ${tilesText(alphabet, turn.played)}` + (turn.rank ? ` (rank ${turn.rank})` : "") + `; best ${tilesText(alphabet, turn.best) || "—"}` }),
-    lexiEl("p", { text: `${turn.phase === "skipped" ? "not judged" : `judged by ${PHASE_TEXT[turn.phase]}`}` +
-      (turn.phase === "skipped" ? "" : `; lost ${lostText(turn)}`) + (turn.mistake !== "none" ? ` — a ${turn.mistake} mistake` : "") }),
+    lexiEl("p", { text: turn.verdict }),
     ...notes.map((n) => lexiEl("p", { class: "muted", text: n })),
     lexiEl("div", { class: "scroll-x" }, candidates));
 }
 function replyText(ply) {  // a simulated play's ply 1 (sim_plies): "31.2 (18% bingos)"
   return ply ? `${ply.mean_points.toFixed(1)} (${ply.bingo_pct.toFixed(0)}% bingos)` : "—";
 }
-const PHASE_TEXT = { sim: "simulation", peg: "the pre-endgame solver", endgame: "the exact endgame" };
-const FLAG_TEXT = {
-  phony_stood: "a phony that stood", phony_withdrawn: "a phony challenged off",
-  challenged_valid: "a valid play challenged", bingo_missed: "a bingo available and missed",
-};
 
 document.getElementById("review-form").addEventListener("submit", analyze);
 document.getElementById("gcg").addEventListener("input", fillPlayers);
