@@ -64,9 +64,11 @@ def test_rejected_input_says_why_and_changes_nothing(
 ) -> None:
     game = humans(board=board, racks=[rack, "EIOQUXZ"], bag=bag)
     before = View.full(game).state()
-    with pytest.raises(IllegalMove, match=re.escape(reason)):
+    with pytest.raises(IllegalMove, match=re.escape(reason)) as refused:
         game.play(text)
     assert View.full(game).state() == before
+    if text.startswith("-") and bag is not None:  # the page says why before a move, in the same words
+        assert before["exchange_refused"] == str(refused.value)
     assert game.to_move == 0
 
 
@@ -122,6 +124,7 @@ def test_bingo_adds_fifty(humans: Callable[..., Game]) -> None:
 def test_exchange_with_seven_in_the_bag(humans: Callable[..., Game]) -> None:
     game = humans(board=MIDGAME, racks=["AEINRST", "EIOQUXZ"], bag=7)
     bag_before = sorted(game.bag.tiles)
+    assert View.full(game).state()["exchange_refused"] is None  # the page's exchange button is on
     (turn,) = game.play("-SA")
     assert (turn.kind, turn.move, turn.score) == ("exchange", "-AS", 0)
     assert len(game.bag) == 7 and len(game.racks[0]) == 7

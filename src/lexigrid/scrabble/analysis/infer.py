@@ -52,7 +52,7 @@ from lexigrid.scrabble.core.alphabet import sorted_tiles
 from lexigrid.scrabble.core.board import Rack, column_name
 from lexigrid.scrabble.core.cgp import Position, format_cgp, parse_cgp
 from lexigrid.scrabble.core.move import Move, parse_coordinate, parse_move
-from lexigrid.scrabble.core.referee import check, exchange_refused, shown
+from lexigrid.scrabble.core.referee import check, exchange_refusal, shown
 from lexigrid.scrabble.core.rules import Rules
 from lexigrid.scrabble.engine.leave import LeaveModel
 from lexigrid.scrabble.engine.movegen import PASS_EQUITY, Codes, Engine, RackEquity
@@ -257,8 +257,8 @@ def infer(
     pool = rack_pool(position)
     _check_drawable(move, pool, position)
     judge = Judge(engine, position, move, margin)
-    if move.kind == "exchange" and not judge.can_exchange:
-        refused = exchange_refused(engine.rules.rack_size, judge.bag)
+    refused = exchange_refusal(engine.rules.rack_size, judge.bag)
+    if move.kind == "exchange" and refused is not None:
         raise LexigridError(f"{shown(position.board, move)} is not legal here: {refused}")
     space = LeaveSpace.of(position, move, pool)
     total = space.count()

@@ -66,7 +66,7 @@ from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp,
 from lexigrid.scrabble.core.ending import share
 from lexigrid.scrabble.core.move import Move, parse_move
 from lexigrid.scrabble.core.play_state import OrderedBag, PlayState
-from lexigrid.scrabble.core.referee import check, exchange_refused, is_bingo, shown
+from lexigrid.scrabble.core.referee import check, exchange_refusal, is_bingo, shown
 from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.engine.playout import Deal, Ending, Measure, PlayoutLoop
 from lexigrid.scrabble.engine.winpct import SPREAD_LIMIT, WinTable, lexicon_table
@@ -495,8 +495,9 @@ def _illegal(position: Position, engine: Engine, move: Move) -> str:
         except LexigridError as error:
             return str(error)
     play = shown(position.board, move)
-    if move.kind == "exchange" and not position.can_exchange():
-        return f"{play} is not legal here: {exchange_refused(engine.rules.rack_size, sim_bag(position))}"
+    refused = exchange_refusal(engine.rules.rack_size, sim_bag(position))
+    if move.kind == "exchange" and refused is not None:
+        return f"{play} is not legal here: {refused}"
     letters, rack = position.board.alphabet, str(position.rack)
     lacking = letters.write(shortfall(rack, move.tiles_used))  # the game umpire's words for it
     return f"{play} is not legal here: the rack ({letters.write_tiles(rack)}) has {lacking}"

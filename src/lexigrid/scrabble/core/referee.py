@@ -178,8 +178,10 @@ def bingo_bonus(rules: Rules, move: Move) -> int:
     return rules.bingo_bonus if is_bingo(rules, move) else 0
 
 
-def exchange_refused(rack_size: int, bag: int) -> str:
-    """Why an exchange is not legal: the bag holds fewer tiles than a rack."""
+def exchange_refusal(rack_size: int, bag: int) -> str | None:
+    """Why an exchange is not legal with `bag` tiles in the bag (fewer than a rack), or None when it is."""
+    if bag >= rack_size:
+        return None
     return f"exchanges need at least {rack_size} tiles in the bag; it holds {bag}"
 
 

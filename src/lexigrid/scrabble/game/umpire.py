@@ -47,9 +47,9 @@ class Umpire:
         if move.kind == "place":
             self._place(move, validate)
             return
-        size = self.state.board.rules.rack_size
-        if len(self.bag) < size:
-            raise IllegalMove(referee.exchange_refused(size, len(self.bag)))
+        refused = referee.exchange_refusal(self.state.board.rules.rack_size, len(self.bag))
+        if refused is not None:
+            raise IllegalMove(refused)
         turn = Turn(p, "exchange", rack, f"-{sorted_tiles(used)}", 0, self.state.scores[p])
         self._scoreless_move(move, turn)
 

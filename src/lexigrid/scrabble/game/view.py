@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from lexigrid.errors import LexigridError
+from lexigrid.scrabble.core import referee
 from lexigrid.scrabble.core.alphabet import sorted_tiles
 from lexigrid.scrabble.core.turn import Turn
 from lexigrid.scrabble.game.game import Game
@@ -145,6 +146,7 @@ class View:
             "awaiting": game.awaiting,
             "can_challenge": game.can_challenge(),
             "bag": len(game.bag),
+            "exchange_refused": referee.exchange_refusal(game.rules.rack_size, len(game.bag)),
             "unseen": in_order(self.unseen()),
             "board": game.board.rows(),
             "cgp": self.cgp(),

@@ -149,9 +149,9 @@ function controls() {  // what the person may do now: nothing while a move is ou
   const mine = !busy && !game.over && game.to_move === game.human;
   const moving = mine && game.awaiting === "move";
   for (const id of ["play", "recall", "shuffle", "pass", "hint"]) document.getElementById(id).disabled = !moving;
-  const exchange = moving && game.bag >= 7;
+  const exchange = moving && !game.exchange_refused;  // the umpire's rule and words (referee.exchange_refusal)
   document.getElementById("exchange").disabled = document.getElementById("exchange-tiles").disabled = !exchange;
-  document.getElementById("exchange").title = moving && !exchange ? `exchanges need at least 7 tiles in the bag; it holds ${game.bag}` : "";
+  document.getElementById("exchange").title = moving && !exchange ? game.exchange_refused : "";
   document.getElementById("challenge-btn").disabled = document.getElementById("accept-btn").disabled = !mine;
   document.getElementById("computer-move").hidden = busy || game.over || game.to_move === game.human;  // its move failed
 }
