@@ -287,7 +287,7 @@ def test_a_reordering_of_the_leader_is_set_aside(screen: Any, live_server: str) 
     rows = _rows(screen)
     assert [r[1] for r in rows] == ["8B ANESTRI", "8B RETAINS (your pick) (reorders 8B ANESTRI)"]
     assert [int(r[5].replace(",", "")) for r in rows] == [p.iterations for p in expected.plays]
-    assert screen.get_attribute("#sim-table tbody tr:nth-child(2)", "class") == "set-aside"
+    assert screen.get_attribute("#sim-table tbody tr:nth-child(2)", "class") == "set-aside added"
     assert screen.inner_text("#sim-status").startswith("Best: 8B ANESTRI")
     note = screen.inner_text("#sim-note")
     assert note.startswith("Stopped early: the best play is identified at 99% confidence.")

@@ -403,14 +403,11 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
     const tr = body.insertRow();
     if (i === 0) tr.classList.add("leader");
     else if (p.tied) { tr.classList.add("tied"); tr.title = table.exact ? "exactly as good as the leader" : "tied with the leader: not told apart yet"; }
+    else if (p.reorders) { tr.classList.add("set-aside"); tr.title = "set aside: the same tiles on the same squares as a leader, in another order"; }
     else { tr.classList.add("beaten"); tr.title = "behind the leader at the simulation's confidence"; }
     for (const v of [p.place, simMove(p), p.score]) tr.insertCell().textContent = v;
     if (p.added) { tr.classList.add("added"); tr.cells[1].append(lexiEl("span", { class: "muted small", text: " (your pick)" })); }
-    if (p.reorders) {  // set aside: the leader's tiles on its squares in another order (SimNotes.reordered)
-      tr.className = "set-aside";
-      tr.title = "set aside: the same tiles on the same squares as a leader, in another order";
-      tr.cells[1].append(lexiEl("span", { class: "muted small", text: ` (reorders ${tilesText(pos.alphabet, p.reorders)})` }));
-    }
+    if (p.reorders) tr.cells[1].append(lexiEl("span", { class: "muted small", text: ` (reorders ${tilesText(pos.alphabet, p.reorders)})` }));
     tr.cells[2].title = `equity ${p.equity.toFixed(1)}`;
     const win = tr.insertCell();
     win.className = "win";
