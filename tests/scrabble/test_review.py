@@ -19,7 +19,9 @@ from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
 from lexigrid.scrabble.analysis.phase import bag_left
+from lexigrid.scrabble.analysis.sim import PlayStats
 from lexigrid.scrabble.core.cgp import parse_cgp
+from lexigrid.scrabble.core.move import parse_move
 from lexigrid.scrabble.records.review import (
     SHOWN_CANDIDATES,
     GameReview,
@@ -32,6 +34,7 @@ from lexigrid.scrabble.records.review import (
     read_record,
     record_lexicon,
     review_jobs,
+    review_places,
 )
 from tests.conftest import CliResult, shared_file
 
@@ -41,6 +44,7 @@ THROWN, PHONIES = DATA / "thrown_endgame.gcg", DATA / "phonies.gcg"
 # play-outs fixed; the solvers' time far beyond the endgames' and 1-in-the-bag turns' need; 2 in the bag
 # simulated (the pre-endgame solver does not solve those turns of these NWL games in any such time)
 QUICK = Settings(iterations=8, seconds=90, peg_bag=1)
+OPENING_CGP = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0"
 
 
 @pytest.fixture(scope="module")
@@ -163,6 +167,41 @@ def test_a_simulated_mistake_exceeds_its_error_bar(thrown: GameReview, phonies: 
     assert all(t.win_pct_lost > t.error_bar for t in simulated if t.mistake != "none")
 
 
+@pytest.mark.parametrize(
+    ("sim_order", "review_order"),
+    [
+        # wins a play-out (1 = won); the best first in the simulation's order
+        ([("best", [1, 0] * 50), ("worse", [0] * 100), ("same", [1, 0] * 50), ("one", [0])],
+         [("best", "1="), ("same", "1="), ("one", "1="), ("worse", "4")]),  # one play-out: no error bar
+        ([("best", [1] * 40), ("worse", [0] * 40), ("worst", [0] * 40)],
+         [("best", "1"), ("worse", "2"), ("worst", "3")]),
+        ([("best", [1, 1, 0, 1] * 25), ("close", [1, 0, 1, 1] * 25), ("behind", [1, 0, 0, 1] * 25)],
+         [("best", "1="), ("close", "1="), ("behind", "3")]),  # 25 % lost, +-19.6: ranked
+    ],
+)  # fmt: skip
+def test_a_simulated_play_shares_the_first_place_within_its_error_bar(
+    sim_order: list[tuple[str, list[int]]], review_order: list[tuple[str, str]]
+) -> None:
+    """The review's places: the best, then the plays whose win % lost to it is within its error bar (1=: no
+    mistake had they been played), then the rest ranked, each group in the simulation's order."""
+    board = parse_cgp(OPENING_CGP).board
+    plays = [PlayStats(parse_move(f"8D {name.upper()}", board), [0.0] * len(w), [float(x) for x in w])
+             for name, w in sim_order]  # fmt: skip
+    placed = review_places(plays, plays[0])
+    assert [(p.move.word.lower(), place) for p, place in placed] == review_order
+
+
+def test_a_simulated_turn_s_place_agrees_with_its_verdict(thrown: GameReview, phonies: GameReview) -> None:
+    """A play the review cannot tell from the best (1=) is no mistake; a mistake is ranked below them."""
+    simulated = [t for r in (thrown, phonies) for t in r.turns if t.phase == "sim"]
+    assert {t.place for t in simulated} & {"1", "1="} and any(t.mistake != "none" for t in simulated)
+    for t in simulated:
+        assert (t.place in ("1", "1=")) == (t.win_pct_lost <= t.error_bar or t.rank == 1), t.turn
+        shown = "-" if "phony_withdrawn" in t.flags else t.played  # judged as the pass it became
+        assert next(c["place"] for c in t.candidates if c["move"] == shown) == t.place
+        assert t.mistake == "none" or t.place not in ("1", "1=")
+
+
 def test_a_simulated_turn_shows_what_each_candidate_gave_the_opponent(
     thrown: GameReview, phonies: GameReview
 ) -> None:
@@ -233,8 +272,8 @@ def test_the_table_names_mistakes_and_flags(cli: Cli) -> None:
 
 
 def test_a_turn_asked_for_shows_its_board_and_candidates(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    """--turn 2: the play made (rank 16) after the best ten, in the review's own figures, each with the
-    opponent's answer after it; the board before the turn (ann's 8D AEINRST on it)."""
+    """--turn 2: the play made (rank 16) after the best ten, in the review's own figures (place, win %, mean
+    spread), each with the opponent's answer after it; the board before the turn (ann's 8D AEINRST on it)."""
     from lexigrid.cli import common
 
     monkeypatch.setattr(common.console, "_width", 1000)  # a table row on one line
@@ -248,10 +287,10 @@ def test_a_turn_asked_for_shows_its_board_and_candidates(cli: Cli, monkeypatch: 
     assert len(rows) == len(turn["candidates"]) == 11
     for row, c in zip(rows, turn["candidates"], strict=True):
         reply = c["plies"][0]
-        cells = [c["move"], str(c["score"]), f"{c['win_pct']:.1f}"]
+        cells = [c["place"], c["move"], str(c["score"]), f"{c['win_pct']:.1f}", f"{c['mean_spread']:+.1f}"]
         cells.append(f"{reply['mean_points']:.1f} ({reply['bingo_pct']:.0f}% bingos)")
         assert [cell.strip() for cell in row.split("│")[1:-1]] == cells
-    assert rows[-1].split("│")[1].strip() == "H5 GOU(R)DE"
+    assert [cell.strip() for cell in rows[-1].split("│")[1:3]] == ["16", "H5 GOU(R)DE"]
 
 
 def test_a_player_not_judged_shows_no_figures_in_the_summary(

@@ -224,6 +224,20 @@ def test_a_leader_s_reordering_is_set_aside_and_the_leader_identified(default_le
     assert row["reorders"] == leader.move.paren and row["place"] == "2"
 
 
+def test_a_move_weighed_is_never_set_aside(default_lexicon: Lexicon) -> None:
+    """8B RETAINS weighed as a review weighs the play made (`weigh`): never set aside as the leader's
+    reordering, it takes play-outs until the leader is told apart from it, not the few of a play set aside."""
+    position = parse_cgp(OPENING)
+    engine = Engine(default_lexicon)
+    picked = read_plays(position, engine, ["8B RETAINS"])
+    aside = simulate(position, engine, plays=1, iterations=600, include=picked, seed=0).plays[1]
+    weighed = simulate(position, engine, plays=1, iterations=600, weigh=picked, seed=0)
+    leader, mine = weighed.plays
+    assert aside.reorders == leader.move and mine.reorders is None and mine.added
+    assert weighed.stopped == "identified" and not mine.tied  # the leader told apart from the play itself
+    assert mine.iterations > aside.iterations
+
+
 def test_plays_set_aside_take_no_more_play_outs_and_come_last(default_lexicon: Lexicon) -> None:
     """On the opening six plays share two spans (8C, 8B); each play set aside reorders a play still
     simulated, keeps the play-outs it had and is ranked after every play still simulated."""

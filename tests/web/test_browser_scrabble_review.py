@@ -38,7 +38,18 @@ def test_a_review_draws_the_graph_and_each_turn(screen: Any, live_server: str) -
     detail = screen.inner_text("#turn-detail")
     assert "played 7C FAB" in detail and "a phony challenged off" in detail
     head = screen.eval_on_selector_all("#turn-detail th", "cells => cells.map(c => c.textContent)")
-    assert head == ["candidate", "score", "win %", "their reply"]  # a simulated turn
+    assert head == ["#", "candidate", "score", "win %", "spread", "their reply"]  # a simulated turn
+    turn = screen.evaluate("review")["turns"][2]
+    assert f"(rank {turn['place']})" in detail
+    shown = screen.eval_on_selector_all(
+        "#turn-detail tbody tr", "rows => rows.map(r => [...r.cells].slice(0, 5).map(c => c.textContent))"
+    )
+    assert [row[:3] for row in shown] == [
+        [c["place"], c["move"], str(c["score"])] for c in turn["candidates"]
+    ]
+    for row, c in zip(shown, turn["candidates"], strict=True):  # one decimal (JS rounds halves up)
+        assert abs(float(row[3]) - c["win_pct"]) <= 0.0501 and abs(float(row[4]) - c["mean_spread"]) <= 0.0501
+        assert row[4][0] in "+-"
     replies = screen.eval_on_selector_all(
         "#turn-detail tbody tr td:last-child", "cells => cells.map(c => c.textContent)"
     )

@@ -95,8 +95,9 @@ def analyze(
 
 
 def turn_title(turn: TurnReview) -> Text:
-    """A turn shown in detail: who played what from which rack, its rank, the best, what it lost."""
-    ranked = "" if turn.rank is None else f" (rank {turn.rank})"
+    """A turn shown in detail: who played what from which rack, its place (1=: tied with the best), the best,
+    what it lost."""
+    ranked = f" (rank {turn.place})" if turn.place else ""
     return Text.assemble(
         f"turn {turn.turn}: ", Text(turn.nick), f" ({turn.rack}) played {turn.played}{ranked}; best ",
         f"{turn.best or '-'}; {turn.verdict}",
@@ -104,19 +105,22 @@ def turn_title(turn: TurnReview) -> Text:
 
 
 def candidates_table(turn: TurnReview) -> Table:
-    """A turn's candidates, best first, the play made in bold: win % (or the endgame's value) and, on a
-    simulated turn, the opponent's answer after each (its ply 1: mean points, how often a bingo)."""
-    simulated = turn.phase == "sim"
+    """A turn's candidates, best first, the play made in bold: the place (1=: tied with the best), win % and
+    mean spread (or the endgame's value and final spread) and, on a simulated turn, the opponent's answer
+    after each (its ply 1: mean points, how often a bingo)."""
+    simulated, solved = turn.phase == "sim", turn.phase == "endgame"
     table = Table(title=f"turn {turn.turn}'s candidates")
-    for name in ("candidate", "score", "value" if turn.phase == "endgame" else "win %"):
+    names = ("#", "candidate", "score", *(("value", "final") if solved else ("win %", "spread")))
+    for name in names + (("their reply",) if simulated else ()):
         table.add_column(name, justify="left" if name == "candidate" else "right")
-    if simulated:
-        table.add_column("their reply", justify="right")
     for c in turn.candidates:
-        value = f"{c['value']:+d}" if "value" in c else f"{c['win_pct']:.1f}"
+        if solved:
+            values = [f"{c['value']:+d}", f"{c['final_spread']:+d}"]
+        else:
+            values = [f"{c['win_pct']:.1f}", "-" if c["mean_spread"] is None else f"{c['mean_spread']:+.1f}"]
         reply = [_reply(c["plies"][0]) if c["plies"] else "-"] if simulated else []
         style = "bold" if c["move"] == turn.played else None
-        table.add_row(c["move"], str(c["score"]), value, *reply, style=style)
+        table.add_row(c["place"], c["move"], str(c["score"]), *values, *reply, style=style)
     return table
 
 
@@ -136,7 +140,7 @@ def turns_table(review: GameReview) -> Table:
             Text(turn.nick),
             turn.phase,
             turn.played,
-            "" if turn.rank is None else str(turn.rank),
+            turn.place,
             turn.best,
             turn.lost_text,
             Text(turn.mistake if turn.mistake != "none" else "", style=MISTAKE_STYLES[turn.mistake]),

@@ -25,10 +25,11 @@ numbers), so any two plays are compared by paired differences over the iteration
 Once the leader has REORDER_AFTER play-outs, the plays that *reorder* it (its tiles on its squares in
 another order: 8C STEARIN and 8C RATINES; MAGPIE's similar plays, its epigons) are *set aside*: they keep
 their play-outs, take no more and leave the stopping test, since telling them from the leader would take the
-run to its budget. The run stops when the leader is *identified*: for every other play b the generalized
-likelihood ratio of "the leader beats b" (n d^2 / 2 s^2 over the paired differences d of their first n
-common iterations) is above Garivier and Kaufmann's threshold log((1 + log t) / delta) at t play-outs (GK16,
-delta = 1 - the confidence, 99 % by default); or when the budget is spent (iterations a play at most, or
+run to its budget (not a move under review, `weigh`: what it lost is the question). The run stops when the
+leader is *identified*: for every other play b the generalized likelihood ratio of "the leader beats b" (n
+d^2 / 2 s^2 over the paired differences d of their first n common iterations) is above Garivier and
+Kaufmann's threshold log((1 + log t) / delta) at t play-outs (GK16, delta = 1 - the confidence, 99 % by
+default); or when the budget is spent (iterations a play at most, or
 seconds), or when `on_round` asks (`stopped`: identified, budget, user). Plays the leader has not beaten by
 that test are *tied* with it: shown beside it, not ranked below it by noise. Sampling is chosen a round at a
 time (from the means at the round's start, the counts advancing as plays are picked), and rounds are split
@@ -46,7 +47,7 @@ import time
 import uuid
 from array import array
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
@@ -557,20 +558,23 @@ def simulate(
     table: WinTable | None = None,
     on_round: Callable[[Progress], bool | None] | None = None,
     include: Sequence[Move] = (),
+    weigh: Sequence[Move] = (),
 ) -> SimResult:
     """Simulate the `plays` best moves by static equity, `plies` ahead, until the best is identified at
     `confidence` or the budget is spent: `iterations` play-outs a play at most (default 1000) or `seconds`;
     `opponent` gives what the opponent kept (see OpponentRacks). `on_round` gets the ranked plays after
     every round and stops the run by returning True. Rounds are split over `runner`'s workers by iteration.
-    `include`: moves simulated as well even when not among the best by equity (a game's move under review;
-    a down opening as its across mirror, `MoveList.mirror_free`)."""
+    `include`: moves simulated as well even when not among the best by equity (a down opening as its
+    across mirror, `MoveList.mirror_free`); `weigh`: the same, and never set aside as a leader's reordering
+    (a game's move under review: what it lost is the question, so it takes play-outs to the end)."""
     check_request(position, plays, plies, iterations, seconds, confidence)
     position = with_known_opponent(position)
     start = time.perf_counter()
     cap = iterations if iterations is not None else (10**9 if seconds is not None else DEFAULT_ITERATIONS)
     moves = engine.moves(position)
     best = tuple(moves.top(plays, "equity"))
-    added = _added(best, map(moves.mirror_free, include))
+    added = _added(best, map(moves.mirror_free, [*include, *weigh]))
+    kept = {moves.mirror_free(m).notation for m in weigh}
     candidates = best + added
     if opponent is not None and not callable(opponent):
         opponent = tuple((str(leave), float(w)) for leave, w in opponent)
@@ -593,7 +597,7 @@ def simulate(
                 break
             _run_round(spec, _deals(stats, picks), stats, runner)
             if not exact:  # (an empty bag's plays are valued exactly: none is set aside)
-                _set_aside(stats)
+                _set_aside(stats, kept)
             identified, sure = _judge(stats, confidence, exact)
             first = min(stats[c].iterations for c in _active(stats))
             identified = identified and first >= min(MIN_ITERATIONS, cap)
@@ -682,15 +686,16 @@ def reordering(a: Move, b: Move) -> bool:
     return a.kind == b.kind == "place" and same_squares and same_tiles and a.key != b.key
 
 
-def _set_aside(stats: list[PlayStats]) -> None:
-    """Once the leader has REORDER_AFTER play-outs, set aside the plays that reorder it (`reordering`): a run
-    spent telling them from it would end at its budget, not sooner. Set aside, a play keeps its play-outs
-    but takes no more, and is neither tied with the leader nor in the test that identifies it."""
+def _set_aside(stats: list[PlayStats], kept: Container[str] = ()) -> None:
+    """Once the leader has REORDER_AFTER play-outs, set aside the plays that reorder it (`reordering`) but
+    those `kept` (notations): a run spent telling them from it would end at its budget, not sooner. Set
+    aside, a play keeps its play-outs but takes no more, and is neither tied with the leader nor in the test
+    that identifies it."""
     lead = stats[_leader(stats)]
     if lead.iterations < REORDER_AFTER:
         return
     for s in stats:
-        if s.reorders is None and reordering(s.move, lead.move):
+        if s.reorders is None and s.move.notation not in kept and reordering(s.move, lead.move):
             s.reorders, s.tied = lead.move, False
 
 

@@ -176,6 +176,7 @@ class TurnReview:
     played: str
     best: str = ""
     rank: int | None = None
+    place: str = ""  # the rank shown: `1=` when as good as the best (or a simulation cannot tell them apart)
     win_pct: float | None = None  # the mover's chance of winning after the play made
     best_win_pct: float | None = None
     win_pct_lost: float = 0.0
@@ -204,6 +205,7 @@ class TurnReview:
             "played": self.played,
             "best": self.best,
             "rank": self.rank,
+            "place": self.place,
             "win_pct": _round(self.win_pct),
             "best_win_pct": _round(self.best_win_pct),
             "win_pct_lost": round(self.win_pct_lost, 2),
@@ -548,13 +550,30 @@ def _judge_endgame(review: TurnReview, position: Position, played: Move, engine:
     review.mistake = endgame_mistake(best_spread, played_spread)
     review.exact = exact
     review.rank = 1 + sum(r.value > value for r in solution.top)
-    rows = [_endgame_row(r.move, r.value, start) for r in solution.top]
-    review.candidates = _listing(rows, _endgame_row(played, value, start))
+    mine = _endgame_row(played, value, start, solution.top)
+    review.place = mine["place"]
+    review.candidates = _listing(
+        [_endgame_row(r.move, r.value, start, solution.top) for r in solution.top], mine
+    )
 
 
-def _endgame_row(move: Move, value: int, start: int) -> dict[str, Any]:
-    """An endgame candidate's row: its value under best play and the final spread it leads to."""
-    return {"move": move.paren, "score": move.score, "value": value, "final_spread": start + value}
+def _endgame_row(move: Move, value: int, start: int, top: Sequence[Any]) -> dict[str, Any]:
+    """An endgame candidate's row: its place among the `top` solved, its value under best play and the
+    final spread it leads to."""
+    place = exact_place(value, [r.value for r in top if r.move.key != move.key])
+    return {
+        "move": move.paren,
+        "place": place,
+        "score": move.score,
+        "value": value,
+        "final_spread": start + value,
+    }
+
+
+def exact_place(value: Any, others: Sequence[Any]) -> str:
+    """An exactly valued play's place: 1 + the others better, with `=` when one is as good (`3=`)."""
+    rank = 1 + sum(other > value for other in others)
+    return f"{rank}=" if value in others else str(rank)
 
 
 def _listing(rows: list[dict[str, Any]], played: dict[str, Any]) -> list[dict[str, Any]]:
@@ -605,15 +624,19 @@ def _judge_peg(review: TurnReview, position: Position, played: Move, engine: Eng
         review.equity_lost = best.mean_spread - judged.mean_spread
     review.mistake = mistake_size(review.win_pct_lost, WIN_PCT_SCALE)
     review.rank = 1 + sum(_better(j, judged) for j in solution.plays)
-    review.candidates = _listing([_peg_row(j) for j in solution.plays], _peg_row(judged))
+    mine = _peg_row(judged, solution.plays)
+    review.place = mine["place"]
+    review.candidates = _listing([_peg_row(j, solution.plays) for j in solution.plays], mine)
     return True
 
 
-def _peg_row(judged: peg.Judged) -> dict[str, Any]:
-    """A pre-endgame candidate's row: its exact win % (and mean spread, when solved with spreads)."""
+def _peg_row(judged: peg.Judged, plays: Sequence[peg.Judged]) -> dict[str, Any]:
+    """A pre-endgame candidate's row: its place among the `plays` solved, its exact win % (and mean spread,
+    when solved with spreads)."""
     spread = judged.mean_spread
     return {
         "move": judged.move.paren,
+        "place": exact_place(_peg_key(judged), [_peg_key(j) for j in plays if j.move.key != judged.move.key]),
         "score": judged.move.score,
         "win_pct": round(judged.win_pct, 2),
         "mean_spread": None if spread is None else round(spread, 2),
@@ -621,8 +644,13 @@ def _peg_row(judged: peg.Judged) -> dict[str, Any]:
 
 
 def _better(a: peg.Judged, b: peg.Judged) -> bool:
-    """Whether a pre-endgame play ranks above another (win %, then the mean spread when it was solved)."""
-    return (a.win_pct, a.mean_spread or 0.0) > (b.win_pct, b.mean_spread or 0.0)
+    """Whether a pre-endgame play ranks above another."""
+    return _peg_key(a) > _peg_key(b)
+
+
+def _peg_key(judged: peg.Judged) -> tuple[float, float]:
+    """What ranks pre-endgame plays: win %, then the mean spread when it was solved."""
+    return judged.win_pct, judged.mean_spread or 0.0
 
 
 def _judge_sim(
@@ -647,32 +675,51 @@ def _judge_sim(
         seconds=None if s.iterations is not None else seconds,
         seed=s.seed,
         lexicon=job.lexicon,
-        include=[played],
+        weigh=[played],
     )
     mine = next(p for p in result.plays if p.move.key == played.key)
     valid = [p for p in result.plays if p is not mine or "phony_stood" not in job.flags]
     best = valid[0] if valid else mine  # a phony that stood is never shown as the best play
     review.best = best.move.paren
-    review.rank = result.plays.index(mine) + 1
+    placed = review_places(result.plays, best)
+    review.rank = 1 + next(i for i, (p, _) in enumerate(placed) if p is mine)
+    review.place = placed[review.rank - 1][1]
     review.win_pct, review.best_win_pct = mine.win_pct, best.win_pct
     lost, bar = paired_loss(best, mine)
     review.win_pct_lost, review.error_bar = lost, bar
     review.equity_lost = best.mean_value - mine.mean_value if mine is not best else 0.0
     if mine is not best and lost > bar:
         review.mistake = mistake_size(lost, WIN_PCT_SCALE)
-    review.candidates = _listing([_sim_row(p) for p in result.plays[:SHOWN_CANDIDATES]], _sim_row(mine))
+    rows = [_sim_row(p, place) for p, place in placed[:SHOWN_CANDIDATES]]
+    review.candidates = _listing(rows, _sim_row(mine, review.place))
 
 
-def _sim_row(play: PlayStats) -> dict[str, Any]:
-    """A simulated candidate's row: win %, mean spread, play-outs, whether tied with the best, and its plies
+def review_places(plays: Sequence[PlayStats], best: PlayStats) -> list[tuple[PlayStats, str]]:
+    """The simulated plays in the review's order, each with its place: the best, then the plays whose win %
+    lost to it is within its error bar (`1=` with it: not told apart from it, so no mistake had they been
+    played), then the rest (ranked), each group in the simulation's order."""
+    close = {id(p) for p in plays if p is not best and _within_bar(best, p)}
+    rest = [p for p in plays if p is not best and id(p) not in close]
+    first = [(best, "1=" if close else "1")] + [(p, "1=") for p in plays if id(p) in close]
+    return first + [(p, str(rank)) for rank, p in enumerate(rest, len(first) + 1)]
+
+
+def _within_bar(best: PlayStats, play: PlayStats) -> bool:
+    """Whether the win % `play` loses to `best` is within its error bar (`paired_loss`)."""
+    lost, bar = paired_loss(best, play)
+    return lost <= bar
+
+
+def _sim_row(play: PlayStats, place: str) -> dict[str, Any]:
+    """A simulated candidate's row: its place (`review_places`), win %, mean spread, play-outs and its plies
     (the opponent's answer first: what the play gave away)."""
     return {
         "move": play.move.paren,
+        "place": place,
         "score": play.move.score,
         "win_pct": round(play.win_pct, 2),
         "mean_spread": round(play.mean_value, 2),
         "iterations": play.iterations,
-        "tied": play.tied,
         "plies": ply_rows(play.plies),
     }
 

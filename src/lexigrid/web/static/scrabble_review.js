@@ -209,19 +209,24 @@ async function showTurn(number) {
   const detail = document.getElementById("turn-detail");
   const notes = turn.flag_notes.concat(turn.method_note ? [turn.method_note] : []);  // the library's words
   const replies = turn.phase === "sim";  // a simulated turn: what each play gave the opponent (its ply 1)
+  const solved = turn.phase === "endgame";  // the endgame's value and final spread; else win % and mean spread
+  const heads = ["#", "candidate", "score", ...(solved ? ["value", "final"] : ["win %", "spread"])];
   const candidates = lexiEl("table", { class: "list" }, lexiEl("thead", {}, lexiEl("tr", {},
-    lexiEl("th", { text: "candidate" }), lexiEl("th", { text: "score" }), lexiEl("th", { text: turn.phase === "endgame" ? "value" : "win %" }),
+    ...heads.map((h) => lexiEl("th", { text: h, title: h === "#" ? "1=: as good as the best, or not told apart from it" : "" })),
     ...(replies ? [lexiEl("th", { text: "their reply", title: "the opponent's answer after the play: mean points (how often a bingo)" })] : []))),
     lexiEl("tbody", {}, ...turn.candidates.map((c) => lexiEl("tr", { class: c.move === turn.played ? "selected" : "" },
-      lexiEl("td", { text: tilesText(alphabet, c.move) }), lexiEl("td", { text: String(c.score) }),
-      lexiEl("td", { text: c.value !== undefined ? `${c.value >= 0 ? "+" : ""}${c.value}` : c.win_pct.toFixed(1) }),
+      lexiEl("td", { text: c.place }), lexiEl("td", { text: tilesText(alphabet, c.move) }), lexiEl("td", { text: String(c.score) }),
+      ...(solved ? [signed(c.value, 0), signed(c.final_spread, 0)] : [c.win_pct.toFixed(1), signed(c.mean_spread, 1)]).map((v) => lexiEl("td", { text: v })),
       ...(replies ? [lexiEl("td", { text: replyText(c.plies[0]) })] : [])))));
   detail.replaceChildren(
     lexiEl("h3", { text: `Turn ${turn.turn}: ${turn.player} (${tilesText(alphabet, turn.rack)})` }),
-    lexiEl("p", { text: `played ${tilesText(alphabet, turn.played)}` + (turn.rank ? ` (rank ${turn.rank})` : "") + `; best ${tilesText(alphabet, turn.best) || "—"}` }),
+    lexiEl("p", { text: `played ${tilesText(alphabet, turn.played)}` + (turn.place ? ` (rank ${turn.place})` : "") + `; best ${tilesText(alphabet, turn.best) || "—"}` }),
     lexiEl("p", { text: turn.verdict }),
     ...notes.map((n) => lexiEl("p", { class: "muted", text: n })),
     lexiEl("div", { class: "scroll-x" }, candidates));
+}
+function signed(value, digits) {  // a spread or value with its sign ("+12.5", "-3"); "—" when not solved
+  return value === null || value === undefined ? "—" : `${value >= 0 ? "+" : ""}${value.toFixed(digits)}`;
 }
 function replyText(ply) {  // a simulated play's ply 1 (sim_plies): "31.2 (18% bingos)"
   return ply ? `${ply.mean_points.toFixed(1)} (${ply.bingo_pct.toFixed(0)}% bingos)` : "—";
