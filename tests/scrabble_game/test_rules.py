@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.analysis.infer import kept_after
+from lexigrid.scrabble.analysis.peg import MAX_BAG
+from lexigrid.scrabble.analysis.phase import bag_left, phase
 from lexigrid.scrabble.core.cgp import format_cgp, parse_cgp
 from lexigrid.scrabble.core.ending import share, verdict
 from lexigrid.scrabble.engine.movegen import Engine
@@ -130,6 +132,21 @@ def test_exchange_with_seven_in_the_bag(humans: Callable[..., Game]) -> None:
     assert len(game.bag) == 7 and len(game.racks[0]) == 7
     assert sorted(game.bag.tiles + list(game.racks[0])) == sorted([*bag_before, *"AEINRST"])
     assert game.zeros == 1 and game.to_move == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("bag", [0, 6, 7])
+def test_the_engine_s_bag_is_the_game_s_whatever_the_players(
+    humans: Callable[..., Game], players: int, bag: int
+) -> None:
+    """The position the engine sees counts the game's own bag (the other racks lumped together are full
+    already): the phase and whether the engine may exchange follow it, as the umpire does."""
+    racks = ["AEINRST", "EIOQUXZ", "ABCDEFG", "HIJKLMN"][:players]
+    game = humans(players, board=MIDGAME, racks=racks, bag=bag)
+    position = game.position()
+    assert position.bag_when_full() == bag_left(position) == bag
+    assert phase(position) == ("endgame" if bag == 0 else "pre-endgame" if bag <= MAX_BAG else "midgame")
+    assert position.can_exchange() == (View.full(game).state()["exchange_refused"] is None) == (bag == 7)
 
 
 def test_six_scoreless_turns_end_the_game(humans: Callable[..., Game]) -> None:

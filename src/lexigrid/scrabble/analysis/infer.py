@@ -86,10 +86,9 @@ class Judge:
     def __post_init__(self) -> None:
         self.used = self.engine.codes(self.play.tiles_used)
         self.penalties = self.engine.opening_penalties(self.position.board, self.play)
-        size = self.engine.rules.rack_size
-        full = self._rack_position("?" * size)  # the player's rack before the play, its tiles unknown
+        full = self._rack_position("?" * self.engine.rules.rack_size)  # the player's rack, its tiles unknown
         self.can_exchange = full.can_exchange()
-        self.bag = max(0, full.bag_size() + len(full.racks[1]) - size)  # once the observer's rack is full
+        self.bag = full.bag_when_full()  # once the observer's rack is full
 
     def _rack_position(self, rack: str) -> Position:
         """The position before the play with `rack` on the player's rack."""

@@ -20,7 +20,7 @@ PHASES: tuple[Phase, ...] = ("midgame", "pre-endgame", "endgame")
 
 def bag_left(position: Position) -> int:
     """The tiles in the bag once the opponent holds a full rack (its rack may be unknown)."""
-    return max(0, sum(position.unseen().values()) - position.rules.rack_size)
+    return position.bag_when_full()
 
 
 def phase(position: Position) -> Phase:

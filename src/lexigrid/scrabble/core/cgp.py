@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.core.alphabet import BLANK, Alphabet
 from lexigrid.scrabble.core.board import Board, Rack
+from lexigrid.scrabble.core.referee import exchange_refusal
 from lexigrid.scrabble.core.rules import Layout, Rules, is_bundled, language_rules, layout, layout_for_dim
 
 
@@ -78,11 +79,15 @@ class Position:
         held = len(self.racks[0]) + len(self.racks[1])
         return max(0, self.rules.tiles.total - on_board - held)
 
-    def can_exchange(self, bag_size: int | None = None) -> bool:
-        """Exchanging needs a full bag behind it: bag + opponent's rack >= 2 racks (bag >= 7 with 7 on it);
+    def bag_when_full(self, bag_size: int | None = None) -> int:
+        """The tiles in the bag once the opponent's rack is full (a CGP may leave it short, or unknown);
         `bag_size` when already known."""
         bag = self.bag_size() if bag_size is None else bag_size
-        return bag + len(self.racks[1]) >= 2 * self.rules.rack_size
+        return max(0, bag + len(self.racks[1]) - self.rules.rack_size)
+
+    def can_exchange(self, bag_size: int | None = None) -> bool:
+        """Whether the referee allows an exchange with the bag once the opponent's rack is full."""
+        return exchange_refusal(self.rules.rack_size, self.bag_when_full(bag_size)) is None
 
     def validate(self) -> None:
         """Raise when the board and racks use more of a tile than the tile set holds."""

@@ -91,9 +91,9 @@ class GamePosition(Position):
         """The opponent's placement just before this turn, if it stands (see `Game.last_play`)."""
         return self._last
 
-    def can_exchange(self, bag_size: int | None = None) -> bool:
-        """Exchanges need at least a rack's worth of tiles (7) in the bag."""
-        return self._bag >= self.rules.rack_size
+    def bag_when_full(self, bag_size: int | None = None) -> int:
+        """The game's bag: every other rack is full already."""
+        return self._bag
 
 
 class _Part(Generic[T]):
