@@ -56,6 +56,8 @@ def test_a_review_draws_the_graph_and_each_turn(screen: Any, live_server: str) -
     assert replies and all(re.fullmatch(r"\d+\.\d \(\d+% bingos\)", r) for r in replies), replies
     assert screen.locator("#board .new").count() == 3  # F, A and B shown where they were played
     assert screen.locator('#turns tbody tr.selected[data-turn="3"]').count() == 1
+    places = [t["place"] for t in screen.evaluate("review")["turns"]]
+    assert screen.locator("#turns tbody tr td:nth-child(4)").all_inner_texts() == places  # as the CLI's rank
     assert fits_width(screen)
     width = screen.viewport_size["width"]
     screenshot(screen, f"scrabble_review_{width}")

@@ -133,7 +133,7 @@ function showReview() {
   body.replaceChildren(...review.turns.map((t) => {
     const row = lexiEl("tr", { "data-turn": String(t.turn), tabindex: "0" },
       lexiEl("td", { text: String(t.turn) }), lexiEl("td", { text: t.player }), lexiEl("td", { text: tilesText(alphabet, t.played) }),
-      lexiEl("td", { text: tilesText(alphabet, t.best) }), lexiEl("td", { text: t.lost_text }),
+      lexiEl("td", { text: t.place }), lexiEl("td", { text: tilesText(alphabet, t.best) }), lexiEl("td", { text: t.lost_text }),
       lexiEl("td", { class: `mistake-${t.mistake}`, text: t.mistake === "none" ? "" : t.mistake }));
     row.addEventListener("click", () => showTurn(t.turn));
     row.addEventListener("keydown", (e) => { if (e.key === "Enter") showTurn(t.turn); });
