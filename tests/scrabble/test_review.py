@@ -30,6 +30,7 @@ from lexigrid.scrabble.records.review import (
     TurnReview,
     analyze_text,
     dearest_first,
+    exact_place,
     mistake_index,
     read_record,
     record_lexicon,
@@ -189,6 +190,23 @@ def test_a_simulated_play_shares_the_first_place_within_its_error_bar(
              for name, w in sim_order]  # fmt: skip
     placed = review_places(plays, plays[0])
     assert [(p.move.word.lower(), place) for p, place in placed] == review_order
+
+
+@pytest.mark.parametrize(
+    ("value", "others", "place"),
+    [
+        (12, [], "1"),
+        (12, [10, 3], "1"),
+        (12, [12, 3], "1="),
+        (3, [12, 12, 3], "3="),
+        (3, [12, 10, 5], "4"),
+        ((50.0, 7.0), [(50.0, 9.0), (50.0, 7.0)], "2="),  # a pre-endgame's win %, then its mean spread
+    ],
+)
+def test_an_exactly_valued_play_shares_a_place_only_with_an_equal(
+    value: Any, others: list[Any], place: str
+) -> None:
+    assert exact_place(value, others) == place
 
 
 def test_a_simulated_turn_s_place_agrees_with_its_verdict(thrown: GameReview, phonies: GameReview) -> None:
