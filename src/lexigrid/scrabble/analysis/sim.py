@@ -496,8 +496,8 @@ def _illegal(position: Position, engine: Engine, move: Move) -> str:
         except LexigridError as error:
             return str(error)
     play = shown(position.board, move)
-    refused = exchange_refusal(engine.rules.rack_size, sim_bag(position))
-    if move.kind == "exchange" and refused is not None:
+    refused = exchange_refusal(engine.rules.rack_size, sim_bag(position)) if move.kind == "exchange" else None
+    if refused is not None:
         return f"{play} is not legal here: {refused}"
     letters, rack = position.board.alphabet, str(position.rack)
     lacking = letters.write(shortfall(rack, move.tiles_used))  # the game umpire's words for it
