@@ -9,6 +9,7 @@ every result is the same on any machine and with any --jobs.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -220,6 +221,32 @@ def test_a_simulated_turn_s_place_agrees_with_its_verdict(thrown: GameReview, ph
         assert t.mistake == "none" or t.place not in ("1", "1=")
 
 
+def test_a_turn_s_contrast_puts_its_two_rows_in_words(thrown: GameReview, phonies: GameReview) -> None:
+    """The play made beside the best: the points of their two rows and, simulated, the answers to each."""
+    answer = re.compile(r"their answer (\d+\.\d) \((\d+)% bingos\) against (\d+\.\d) \((\d+)%\)")
+    judged = [t for r in (thrown, phonies) for t in r.turns if t.phase != "skipped"]
+    assert any(t.contrast for t in judged) and any(not t.contrast for t in judged)
+    for t in judged:
+        if not t.contrast:
+            assert t.rank == 1  # the play made is the best
+            continue
+        rows = {c["move"]: c for c in t.candidates}
+        mine, best = rows["-" if "phony_withdrawn" in t.flags else t.played], rows[t.best]
+        assert t.contrast.startswith(
+            f"yours against the best: {mine['score']} points against {best['score']}"
+        )
+        found = answer.search(t.contrast)
+        assert (found is not None) == (t.phase == "sim"), t.contrast
+        if found is not None:  # one decimal of the rows' two
+            replies = [mine["plies"][0], best["plies"][0]]
+            assert [float(found[1]), float(found[3])] == pytest.approx(
+                [r["mean_points"] for r in replies], abs=0.051
+            )
+            assert [int(found[2]), int(found[4])] == pytest.approx(
+                [r["bingo_pct"] for r in replies], abs=0.51
+            )
+
+
 def test_a_simulated_turn_shows_what_each_candidate_gave_the_opponent(
     thrown: GameReview, phonies: GameReview
 ) -> None:
@@ -301,7 +328,10 @@ def test_a_turn_asked_for_shows_its_board_and_candidates(cli: Cli, monkeypatch: 
     assert shown.exit_code == 0, shown.stderr
     assert "turn 2: ben (DEGLOOU) played H5 GOU(R)DE (rank 16); best " + turn["best"] in shown.stdout
     assert " A  E  I  N  R  S  T " in shown.stdout  # row 8 of the board before the turn
-    rows = [line for line in shown.stdout.splitlines() if "bingos)" in line]
+    assert (
+        turn["contrast"].startswith("yours against the best: 8 points") and turn["contrast"] in shown.stdout
+    )
+    rows = [line for line in shown.stdout.splitlines() if "bingos)" in line and line.startswith("│")]
     assert len(rows) == len(turn["candidates"]) == 11
     for row, c in zip(rows, turn["candidates"], strict=True):
         reply = c["plies"][0]

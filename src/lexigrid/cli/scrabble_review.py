@@ -89,6 +89,8 @@ def analyze(
     for number in turn or ():
         shown = next(t for t in review.turns if t.turn == number)
         console.print(turn_title(shown))
+        if shown.contrast:
+            console.print(Text(shown.contrast))
         console.print(board_table(parse_cgp(shown.cgp).board))
         console.print(candidates_table(shown))
     console.print(f"{review.elapsed_ms / 1000:,.1f} s", style="dim")

@@ -55,6 +55,7 @@ from lexigrid.scrabble.core.move import Move, parse_move
 from lexigrid.scrabble.core.play_state import PlayState
 from lexigrid.scrabble.core.referee import is_bingo
 from lexigrid.scrabble.engine.movegen import Engine
+from lexigrid.scrabble.records.contrast import contrast
 from lexigrid.scrabble.records.gcg import Event, Record, parse_gcg
 from lexigrid.scrabble.records.gcg_replay import TurnState, replay_gcg
 
@@ -191,6 +192,7 @@ class TurnReview:
     method_note: str = ""
     bingo: bool = False
     candidates: list[dict[str, Any]] = field(default_factory=list)
+    contrast: str = ""  # the play made beside the best in words (`contrast`): points, leaves, their answers
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON shape of a turn (`scrabble analyze --json` and the web API)."""
@@ -222,6 +224,7 @@ class TurnReview:
             "candidates": self.candidates,
             "lost_text": self.lost_text,
             "verdict": self.verdict,
+            "contrast": self.contrast,
             "flag_notes": [FLAGS[flag] for flag in self.flags],
         }
 
@@ -542,6 +545,7 @@ def _judge_endgame(review: TurnReview, position: Position, played: Move, engine:
     start = position.scores[0] - position.scores[1]
     best_spread, played_spread = start + solution.value, start + value
     review.best = solution.best.paren
+    review.contrast = contrast(played, solution.best, str(position.rack), position.rules.tiles.alphabet)
     review.points_lost = solution.value - value
     review.final_spread_best, review.final_spread_played = best_spread, played_spread
     review.equity_lost = float(review.points_lost)
@@ -618,6 +622,7 @@ def _judge_peg(review: TurnReview, position: Position, played: Move, engine: Eng
     best = solution.plays[0]
     review.phase, review.exact = "peg", True
     review.best = best.move.paren
+    review.contrast = contrast(played, best.move, str(position.rack), position.rules.tiles.alphabet)
     review.win_pct, review.best_win_pct = judged.win_pct, best.win_pct
     review.win_pct_lost = max(0.0, best.win_pct - judged.win_pct)
     if best.mean_spread is not None and judged.mean_spread is not None:  # (only solved with spreads=True)
@@ -681,6 +686,8 @@ def _judge_sim(
     valid = [p for p in result.plays if p is not mine or "phony_stood" not in job.flags]
     best = valid[0] if valid else mine  # a phony that stood is never shown as the best play
     review.best = best.move.paren
+    letters = position.rules.tiles.alphabet
+    review.contrast = contrast(played, best.move, str(position.rack), letters, (mine.plies, best.plies))
     placed = review_places(result.plays, best)
     review.rank = 1 + next(i for i, (p, _) in enumerate(placed) if p is mine)
     review.place = placed[review.rank - 1][1]

@@ -222,6 +222,7 @@ async function showTurn(number) {
     lexiEl("h3", { text: `Turn ${turn.turn}: ${turn.player} (${tilesText(alphabet, turn.rack)})` }),
     lexiEl("p", { text: `played ${tilesText(alphabet, turn.played)}` + (turn.place ? ` (rank ${turn.place})` : "") + `; best ${tilesText(alphabet, turn.best) || "—"}` }),
     lexiEl("p", { text: turn.verdict }),
+    ...(turn.contrast ? [lexiEl("p", { class: "contrast", text: turn.contrast })] : []),  // the library's words
     ...notes.map((n) => lexiEl("p", { class: "muted", text: n })),
     lexiEl("div", { class: "scroll-x" }, candidates));
 }
