@@ -688,15 +688,20 @@ def _judge_sim(
     review.best = best.move.paren
     letters = position.rules.tiles.alphabet
     review.contrast = contrast(played, best.move, str(position.rack), letters, (mine.plies, best.plies))
-    placed = review_places(result.plays, best)
-    review.rank = 1 + next(i for i, (p, _) in enumerate(placed) if p is mine)
-    review.place = placed[review.rank - 1][1]
     review.win_pct, review.best_win_pct = mine.win_pct, best.win_pct
     lost, bar = paired_loss(best, mine)
     review.win_pct_lost, review.error_bar = lost, bar
     review.equity_lost = best.mean_value - mine.mean_value if mine is not best else 0.0
     if mine is not best and lost > bar:
         review.mistake = mistake_size(lost, WIN_PCT_SCALE)
+    _list_sim(review, result.plays, mine, best)
+
+
+def _list_sim(review: TurnReview, plays: Sequence[PlayStats], mine: PlayStats, best: PlayStats) -> None:
+    """A simulated turn's candidates in the review's order (`review_places`); the play made's rank, place."""
+    placed = review_places(plays, best)
+    review.rank = 1 + next(i for i, (p, _) in enumerate(placed) if p is mine)
+    review.place = placed[review.rank - 1][1]
     rows = [_sim_row(p, place) for p, place in placed[:SHOWN_CANDIDATES]]
     review.candidates = _listing(rows, _sim_row(mine, review.place))
 
