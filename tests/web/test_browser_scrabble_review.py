@@ -40,7 +40,10 @@ def test_a_review_draws_the_graph_and_each_turn(screen: Any, live_server: str) -
     head = screen.eval_on_selector_all("#turn-detail th", "cells => cells.map(c => c.textContent)")
     assert head == ["#", "candidate", "score", "win %", "spread", "their reply"]  # a simulated turn
     turn = screen.evaluate("review")["turns"][2]
-    assert f"(rank {turn['place']})" in detail
+    assert (
+        turn["headline"] == f"played 7C FAB (rank {turn['place']}); best {turn['best']}"
+        and turn["headline"] in detail
+    )
     assert screen.inner_text("#turn-detail .contrast") == turn["contrast"] != ""  # the library's words
     shown = screen.eval_on_selector_all(
         "#turn-detail tbody tr", "rows => rows.map(r => [...r.cells].slice(0, 5).map(c => c.textContent))"

@@ -97,13 +97,10 @@ def analyze(
 
 
 def turn_title(turn: TurnReview) -> Text:
-    """A turn shown in detail: who played what from which rack, its place (1=: tied with the best), the best,
-    what it lost."""
-    ranked = f" (rank {turn.place})" if turn.place else ""
+    """A turn shown in detail: who played what from which rack, its rank, the best, what it lost."""
     return Text.assemble(
-        f"turn {turn.turn}: ", Text(turn.nick), f" ({turn.rack}) played {turn.played}{ranked}; best ",
-        f"{turn.best or '-'}; {turn.verdict}",
-    )  # fmt: skip
+        f"turn {turn.turn}: ", Text(turn.nick), f" ({turn.rack}) {turn.headline}; {turn.verdict}"
+    )
 
 
 def candidates_table(turn: TurnReview) -> Table:

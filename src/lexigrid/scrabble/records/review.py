@@ -223,6 +223,7 @@ class TurnReview:
             "bingo": self.bingo,
             "candidates": self.candidates,
             "lost_text": self.lost_text,
+            "headline": self.headline,
             "verdict": self.verdict,
             "contrast": self.contrast,
             "flag_notes": [FLAGS[flag] for flag in self.flags],
@@ -238,6 +239,12 @@ class TurnReview:
             return ""
         bar = f" ±{self.error_bar:.1f}" if self.error_bar else ""
         return f"{self.win_pct_lost:.1f} %{bar}"
+
+    @property
+    def headline(self) -> str:
+        """The play made, its rank and the best: `played H5 GOU(R)DE (rank 16); best J6 OU(T)GO`."""
+        ranked = f" (rank {self.place})" if self.place else ""
+        return f"played {self.played}{ranked}; best {self.best or '-'}"
 
     @property
     def verdict(self) -> str:

@@ -220,7 +220,7 @@ async function showTurn(number) {
       ...(replies ? [lexiEl("td", { text: replyText(c.plies[0]) })] : [])))));
   detail.replaceChildren(
     lexiEl("h3", { text: `Turn ${turn.turn}: ${turn.player} (${tilesText(alphabet, turn.rack)})` }),
-    lexiEl("p", { text: `played ${tilesText(alphabet, turn.played)}` + (turn.place ? ` (rank ${turn.place})` : "") + `; best ${tilesText(alphabet, turn.best) || "—"}` }),
+    lexiEl("p", { text: turn.headline }),  // the library's words, as the CLI's
     lexiEl("p", { text: turn.verdict }),
     ...(turn.contrast ? [lexiEl("p", { class: "contrast", text: turn.contrast })] : []),  // the library's words
     ...notes.map((n) => lexiEl("p", { class: "muted", text: n })),
