@@ -616,6 +616,39 @@ def test_with_iterations_an_endgame_turn_is_solved_whatever_the_clock(thrown: Ga
     assert ben.phase == "endgame" and ben.exact and ben.as_dict() == turn.as_dict()
 
 
+@pytest.mark.parametrize(
+    ("pragma", "asked", "flag", "note"),
+    [
+        ("", None, "phony_stood", ""),  # no lexicon named: the one judging is the game's
+        ("#lexicon nwl\n", None, "phony_stood", ""),
+        (
+            "#lexicon CSW21\n",
+            None,
+            "outside_lexicon",
+            "the record's lexicon CSW21 is not installed: judged in nwl",
+        ),
+        (
+            "#lexicon CSW21\n",
+            "nwl",
+            "outside_lexicon",
+            "the record's lexicon is CSW21: judged in nwl, as asked",
+        ),
+    ],
+)
+def test_a_word_is_called_a_phony_only_in_the_record_s_own_lexicon(
+    pragma: str, asked: str | None, flag: str, note: str
+) -> None:
+    """ZO (a word in CSW21, not in nwl) stood: a phony when nwl is the game's lexicon; in a CSW21 game judged
+    in nwl, only a word the judging lexicon lacks, and the review says which lexicon judged it."""
+    head = f"#character-encoding UTF-8\n#player1 ann Ann\n#player2 ben Ben\n{pragma}"
+    record = f"{head}>ann: AEIORTZ 8H ZO +22 22\n>ben: AEILNOT - +0 0\n".encode()
+    review = analyze_text(
+        record, Settings(iterations=8), runner=Runner(progress=False), lexicon=asked
+    ).as_dict()
+    turn = review["turns"][0]
+    assert turn["flags"] == [flag] and turn["best"] != "8H ZO" and review["lexicon_note"] == note
+
+
 def test_a_valid_play_challenged_is_flagged() -> None:
     lines = PHONIES.read_text(encoding="utf-8").splitlines()
     lines.insert(5, ">ben: DEGLOOU (challenge) +5 13")  # Ann challenged GOUDE, a word: Ben's 5-point bonus

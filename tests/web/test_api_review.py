@@ -45,6 +45,22 @@ def test_the_stream_ends_in_the_clis_review(client: TestClient, tmp_path: Path) 
     assert result == alone
 
 
+@pytest.mark.parametrize(
+    ("lexicon", "note"),
+    [
+        (None, "the record's lexicon CSW21 is not installed: judged in nwl"),
+        ("nwl", "the record's lexicon is CSW21: judged in nwl, as asked"),
+    ],
+)
+def test_a_record_of_another_lexicon_says_so_and_calls_no_phony(
+    client: TestClient, lexicon: str | None, note: str
+) -> None:
+    """A CSW21 game judged in nwl (its own not installed, or nwl asked): ZO is no phony, and it says so."""
+    record = "#player1 ann Ann\n#player2 ben Ben\n#lexicon CSW21\n>ann: AEIORTZ 8H ZO +22 22\n"
+    result = _events(client, {"gcg": record, "iterations": 4, "lexicon": lexicon})[-1]["result"]
+    assert result["lexicon_note"] == note and result["turns"][0]["flags"] == ["outside_lexicon"]
+
+
 def test_seconds_are_capped_to_the_budget(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 4.0)
     start = _events(client, {"gcg": PHONIES, "iterations": 4, "seconds_per_turn": 10})[0]

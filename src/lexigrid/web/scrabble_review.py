@@ -20,6 +20,7 @@ from lexigrid.scrabble.records.review import (
     Settings,
     TurnReview,
     analyze_game,
+    asked_note,
     job_position,
     read_record,
     record_lexicon,
@@ -85,7 +86,8 @@ def analyze(request: AnalyzeRequest) -> StreamingResponse:
         Settings(seconds=request.seconds_per_turn).check()
     record = read_record(request.gcg)
     if request.lexicon:
-        words, note = lexicon_by_name(request.lexicon), ""  # by name only: the web never opens a path
+        words = lexicon_by_name(request.lexicon)  # by name only: the web never opens a path
+        note = asked_note(record, words)
     else:
         words, _, note = record_lexicon(record)  # the record's #lexicon (a name), else the default
     jobs = review_jobs(record, words, words.name, Settings(iterations=request.iterations), request.player)

@@ -72,9 +72,11 @@ PEG_NODES_PER_PLAYOUT = 10_000  # with --iterations N, a pre-endgame turn's work
 ENDGAME_NODES = 20_000_000  # with a work budget, an endgame turn's searches' (each; tens of CPU s at most)
 MIN_SIM_SECONDS = 0.1  # the least a simulation gets after the pre-endgame solver spent the turn's share
 SHOWN_CANDIDATES = 10  # the other candidates a turn lists
+UNPLAYABLE = frozenset({"phony_stood", "outside_lexicon"})  # a word the judging lexicon lacks: never the best
 METHODS = {"sim": "simulation", "peg": "the pre-endgame solver", "endgame": "the exact endgame"}
 FLAGS = {
     "phony_stood": "a phony that stood",
+    "outside_lexicon": "a word the judging lexicon lacks (not the record's own: no phony called)",
     "phony_withdrawn": "a phony challenged off",
     "challenged_valid": "a valid play challenged",
     "bingo_missed": "a bingo available and missed",
@@ -356,7 +358,7 @@ def record_lexicon(record: Record, asked: str | None = None) -> tuple[Lexicon, s
     the default; with its spec (name or path) and a note when the record's own could not be used."""
     if asked:
         lexicon = load(asked)
-        return lexicon, asked, ""
+        return lexicon, asked, asked_note(record, lexicon)
     named = record.lexicon
     if named and is_lexicon_name(named):
         try:
@@ -393,13 +395,14 @@ def review_jobs(
     if not replayed.tiles_scored:
         raise LexigridError("a game analysis needs a record in the English tile set")
     phonies = {int(p.split()[1]) for p in replayed.phonies}
+    own = judges_own(record, lexicon)
     following = {event.number: record.events[i + 1 :] for i, event in enumerate(record.events)}
     states = replayed.turns
     jobs = []
     for turn, state in enumerate(states, 1):
         if chosen is not None and state.player != chosen:
             continue
-        flags = _record_flags(state.event, following[state.event.number], phonies)
+        flags = _record_flags(state.event, following[state.event.number], phonies, own)
         if turn < len(states) and _after_going_out(states[turn]):  # the next turn a challenge's loss
             flags += ("challenged_valid",)
         jobs.append(_job(turn, state, flags, spec, settings))
@@ -428,11 +431,30 @@ def _player_index(record: Record, name: str | None) -> int | None:
     raise LexigridError(f"no player {name!r} in the record: its players are {names}")
 
 
-def _record_flags(event: Event, after: Sequence[Event], phonies: set[int]) -> tuple[str, ...]:
-    """What the record says of a turn: a phony that stood, a phony taken back, a valid play challenged."""
+def asked_note(record: Record, lexicon: Lexicon) -> str:
+    """The note on a record judged in the lexicon asked for when the record names another ('' if not)."""
+    if judges_own(record, lexicon):
+        return ""
+    return f"the record's lexicon is {record.lexicon}: judged in {lexicon.name}, as asked"
+
+
+def judges_own(record: Record, lexicon: Lexicon) -> bool:
+    """Whether `lexicon` is the record's own: it names none, or the one it names is installed and is this."""
+    named = record.lexicon
+    if not named:
+        return True
+    try:
+        return is_lexicon_name(named) and load(named).sha256 == lexicon.sha256
+    except LexigridError:  # not installed
+        return False
+
+
+def _record_flags(event: Event, after: Sequence[Event], phonies: set[int], own: bool) -> tuple[str, ...]:
+    """What the record says of a turn: a phony that stood (a word outside the lexicon judging, when it is not
+    the record's own), a phony taken back, a valid play challenged."""
     flags = []
     if event.number in phonies:
-        flags.append("phony_stood")
+        flags.append("phony_stood" if own else "outside_lexicon")
     if event.kind == "place" and after and after[0].nick == event.nick:
         if after[0].kind == "withdrawn":
             flags.append("phony_withdrawn")
@@ -690,7 +712,7 @@ def _judge_sim(
         weigh=[played],
     )
     mine = next(p for p in result.plays if p.move.key == played.key)
-    valid = [p for p in result.plays if p is not mine or "phony_stood" not in job.flags]
+    valid = [p for p in result.plays if p is not mine or not UNPLAYABLE.intersection(job.flags)]
     best = valid[0] if valid else mine  # a phony that stood is never shown as the best play
     review.best = best.move.paren
     letters = position.rules.tiles.alphabet
