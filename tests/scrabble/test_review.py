@@ -616,10 +616,14 @@ def test_with_iterations_an_endgame_turn_is_solved_whatever_the_clock(thrown: Ga
     assert ben.phase == "endgame" and ben.exact and ben.as_dict() == turn.as_dict()
 
 
+NO_LEXICON = "the record names no lexicon: judged in nwl (name the game's if it was another)"
+
+
 @pytest.mark.parametrize(
     ("pragma", "asked", "flag", "note"),
     [
-        ("", None, "phony_stood", ""),  # no lexicon named: the one judging is the game's
+        ("", None, "phony_stood", NO_LEXICON),  # no lexicon named: the one judging is taken for the game's
+        ("", "nwl", "phony_stood", ""),  # nwl asked for: the game's
         ("#lexicon nwl\n", None, "phony_stood", ""),
         (
             "#lexicon CSW21\n",

@@ -376,7 +376,10 @@ def record_lexicon(record: Record, asked: str | None = None) -> tuple[Lexicon, s
         lexicon = load(same[0])
     else:
         lexicon = load(DEFAULT_LEXICON)
-    note = f"the record's lexicon {named} is not installed: judged in {lexicon.name}" if named else ""
+    if named:
+        note = f"the record's lexicon {named} is not installed: judged in {lexicon.name}"
+    else:  # taken for the game's own: the words it lacks are called phonies
+        note = f"the record names no lexicon: judged in {lexicon.name} (name the game's if it was another)"
     return lexicon, lexicon.name if language != "english" else DEFAULT_LEXICON, note
 
 
