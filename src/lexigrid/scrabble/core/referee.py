@@ -3,13 +3,15 @@ word and tile by tile (`breakdown`: what the web page shows to explain a score).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from lexigrid.errors import LexigridError
-from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.core.board import Board
 from lexigrid.scrabble.core.move import THROUGH, Move
 from lexigrid.scrabble.core.rules import Rules
+
+if TYPE_CHECKING:  # annotations only: cgp imports the exchange rule, and drawing a position loads no words
+    from lexigrid.lexicon import Lexicon
 
 Square = tuple[int, int, str, bool]  # row, column, tile, whether it is new
 
