@@ -309,11 +309,19 @@ def test_jobs_give_the_same_review(cli: Cli) -> None:
     assert first == second
 
 
-def test_the_table_names_mistakes_and_flags(cli: Cli) -> None:
+def test_the_table_names_mistakes_and_flags(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    from lexigrid.cli import common
+
+    monkeypatch.setattr(common.console, "_width", 1000)  # a note on one line
     result = cli("scrabble", "analyze", str(PHONIES), "--iterations", "8")
     assert result.exit_code == 0, result.stderr
     assert "a phony that stood" in result.stdout and "a phony challenged off" in result.stdout
     assert "Mistake" in result.stdout and "summary" in result.stdout
+    turns = json.loads(cli("scrabble", "analyze", str(PHONIES), "--iterations", "8", "--json").stdout)[
+        "turns"
+    ]
+    told = [t for t in turns if t["mistake"] in ("medium", "large")]
+    assert told and all(f"a {t['mistake']} mistake, {t['contrast']}" in result.stdout for t in told)
 
 
 def test_a_turn_asked_for_shows_its_board_and_candidates(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:

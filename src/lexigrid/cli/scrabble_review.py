@@ -148,12 +148,15 @@ def turns_table(review: GameReview) -> Table:
 
 
 def turn_notes(review: GameReview) -> list[Text]:
-    """One line per turn with flags or a note on its method: `turn 3 (ann): a phony challenged off`."""
+    """One line per turn with flags, a note on its method or a medium or large mistake (with its contrast):
+    `turn 3 (ann): a phony challenged off`."""
     from lexigrid.scrabble.records.review import FLAGS
 
     lines = []
     for turn in review.turns:
         notes = [FLAGS[f] for f in turn.flags] + ([turn.method_note] if turn.method_note else [])
+        if turn.mistake in ("medium", "large") and turn.contrast:
+            notes.append(f"a {turn.mistake} mistake, {turn.contrast}")
         if notes:
             lines.append(Text.assemble(f"turn {turn.turn} (", Text(turn.nick), "): " + "; ".join(notes)))
     return lines
