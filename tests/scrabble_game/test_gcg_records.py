@@ -77,7 +77,7 @@ def test_an_invalid_record_is_refused_naming_its_line(name: str) -> None:
         ("magpie_exchange_not_in_rack.gcg", "exchanges KOIII but the rack DEIIKOR lacks I"),
         ("magpie_end_rack_points_incorrect.gcg", "rack points are +14, but 2 x (RELATCH) = 24"),
         ("magpie_last_rack_penalty_incorrect.gcg", "penalty is -18, but (EIOQRRT) is worth 16"),
-        ("magpie_last_rack1_not_in_bag.gcg", "ZZZZZZZ cannot be drawn"),
+        ("magpie_last_rack1_not_in_bag.gcg", "cannot be drawn: it holds 7 Z, only 0 are not on the board"),
         ("magpie_played_tile_not_in_rack.gcg", "plays UNITERS but the rack EIINSTU lacks R"),
         ("magpie_unsupported_character_encoding.gcg", "encoding 'ASCII' is not supported"),
         ("magpie_time_penalty_before_rack_points.gcg", "time penalty before the end-of-game rack points"),
@@ -137,3 +137,10 @@ def test_import_falls_back_when_the_lexicon_is_not_installed(
 def test_import_of_an_unknown_encoding_is_one_line_exit_2(cli: Callable[..., CliResult], name: str) -> None:
     result = cli("scrabble", "import", str(shared_file("data", "scrabble", "gcg", name)))
     assert result.exit_code == 2 and result.stderr.count("\n") == 1 and "not supported" in result.stderr
+
+
+def test_a_rack_that_cannot_be_drawn_counts_the_free_tiles() -> None:
+    """Two Zs on a rack while the set holds one, none on the board: one is free (the verb agrees)."""
+    record = parse_gcg("#player1 a A\n#player2 b B\n>a: AEIOTZZ 8H ZO +22 22\n")
+    with pytest.raises(LexigridError, match="it holds 2 Z, only 1 is not on the board"):
+        replay_gcg(record, load())

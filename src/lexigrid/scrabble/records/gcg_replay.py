@@ -336,9 +336,10 @@ class _Replayer:
         over = {t: n for t, n in Counter(rack).items() if n > available[t]}
         if over:
             tile, count = next(iter(over.items()))
+            free = max(available[tile], 0)
             raise LexigridError(
                 f"the rack {self.text(rack)} cannot be drawn: it holds {count} {self.text(tile)}, only "
-                f"{max(available[tile], 0)} are not on the board"
+                f"{free} {'is' if free == 1 else 'are'} not on the board"
             )
 
 
