@@ -9,12 +9,16 @@ every result is the same on any machine and with any --jobs.
 from __future__ import annotations
 
 import json
+import math
 import re
+import statistics
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
@@ -208,6 +212,39 @@ def test_an_exactly_valued_play_shares_a_place_only_with_an_equal(
     value: Any, others: list[Any], place: str
 ) -> None:
     assert exact_place(value, others) == place
+
+
+def _within_bar_by_hand(best: list[float], other: list[float]) -> bool:
+    """docs/scrabble.md's rule written out: the mean paired win % lost over the deals both have, at most
+    1.96 standard errors of it (any loss within an infinite bar when one deal is all they share)."""
+    n = min(len(best), len(other))
+    diffs = [100 * (a - b) for a, b in zip(best[:n], other[:n], strict=True)]
+    if n < 2:
+        return True
+    return max(0.0, statistics.fmean(diffs)) <= 1.96 * statistics.stdev(diffs) / math.sqrt(n)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 1), min_size=1, max_size=30), min_size=1, max_size=8))
+def test_the_review_s_places_follow_the_error_bar(wins: list[list[int]]) -> None:
+    """Any plays: the best first, every 1= play within its error bar of it and every ranked one beyond, each
+    group in the simulation's order, ranks counting on from the first place's group."""
+    board = parse_cgp(OPENING_CGP).board
+    plays = [
+        PlayStats(parse_move(f"{i + 1}A AB", board), [0.0] * len(w), [float(x) for x in w])
+        for i, w in enumerate(wins)
+    ]
+    placed = review_places(plays, plays[0])
+    assert placed[0][0] is plays[0] and sorted(id(p) for p, _ in placed) == sorted(id(p) for p in plays)
+    for p, place in placed[1:]:
+        assert (place == "1=") == _within_bar_by_hand(plays[0].wins, p.wins)
+    ranked = [place for _, place in placed if not place.startswith("1")]
+    assert ranked == [str(i) for i in range(len(placed) - len(ranked) + 1, len(placed) + 1)]
+    for group in (
+        [p for p, place in placed if place == "1="],
+        [p for p, place in placed if place not in ("1", "1=")],
+    ):
+        assert [plays.index(p) for p in group] == sorted(plays.index(p) for p in group)
 
 
 def test_a_simulated_turn_s_place_agrees_with_its_verdict(thrown: GameReview, phonies: GameReview) -> None:
