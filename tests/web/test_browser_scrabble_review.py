@@ -59,6 +59,10 @@ def test_a_review_draws_the_graph_and_each_turn(screen: Any, live_server: str) -
     )
     assert replies and all(re.fullmatch(r"\d+\.\d \(\d+% bingos\)", r) for r in replies), replies
     assert screen.locator("#board .new").count() == 3  # F, A and B shown where they were played
+    press(screen, "#turn-detail tbody tr:first-child")  # the best play shown on the board instead
+    best_tiles = re.sub(r"\(.*?\)", "", turn["best"].split()[1])
+    screen.wait_for_function(f"document.querySelectorAll('#board .new').length === {len(best_tiles)}")
+    assert screen.get_attribute("#turn-detail tbody tr:first-child", "class") == "shown"
     assert screen.locator('#turns tbody tr.selected[data-turn="3"]').count() == 1
     places = [t["place"] for t in screen.evaluate("review")["turns"]]
     assert screen.locator("#turns tbody tr td:nth-child(4)").all_inner_texts() == places  # as the CLI's rank

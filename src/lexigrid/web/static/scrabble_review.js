@@ -204,8 +204,11 @@ async function showTurn(number) {
   if (selected !== number) return;  // another turn was picked meanwhile
   alphabet = shown.data.alphabet;
   const rows = squareGlyphs(alphabet, shown.data.squares);
-  drawScrabbleBoard(document.getElementById("board"), { premiums: shown.data.premiums, rows, tileScores: shown.data.tile_scores,
-    alphabet, ghost: moveSquares(turn.played, rows, alphabet) });
+  const onBoard = (move) => {  // the play made at first; a tapped candidate instead (where the best goes)
+    drawScrabbleBoard(document.getElementById("board"), { premiums: shown.data.premiums, rows, tileScores: shown.data.tile_scores,
+      alphabet, ghost: moveSquares(move, rows, alphabet) });
+    for (const row of document.querySelectorAll("#turn-detail tbody tr")) row.classList.toggle("shown", row.dataset.move === move);
+  };
   const detail = document.getElementById("turn-detail");
   const notes = turn.flag_notes.concat(turn.method_note ? [turn.method_note] : []);  // the library's words
   const replies = turn.phase === "sim";  // a simulated turn: what each play gave the opponent (its ply 1)
@@ -214,7 +217,7 @@ async function showTurn(number) {
   const candidates = lexiEl("table", { class: "list" }, lexiEl("thead", {}, lexiEl("tr", {},
     ...heads.map((h) => lexiEl("th", { text: h, title: h === "#" ? "1=: as good as the best, or not told apart from it" : "" })),
     ...(replies ? [lexiEl("th", { text: "their reply", title: "the opponent's answer after the play: mean points (how often a bingo)" })] : []))),
-    lexiEl("tbody", {}, ...turn.candidates.map((c) => lexiEl("tr", { class: c.move === turn.played ? "selected" : "" },
+    lexiEl("tbody", {}, ...turn.candidates.map((c) => lexiEl("tr", { class: c.move === turn.played ? "selected" : "", "data-move": c.move, tabindex: "0" },
       lexiEl("td", { text: c.place }), lexiEl("td", { text: tilesText(alphabet, c.move) }), lexiEl("td", { text: String(c.score) }),
       ...(solved ? [signed(c.value, 0), signed(c.final_spread, 0)] : [c.win_pct.toFixed(1), signed(c.mean_spread, 1)]).map((v) => lexiEl("td", { text: v })),
       ...(replies ? [lexiEl("td", { text: replyText(c.plies[0]) })] : [])))));
@@ -224,7 +227,13 @@ async function showTurn(number) {
     lexiEl("p", { text: turn.verdict }),
     ...(turn.contrast ? [lexiEl("p", { class: "contrast", text: turn.contrast })] : []),  // the library's words
     ...notes.map((n) => lexiEl("p", { class: "muted", text: n })),
+    lexiEl("p", { class: "muted", text: "Tap a candidate to see it on the board." }),
     lexiEl("div", { class: "scroll-x" }, candidates));
+  for (const row of candidates.querySelectorAll("tbody tr")) {
+    row.addEventListener("click", () => onBoard(row.dataset.move));
+    row.addEventListener("keydown", (e) => { if (e.key === "Enter") onBoard(row.dataset.move); });
+  }
+  onBoard(turn.played);
 }
 function signed(value, digits) {  // a spread or value with its sign ("+12.5", "-3"); "—" when not solved
   return value === null || value === undefined ? "—" : `${value >= 0 ? "+" : ""}${value.toFixed(digits)}`;
