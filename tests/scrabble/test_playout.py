@@ -234,7 +234,7 @@ def test_the_loop_measures_each_play_out_as_the_simulation_s_measure_does(
             for play in plays:  # alone, so that no earlier play-out's exchange draws on its numbers
                 randrange = playout.deal(index)[2].randrange
                 (alone,) = loop.outcomes([play], deal, randrange, PLIES, playout.measure)
-                replies = loop.record(play, opponent, bag, playout.deal(index)[2], PLIES).replies[:PLIES]
+                replies = loop.record(play, opponent, bag, playout.deal(index)[2], PLIES).replies
                 assert alone[2] == tuple((m.score, is_bingo(position.rules, m)) for m in replies)
             ended += sum(1 for e in endings if e.end)
         assert ended > 0 or name.startswith("midgame")

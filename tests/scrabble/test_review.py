@@ -289,14 +289,20 @@ def test_a_simulated_turn_shows_what_each_candidate_gave_the_opponent(
 ) -> None:
     """Each simulated candidate carries its plies (`sim_plies`): the opponent's answer after it in every
     play-out, then the mover's next move where the bag allows two plies, in the play-outs whose game the
-    answer did not end (thrown_endgame's turn 19: the opponent bingos out on 7 of the 8 deals)."""
+    answer did not end (thrown_endgame's turn 19: the opponent bingos out on 7 of the 8 deals), and more only
+    where the bag can be emptied by then (the play-outs then go on to the end)."""
     simulated = [t for r in (thrown, phonies) for t in r.turns if t.phase == "sim"]
     assert simulated
     for turn in simulated:
-        plies = min(2, bag_left(parse_cgp(turn.cgp)))
+        bag = bag_left(parse_cgp(turn.cgp))
+        plies = min(2, bag)
         for candidate in turn.candidates:
             rows = candidate["plies"]
-            assert [row["side"] for row in rows] == ["opponent", "mover"][:plies]
+            assert [row["side"] for row in rows] == [
+                "opponent" if k % 2 else "mover" for k in range(1, len(rows) + 1)
+            ]
+            dry = bag <= 7 * (plies + 1)  # the candidate and the plies can draw the bag dry
+            assert len(rows) <= plies or dry
             assert rows[0]["moves"] == candidate["iterations"]  # with tiles in the bag the play never ends it
             assert [row["moves"] for row in rows] == sorted((row["moves"] for row in rows), reverse=True)
             assert all(0 <= row["bingo_pct"] <= 100 and row["mean_points"] >= 0 for row in rows)

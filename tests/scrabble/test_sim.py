@@ -67,9 +67,16 @@ def _setup(lexicon: Lexicon, mover: str, unseen: str) -> tuple[Position, Engine]
     return parse_cgp(f"{BOARD} {mover}/ 300/300 0", rules), Engine(lexicon, rules)
 
 
-def _play_out(engine: Engine, position: Position, opponent: str, move: Move) -> int:
+def _play_out(
+    engine: Engine,
+    position: Position,
+    opponent: str,
+    move: Move,
+    replies: list[tuple[int, bool]] | None = None,
+) -> int:
     """The deterministic play-out, written plainly: fresh board copies, both sides' static-equity best
-    moves until one goes out (+2 x the other rack) or six scoreless turns; the mover's points margin."""
+    moves until one goes out (+2 x the other rack) or six scoreless turns; the mover's points margin (and
+    into `replies` each reply's points and whether it placed a whole rack)."""
     board = position.board.copy()
     racks, gains, zeros, side = [str(position.rack), opponent], [0, 0], position.zeros, 0
     points = position.rules.tiles.score
@@ -90,6 +97,8 @@ def _play_out(engine: Engine, position: Position, opponent: str, move: Move) -> 
         )
         assert found is not None
         move = found
+        if replies is not None:
+            replies.append((move.score, len(move.tiles_used) == position.rules.rack_size))
 
 
 def test_an_empty_bag_gives_the_deterministic_play_out(trap_lexicon: Lexicon) -> None:
@@ -159,27 +168,24 @@ def test_the_opponent_s_reply_shows_the_bingo_a_play_gives_away(trap_lexicon: Le
     spec = SimSpec(format_cgp(position), (trap.move,), 1, 11, None, None, "", "deals")
     playout = Playout(engine, position, spec, default_table())
     dealt = ["".join(sorted(playout.deal(k)[0])) for k in range(trap.iterations)]
-    (reply,) = trap.plies
+    reply = trap.plies[0]  # (one tile in the bag: after the answer, the play-outs go on to the end)
     assert reply.moves == trap.iterations
     assert reply.bingos == sum(rack in BINGO_RACKS for rack in dealt) > 0
     assert safe.plies[0].moves == safe.iterations and safe.plies[0].bingos == 0
     assert reply.mean_points > safe.plies[0].mean_points + 20  # the 86 points of the bingo through ZAS
 
 
-def test_only_the_plies_asked_are_counted_though_an_empty_bag_plays_to_the_end(trap_lexicon: Lexicon) -> None:
-    """With the bag empty a play-out goes on to the end of the game, but its plies are the ones asked: here
-    the opponent's answer, the best move from their known rack after the candidate (found plainly)."""
+def test_with_the_bag_empty_the_plies_go_on_to_the_end(trap_lexicon: Lexicon) -> None:
+    """With the bag empty a play-out goes on to the end of the game, and its plies with it, past the one
+    asked: each ply is that move of the deterministic play-out written plainly (one play-out: exact)."""
     position, engine = _setup(trap_lexicon, "AZOXHM", "AEINRST")  # 7 unseen: the opponent holds them
     result = simulate(position, engine, plays=6, plies=1, iterations=10, seed=3)
+    assert any(len(play.plies) > 1 for play in result.plays)
     for play in result.plays:
-        board = position.board.copy()
-        board.place(play.move)
-        kept = Rack.of_tiles("".join((position.rack.counts - Counter(play.move.tiles_used)).elements()))
-        answer = engine.best(Position(board, (Rack.of_tiles("AEINRST"), kept)), "equity")
-        assert answer is not None
-        (ply,) = play.plies
-        expected = (1, answer.score, len(answer.tiles_used) == 7)
-        assert (ply.moves, ply.points, ply.bingos) == expected, play.move
+        replies: list[tuple[int, bool]] = []
+        _play_out(engine, position, "AEINRST", play.move, replies)
+        found = [(ply.moves, ply.points, ply.bingos) for ply in play.plies]
+        assert found == [(1, points, int(bingo)) for points, bingo in replies], play.move
 
 
 OPENING = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0"

@@ -92,7 +92,8 @@ def test_a_play_s_moves_ply_by_ply_show_under_the_table(screen: Any, live_server
             "#sim-detail-table tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
         )
         assert [r[:2] for r in rows] == [["1", "them"], ["2", "you"]]
-        for (_, _, points, bingos), ply in zip(rows, play.plies, strict=True):
+        for (_, _, points, bingos, reached), ply in zip(rows, play.plies, strict=True):
+            assert int(reached.replace(",", "")) == ply.moves
             mean, stdev = map(float, points.split(" ± "))
             assert mean == pytest.approx(ply.mean_points, abs=0.051)
             assert stdev == pytest.approx(ply.stdev, abs=0.051)

@@ -69,7 +69,7 @@ from lexigrid.scrabble.core.move import Move, parse_move
 from lexigrid.scrabble.core.play_state import OrderedBag, PlayState
 from lexigrid.scrabble.core.referee import check, exchange_refusal, is_bingo, shown
 from lexigrid.scrabble.engine.movegen import Engine
-from lexigrid.scrabble.engine.playout import Deal, Ending, Measure, PlayoutLoop
+from lexigrid.scrabble.engine.playout import REPLIES_KEPT, Deal, Ending, Measure, PlayoutLoop
 from lexigrid.scrabble.engine.winpct import SPREAD_LIMIT, WinTable, lexicon_table
 
 if TYPE_CHECKING:
@@ -97,8 +97,8 @@ def utility(win: np.ndarray, value: np.ndarray) -> np.ndarray:
 
 
 class Outcome(NamedTuple):
-    """One play-out: the value (points margin plus leave terms), the mover's win probability, and the replies
-    of the plies asked (`sim_plies.Reply`: points, bingo)."""
+    """One play-out: the value (points margin plus leave terms), the mover's win probability, and its replies
+    (`sim_plies.Reply`: points, bingo): the plies asked and, the bag emptied, every move on to the end."""
 
     value: float
     win: float
@@ -352,7 +352,7 @@ class Playout:
             reply = self.engine.best(state.position(), "equity")
             assert reply is not None
             leaves[side] = state.apply(reply).kept
-            if ply < self.spec.plies:
+            if ply < REPLIES_KEPT:
                 replies.append((reply.score, is_bingo(state.board.rules, reply)))
             ply += 1
         scores = (state.scores[0], state.scores[1])

@@ -3,9 +3,9 @@ and so on scored over the play-outs, and how often each was a bingo, so a player
 (a lane opened for the opponent's bingo, a rack kept for one's own), as Macondo's `sim details` and
 Quackle's columns do.
 
-Only the plies asked are counted: a play-out that goes on to the end of the game (the bag empty) counts its
-first `plies` replies, and one whose game ended sooner counts the replies it had, so each ply has its own
-count.
+A play-out counts the replies it played: the plies asked, fewer when its game ended sooner, and more when it
+went on to the end of the game (the bag emptied: a pre-endgame's play-outs), so each ply has its own count
+of play-outs that reached it, and the plies past those asked tell how the game ended.
 """
 
 from __future__ import annotations

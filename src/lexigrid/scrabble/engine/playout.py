@@ -25,6 +25,7 @@ from lexigrid.scrabble.engine.movegen import SHORTEST_WORD, Engine, Search, deco
 KINDS = {"place": 0, "exchange": 1, "pass": 2}
 OUT, SCORELESS = 1, 2  # how a play-out's game ended (0: it did not)
 MAX_BAG = 256  # the most tiles the loop's bag holds (engine.h)
+REPLIES_KEPT = 64  # the replies of a play-out the loop gives back, at most (PLAYOUT_MOVES in engine.h)
 
 
 class Ending(NamedTuple):
@@ -144,7 +145,8 @@ class PlayoutLoop:
     ) -> list[tuple[float, float, tuple[tuple[int, bool], ...]]]:
         """Play out the candidates at `plays` as `run` does, each measured in C as a simulation measures it:
         (value, win) (see Measure; the same `leave_value` for every call on this loop, which remembers it),
-        and the replies of its first `plies` plies, each (points, whether it placed a whole rack)."""
+        and its replies, each (points, whether it placed a whole rack): the `plies` asked and, the bag
+        emptied, every move to the end of the game (the first REPLIES_KEPT)."""
         found: list[tuple[float, float, tuple[tuple[int, bool], ...]]] = _engine.playout_run(
             self.state, bytes(plays), deal.opponent, deal.bag, plies, randrange, False, measure
         )

@@ -338,10 +338,10 @@ static int read_measure(PyObject *tuple, const Playouts *p, Py_buffer *a, Py_buf
     return 0;
 }
 
-/* The replies of a play-out's first `plies` plies, each (points, whether it played a whole rack). */
-static PyObject *ply_moves(const PlayoutRules *r, const PlayoutResult *out, int plies) {
-    int n = out->n_moves < plies ? out->n_moves : plies;
-    if (n > PLAYOUT_MOVES) n = PLAYOUT_MOVES;
+/* A play-out's replies, each (points, whether it played a whole rack): those of the plies asked and, the bag
+ * emptied, every move on to the end of the game (the first PLAYOUT_MOVES). */
+static PyObject *ply_moves(const PlayoutRules *r, const PlayoutResult *out) {
+    int n = out->n_moves < PLAYOUT_MOVES ? out->n_moves : PLAYOUT_MOVES;
     PyObject *moves = PyTuple_New(n);
     if (!moves) return NULL;
     for (int k = 0; k < n; k++) {
@@ -361,15 +361,15 @@ static PyObject *ply_moves(const PlayoutRules *r, const PlayoutResult *out, int 
     return moves;
 }
 
-/* One play-out measured: (value, win, its plies' replies (see ply_moves)). */
+/* One play-out measured: (value, win, its replies (see ply_moves)). */
 static PyObject *measured(Playouts *p, const PlayoutState *s, const PlayoutResult *out, const Measure *m,
-                          PyObject *leave_value, int plies) {
+                          PyObject *leave_value) {
     double leaves[2] = {0.0, 0.0}, value, win;
     if (!s->end)
         for (int side = 0; side < 2; side++)
             if (Py_IS_NAN(leaves[side] = leave_of(p, out->kept[side], leave_value))) return NULL;
     playout_measure(m, s, leaves, &value, &win);
-    PyObject *moves = ply_moves(&p->rules, out, plies);
+    PyObject *moves = ply_moves(&p->rules, out);
     return moves ? Py_BuildValue("(ddN)", value, win, moves) : NULL;
 }
 
@@ -429,7 +429,7 @@ PyObject *playout_run_py(PyObject *self, PyObject *args) {
             Py_CLEAR(results);
             goto done;
         }
-        PyObject *item = leave_value ? measured(p, s, &out, &measure, leave_value, plies) : answer(s, &out, record);
+        PyObject *item = leave_value ? measured(p, s, &out, &measure, leave_value) : answer(s, &out, record);
         if (!item) {
             Py_CLEAR(results);
             goto done;

@@ -391,7 +391,7 @@ function showPlies() {  // the selected play's moves ply by ply (sim_plies), or 
   body.replaceChildren();
   for (const r of p.plies) {
     const by = r.side === "opponent" ? "them" : "you";
-    const row = [r.ply, by, `${r.mean_points.toFixed(1)} ± ${r.stdev.toFixed(1)}`, `${r.bingo_pct.toFixed(1)}%`];
+    const row = [r.ply, by, `${r.mean_points.toFixed(1)} ± ${r.stdev.toFixed(1)}`, `${r.bingo_pct.toFixed(1)}%`, r.moves.toLocaleString()];
     const tr = body.insertRow();
     for (const v of row) tr.insertCell().textContent = v;
   }
