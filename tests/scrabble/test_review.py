@@ -425,6 +425,21 @@ def test_bad_options_are_one_line_errors(cli: Cli, args: list[str], message: str
     assert result.stderr.strip() == message
 
 
+def test_a_record_in_tiles_of_no_known_set_names_them(cli: Cli, tmp_path: Path) -> None:
+    """A Polish game with no #lexicon or #tile-distribution (Macondo's polish_endgame.gcg opens so): its
+    letters outside the English set named, and how to name its own, in one line."""
+    record = tmp_path / "pl.gcg"
+    record.write_text(
+        "#player1 a A\n#player2 b B\n>a: AHIJOUY 8F HUJA +20 20\n>b: ĆĘIKPST 8G STĘPIĆ +46 46\n"
+    )
+    result = cli("scrabble", "analyze", str(record))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        "error: the record holds tiles outside the english tile set (Ć, Ę): a game analysis needs its own: "
+        "name it in the record (`#tile-distribution NAME`) or its `#lexicon`\n"
+    )
+
+
 def test_a_record_that_fails_replay_names_its_line(cli: Cli, tmp_path: Path) -> None:
     bad = tmp_path / "bad.gcg"
     bad.write_text(PHONIES.read_text().replace("+8 8", "+9 9"))

@@ -48,6 +48,7 @@ from lexigrid.scrabble.analysis.endgame import solve
 from lexigrid.scrabble.analysis.phase import bag_left, phase
 from lexigrid.scrabble.analysis.sim import DEFAULT_PLAYS, DEFAULT_PLIES, PlayStats, simulate
 from lexigrid.scrabble.analysis.sim_plies import ply_rows
+from lexigrid.scrabble.core.alphabet import BLANK
 from lexigrid.scrabble.core.board import Board, Rack
 from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp, parse_cgp
 from lexigrid.scrabble.core.ending import share
@@ -396,7 +397,10 @@ def review_jobs(
     chosen = _player_index(record, player)
     replayed = replay_gcg(record, lexicon)
     if not replayed.tiles_scored:
-        raise LexigridError("a game analysis needs a record in the English tile set")
+        raise LexigridError(
+            f"the record holds tiles outside the {record.alphabet.name} tile set ({_foreign(record)}): a "
+            "game analysis needs its own: name it in the record (`#tile-distribution NAME`) or its `#lexicon`"
+        )
     phonies = {int(p.split()[1]) for p in replayed.phonies}
     own = judges_own(record, lexicon)
     following = {event.number: record.events[i + 1 :] for i, event in enumerate(record.events)}
@@ -410,6 +414,12 @@ def review_jobs(
             flags += ("challenged_valid",)
         jobs.append(_job(turn, state, flags, spec, settings))
     return jobs
+
+
+def _foreign(record: Record) -> str:
+    """The letters of a record's racks that its alphabet has no tile for (`Ć, Ę, Ń`)."""
+    known = set(record.alphabet.glyphs) | {BLANK}
+    return ", ".join(sorted({ch.upper() for e in record.events for ch in e.rack if ch.upper() not in known}))
 
 
 def _after_going_out(state: TurnState) -> bool:
