@@ -566,7 +566,7 @@ def simulate(
     every round and stops the run by returning True. Rounds are split over `runner`'s workers by iteration.
     `include`: moves simulated as well even when not among the best by equity (a down opening as its
     across mirror, `MoveList.mirror_free`); `weigh`: the same, and never set aside as a leader's reordering
-    (a game's move under review: what it lost is the question, so it takes play-outs to the end)."""
+    (a game's move under review: what it lost is the question, so it takes play-outs as long as the run)."""
     check_request(position, plays, plies, iterations, seconds, confidence)
     position = with_known_opponent(position)
     start = time.perf_counter()
