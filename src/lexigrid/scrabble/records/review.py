@@ -595,7 +595,7 @@ def _judge_endgame(review: TurnReview, position: Position, played: Move, engine:
     review.win_pct_lost = review.best_win_pct - review.win_pct
     review.mistake = endgame_mistake(best_spread, played_spread)
     review.exact = exact
-    review.rank = 1 + sum(r.value > value for r in solution.top)
+    review.rank = exact_rank(value, [r.value for r in solution.top])
     mine = _endgame_row(played, value, start, solution.top)
     review.place = mine["place"]
     review.candidates = _listing(
@@ -617,9 +617,14 @@ def _endgame_row(move: Move, value: int, start: int, top: Sequence[Any]) -> dict
 
 
 def exact_place(value: Any, others: Sequence[Any]) -> str:
-    """An exactly valued play's place: 1 + the others better, with `=` when one is as good (`3=`)."""
-    rank = 1 + sum(other > value for other in others)
+    """An exactly valued play's place: its rank among the others, with `=` when one is as good (`3=`)."""
+    rank = exact_rank(value, others)
     return f"{rank}=" if value in others else str(rank)
+
+
+def exact_rank(value: Any, others: Sequence[Any]) -> int:
+    """An exactly valued play's rank: 1 + the others better (equals do not count)."""
+    return 1 + sum(1 for other in others if other > value)
 
 
 def _listing(rows: list[dict[str, Any]], played: dict[str, Any]) -> list[dict[str, Any]]:
@@ -670,7 +675,7 @@ def _judge_peg(review: TurnReview, position: Position, played: Move, engine: Eng
     if best.mean_spread is not None and judged.mean_spread is not None:  # (only solved with spreads=True)
         review.equity_lost = best.mean_spread - judged.mean_spread
     review.mistake = mistake_size(review.win_pct_lost, WIN_PCT_SCALE)
-    review.rank = 1 + sum(_better(j, judged) for j in solution.plays)
+    review.rank = exact_rank(_peg_key(judged), [_peg_key(j) for j in solution.plays])
     mine = _peg_row(judged, solution.plays)
     review.place = mine["place"]
     review.candidates = _listing([_peg_row(j, solution.plays) for j in solution.plays], mine)
@@ -688,11 +693,6 @@ def _peg_row(judged: peg.Judged, plays: Sequence[peg.Judged]) -> dict[str, Any]:
         "win_pct": round(judged.win_pct, 2),
         "mean_spread": None if spread is None else round(spread, 2),
     }
-
-
-def _better(a: peg.Judged, b: peg.Judged) -> bool:
-    """Whether a pre-endgame play ranks above another."""
-    return _peg_key(a) > _peg_key(b)
 
 
 def _peg_key(judged: peg.Judged) -> tuple[float, float]:
