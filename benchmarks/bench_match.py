@@ -60,7 +60,7 @@ from lexigrid.runner import Runner
 from lexigrid.scrabble.analysis import peg as peg_module
 from lexigrid.scrabble.analysis import sim as sim_module
 from lexigrid.scrabble.analysis.chooser import BEST_METHODS, SIM_METHODS, GameClock, PlayChooser
-from lexigrid.scrabble.analysis.phase import PHASES, bag_left, phase
+from lexigrid.scrabble.analysis.phase import PHASES, phase
 from lexigrid.scrabble.analysis.sim_player import SimPlayer
 from lexigrid.scrabble.core.board import Rack
 from lexigrid.scrabble.core.cgp import Position, format_cgp
@@ -191,7 +191,7 @@ class MagpiePlayer:
 
     def choose(self, position: Position, rng: random.Random) -> Move:
         mp = magpie(self.lib, self.data)
-        bag = bag_left(position)
+        bag = position.bag_when_full()
         opponent = position.racks[1] if bag == 0 else Rack()
         seen = Position(position.board, (position.rack, opponent), position.scores, position.zeros)
         mp.run("cgp " + " ".join(format_cgp(seen).split()[:4]) + f" -seed {rng.getrandbits(31)}")

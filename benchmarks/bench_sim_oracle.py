@@ -80,7 +80,6 @@ from lexigrid.scrabble.analysis.chooser import (
     opponent_kept,
 )
 from lexigrid.scrabble.analysis.infer import INFER_SHARE, kept_after
-from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.analysis.sim_player import SimPlayer
 from lexigrid.scrabble.core.alphabet import leave_after
 from lexigrid.scrabble.core.cgp import Position, cgp_language_rules, format_cgp, parse_cgp
@@ -140,7 +139,7 @@ class Recorder:
     level: str = "recorder"
 
     def choose(self, position: Position, rng: random.Random) -> Move:
-        bag = bag_left(position.seen_by_mover())
+        bag = position.seen_by_mover().bag_when_full()
         if bag < self.min_bag:
             raise Enough
         self.seen.append((format_cgp(position), position.last_play(), bag, len(self.log)))
@@ -213,7 +212,7 @@ class Chooser:
         """The chosen move and the CPU seconds it took."""
         start = time.process_time()
         position = view.truth if self.cheat else view.seen
-        plies = min(self.plies, bag_left(position))
+        plies = min(self.plies, position.bag_when_full())
         if self.magpie:
             player = MagpiePlayer(MAGPIE_LIB, MAGPIE_DATA, seconds, plies)
             move = player.choose(position, random.Random(seed))
@@ -387,7 +386,7 @@ def main() -> None:
         cgp, last, kept = found
         truth = parse_cgp(cgp, cgp_language_rules(cgp, lexicon.alphabet))
         view = View(truth.seen_by_mover(), truth if args.from_games else truth.seen_by_mover(), last, kept)
-        bag = bag_left(view.seen)
+        bag = view.seen.bag_when_full()
         if not args.min_bag <= bag <= args.max_bag:
             continue
         if record is None:

@@ -33,7 +33,7 @@ from lexigrid.scrabble.analysis.chooser import (
 from lexigrid.scrabble.analysis.infer import INFER_SHARE, before_play, infer
 from lexigrid.scrabble.analysis.peg import LATE_NOTE, MAX_BAG, Judged, Outcome, PegSolution
 from lexigrid.scrabble.analysis.peg_nested import Tally
-from lexigrid.scrabble.analysis.phase import Phase, bag_left, phase
+from lexigrid.scrabble.analysis.phase import Phase, phase
 from lexigrid.scrabble.analysis.sim_player import SimPlayer, sim_player
 from lexigrid.scrabble.analysis.thinking import Thinking, watching
 from lexigrid.scrabble.core.board import Rack
@@ -91,7 +91,7 @@ def lexicon() -> Lexicon:
 )
 def test_the_phase_follows_the_tiles_left_in_the_bag(unseen: str, bag: int, expected: str) -> None:
     position = _position("AZOXHM", unseen)
-    assert bag_left(position) == bag
+    assert position.bag_when_full() == bag
     assert phase(position) == expected
     known = _position("AZOXHM", unseen, unseen[:7])  # the opponent's rack known: the same phase
     assert phase(known) == expected

@@ -81,6 +81,10 @@ def test_reference_endgames_agree_with_magpie(cli: Cli) -> None:
     [
         ((f"{BOARD} AACDE/ 364/412 0",), "the opponent's rack is unknown"),
         ((f"{BOARD} AACDE/O 364/412 0",), "the bag is not empty (1 tile)"),
+        (
+            ("/".join(["15"] * 15) + " AEINRST/ 0/0 0",),
+            "the bag is not empty (86 tiles even once the opponent holds",
+        ),
         ((f"{BOARD} /OR 364/412 0",), "no tiles"),
         ((f"{BOARD} AACDE/ORZ 364/412 0",), "impossible position"),
         ((RACED, "--plies", "0"), "--plies must be at least 1"),

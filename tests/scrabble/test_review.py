@@ -23,7 +23,6 @@ from hypothesis import strategies as st
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import Lexicon
 from lexigrid.runner import Runner
-from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.analysis.sim import PlayStats
 from lexigrid.scrabble.core.cgp import parse_cgp
 from lexigrid.scrabble.core.move import parse_move
@@ -294,7 +293,7 @@ def test_a_simulated_turn_shows_what_each_candidate_gave_the_opponent(
     simulated = [t for r in (thrown, phonies) for t in r.turns if t.phase == "sim"]
     assert simulated
     for turn in simulated:
-        bag = bag_left(parse_cgp(turn.cgp))
+        bag = parse_cgp(turn.cgp).bag_when_full()
         plies = min(2, bag)
         for candidate in turn.candidates:
             rows = candidate["plies"]
@@ -311,12 +310,12 @@ def test_a_simulated_turn_shows_what_each_candidate_gave_the_opponent(
 def test_bags_past_the_settings_reach_are_simulated(thrown: GameReview, phonies: GameReview) -> None:
     by_bag: dict[int, set[str]] = {}
     for turn in (t for r in (thrown, phonies) for t in r.turns if t.phase != "skipped"):
-        by_bag.setdefault(bag_left(parse_cgp(turn.cgp)), set()).add(turn.phase)
+        by_bag.setdefault(parse_cgp(turn.cgp).bag_when_full(), set()).add(turn.phase)
     assert by_bag[2] == {"sim"} and by_bag[0] == {"endgame"}
     assert all(
         t.method_note.startswith("more than 1 in the bag")
         for t in thrown.turns
-        if t.cgp and bag_left(parse_cgp(t.cgp)) == 2
+        if t.cgp and parse_cgp(t.cgp).bag_when_full() == 2
     )
 
 

@@ -25,7 +25,7 @@ from lexigrid.counts import count
 from lexigrid.scrabble.analysis.endgame import solve
 from lexigrid.scrabble.analysis.infer import INFER_SHARE, kept_if_known
 from lexigrid.scrabble.analysis.peg import solve_peg
-from lexigrid.scrabble.analysis.phase import Phase, bag_left, phase
+from lexigrid.scrabble.analysis.phase import Phase, phase
 from lexigrid.scrabble.analysis.sim import (
     DEFAULT_PLAYS,
     DEFAULT_PLIES,
@@ -124,7 +124,7 @@ def opponent_kept(
 def simulation(chooser: PlayChooser, position: Position, seconds: float, rng: random.Random) -> Move:
     """The simulation's best move within `seconds` (fewer plies when the bag is nearly empty), the opponent's
     racks drawn from what they likely kept when the chooser infers."""
-    plies = min(chooser.plies, bag_left(position)) or chooser.plies
+    plies = min(chooser.plies, position.bag_when_full()) or chooser.plies
     seed = rng.getrandbits(32)
     opponent = None
     if chooser.infer:

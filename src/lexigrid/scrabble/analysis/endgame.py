@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from lexigrid.counts import count
 from lexigrid.errors import LexigridError, OptionError, check_positive
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.core.board import Board
@@ -133,16 +134,25 @@ def check_endgame(position: Position) -> None:
     if len(position.rack) == 0:
         raise LexigridError("the side to move has no tiles: give its rack in the CGP (RACK/OPPONENT_RACK)")
     bag = position.bag_size()
+    if len(position.racks[1]) == 0 and position.bag_when_full():
+        raise LexigridError(
+            _bag_not_empty(position.bag_when_full(), " even once the opponent holds a full rack")
+        )
     if len(position.racks[1]) == 0:
         raise LexigridError(
             "the opponent's rack is unknown: an endgame needs both racks in the CGP (RACK/OPPONENT_RACK)"
             + (f"; the {bag} unseen tiles would be theirs" if bag else "")
         )
     if bag:
-        raise LexigridError(
-            f"the bag is not empty ({bag} tile{'s' if bag > 1 else ''}): the endgame solver needs an "
-            "empty bag; put every other tile on the board or the racks"
-        )
+        raise LexigridError(_bag_not_empty(bag))
+
+
+def _bag_not_empty(bag: int, when: str = "") -> str:
+    """The refusal of a position whose bag holds tiles."""
+    return (
+        f"the bag is not empty ({count(bag, 'tile')}{when}): the endgame solver needs an empty bag; "
+        "put every other tile on the board or the racks"
+    )
 
 
 def solve(

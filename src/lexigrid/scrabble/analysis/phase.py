@@ -3,8 +3,8 @@
 *Midgame* while the bag holds more tiles than the pre-endgame solver takes (simulation), *pre-endgame*
 with 1 to `peg.MAX_BAG` tiles in the bag (the pre-endgame solver), *endgame* with the bag empty (the exact
 endgame solver). The bag is counted from the mover's side: the unseen tiles less a full rack for the
-opponent, so a position whose opponent rack is unknown (a CGP, what a player may see) has the same phase
-as the game it comes from.
+opponent (`Position.bag_when_full`), so a position whose opponent rack is unknown (a CGP, what a player
+may see) has the same phase as the game it comes from.
 """
 
 from __future__ import annotations
@@ -18,14 +18,9 @@ Phase = Literal["midgame", "pre-endgame", "endgame"]
 PHASES: tuple[Phase, ...] = ("midgame", "pre-endgame", "endgame")
 
 
-def bag_left(position: Position) -> int:
-    """The tiles in the bag once the opponent holds a full rack (its rack may be unknown)."""
-    return position.bag_when_full()
-
-
 def phase(position: Position) -> Phase:
     """The game's phase for the side to move."""
-    bag = bag_left(position)
+    bag = position.bag_when_full()
     if bag == 0:
         return "endgame"
     return "pre-endgame" if bag <= MAX_BAG else "midgame"

@@ -58,7 +58,6 @@ from lexigrid.errors import LexigridError, OptionError, check_positive
 from lexigrid.lexicon import load
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.analysis.bai import evidence, leader_confidence, threshold, top_two
-from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.analysis.sim_notes import SimNotes, reordered_note, stopped_note, ties_note
 from lexigrid.scrabble.analysis.sim_plies import PlyStats, Reply, count_replies, ply_rows
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet, shortfall
@@ -496,7 +495,11 @@ def _illegal(position: Position, engine: Engine, move: Move) -> str:
         except LexigridError as error:
             return str(error)
     play = shown(position.board, move)
-    refused = exchange_refusal(engine.rules.rack_size, sim_bag(position)) if move.kind == "exchange" else None
+    refused = (
+        exchange_refusal(engine.rules.rack_size, position.bag_when_full())
+        if move.kind == "exchange"
+        else None
+    )
     if refused is not None:
         return f"{play} is not legal here: {refused}"
     letters, rack = position.board.alphabet, str(position.rack)
@@ -504,16 +507,10 @@ def _illegal(position: Position, engine: Engine, move: Move) -> str:
     return f"{play} is not legal here: the rack ({letters.write_tiles(rack)}) has {lacking}"
 
 
-def sim_bag(position: Position) -> int:
-    """The bag's size once the opponent holds a full rack (the opponent's rack may be unknown in a CGP):
-    the phase rule's count (`phase.bag_left`)."""
-    return bag_left(position)
-
-
 def check_bag(position: Position, plies: int) -> None:
     """Refuse a bag too small for the plies asked: each ply must be able to draw (an empty bag is fine:
     the play-outs then go to the end of the game)."""
-    bag = sim_bag(position)
+    bag = position.bag_when_full()
     if 0 < bag < plies:
         too_few = f"the bag holds {count(bag, 'tile')}, too few for {count(plies, 'ply')}"
         raise OptionError(
@@ -584,7 +581,7 @@ def simulate(
     )
     _PLAYOUTS[spec.token] = Playout(engine, position, spec, table or lexicon_table(engine.lexicon.name))
     stats = [PlayStats(m, added=i >= len(best)) for i, m in enumerate(candidates)]
-    exact = sim_bag(position) == 0  # the opponent holds every unseen tile: each play-out is the same
+    exact = position.bag_when_full() == 0  # the opponent holds every unseen tile: each play-out is the same
     if exact:
         cap = 1
     picker = random.Random(f"{seed}:top-two")

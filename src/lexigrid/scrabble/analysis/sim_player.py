@@ -25,7 +25,6 @@ from lexigrid.scrabble.analysis.chooser import (
     PlayChooser,
 )
 from lexigrid.scrabble.analysis.endgame import solve
-from lexigrid.scrabble.analysis.phase import bag_left
 from lexigrid.scrabble.analysis.sim import Progress, simulate
 from lexigrid.scrabble.analysis.thinking import Thinking, is_watched, tell
 from lexigrid.scrabble.core.cgp import Position
@@ -58,7 +57,7 @@ class SimPlayer:
             assert move is not None
             return move
         seen = position.seen_by_mover()
-        plies = min(self.plies, bag_left(seen)) or self.plies  # a nearly empty bag: fewer plies
+        plies = min(self.plies, seen.bag_when_full()) or self.plies  # a nearly empty bag: fewer plies
         report = Thinking(
             f"simulating {count(self.plays, 'play')}, {count(plies, 'ply', 'plies')} deep"
             + ("" if self.iterations is None else f", {count(self.iterations, 'play-out')} a play"),

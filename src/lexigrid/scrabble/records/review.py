@@ -45,7 +45,7 @@ from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.analysis import peg
 from lexigrid.scrabble.analysis.chooser import PEG_SHARE
 from lexigrid.scrabble.analysis.endgame import solve
-from lexigrid.scrabble.analysis.phase import bag_left, phase
+from lexigrid.scrabble.analysis.phase import phase
 from lexigrid.scrabble.analysis.sim import DEFAULT_PLAYS, DEFAULT_PLIES, PlayStats, simulate
 from lexigrid.scrabble.analysis.sim_plies import ply_rows
 from lexigrid.scrabble.core.alphabet import BLANK
@@ -537,7 +537,7 @@ def judge_turn(job: TurnJob) -> TurnReview:
     if not review.bingo and bool((moves.records["ntiles"] == position.rules.rack_size).any()):
         review.flags.append("bingo_missed")
     stage, s = phase(position), job.settings
-    if stage == "pre-endgame" and bag_left(position) > s.solver_bag:
+    if stage == "pre-endgame" and position.bag_when_full() > s.solver_bag:
         stage = "midgame"
         review.method_note = f"more than {s.solver_bag} in the bag for the review's pre-endgame solver"
     started = time.perf_counter()
@@ -547,7 +547,7 @@ def judge_turn(job: TurnJob) -> TurnReview:
         pass
     else:  # the turn's seconds once: what the pre-endgame solver left of them
         left = max(MIN_SIM_SECONDS, s.seconds - (time.perf_counter() - started))
-        _judge_sim(review, position, played, engine, job, bag_left(position), left)
+        _judge_sim(review, position, played, engine, job, position.bag_when_full(), left)
     return _in_labels(review, position)
 
 
@@ -851,7 +851,7 @@ def dearest_first(jobs: Sequence[TurnJob]) -> list[int]:
 
     def solver_tried(job: TurnJob) -> bool:
         position = job_position(job)
-        return phase(position) == "pre-endgame" and bag_left(position) <= job.settings.solver_bag
+        return phase(position) == "pre-endgame" and position.bag_when_full() <= job.settings.solver_bag
 
     return sorted(range(len(jobs)), key=lambda i: (not solver_tried(jobs[i]), -i))
 
