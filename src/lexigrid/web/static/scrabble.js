@@ -214,7 +214,6 @@ function closeEndgame() {
     document.getElementById("summary").textContent = "";
   }
 }
-function signed(n) { return n > 0 ? `+${n}` : String(n); }
 function tilesLeft(rack, squares) {  // the rack without the tiles a ply put down (a blank's letter is lowercase)
   const left = [...rack];
   for (const s of squares) { const i = left.indexOf(s.tile === s.tile.toLowerCase() ? "?" : s.tile); if (i >= 0) left.splice(i, 1); }
@@ -413,7 +412,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
     win.className = "win";
     win.append(lexiEl("div", { class: "bar", style: `width:${Math.max(0, Math.min(100, p.win_pct))}%` }),
       lexiEl("span", { text: p.win_pct.toFixed(1) }));
-    tr.insertCell().textContent = `${signed(p.mean_spread.toFixed(1))} ± ${p.stderr.toFixed(1)}`;
+    tr.insertCell().textContent = `${signed(p.mean_spread, 1)} ± ${p.stderr.toFixed(1)}`;
     tr.insertCell().textContent = p.iterations.toLocaleString();
     tr.addEventListener("click", () => { const m = moves.find((x) => x.move === p.move); if (m) pick(m); });
   });

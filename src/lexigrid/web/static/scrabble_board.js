@@ -17,6 +17,9 @@ function tileLabel(alphabet, glyph) {  // a glyph's label: lowercase for a blank
   if (label === undefined) return glyph;
   return glyph === glyph.toUpperCase() ? label : label.toLowerCase();
 }
+function signed(value, digits = 0) {  // a spread or value with its sign ("+12.5", "-3", "0"); "—" when not solved
+  return value === null || value === undefined ? "—" : `${value > 0 ? "+" : ""}${value.toFixed(digits)}`;
+}
 function tilesText(alphabet, glyphs) {  // glyphs (a rack, a word, a move in the game's record) as labels
   return [...(glyphs || "")].map((g) => tileLabel(alphabet, g)).join("");
 }

@@ -219,7 +219,7 @@ async function showTurn(number) {
     ...(replies ? [lexiEl("th", { text: "their reply", title: "the opponent's answer after the play: mean points (how often a bingo)" })] : []))),
     lexiEl("tbody", {}, ...turn.candidates.map((c) => lexiEl("tr", { class: c.move === turn.played ? "selected" : "", "data-move": c.move, tabindex: "0" },
       lexiEl("td", { text: c.place }), lexiEl("td", { text: tilesText(alphabet, c.move) }), lexiEl("td", { text: String(c.score) }),
-      ...(solved ? [signed(c.value, 0), signed(c.final_spread, 0)] : [c.win_pct.toFixed(1), signed(c.mean_spread, 1)]).map((v) => lexiEl("td", { text: v })),
+      ...(solved ? [signed(c.value), signed(c.final_spread)] : [c.win_pct.toFixed(1), signed(c.mean_spread, 1)]).map((v) => lexiEl("td", { text: v })),
       ...(replies ? [lexiEl("td", { text: replyText(c.plies[0]) })] : [])))));
   detail.replaceChildren(
     lexiEl("h3", { text: `Turn ${turn.turn}: ${turn.player} (${tilesText(alphabet, turn.rack)})` }),
@@ -234,9 +234,6 @@ async function showTurn(number) {
     row.addEventListener("keydown", (e) => { if (e.key === "Enter") onBoard(row.dataset.move); });
   }
   onBoard(turn.played);
-}
-function signed(value, digits) {  // a spread or value with its sign ("+12.5", "-3"); "—" when not solved
-  return value === null || value === undefined ? "—" : `${value >= 0 ? "+" : ""}${value.toFixed(digits)}`;
 }
 function replyText(ply) {  // a simulated play's ply 1 (sim_plies): "31.2 (18% bingos)"
   return ply ? `${ply.mean_points.toFixed(1)} (${ply.bingo_pct.toFixed(0)}% bingos)` : "—";
