@@ -38,10 +38,18 @@ WEB_MODULES = {
     "scrabble": ("scrabble", "scrabble_play", "scrabble_review"),
 }
 GAMES = (
-    ("wordle", "Wordle", "Play a faithful clone, or let the assistant suggest your next guess."),
+    (
+        "wordle",
+        "Wordle",
+        "Play a faithful clone, ask for the next guess, or grade each guess's skill and luck.",
+    ),
     ("letterboxed", "Letter Boxed", "Play the box, or see every solution ranked as a person would."),
-    ("qless", "Q-Less", "Roll the dice, find every crossword, rate a roll's difficulty."),
-    ("scrabble", "Scrabble", "Analyse a position move by move, or play against the computer."),
+    ("qless", "Q-Less", "Roll the dice and play with clues, find every crossword, rate a roll's difficulty."),
+    (
+        "scrabble",
+        "Scrabble",
+        "Analyse a position move by move, play against the computer, or review a whole game.",
+    ),
 )
 
 
@@ -69,6 +77,15 @@ def create_app() -> FastAPI:
     )
     app.add_middleware(RequestLimits)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    _answer_errors(app)
+    _add_site_routes(app)
+    _add_games(app)
+    app.openapi = lambda: _with_summaries(FastAPI.openapi(app))  # type: ignore[method-assign]
+    return app
+
+
+def _answer_errors(app: FastAPI) -> None:
+    """Every error as one JSON line or page (`error_response`): bad input 4xx, a spent budget 503."""
 
     @app.exception_handler(LexigridError)
     async def bad_input(request: Request, error: LexigridError) -> Response:
@@ -93,6 +110,10 @@ def create_app() -> FastAPI:
     async def internal(request: Request, error: Exception) -> Response:
         log.exception("internal error on %s", request.url.path)
         return error_response(request.url.path, 500, "internal error (see the server log)")
+
+
+def _add_site_routes(app: FastAPI) -> None:
+    """The home page, the favicon, and the API routes that belong to no game."""
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def home(request: Request) -> HTMLResponse:
@@ -119,6 +140,9 @@ def create_app() -> FastAPI:
             ],
         }
 
+
+def _add_games(app: FastAPI) -> None:
+    """Each installed game module's API under /api/NAME and its pages under /NAME."""
     app.state.pages = set()
     for name, module in web_modules():
         if hasattr(module, "api"):
@@ -126,8 +150,6 @@ def create_app() -> FastAPI:
         if hasattr(module, "pages"):
             app.include_router(module.pages, prefix=f"/{name}", include_in_schema=False)
             app.state.pages.add(name)
-    app.openapi = lambda: _with_summaries(FastAPI.openapi(app))  # type: ignore[method-assign]
-    return app
 
 
 # A summary longer than this is cut at its first colon or semicolon (the rest stays in the description).
