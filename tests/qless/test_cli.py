@@ -58,6 +58,10 @@ def test_solve_draws_the_grid(cli: Cli) -> None:
         (("solve", "ABCDEFGHIJK1"), "holds '1'"),
         (("difficulty", "ABCDEFGHIJKLMN"), "has 14 letters"),
         (("check", "CAT/A", "BGRRGNPJCNEO"), "different lengths"),
+        (
+            ("check", "BGRRGNPJCNEO", "CAT/A../T.."),
+            "the grid comes first, then the roll: lexigrid qless check CAT/A",
+        ),
         (("daily", "--date", "2026-02-30"), "YYYY-MM-DD"),
     ],
 )

@@ -131,10 +131,13 @@ def check_command(
     json: JsonOption = False,
 ) -> None:
     """Check a grid against a roll; list what is wrong (exit 0 when it is a solution, 1 when not)."""
+    from lexigrid.errors import LexigridError
     from lexigrid.lexicon import load
     from lexigrid.qless import parse_grid, parse_roll
     from lexigrid.qless.report import check_report
 
+    if "/" in letters and "/" not in grid:  # the two arguments swapped
+        raise LexigridError(f"the grid comes first, then the roll: lexigrid qless check {letters} {grid}")
     board = parse_grid(grid)
     report = check_report(parse_roll(letters), board, load(lexicon))
     if json:
