@@ -244,6 +244,24 @@ def test_a_key_the_game_does_not_read_is_refused_not_ignored(cli: Cli, tmp_path:
 
 
 @pytest.mark.parametrize(
+    ("game", "line", "says"),
+    [
+        ("wordle", {"answer": "CRANE", "guesses": "GUESSES"}, "a guess list needs its answer list too"),
+        ("letterboxed", {"sides": "VYQ,FIG,OTE"}, "or give the shape of another box: NxM, or any"),
+    ],
+)
+def test_an_error_record_speaks_of_the_line_not_of_a_command_line_flag(
+    cli: Cli, tmp_path: Path, game: str, line: dict[str, str], says: str
+) -> None:
+    guesses = write_lines(tmp_path / "guesses.txt", ["CRANE", "SLATE"])
+    line = {key: str(guesses) if value == "GUESSES" else value for key, value in line.items()}
+    source, out = write_lines(tmp_path / "in.jsonl", [json.dumps(line)]), tmp_path / "out.jsonl"
+    assert cli("batch", game, str(source), "--out", str(out)).exit_code == 0
+    [record] = results(out)
+    assert says in record["error"] and "--" not in record["error"], record
+
+
+@pytest.mark.parametrize(
     ("setting", "message"),
     [
         ("top", "error: --set takes KEY=VALUE, not 'top'"),

@@ -67,6 +67,14 @@ REFUSED = [
     (("qless", "solve", "BFHLRCTTNOAE", "--all", "--count"), "error: give only one of --all, --count:"),
     (("qless", "solve", "BFHLRCTTNOAE", "--all", "--limit", "3"), "error: give only one of --all, --limit:"),
     (("lexicon", "remove", "nwl"), "error: 'nwl' is bundled with lexigrid and cannot be removed"),
+    (
+        ("words", "find", "AEINRST", "--prefix", "R", "--contains", "E"),
+        "error: use --contains on its own, or",
+    ),
+    (
+        ("wordle", "grade", "CRANE:....."),
+        "error: the game does not end on an all-green row: give the answer with --answer WORD",
+    ),
 ]
 
 

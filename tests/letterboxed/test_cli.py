@@ -94,7 +94,10 @@ def test_offensive_words_are_left_out_unless_allowed(cli: Cli) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["solve", "VYQ,FIG,OTE"], "not 4 sides of 3 letters"),
+        (
+            ["solve", "VYQ,FIG,OTE"],
+            "not 4 sides of 3 letters: write it like VYQ,FIG,OTE,XLU (or pass --shape NxM",
+        ),
         (["solve", "VYQ,FIG,OTE,XLV"], "repeats the letter"),
         (["solve", "VYQ,FIG,OT3,XLU"], "non-letter"),
         (["solve", BOXCHAR, "--max-words", "7"], "--max-words must be between 1 and 6"),

@@ -57,7 +57,7 @@ def test_every_finish_keeps_within_max_words_in_all(boxchar_lexicon: Lexicon, ma
     played = ["FOG", "GLOVE", "EXILE"]
     s = solver(BOXCHAR, boxchar_lexicon)
     if max_words <= len(played):  # no room for a next word: said, not stretched to a longer finish
-        with pytest.raises(LexigridError, match="raise --max-words to at least 4"):
+        with pytest.raises(LexigridError, match="no next word fits; allow at least 4"):
             hint(s, boxchar_lexicon, played, max_words=max_words)
         return
     hints = hint(s, boxchar_lexicon, played, max_words=max_words)

@@ -82,6 +82,27 @@ def test_bad_requests_get_json_4xx(
     assert message in error and "Traceback" not in error and "\n" not in error
 
 
+@pytest.mark.parametrize(
+    ("path", "params", "says"),
+    [
+        ("/api/words/find", {"rack": "AEINRST", "prefix": "R", "contains": "E"}, "use contains on its own"),
+        ("/api/letterboxed/solve", {"sides": "VYQ,FIG,OTE"}, "or give the shape of another box: NxM, or any"),
+        (
+            "/api/letterboxed/hint",
+            {"sides": "VYQ,FIG,OTE,XLU", "played": "FOG-GLOVE-EXILE", "max_words": "3"},
+            "3 words are played and a solution has at most 3 words: no next word fits; allow at least 4",
+        ),
+    ],
+)
+def test_an_error_about_a_field_speaks_of_the_thing_not_a_command_line_flag(
+    client: TestClient, path: str, params: dict[str, str], says: str
+) -> None:
+    """The CLI names the same complaint's option (`--max-words`): its tests say so."""
+    response = client.get(path, params=params)
+    assert response.status_code == 400
+    assert says in response.json()["error"] and "--" not in response.json()["error"]
+
+
 EMPTY_BOARD = "/".join(["15"] * 15) + " AEINRST/ 0/0 0"
 NUMBER_FIELDS = [  # every float a JSON body takes, with the body's required fields
     ("/api/scrabble/endgame", {"cgp": EMPTY_BOARD}, "seconds"),

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
 
 Shape = tuple[int, int]
 DEFAULT_SHAPE: Shape = (4, 3)
@@ -38,9 +38,11 @@ class Board:
         if shape is not None:
             n, m = shape
             if len(parts) != n or any(len(p) != m for p in parts):
-                raise LexigridError(
-                    f"board {text!r} is not {n} sides of {m} letters: write it like VYQ,FIG,OTE,XLU"
-                    " (or pass --shape NxM / --shape any for another box)"
+                wrong = f"board {text!r} is not {n} sides of {m} letters: write it like VYQ,FIG,OTE,XLU"
+                raise OptionError(
+                    f"{wrong} (or give the shape of another box: NxM, or any)",
+                    "shape",
+                    f"{wrong} (or pass {{option}} NxM / {{option}} any for another box)",
                 )
         elif len(parts) < 2 or len({len(p) for p in parts}) != 1:
             raise LexigridError(

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lexigrid.errors import LexigridError
+from lexigrid.counts import count
+from lexigrid.errors import LexigridError, OptionError
 from lexigrid.letterboxed.check import check, playable_word
 from lexigrid.letterboxed.search import Solver
 from lexigrid.letterboxed.solution import Solution, format_words
@@ -52,9 +53,13 @@ def hint(
         if verdict.valid:
             return []
     if len(words) >= max_words:
-        raise LexigridError(
-            f"{len(words)} word{'s are' if len(words) > 1 else ' is'} played and --max-words is {max_words} "
-            f"(words in all): no next word fits; raise --max-words to at least {len(words) + 1}"
+        played_words = f"{len(words)} word{'s are' if len(words) > 1 else ' is'} played"
+        raise OptionError(
+            f"{played_words} and a solution has at most {count(max_words, 'word')}: no next word fits; "
+            f"allow at least {len(words) + 1}",
+            "max_words",
+            f"{played_words} and {{option}} is {max_words} (words in all): no next word fits; "
+            f"raise {{option}} to at least {len(words) + 1}",
         )
     prefix = tuple(playable_word(board, lexicon, w) for w in words)
     covered = 0

@@ -397,7 +397,11 @@ class Lexicon:
             for x, what in ((prefix, "prefix"), (suffix, "suffix"), (contains, "contains"))
         )
         if contains and (prefix or suffix):
-            raise LexigridError("use --contains on its own, or --prefix and/or --suffix, not both")
+            raise OptionError(
+                "use contains on its own, or prefix and/or suffix, not both",
+                "contains",
+                "use {option} on its own, or --prefix and/or --suffix, not both",
+            )
         fixed = prefix + suffix + contains
         shortest = max(min_len, len(fixed) + 1, 1)
         longest = len(tiles) + len(fixed)

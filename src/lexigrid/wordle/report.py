@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from lexigrid.counts import count
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
 from lexigrid.wordle import assistant
 from lexigrid.wordle.reply import (
     format_reply,
@@ -49,8 +49,10 @@ def grade_report(
     if goal is None:
         goal = assistant.answer_of_history(turns, length)
         if goal is None:
-            raise LexigridError(
-                "the game does not end on an all-green row: give the answer with --answer WORD"
+            raise OptionError(
+                "the game does not end on an all-green row: give the answer",
+                "answer",
+                "the game does not end on an all-green row: give the answer with {option} WORD",
             )
     table = reply_table(lists)
     table.answer_id(goal)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from lexigrid import lexicon as lexicons  # its index (numpy) loads only when a list is read
 from lexigrid.counts import count
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import NamedLexicon, register_lexicon
 from lexigrid.wordle.lists import original_list
 
@@ -156,7 +156,11 @@ def word_lists(
     if answers is not None:
         return from_files(answers, guesses)
     if guesses is not None:
-        raise LexigridError("--guesses needs --answers too: give the answer list as well")
+        raise OptionError(
+            "a guess list needs its answer list too: give the answer list as well",
+            "guesses",
+            "{option} needs --answers too: give the answer list as well",
+        )
     if (length is not None and length != DEFAULT_LENGTH) or lexicon is not None:
         return of_length(length or DEFAULT_LENGTH, lexicon)
     if name in (None, ORIGINAL):
