@@ -75,6 +75,7 @@ REFUSED = [
         ("wordle", "grade", "CRANE:....."),
         "error: the game does not end on an all-green row: give the answer with --answer WORD",
     ),
+    (("wordle", "backtest", "--guesses", "guesses.txt"), "error: --guesses needs --answers too"),
 ]
 
 
