@@ -21,11 +21,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lexigrid.errors import LexigridError
-from lexigrid.lexicon import Lexicon
+from lexigrid.lexicon import Lexicon, load
 from lexigrid.runner import Runner
 from lexigrid.scrabble.analysis.sim import PlayStats
 from lexigrid.scrabble.core.cgp import parse_cgp
 from lexigrid.scrabble.core.move import parse_move
+from lexigrid.scrabble.records.gcg_replay import replay_gcg
 from lexigrid.scrabble.records.review import (
     SHOWN_CANDIDATES,
     GameReview,
@@ -40,6 +41,7 @@ from lexigrid.scrabble.records.review import (
     record_lexicon,
     review_jobs,
     review_places,
+    upheld_outside,
 )
 from tests.conftest import CliResult, shared_file
 
@@ -716,6 +718,42 @@ def test_a_word_is_called_a_phony_only_in_the_record_s_own_lexicon(
     ).as_dict()
     turn = review["turns"][0]
     assert turn["flags"] == [flag] and turn["best"] != "8H ZO" and review["lexicon_note"] == note
+
+
+UPHELD = (
+    "the record's challenges upheld ZO, which nwl lacks: the game was played in another lexicon, so no "
+    "phony is called (judged in nwl; name the game's to have them called)"
+)
+
+
+@pytest.mark.parametrize(("pragma", "asked"), [("", None), ("", "nwl"), ("#lexicon nwl\n", None)])
+def test_a_word_a_challenge_upheld_proves_the_lexicon_judging_is_not_the_game_s(
+    pragma: str, asked: str | None
+) -> None:
+    """ZO stood a challenge (Ann's bonus): the game's lexicon held it, so nwl, which lacks it, is not the
+    game's whatever the record names or the user asks; no phony is called and the note says why."""
+    head = f"#character-encoding UTF-8\n#player1 ann Ann\n#player2 ben Ben\n{pragma}"
+    challenged = ">ann: AEIORTZ 8H ZO +22 22\n>ann: AEIORTZ (challenge) +5 27\n>ben: AEILNOT - +0 0\n"
+    review = analyze_text(
+        f"{head}{challenged}", Settings(iterations=8), runner=Runner(progress=False), lexicon=asked
+    )
+    assert review.turns[0].flags == ["outside_lexicon", "challenged_valid"] and review.lexicon_note == UPHELD
+
+
+@pytest.mark.parametrize(
+    ("events", "upheld"),
+    [
+        ([">ann: AEIORTZ 8H ZO +22 22", ">ann: AEIORTZ (challenge) +5 27"], ["ZO"]),
+        ([">ann: AEIORTZ 8H ZO +22 22", ">ben: AEILNOT - +0 0"], []),  # stood unchallenged: a phony
+        ([">ann: AEINRST 8D RETAINS +66 66", ">ann: AEINRST (challenge) +5 71"], []),  # upheld, and in nwl
+        ([">ann: AEIORTZ 8H ZO +22 22", ">ann: AEIORTZ -- -22 0"], []),  # challenged off: not upheld
+    ],
+)
+def test_upheld_outside_lists_the_words_the_lexicon_lacks_that_a_challenge_upheld(
+    events: list[str], upheld: list[str]
+) -> None:
+    record = read_record("#player1 ann Ann\n#player2 ben Ben\n" + "\n".join(events) + "\n")
+    assert upheld_outside(record, replay_gcg(record, load("nwl"))) == upheld
 
 
 def test_a_valid_play_challenged_is_flagged() -> None:

@@ -61,6 +61,17 @@ def test_a_record_of_another_lexicon_says_so_and_calls_no_phony(
     assert result["lexicon_note"] == note and result["turns"][0]["flags"] == ["outside_lexicon"]
 
 
+def test_a_challenge_that_upheld_a_word_the_lexicon_lacks_is_said_from_the_start(client: TestClient) -> None:
+    """ZO stood a challenge: nwl is not the game's lexicon; the start and the result say so alike."""
+    record = (
+        "#player1 ann Ann\n#player2 ben Ben\n>ann: AEIORTZ 8H ZO +22 22\n>ann: AEIORTZ (challenge) +5 27\n"
+    )
+    start, *_, last = _events(client, {"gcg": record, "iterations": 4})
+    assert start["lexicon_note"] == last["result"]["lexicon_note"]
+    assert start["lexicon_note"].startswith("the record's challenges upheld ZO, which nwl lacks")
+    assert last["result"]["turns"][0]["flags"] == ["outside_lexicon", "challenged_valid"]
+
+
 def test_seconds_are_capped_to_the_budget(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 4.0)
     start = _events(client, {"gcg": PHONIES, "iterations": 4, "seconds_per_turn": 10})[0]

@@ -22,6 +22,7 @@ from lexigrid.scrabble.records.review import (
     analyze_game,
     asked_note,
     job_position,
+    lexicon_note,
     read_record,
     record_lexicon,
     review_jobs,
@@ -91,6 +92,7 @@ def analyze(request: AnalyzeRequest) -> StreamingResponse:
     else:
         words, _, note = record_lexicon(record)  # the record's #lexicon (a name), else the default
     jobs = review_jobs(record, words, words.name, Settings(iterations=request.iterations), request.player)
+    note = lexicon_note(record, words, note)
     seconds = turn_seconds(request.seconds_per_turn, len(jobs))
     settings = Settings(seconds, request.iterations, seed=request.seed, peg_nodes=request.peg_nodes)
     if jobs:  # solver processes fork with the record's engine warm

@@ -58,7 +58,7 @@ from lexigrid.scrabble.core.referee import is_bingo
 from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.records.contrast import contrast
 from lexigrid.scrabble.records.gcg import Event, Record, parse_gcg
-from lexigrid.scrabble.records.gcg_replay import TurnState, replay_gcg
+from lexigrid.scrabble.records.gcg_replay import Replay, TurnState, replay_gcg
 
 Phase = Literal["sim", "peg", "endgame", "skipped"]
 Mistake = Literal["none", "small", "medium", "large"]
@@ -402,7 +402,7 @@ def review_jobs(
             "game analysis needs its own: name it in the record (`#tile-distribution NAME`) or its `#lexicon`"
         )
     phonies = {int(p.split()[1]) for p in replayed.phonies}
-    own = judges_own(record, lexicon)
+    own = judges_own(record, lexicon, upheld_outside(record, replayed))
     following = {event.number: record.events[i + 1 :] for i, event in enumerate(record.events)}
     states = replayed.turns
     jobs = []
@@ -451,15 +451,45 @@ def asked_note(record: Record, lexicon: Lexicon) -> str:
     return f"the record's lexicon is {record.lexicon}: judged in {lexicon.name}, as asked"
 
 
-def judges_own(record: Record, lexicon: Lexicon) -> bool:
-    """Whether `lexicon` is the record's own: it names none, or the one it names is installed and is this."""
+def judges_own(record: Record, lexicon: Lexicon, upheld: Sequence[str] = ()) -> bool:
+    """Whether `lexicon` is the record's own: no word it lacks was `upheld` by the record's challenges
+    (`upheld_outside`), and the record names no lexicon, or the one it names is installed and is this."""
     named = record.lexicon
+    if upheld:
+        return False
     if not named:
         return True
     try:
         return is_lexicon_name(named) and load(named).sha256 == lexicon.sha256
     except LexigridError:  # not installed
         return False
+
+
+def upheld_outside(record: Record, replayed: Replay) -> list[str]:
+    """The words the lexicon judging lacks (its `replayed` phonies) in plays the record shows upheld by a
+    challenge: the game's own lexicon held them, so the one judging is not it."""
+    upheld = {
+        e.number for e, after in zip(record.events, record.events[1:], strict=False) if _upheld(e, after)
+    }
+    return [p.split(maxsplit=2)[2] for p in replayed.phonies if int(p.split()[1]) in upheld]
+
+
+def _upheld(event: Event, after: Event) -> bool:
+    """Whether `after` is the challenge bonus that upheld the placement `event` (the placement stood)."""
+    return event.kind == "place" and after.nick == event.nick and after.kind == "challenge"
+
+
+def lexicon_note(record: Record, lexicon: Lexicon, chosen: str) -> str:
+    """The review's note on the lexicon judging: the one made when choosing it, unless the record's
+    challenges upheld words it lacks (then it is not the game's own, and no phony is called)."""
+    upheld = upheld_outside(record, replay_gcg(record, lexicon))
+    if not upheld:
+        return chosen
+    words = ", ".join(dict.fromkeys(upheld))
+    return (
+        f"the record's challenges upheld {words}, which {lexicon.name} lacks: the game was played in another "
+        f"lexicon, so no phony is called (judged in {lexicon.name}; name the game's to have them called)"
+    )
 
 
 def _record_flags(event: Event, after: Sequence[Event], phonies: set[int], own: bool) -> tuple[str, ...]:
@@ -471,7 +501,7 @@ def _record_flags(event: Event, after: Sequence[Event], phonies: set[int], own: 
     if event.kind == "place" and after and after[0].nick == event.nick:
         if after[0].kind == "withdrawn":
             flags.append("phony_withdrawn")
-        elif after[0].kind == "challenge":
+        elif _upheld(event, after[0]):
             flags.append("challenged_valid")
     return tuple(flags)
 
@@ -870,6 +900,7 @@ def analyze_text(
     record = read_record(data)
     settings.check()
     words, spec, note = record_lexicon(record, lexicon)
+    note = lexicon_note(record, words, note)
     return analyze_game(record, words, spec, settings, player, runner, on_turn, note, shown)
 
 
