@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import Lexicon
 from lexigrid.lexicon.lexicon import WordInfo
 
@@ -167,8 +167,9 @@ def test_bad_racks(rack: str, message: str) -> None:
 
 
 def test_contains_with_prefix_is_refused() -> None:
-    with pytest.raises(LexigridError, match="--contains on its own"):
+    with pytest.raises(OptionError, match="use contains on its own, or prefix and/or suffix") as refused:
         TINY.find("AB", prefix="A", contains="B")
+    assert refused.value.option == "contains"  # the CLI names it: "use --contains on its own"
 
 
 # Another alphabet's words as the lexicon holds them: one glyph a tile (Catalan Ç, and stand-ins À, Á for

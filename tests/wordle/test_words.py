@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
 from lexigrid.wordle.words import WordLists, from_files, from_words, of_length, word_lists
 from tests.conftest import shared_file
 
@@ -56,5 +56,6 @@ def test_other_lengths() -> None:
 
 
 def test_guesses_need_answers() -> None:
-    with pytest.raises(LexigridError, match="--answers"):
+    with pytest.raises(OptionError, match="a guess list needs its answer list too") as refused:
         word_lists(guesses="x.txt")
+    assert refused.value.option == "guesses"  # the CLI names it: "--guesses needs --answers too"
