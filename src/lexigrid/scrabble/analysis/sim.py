@@ -495,11 +495,8 @@ def _illegal(position: Position, engine: Engine, move: Move) -> str:
         except LexigridError as error:
             return str(error)
     play = shown(position.board, move)
-    refused = (
-        exchange_refusal(engine.rules.rack_size, position.bag_when_full())
-        if move.kind == "exchange"
-        else None
-    )
+    bag = position.bag_when_full()
+    refused = exchange_refusal(engine.rules.rack_size, bag) if move.kind == "exchange" else None
     if refused is not None:
         return f"{play} is not legal here: {refused}"
     letters, rack = position.board.alphabet, str(position.rack)

@@ -454,9 +454,9 @@ def asked_note(record: Record, lexicon: Lexicon) -> str:
 def judges_own(record: Record, lexicon: Lexicon, upheld: Sequence[str] = ()) -> bool:
     """Whether `lexicon` is the record's own: no word it lacks was `upheld` by the record's challenges
     (`upheld_outside`), and the record names no lexicon, or the one it names is installed and is this."""
-    named = record.lexicon
     if upheld:
         return False
+    named = record.lexicon
     if not named:
         return True
     try:
