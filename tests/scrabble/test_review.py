@@ -393,6 +393,18 @@ def test_a_turn_asked_for_shows_its_board_and_candidates(cli: Cli, monkeypatch: 
     assert [cell.strip() for cell in rows[-1].split("│")[1:3]] == ["16", "H5 GOU(R)DE"]
 
 
+def test_only_judges_the_turns_asked_for_as_the_whole_review_does(cli: Cli) -> None:
+    """--only --turn 2 --turn 4: those turns alone, each the same as in the whole game's review (the same
+    play-outs and seed), and the summaries count only them."""
+    args = (str(PHONIES), "--iterations", "8", "--json")
+    whole = json.loads(cli("scrabble", "analyze", *args).stdout)
+    result = cli("scrabble", "analyze", *args, "--only", "--turn", "4", "--turn", "2")
+    assert result.exit_code == 0, result.stderr
+    only = json.loads(result.stdout)
+    assert only["turns"] == [t for t in whole["turns"] if t["turn"] in (2, 4)]
+    assert [p["turns"] for p in only["players"]] == [0, 2]
+
+
 def test_a_player_not_judged_shows_no_figures_in_the_summary(
     cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -418,6 +430,8 @@ def test_a_player_not_judged_shows_no_figures_in_the_summary(
         (["--player", "zed"], "error: no player 'zed' in the record: its players are ann, ben"),
         (["--turn", "9"], "error: turn 9 is not among the turns judged (1-4)"),  # before any is judged
         (["--player", "ann", "--turn", "2"], "error: turn 2 is not among the turns judged (1, 3)"),
+        (["--only"], "error: --only judges only the turns given with --turn: give one, e.g. --turn 5"),
+        (["--only", "--turn", "5"], "error: turn 5 is not among the turns judged (1-4)"),
     ],
 )
 def test_bad_options_are_one_line_errors(cli: Cli, args: list[str], message: str) -> None:

@@ -61,6 +61,12 @@ def analyze(
             "it gave the opponent when simulated (repeatable).",
         ),
     ] = None,
+    only: Annotated[
+        bool,
+        typer.Option(
+            "--only", help="Judge only the --turn turns: quick, the summary then covers those turns alone."
+        ),
+    ] = False,
     lexicon: LexiconOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -76,7 +82,7 @@ def analyze(
         data = path.read_bytes()
     except OSError as error:
         raise LexigridError(f"cannot read {str(path)!r}: {error.strerror}") from None
-    review = analyze_text(data, settings, player, lexicon, runner, shown=turn or ())
+    review = analyze_text(data, settings, player, lexicon, runner, shown=turn or (), only_shown=only)
     if json:
         emit_json(review.as_dict())
         return

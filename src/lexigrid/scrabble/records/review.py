@@ -835,14 +835,18 @@ def analyze_game(
     on_turn: Callable[[int, int, TurnReview], None] | None = None,
     lexicon_note: str = "",
     shown: Sequence[int] = (),
+    only_shown: bool = False,
 ) -> GameReview:
     """Judge every turn of `player` (default: both) over `runner`, one turn a task (over workers the dearest
     first: `dearest_first`); `on_turn(done, total, turn)` as each turn is judged. `spec` names the lexicon
     for the workers (a name or a path). `shown`: turns the caller will show in detail, each checked to be
-    one judged before any is (`check_shown`)."""
+    one judged before any is (`check_shown`); with `only_shown`, the only turns judged (the summaries then
+    cover them alone)."""
     started = time.perf_counter()
     jobs = review_jobs(record, lexicon, spec, settings, player)
     check_shown(shown, [job.turn for job in jobs])
+    if only_shown:
+        jobs = _only(jobs, shown)
     if jobs:  # built here once, so that forked workers start with it warm
         Engine.shared(lexicon, job_position(jobs[0]).rules).prepare()
     reviews: list[TurnReview | None] = [None] * len(jobs)
@@ -860,6 +864,17 @@ def analyze_game(
     players = [summarize(i, record, turns, replayed_scores[i]) for i in range(len(record.players))]
     elapsed = 1000 * (time.perf_counter() - started)
     return GameReview(turns, players, spec, settings, elapsed, lexicon_note)
+
+
+def _only(jobs: list[TurnJob], shown: Sequence[int]) -> list[TurnJob]:
+    """The jobs of the turns shown: the review judges those alone."""
+    if not shown:
+        raise OptionError(
+            "judging only the turns shown needs a turn to show",
+            "only",
+            "{option} judges only the turns given with --turn: give one, e.g. --turn 5",
+        )
+    return [job for job in jobs if job.turn in shown]
 
 
 def check_shown(shown: Sequence[int], judged: Sequence[int]) -> None:
@@ -894,14 +909,15 @@ def analyze_text(
     runner: Runner = DEFAULT_RUNNER,
     on_turn: Callable[[int, int, TurnReview], None] | None = None,
     shown: Sequence[int] = (),
+    only_shown: bool = False,
 ) -> GameReview:
     """Judge a GCG record given as text: parsed, its lexicon chosen (`record_lexicon`), every turn judged
-    (`shown`: as `analyze_game`'s)."""
+    (`shown` and `only_shown`: as `analyze_game`'s)."""
     record = read_record(data)
     settings.check()
     words, spec, note = record_lexicon(record, lexicon)
     note = lexicon_note(record, words, note)
-    return analyze_game(record, words, spec, settings, player, runner, on_turn, note, shown)
+    return analyze_game(record, words, spec, settings, player, runner, on_turn, note, shown, only_shown)
 
 
 def _final_scores(record: Record) -> list[int]:
