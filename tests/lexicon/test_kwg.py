@@ -6,7 +6,7 @@ import struct
 
 import pytest
 
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon import load
 from lexigrid.lexicon.kwg import is_kwg, klv_leaves, kwg_words
 from lexigrid.lexicon.sources import parse_words
@@ -73,10 +73,11 @@ def test_a_looping_kwg_is_refused() -> None:
 def test_a_kwg_with_tiles_beyond_a_to_z_is_refused() -> None:
     nodes = [0x400002, 0x400000, (40 << 24) | 0x800000 | 0x400000]
     with pytest.raises(
-        LexigridError,
+        OptionError,
         match="tile 40, beyond the 26 letters of the alphabet it is read with: name its alphabet",
-    ):
+    ) as refused:
         kwg_words(struct.pack("<3I", *nodes), "polish.kwg")
+    assert refused.value.naming("--alphabet").endswith("(e.g. --alphabet catalan)")  # the CLI's words
 
 
 LEAVES = {"?": 25.5, "??": 40.25, "?S": 33.0, "E": 1.5, "EQ": -9.0, "Q": -7.0, "QU": 2.0, "S": 8.0}

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
 
 ACCEPTS = 0x800000
 IS_END = 0x400000
@@ -105,9 +105,14 @@ def kwg_words(
     words: list[str] = []
     for tiles in kwg_tiles(data, location) if walked is None else walked:
         if min(tiles) < 1 or max(tiles) > len(letters):
-            raise LexigridError(
+            beyond = (
                 f"{location}: a word uses tile {max(tiles)}, beyond the {len(letters)} letters of the "
-                "alphabet it is read with: name its alphabet (e.g. --alphabet catalan)"
+                "alphabet it is read with"
+            )
+            raise OptionError(
+                f"{beyond}: name its alphabet (e.g. catalan)",
+                "alphabet",
+                f"{beyond}: name its alphabet (e.g. {{option}} catalan)",
             )
         words.append("".join(letters[t - 1] for t in tiles))
     if not words:
@@ -145,9 +150,14 @@ def klv_leaves(data: bytes, location: str = "KLV file", letters: str = LEXICON_T
             f"{location} is a corrupt KLV: its graph holds {len(leaves)} leaves, its values {leave_count}"
         )
     if leaves and max(max(t) for t in leaves) > len(letters):
-        raise LexigridError(
-            f"{location}: leaves use tiles beyond the {len(letters)} letters of the alphabet they are read "
-            "with: name its alphabet (e.g. --alphabet catalan)"
+        beyond = (
+            f"{location}: leaves use tiles beyond the {len(letters)} letters of the alphabet they are "
+            "read with"
+        )
+        raise OptionError(
+            f"{beyond}: name its alphabet (e.g. catalan)",
+            "alphabet",
+            f"{beyond}: name its alphabet (e.g. {{option}} catalan)",
         )
     tiles_of = "?" + letters
     in_order = list(tiles_of) == sorted(tiles_of)  # else each leave is sorted as the lookups sort it

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lexigrid.errors import LexigridError
+from lexigrid.errors import LexigridError, OptionError
 from lexigrid.lexicon.accents import base_letter
 from lexigrid.lexicon.added import Added, add_lexicon, read_file
 from lexigrid.lexicon.kwg import VOWELLESS_SHARE, is_kwg, kwg_tiles, kwg_words, vowelless_share
@@ -66,9 +66,14 @@ def kwg_alphabet(words: list[tuple[int, ...]], location: str, named: str | None)
             )
         share = _vowelless_share(words, chosen, tiles.vowels)
         if share > VOWELLESS_SHARE:
-            raise LexigridError(
+            wrong = (
                 f"{location} does not read as a {named} lexicon: {share:.1%} of its words have no {named} "
-                "vowel (name its own alphabet with --alphabet)"
+                "vowel"
+            )
+            raise OptionError(
+                f"{wrong} (name its own alphabet)",
+                "alphabet",
+                f"{wrong} (name its own alphabet with {{option}})",
             )
         return chosen
     shares: dict[str, tuple[float, list[str]]] = {}  # by letters: vowel-less share, alphabet names
@@ -85,9 +90,15 @@ def kwg_alphabet(words: list[tuple[int, ...]], location: str, named: str | None)
         return ENGLISH  # a short list reading as English as well as in any other alphabet (QI ZA CAT)
     if not clear or len(near) > 1:
         maybe = ", ".join(names[0] for share, names in ranked if share <= LIKELY_SHARE) or "none of them"
-        raise LexigridError(
-            f"cannot tell the alphabet of {location} (it could be: {maybe}): name it with --alphabet, one of "
-            f"{', '.join(_languages())} (`lexigrid lexicon add NAME FILE --alphabet catalan`, then -L NAME)"
+        unknown, languages = (
+            f"cannot tell the alphabet of {location} (it could be: {maybe})",
+            ", ".join(_languages()),
+        )
+        raise OptionError(
+            f"{unknown}: name it, one of {languages}",
+            "alphabet",
+            f"{unknown}: name it with {{option}}, one of {languages} "
+            f"(`lexigrid lexicon add NAME FILE {{option}} catalan`, then -L NAME)",
         )
     names = ranked[0][1]
     return alphabet("english" if "english" in names else names[0])
@@ -223,10 +234,15 @@ def lexicon_words(
         words.add(word)
     if bad and not skip:
         first = ", ".join(repr(w) for w in bad[:3])
-        raise LexigridError(
+        outside = (
             f"{location}: {len(bad):,} words use letters outside the {letters.name} alphabet "
-            f"({letters.letters_hint}){_typing_only(letters)} or run past {MAX_WORD_LENGTH} letters, e.g. "
-            f"{first}: name the right --alphabet, remove them or --skip-bad"
+            f"({letters.letters_hint}){_typing_only(letters)} or run past {MAX_WORD_LENGTH} letters, "
+            f"e.g. {first}"
+        )
+        raise OptionError(
+            f"{outside}: name the right alphabet, remove them or skip them",
+            "alphabet",
+            f"{outside}: name the right {{option}}, remove them or --skip-bad",
         )
     if not words:
         raise LexigridError(f"{location} holds no words: put one word per line")
