@@ -72,13 +72,13 @@ from lexigrid.scrabble.game.game import Game
 from lexigrid.scrabble.game.players import EquityPlayer, Player
 from lexigrid.stats import wilson
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_scrabble_best import MAGPIE_DATA, MAGPIE_LIB  # where the reference engines are
+
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
 TWL06 = SHARED / "lexicons" / "twl06.txt"
 KLV2 = SHARED / "scrabble" / "TWL06.klv2"
-PEERS = next((p / "peers" for p in ROOT.parents if (p / "peers").is_dir()), ROOT.parent / "peers")
-MAGPIE_LIB = PEERS / "magpie-lib" / "bin" / "libmagpie.so"
-MAGPIE_DATA = PEERS / "magpie" / "data"
 MAGPIE_PEG_MAX_BAG = 4  # MAGPIE's pre-endgame solver takes 1 to 4 tiles in the bag
 MAGPIE_ENDGAME_PLIES = 25  # MAGPIE's endgame depth cap (`magpie/eplies=N`)
 

@@ -65,7 +65,8 @@ SHARED = ROOT.parent / "shared"
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_match import MAGPIE_DATA, MAGPIE_LIB, Magpie  # noqa: E402  (MAGPIE's library, in process)
+from bench_match import Magpie  # noqa: E402  (MAGPIE's library, in process)
+from bench_scrabble_best import MAGPIE_DATA, MAGPIE_LIB  # noqa: E402
 
 _STAGE = re.compile(r"^(\d+)\s+\S.*?\s(\d+)/(\d+)\s")  # a stage row: number, fidelity, done/candidates
 _BEST = re.compile(r"^\s*(?:\d+-ply\s+|greedy\s+)?1\s+(.+?)\s{2,}(\d+)\s+(\d+)\s+(\d+)\s+(-?[\d.]+)\s")

@@ -52,7 +52,8 @@ from rich.table import Table
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
-PEERS = ROOT.parent / "peers"
+# the reference engines' folder beside the checkout, or beside a folder holding it (a git worktree's)
+PEERS = next((p / "peers" for p in ROOT.parents if (p / "peers").is_dir()), ROOT.parent / "peers")
 TWL06 = SHARED / "lexicons" / "twl06.txt"
 POSITIONS = SHARED / "scrabble" / "positions.jsonl"
 MAGPIE_LIB = PEERS / "magpie-lib" / "bin" / "libmagpie.so"

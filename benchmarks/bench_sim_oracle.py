@@ -69,8 +69,9 @@ from typing import Any
 
 import numpy as np
 
-from bench_match import MAGPIE_DATA, MAGPIE_LIB, MagpiePlayer, make_player
+from bench_match import MagpiePlayer, make_player
 from bench_match import engine as match_engine
+from bench_scrabble_best import MAGPIE_DATA, MAGPIE_LIB
 from lexigrid.checkpoint import Checkpoint
 from lexigrid.errors import LexigridError
 from lexigrid.scrabble.analysis import sim as sim_module
