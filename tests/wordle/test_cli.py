@@ -107,6 +107,39 @@ def test_suggest(cli: Cli) -> None:
     assert "splits" in best["why"]
 
 
+def test_grade_draws_each_guess_on_one_line_at_80_columns(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guess's tiles were folded over two lines by a wide 'judged by' column; how each guess is judged
+    is now one line under the table."""
+    from lexigrid.cli import common
+
+    monkeypatch.setattr(common.console, "_width", 80)
+    game = "CRANE:..Y..,SLOTH:..Y..,AUDIO:Y...G,MAMBO:GGGGG"
+    result = cli("wordle", "grade", game)
+    assert result.exit_code == 0, result.stderr
+    rows = [line.split("│")[2].split() for line in result.stdout.splitlines() if line.startswith("│")]
+    assert rows == [[*word, reply] for word, reply in (turn.split(":") for turn in game.split(","))]
+    opener = json.loads(cli("wordle", "grade", game, "--json").stdout)["guesses"][0]["measure"]
+    assert f"judged by: guess 1, {opener} · the others, exact" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("measures", "line"),
+    [
+        (["exact", "exact"], "judged by: every guess, exact"),
+        (
+            ["exact; best of every opener", "exact"],
+            "judged by: guess 1, exact; best of every opener · the others, exact",
+        ),
+        (["exact", "lower bound (x)"], "judged by: guess 2, lower bound (x) · the others, exact"),
+        (["lower bound (x)"], "judged by: guess 1, lower bound (x)"),
+    ],
+)
+def test_the_judged_line_names_the_guesses_not_simply_exact(measures: list[str], line: str) -> None:
+    from lexigrid.cli.wordle import judged_line
+
+    assert judged_line(measures) == line
+
+
 def test_review_is_grade(cli: Cli) -> None:
     graded = json.loads(cli("wordle", "grade", "SALET TRAIN BEACH", "--answer", "beach", "--json").stdout)
     reviewed = json.loads(cli("wordle", "review", "SALET TRAIN BEACH", "--answer", "beach", "--json").stdout)

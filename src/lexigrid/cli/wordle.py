@@ -462,7 +462,9 @@ def grade(
     if json:
         emit_json(report)
         return
-    grid = Table("#", "guess", "skill", "luck", "left", "best", "judged by")
+    grid = Table()
+    for column in ("#", "guess", "skill", "luck", "left", "best"):  # a guess's tiles on one line
+        grid.add_column(column, no_wrap=True, justify="left" if column == "guess" else "right")
     for n, g in enumerate(report["guesses"], 1):
         grid.add_row(
             str(n),
@@ -471,10 +473,18 @@ def grade(
             str(g["luck"]),
             f"{number(g['candidates_before'])}->{number(g['candidates_after'])}",
             g["best"],
-            g["measure"],
         )
     console.print(grid)
+    console.print(Text(judged_line([g["measure"] for g in report["guesses"]])))
     console.print(Text(report["summary"]))
+
+
+def judged_line(measures: list[str]) -> str:
+    """How each guess's skill is known, below the table: the guesses not simply exact by number."""
+    odd = [f"guess {n}, {measure}" for n, measure in enumerate(measures, 1) if measure != "exact"]
+    if not odd:
+        return "judged by: every guess, exact"
+    return "judged by: " + " · ".join(odd) + (" · the others, exact" if len(odd) < len(measures) else "")
 
 
 @app.command("review")
