@@ -22,14 +22,23 @@ TOUR: tuple[tuple[str, list[str]], ...] = (
         ["letterboxed", "new", "--seed", "5", "--reveal"],
     ),
     ("Q-Less: a seeded roll of the twelve dice, solved", ["qless", "solve", "MGRLGXHJTNOO", "--limit", "2"]),
+    ("Q-Less: a clue for the same roll, not its answer", ["qless", "hint", "MGRLGXHJTNOO", "--level", "2"]),
     (
         "Wordle: greedy entropy from CRANE against all 2,315 answers",
         ["wordle", "backtest", "--strategy", "entropy", "--opener", "crane"],
     ),
     ("Wordle: the assistant after CRANE then SLOTH", ["wordle", "suggest", "CRANE:..Y..,SLOTH:..Y.."]),
     (
+        "Wordle: that game played out, each guess graded for skill and luck",
+        ["wordle", "grade", "CRANE:..Y..,SLOTH:..Y..,AUDIO:Y...G,MAMBO:GGGGG"],
+    ),
+    (
         "Scrabble: the best move on a mid-game board with rack AEINRST",
         ["scrabble", "moves", f"{REFERENCE_BOARD} AEINRST/ 0/0 0", "--top", "5"],
+    ),
+    (
+        "Scrabble: the best plays for AEIKLQU by simulation (win % over play-outs)",
+        ["scrabble", "sim", f"{REFERENCE_BOARD} AEIKLQU/ 0/0 0", "--plays", "6", "--iterations", "300"],
     ),
 )
 
@@ -50,6 +59,7 @@ def register(app: typer.Typer) -> None:
                     raise
         console.print(Rule(Text("More", "bold")))
         console.print("lexigrid --help · lexigrid serve (the web app on http://127.0.0.1:8000/)")
+        console.print("lexigrid scrabble analyze GAME.gcg: a whole game of yours reviewed, turn by turn")
 
 
 def _quoted(arg: str) -> str:
