@@ -41,8 +41,8 @@ from lexigrid.scrabble.records.review import (
     record_lexicon,
     review_jobs,
     review_places,
-    upheld_outside,
 )
+from lexigrid.scrabble.records.upheld import upheld_outside
 from tests.conftest import CliResult, shared_file
 
 Cli = Callable[..., CliResult]

@@ -131,6 +131,29 @@ def test_import_falls_back_when_the_lexicon_is_not_installed(
     assert quiet.exit_code == 0 and quiet.stderr == "" and json.loads(quiet.stdout)["scores"] == [516, 358]
 
 
+def test_import_says_when_the_records_challenges_upheld_words_the_lexicon_lacks(
+    cli: Callable[..., CliResult], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Macondo's josh2.gcg names no lexicon; its challenges upheld DOWLY and ALBUGOS, which nwl lacks: a CSW
+    game, so its words outside nwl are listed as such, not as phonies."""
+    from lexigrid.cli import common
+
+    monkeypatch.setattr(common.console, "_width", 1000)  # each note on one line
+    path = str(shared_file("data", "scrabble", "gcg", "macondo_gcgio_josh2.gcg"))
+    payload = json.loads(cli("scrabble", "import", path, "--json").stdout)
+    assert payload["lexicon"] == "nwl" and "line 3 DOWLY" in payload["phonies"]
+    assert payload["lexicon_note"].startswith(
+        "the record's challenges upheld DOWLY, ALBUGOS, which nwl lacks"
+    )
+    shown = cli("scrabble", "import", path).stdout
+    assert "words nwl lacks that stood: line 3 DOWLY" in shown and payload["lexicon_note"] in shown
+    assert "phonies that stood" not in shown
+    plain = cli(
+        "scrabble", "import", str(shared_file("data", "scrabble", "gcg", "magpie_success.gcg")), "--json"
+    )
+    assert json.loads(plain.stdout)["lexicon_note"] == "" and json.loads(plain.stdout)["phonies"]
+
+
 @pytest.mark.parametrize(
     "name", ["magpie_unsupported_character_encoding.gcg", "macondo_gcgio_name_weird_encoding_with_header.gcg"]
 )

@@ -249,6 +249,7 @@ def import_(
     from lexigrid.scrabble.core.language import language_alphabet
     from lexigrid.scrabble.records.gcg import parse_gcg
     from lexigrid.scrabble.records.gcg_replay import replay_gcg
+    from lexigrid.scrabble.records.upheld import upheld_note, upheld_outside
 
     try:
         data = Path(path).read_bytes()
@@ -264,6 +265,7 @@ def import_(
         except LexigridError as error:
             err_console.print(f"warning: {error}; replaying without word checks", soft_wrap=True)
     replayed = replay_gcg(record, words)
+    note = upheld_note(upheld_outside(record, replayed), words) if words else ""
     if json:
         emit_json(
             {
@@ -273,6 +275,7 @@ def import_(
                 "board": [replayed.board.alphabet.write(row, brackets=True) for row in replayed.board.rows()],
                 "lexicon": words.name if words else None,
                 "phonies": replayed.phonies,
+                "lexicon_note": note,
                 "tiles_scored": replayed.tiles_scored,
             }
         )
@@ -284,8 +287,11 @@ def import_(
             f"{nick} {score}" for (nick, _), score in zip(record.players, replayed.scores, strict=True)
         )
     )
-    if replayed.phonies:
-        console.print(f"phonies that stood ({words.name if words else ''}): " + ", ".join(replayed.phonies))
+    if replayed.phonies and words is not None:  # phonies are looked up only in a lexicon
+        stood = f"words {words.name} lacks that stood" if note else f"phonies that stood ({words.name})"
+        console.print(f"{stood}: " + ", ".join(replayed.phonies))
+    if note:
+        console.print(note, style="yellow")
     if not replayed.tiles_scored:
         console.print(
             f"the record is not in the {record.alphabet.name} tile set: checked by turns and totals only"

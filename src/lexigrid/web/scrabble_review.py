@@ -22,11 +22,11 @@ from lexigrid.scrabble.records.review import (
     analyze_game,
     asked_note,
     job_position,
-    lexicon_note,
     read_record,
     record_lexicon,
     review_jobs,
 )
+from lexigrid.scrabble.records.upheld import lexicon_note
 from lexigrid.web import common
 from lexigrid.web.common import ApiRequest, lexicon_by_name, solver_pool, templates
 from lexigrid.web.stream import events as stream_events

@@ -58,7 +58,8 @@ from lexigrid.scrabble.core.referee import is_bingo
 from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.records.contrast import contrast
 from lexigrid.scrabble.records.gcg import Event, Record, parse_gcg
-from lexigrid.scrabble.records.gcg_replay import Replay, TurnState, replay_gcg
+from lexigrid.scrabble.records.gcg_replay import TurnState, replay_gcg
+from lexigrid.scrabble.records.upheld import lexicon_note, upheld, upheld_outside
 
 Phase = Literal["sim", "peg", "endgame", "skipped"]
 Mistake = Literal["none", "small", "medium", "large"]
@@ -465,33 +466,6 @@ def judges_own(record: Record, lexicon: Lexicon, upheld: Sequence[str] = ()) -> 
         return False
 
 
-def upheld_outside(record: Record, replayed: Replay) -> list[str]:
-    """The words the lexicon judging lacks (its `replayed` phonies) in plays the record shows upheld by a
-    challenge: the game's own lexicon held them, so the one judging is not it."""
-    upheld = {
-        e.number for e, after in zip(record.events, record.events[1:], strict=False) if _upheld(e, after)
-    }
-    return [p.split(maxsplit=2)[2] for p in replayed.phonies if int(p.split()[1]) in upheld]
-
-
-def _upheld(event: Event, after: Event) -> bool:
-    """Whether `after` is the challenge bonus that upheld the placement `event` (the placement stood)."""
-    return event.kind == "place" and after.nick == event.nick and after.kind == "challenge"
-
-
-def lexicon_note(record: Record, lexicon: Lexicon, chosen: str) -> str:
-    """The review's note on the lexicon judging: the one made when choosing it, unless the record's
-    challenges upheld words it lacks (then it is not the game's own, and no phony is called)."""
-    upheld = upheld_outside(record, replay_gcg(record, lexicon))
-    if not upheld:
-        return chosen
-    words = ", ".join(dict.fromkeys(upheld))
-    return (
-        f"the record's challenges upheld {words}, which {lexicon.name} lacks: the game was played in another "
-        f"lexicon, so no phony is called (judged in {lexicon.name}; name the game's to have them called)"
-    )
-
-
 def _record_flags(event: Event, after: Sequence[Event], phonies: set[int], own: bool) -> tuple[str, ...]:
     """What the record says of a turn: a phony that stood (a word outside the lexicon judging, when it is not
     the record's own), a phony taken back, a valid play challenged."""
@@ -501,7 +475,7 @@ def _record_flags(event: Event, after: Sequence[Event], phonies: set[int], own: 
     if event.kind == "place" and after and after[0].nick == event.nick:
         if after[0].kind == "withdrawn":
             flags.append("phony_withdrawn")
-        elif _upheld(event, after[0]):
+        elif upheld(event, after[0]):
             flags.append("challenged_valid")
     return tuple(flags)
 
