@@ -56,10 +56,10 @@ from lexigrid.scrabble.core.move import Move, parse_move
 from lexigrid.scrabble.core.play_state import PlayState
 from lexigrid.scrabble.core.referee import is_bingo
 from lexigrid.scrabble.engine.movegen import Engine
+from lexigrid.scrabble.records import upheld
 from lexigrid.scrabble.records.contrast import contrast
 from lexigrid.scrabble.records.gcg import Event, Record, parse_gcg
 from lexigrid.scrabble.records.gcg_replay import TurnState, replay_gcg
-from lexigrid.scrabble.records.upheld import lexicon_note, upheld, upheld_outside
 
 Phase = Literal["sim", "peg", "endgame", "skipped"]
 Mistake = Literal["none", "small", "medium", "large"]
@@ -403,7 +403,7 @@ def review_jobs(
             "game analysis needs its own: name it in the record (`#tile-distribution NAME`) or its `#lexicon`"
         )
     phonies = {int(p.split()[1]) for p in replayed.phonies}
-    own = judges_own(record, lexicon, upheld_outside(record, replayed))
+    own = judges_own(record, lexicon, upheld.upheld_outside(record, replayed))
     following = {event.number: record.events[i + 1 :] for i, event in enumerate(record.events)}
     states = replayed.turns
     jobs = []
@@ -452,10 +452,11 @@ def asked_note(record: Record, lexicon: Lexicon) -> str:
     return f"the record's lexicon is {record.lexicon}: judged in {lexicon.name}, as asked"
 
 
-def judges_own(record: Record, lexicon: Lexicon, upheld: Sequence[str] = ()) -> bool:
-    """Whether `lexicon` is the record's own: no word it lacks was `upheld` by the record's challenges
-    (`upheld_outside`), and the record names no lexicon, or the one it names is installed and is this."""
-    if upheld:
+def judges_own(record: Record, lexicon: Lexicon, upheld_words: Sequence[str] = ()) -> bool:
+    """Whether `lexicon` is the record's own: no word it lacks was upheld by the record's challenges
+    (`upheld_words`, `upheld.upheld_outside`), and the record names no lexicon, or the one it names is
+    installed and is this."""
+    if upheld_words:
         return False
     named = record.lexicon
     if not named:
@@ -475,7 +476,7 @@ def _record_flags(event: Event, after: Sequence[Event], phonies: set[int], own: 
     if event.kind == "place" and after and after[0].nick == event.nick:
         if after[0].kind == "withdrawn":
             flags.append("phony_withdrawn")
-        elif upheld(event, after[0]):
+        elif upheld.upheld(event, after[0]):
             flags.append("challenged_valid")
     return tuple(flags)
 
@@ -890,7 +891,7 @@ def analyze_text(
     record = read_record(data)
     settings.check()
     words, spec, note = record_lexicon(record, lexicon)
-    note = lexicon_note(record, words, note)
+    note = upheld.lexicon_note(record, words, note)
     return analyze_game(record, words, spec, settings, player, runner, on_turn, note, shown, only_shown)
 
 
