@@ -103,15 +103,15 @@ def task_times(text: str, iterations: int) -> list[tuple[int, str, float]]:
     from lexigrid.scrabble.records.review import (
         Settings,
         judge_turn,
+        plan_review,
         read_record,
         record_lexicon,
-        review_jobs,
     )
 
     record = read_record(text)
     words, spec, _ = record_lexicon(record)
     found: list[tuple[int, str, float]] = []
-    for job in review_jobs(record, words, spec, Settings(iterations=iterations)):
+    for job in plan_review(record, words, spec, Settings(iterations=iterations)).jobs:
         started = time.process_time()
         review = judge_turn(job)
         found.append((job.turn, review.phase, time.process_time() - started))
@@ -132,9 +132,9 @@ def task_report(console: Console, text: str, iterations: int) -> None:
     from lexigrid.scrabble.records.review import (
         Settings,
         dearest_first,
+        plan_review,
         read_record,
         record_lexicon,
-        review_jobs,
     )
 
     times = task_times(text, iterations)
@@ -142,7 +142,7 @@ def task_report(console: Console, text: str, iterations: int) -> None:
     total, longest = sum(costs), max(costs)
     record = read_record(text)
     words, spec, _ = record_lexicon(record)
-    order = dearest_first(review_jobs(record, words, spec, Settings(iterations=iterations)))
+    order = dearest_first(plan_review(record, words, spec, Settings(iterations=iterations)).jobs)
     print("turn CPU s: " + ", ".join(f"{turn} {phase} {cpu_s:.2f}" for turn, phase, cpu_s in times))
     table = Table(title=f"the {len(costs)} turn tasks at {iterations} play-outs: {total:.1f} CPU s in all")
     for name in ("2 workers, tasks in", "finish (CPU s)", "speed-up at most"):

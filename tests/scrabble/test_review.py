@@ -37,9 +37,9 @@ from lexigrid.scrabble.records.review import (
     dearest_first,
     exact_place,
     mistake_index,
+    plan_review,
     read_record,
     record_lexicon,
-    review_jobs,
     review_places,
 )
 from lexigrid.scrabble.records.upheld import upheld_outside
@@ -587,11 +587,11 @@ def test_a_pre_endgame_turn_loses_the_solvers_own_win_pct(small_lexicon: Lexicon
 
 def _turn_job(turn: int, settings: Settings) -> Any:
     """The job of a turn of `thrown_endgame.gcg` under `settings`."""
-    from lexigrid.scrabble.records.review import read_record, record_lexicon, review_jobs
+    from lexigrid.scrabble.records.review import plan_review, read_record, record_lexicon
 
     record = read_record(THROWN.read_bytes())
     lexicon, spec, _ = record_lexicon(record)
-    return next(job for job in review_jobs(record, lexicon, spec, settings) if job.turn == turn)
+    return next(job for job in plan_review(record, lexicon, spec, settings).jobs if job.turn == turn)
 
 
 def _opening_review(move: str) -> Any:
@@ -601,7 +601,7 @@ def _opening_review(move: str) -> Any:
     head = "#character-encoding UTF-8\n#player1 Ann Ann\n#player2 Ben Ben\n#lexicon nwl\n"
     record = read_record(f"{head}>Ann: CEEILOV {move} +28 28\n".encode())
     lexicon, spec, _ = record_lexicon(record)
-    return judge_turn(next(iter(review_jobs(record, lexicon, spec, Settings(iterations=8)))))
+    return judge_turn(plan_review(record, lexicon, spec, Settings(iterations=8)).jobs[0])
 
 
 def test_a_down_opening_is_judged_as_its_across_mirror() -> None:
@@ -803,10 +803,14 @@ def test_a_turn_lost_to_a_double_challenge_after_going_out_is_skipped_and_the_ou
 def test_over_workers_the_dearest_turns_go_first_and_the_review_is_the_same(thrown: GameReview) -> None:
     record = read_record(THROWN.read_bytes())
     words, spec, _ = record_lexicon(record)
-    by_time = review_jobs(record, words, spec, Settings(peg_bag=2))  # no work budget: 2 in the bag solved
+    by_time = plan_review(
+        record, words, spec, Settings(peg_bag=2)
+    ).jobs  # no work budget: 2 in the bag solved
     assert [job.turn for job in by_time[18:]] == [19, 20, 21]  # 19: 2 in the bag; 20, 21: the endgame
     assert dearest_first(by_time) == [18, 20, 19, *range(17, -1, -1)]  # the solver's turn, then last first
-    assert dearest_first(review_jobs(record, words, spec, QUICK)) == list(range(20, -1, -1))  # 2 simulated
+    assert dearest_first(plan_review(record, words, spec, QUICK).jobs) == list(
+        range(20, -1, -1)
+    )  # 2 simulated
     for jobs in (2, 3):  # the turns in another order, on other workers: the same review
         over = analyze_text(THROWN.read_bytes(), QUICK, runner=Runner(jobs=jobs, progress=False))
         assert over.as_dict() | {"elapsed_ms": 0} == thrown.as_dict() | {"elapsed_ms": 0}

@@ -11,7 +11,7 @@ from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.game.game import Game
 from lexigrid.scrabble.game.view import View
 from lexigrid.scrabble.records.gcg import export_gcg, format_gcg, parse_gcg
-from lexigrid.scrabble.records.gcg_replay import replay_gcg
+from lexigrid.scrabble.records.gcg_replay import Phony, replay_gcg
 
 COMPUTER_GAMES = [
     ("equity v score", ["equity", "score"], 31),
@@ -113,5 +113,5 @@ def test_replay_names_the_bad_event(small_lexicon: Lexicon, event: str, reason: 
 def test_a_phony_that_stood_replays_and_is_reported(small_lexicon: Lexicon) -> None:
     record = parse_gcg("#player1 a A\n#player2 b B\n>a: TRIN 8H TRIN +8 8\n")
     replayed = replay_gcg(record, small_lexicon)
-    assert replayed.scores == [8, 0] and replayed.phonies == ["line 3 TRIN"]
+    assert replayed.scores == [8, 0] and replayed.phonies == [Phony(3, "TRIN")]
     assert replay_gcg(record, None).phonies == [] and not replay_gcg(record, None).words_checked

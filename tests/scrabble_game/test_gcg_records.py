@@ -14,7 +14,7 @@ import pytest
 from lexigrid.errors import LexigridError
 from lexigrid.lexicon import load
 from lexigrid.scrabble.records.gcg import format_gcg, parse_gcg
-from lexigrid.scrabble.records.gcg_replay import replay_gcg
+from lexigrid.scrabble.records.gcg_replay import Phony, replay_gcg
 from tests.conftest import SHARED, CliResult, shared_file
 
 GCG = SHARED / "data" / "scrabble" / "gcg"
@@ -114,7 +114,7 @@ def test_a_twl06_record_checks_against_twl06_with_no_phony() -> None:
 def test_a_phony_that_stood_is_listed_not_refused() -> None:
     twl06 = load(shared_file("data", "lexicons", "twl06.txt"))
     replayed = replay_gcg(parse_gcg(_bytes("magpie_success_standard.gcg")), twl06)
-    assert replayed.scores == [516, 358] and "line 16 TANGOIST" in replayed.phonies  # CSW words, not TWL06
+    assert replayed.scores == [516, 358] and Phony(16, "TANGOIST") in replayed.phonies  # CSW words, not TWL06
 
 
 def test_import_falls_back_when_the_lexicon_is_not_installed(

@@ -274,7 +274,7 @@ def import_(
                 "events": len(record.events),
                 "board": [replayed.board.alphabet.write(row, brackets=True) for row in replayed.board.rows()],
                 "lexicon": words.name if words else None,
-                "phonies": replayed.phonies,
+                "phonies": [str(phony) for phony in replayed.phonies],
                 "lexicon_note": note,
                 "tiles_scored": replayed.tiles_scored,
             }
@@ -289,7 +289,7 @@ def import_(
     )
     if replayed.phonies and words is not None:  # phonies are looked up only in a lexicon
         stood = f"words {words.name} lacks that stood" if note else f"phonies that stood ({words.name})"
-        console.print(f"{stood}: " + ", ".join(replayed.phonies))
+        console.print(f"{stood}: " + ", ".join(map(str, replayed.phonies)))
     if note:
         console.print(note, style="yellow")
     if not replayed.tiles_scored:

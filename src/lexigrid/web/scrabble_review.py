@@ -22,9 +22,9 @@ from lexigrid.scrabble.records.review import (
     analyze_game,
     asked_note,
     job_position,
+    plan_review,
     read_record,
     record_lexicon,
-    review_jobs,
 )
 from lexigrid.scrabble.records.upheld import lexicon_note
 from lexigrid.web import common
@@ -91,8 +91,8 @@ def analyze(request: AnalyzeRequest) -> StreamingResponse:
         note = asked_note(record, words)
     else:
         words, _, note = record_lexicon(record)  # the record's #lexicon (a name), else the default
-    jobs = review_jobs(record, words, words.name, Settings(iterations=request.iterations), request.player)
-    note = lexicon_note(record, words, note)
+    plan = plan_review(record, words, words.name, Settings(iterations=request.iterations), request.player)
+    jobs = plan.jobs
     seconds = turn_seconds(request.seconds_per_turn, len(jobs))
     settings = Settings(seconds, request.iterations, seed=request.seed, peg_nodes=request.peg_nodes)
     if jobs:  # solver processes fork with the record's engine warm
@@ -113,7 +113,7 @@ def analyze(request: AnalyzeRequest) -> StreamingResponse:
         "seconds_per_turn": seconds,
         "capped": (request.seconds_per_turn or DEFAULT_SECONDS_PER_TURN) > seconds,
         "lexicon": words.name,
-        "lexicon_note": note,
+        "lexicon_note": lexicon_note(plan.upheld, words, note),
     }
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return StreamingResponse(

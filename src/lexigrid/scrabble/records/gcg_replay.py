@@ -38,14 +38,25 @@ class TurnState:
     zeros: int
 
 
+@dataclass(frozen=True)
+class Phony:
+    """A word the lexicon lacks that stood, with the record's line of its placement."""
+
+    line: int
+    word: str
+
+    def __str__(self) -> str:
+        return f"line {self.line} {self.word}"
+
+
 @dataclass
 class Replay:
     """A replayed record: the final scores (in player order), the board, the phonies that stood (words the
-    lexicon lacks, as `line WORD`), how far it was checked, and the state before every turn."""
+    lexicon lacks), how far it was checked, and the state before every turn."""
 
     scores: list[int]
     board: Board
-    phonies: list[str] = field(default_factory=list)
+    phonies: list[Phony] = field(default_factory=list)
     words_checked: bool = True
     tiles_scored: bool = True
     turns: list[TurnState] = field(default_factory=list)
@@ -58,7 +69,7 @@ class _Play:
     player: int
     event: Event
     move: Move | None
-    phonies: list[str]
+    phonies: list[Phony]
     zeros_before: int
     went_out: bool
 
@@ -74,7 +85,7 @@ class _Replayer:
         self.scores = [0] * len(self.order)
         self.tiles = frozenset(self.board.alphabet.glyphs + BLANK)  # the rack tiles of the tile set
         self.scored = all(set(_letters(e)) <= self.tiles for e in record.events)
-        self.phonies: list[str] = []
+        self.phonies: list[Phony] = []
         self.last_turn: int | None = None  # who made the last turn (placement, exchange, pass)
         self.last_play: _Play | None = None  # the last turn, when it was a placement
         self.left: dict[int, Counter[str]] = {}  # each player's tiles after their last turn
@@ -136,7 +147,7 @@ class _Replayer:
         """A placement: tiles from the rack, scored as recorded; words the lexicon lacks stood as phonies."""
         self.turn(p, event)
         move: Move | None = None
-        phonies: list[str] = []
+        phonies: list[Phony] = []
         if self.scored:
             move = self.place(event)
             used = move.tiles_used
@@ -168,7 +179,7 @@ class _Replayer:
         self.board.place(move)
         return move
 
-    def phonies_of(self, move: Move, event: Event) -> list[str]:
+    def phonies_of(self, move: Move, event: Event) -> list[Phony]:
         """The words a placement formed that the lexicon lacks (none when there is no lexicon)."""
         if self.lexicon is None:
             return []
@@ -177,7 +188,7 @@ class _Replayer:
             board[r, c] = ""
         words = ["".join(t for *_, t, _ in w).upper() for w in referee.words_formed(board, move)]
         write = self.board.alphabet.write
-        return [f"line {event.number} {write(w)}" for w in words if not self.lexicon.is_word(w)]
+        return [Phony(event.number, write(w)) for w in words if not self.lexicon.is_word(w)]
 
     def on_exchange(self, p: int, event: Event) -> None:
         """An exchange: the tiles must be on the rack; it scores nothing."""

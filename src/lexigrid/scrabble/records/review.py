@@ -388,10 +388,19 @@ def record_lexicon(record: Record, asked: str | None = None) -> tuple[Lexicon, s
 # --- turns from the record ------------------------------------------------------------------------------
 
 
-def review_jobs(
+@dataclass(frozen=True)
+class ReviewPlan:
+    """The jobs of the turns to judge, and the words the lexicon lacks that the record's challenges upheld
+    (`upheld.upheld_outside`)."""
+
+    jobs: list[TurnJob]
+    upheld: list[str]
+
+
+def plan_review(
     record: Record, lexicon: Lexicon, spec: str, settings: Settings, player: str | None = None
-) -> list[TurnJob]:
-    """The record replayed (every check; a failure names its line) into one job per turn to judge."""
+) -> ReviewPlan:
+    """The record replayed once (every check; a failure names its line) into one job per turn to judge."""
     settings.check()
     if len(record.players) != 2:
         raise LexigridError(f"a game analysis takes two-player records; this one has {len(record.players)}")
@@ -402,8 +411,9 @@ def review_jobs(
             f"the record holds tiles outside the {record.alphabet.name} tile set ({_foreign(record)}): a "
             "game analysis needs its own: name it in the record (`#tile-distribution NAME`) or its `#lexicon`"
         )
-    phonies = {int(p.split()[1]) for p in replayed.phonies}
-    own = judges_own(record, lexicon, upheld.upheld_outside(record, replayed))
+    phonies = {phony.line for phony in replayed.phonies}
+    upheld_words = upheld.upheld_outside(record, replayed)
+    own = judges_own(record, lexicon, upheld_words)
     following = {event.number: record.events[i + 1 :] for i, event in enumerate(record.events)}
     states = replayed.turns
     jobs = []
@@ -414,7 +424,7 @@ def review_jobs(
         if turn < len(states) and _after_going_out(states[turn]):  # the next turn a challenge's loss
             flags += ("challenged_valid",)
         jobs.append(_job(turn, state, flags, spec, settings))
-    return jobs
+    return ReviewPlan(jobs, upheld_words)
 
 
 def _foreign(record: Record) -> str:
@@ -814,11 +824,13 @@ def analyze_game(
 ) -> GameReview:
     """Judge every turn of `player` (default: both) over `runner`, one turn a task (over workers the dearest
     first: `dearest_first`); `on_turn(done, total, turn)` as each turn is judged. `spec` names the lexicon
-    for the workers (a name or a path). `shown`: turns the caller will show in detail, each checked to be
-    one judged before any is (`check_shown`); with `only_shown`, the only turns judged (the summaries then
-    cover them alone)."""
+    for the workers (a name or a path); `lexicon_note` is the note made when choosing it (the record's
+    upheld challenges may replace it: `upheld.lexicon_note`). `shown`: turns the caller will show in
+    detail, each checked to be one judged before any is (`check_shown`); with `only_shown`, the only turns
+    judged (the summaries then cover them alone)."""
     started = time.perf_counter()
-    jobs = review_jobs(record, lexicon, spec, settings, player)
+    plan = plan_review(record, lexicon, spec, settings, player)
+    jobs = plan.jobs
     check_shown(shown, [job.turn for job in jobs])
     if only_shown:
         jobs = _only(jobs, shown)
@@ -838,7 +850,8 @@ def analyze_game(
     replayed_scores = _final_scores(record)
     players = [summarize(i, record, turns, replayed_scores[i]) for i in range(len(record.players))]
     elapsed = 1000 * (time.perf_counter() - started)
-    return GameReview(turns, players, spec, settings, elapsed, lexicon_note)
+    note = upheld.lexicon_note(plan.upheld, lexicon, lexicon_note)
+    return GameReview(turns, players, spec, settings, elapsed, note)
 
 
 def _only(jobs: list[TurnJob], shown: Sequence[int]) -> list[TurnJob]:
@@ -891,7 +904,6 @@ def analyze_text(
     record = read_record(data)
     settings.check()
     words, spec, note = record_lexicon(record, lexicon)
-    note = upheld.lexicon_note(record, words, note)
     return analyze_game(record, words, spec, settings, player, runner, on_turn, note, shown, only_shown)
 
 

@@ -11,7 +11,7 @@ from itertools import pairwise
 
 from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.records.gcg import Event, Record
-from lexigrid.scrabble.records.gcg_replay import Replay, replay_gcg
+from lexigrid.scrabble.records.gcg_replay import Replay
 
 
 def upheld(event: Event, after: Event) -> bool:
@@ -23,7 +23,7 @@ def upheld_outside(record: Record, replayed: Replay) -> list[str]:
     """The words the lexicon judging lacks (its `replayed` phonies) in plays the record shows upheld by a
     challenge: the game's own lexicon held them, so the one judging is not it."""
     numbers = {e.number for e, after in pairwise(record.events) if upheld(e, after)}
-    return [p.split(maxsplit=2)[2] for p in replayed.phonies if int(p.split()[1]) in numbers]
+    return [phony.word for phony in replayed.phonies if phony.line in numbers]
 
 
 def upheld_note(words: list[str], lexicon: Lexicon) -> str:
@@ -38,7 +38,7 @@ def upheld_note(words: list[str], lexicon: Lexicon) -> str:
     )
 
 
-def lexicon_note(record: Record, lexicon: Lexicon, chosen: str) -> str:
+def lexicon_note(words: list[str], lexicon: Lexicon, chosen: str) -> str:
     """A review's note on the lexicon judging: the one made when choosing it, unless the record's
-    challenges upheld words it lacks (`upheld_note`)."""
-    return upheld_note(upheld_outside(record, replay_gcg(record, lexicon)), lexicon) or chosen
+    challenges upheld `words` it lacks (`upheld_note`)."""
+    return upheld_note(words, lexicon) or chosen
