@@ -72,6 +72,39 @@ def test_a_challenge_that_upheld_a_word_the_lexicon_lacks_is_said_from_the_start
     assert last["result"]["turns"][0]["flags"] == ["outside_lexicon", "challenged_valid"]
 
 
+def test_the_turns_asked_are_judged_alone_as_the_cli_judges_them(client: TestClient, tmp_path: Path) -> None:
+    """`turns` is `scrabble analyze --turn N --only`: the turn alone, the same JSON on both faces."""
+    start, progress, last = _events(client, {"gcg": PHONIES, "iterations": 8, "turns": [3]})
+    assert start["turns"] == 1 and progress["total"] == 1 and progress["turn"]["turn"] == 3
+    result = last["result"]
+    assert [t["turn"] for t in result["turns"]] == [3] and result["players"][0]["turns"] == 1
+    path = tmp_path / "game.gcg"
+    path.write_text(PHONIES)
+    seconds = str(start["seconds_per_turn"])
+    cli = run_cli(
+        "scrabble",
+        "analyze",
+        str(path),
+        "--iterations",
+        "8",
+        "--seconds-per-turn",
+        seconds,
+        "--turn",
+        "3",
+        "--only",
+        "--json",
+    )
+    alone = json.loads(cli.stdout)
+    result.pop("elapsed_ms"), alone.pop("elapsed_ms")
+    assert result == alone
+
+
+def test_a_turn_alone_gets_the_whole_budget(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 4.0)
+    start = _events(client, {"gcg": PHONIES, "iterations": 4, "seconds_per_turn": 10, "turns": [2]})[0]
+    assert start["seconds_per_turn"] == pytest.approx(4.0 * 0.5) and start["capped"] is True
+
+
 def test_seconds_are_capped_to_the_budget(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(common, "SOLVE_BUDGET_SECONDS", 4.0)
     start = _events(client, {"gcg": PHONIES, "iterations": 4, "seconds_per_turn": 10})[0]
@@ -93,6 +126,10 @@ def test_the_default_seconds_are_not_called_capped_when_they_fit(client: TestCli
             400,
             "a game analysis needs more than 0 seconds a turn, not 0",
         ),
+        ({"gcg": PHONIES, "turns": [9]}, 400, "turn 9 is not among the turns judged (1-4)"),
+        ({"gcg": PHONIES, "turns": [2], "player": "ann"}, 400, "turn 2 is not among the turns judged (1, 3)"),
+        ({"gcg": PHONIES, "turns": []}, 422, ""),
+        ({"gcg": PHONIES, "turns": [0]}, 422, ""),
         ({"gcg": PHONIES, "lexicon": "../etc/words"}, 400, ""),
         ({"gcg": ""}, 422, ""),
     ],

@@ -71,6 +71,34 @@ def test_a_review_draws_the_graph_and_each_turn(screen: Any, live_server: str) -
     screenshot(screen, f"scrabble_review_{width}")
 
 
+def test_a_turn_judged_again_takes_its_place_and_says_how(screen: Any, live_server: str) -> None:
+    """Once the review is complete a simulated turn can be judged again alone, with 5 times its seconds; the
+    new judgement replaces the row and the detail, the summary stays the review's (and says so)."""
+    _review(screen, live_server, PHONIES)
+    summary = screen.locator("#summary tbody").inner_text()
+    press(screen, '#turns tbody tr[data-turn="3"]')
+    screen.wait_for_function("document.getElementById('turn-detail').textContent.includes('Turn 3')")
+    wait_idle(screen)
+    press(screen, "#again")
+    screen.wait_for_function("document.getElementById('turn-detail').textContent.includes('judged again')")
+    wait_idle(screen)
+    assert screen.inner_text("#error") == ""
+    turn = screen.evaluate("review")["turns"][2]
+    assert turn["turn"] == 3 and turn["again"] == {"seconds": 1.0, "before": 0.2}
+    detail = screen.inner_text("#turn-detail")
+    assert (
+        "judged again alone for 1.00 s (the review gave it 0.20 s); the summary is still the review's"
+        in detail
+    )
+    assert turn["headline"] in detail and screen.locator("#turns tbody tr").count() == 4
+    row = screen.locator('#turns tbody tr[data-turn="3"] td').all_inner_texts()
+    assert row[3:5] == [turn["place"], turn["best"]]
+    assert screen.locator("#summary tbody").inner_text() == summary
+    assert screen.locator("#again").is_enabled()
+    assert fits_width(screen)
+    screenshot(screen, f"scrabble_review_again_{screen.viewport_size['width']}")
+
+
 def test_a_bad_record_shows_the_replays_error(screen: Any, live_server: str) -> None:
     _review(screen, live_server, PHONIES.replace("+8 8", "+9 9"))
     assert screen.inner_text("#error").startswith("GCG line 5: the move scores 8, the record says +9")

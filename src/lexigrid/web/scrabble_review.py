@@ -25,6 +25,7 @@ from lexigrid.scrabble.records.review import (
     plan_review,
     read_record,
     record_lexicon,
+    shown_jobs,
 )
 from lexigrid.scrabble.records.upheld import lexicon_note
 from lexigrid.web import common
@@ -56,6 +57,13 @@ class AnalyzeRequest(ApiRequest):
         description="A pre-endgame turn's work budget in search nodes instead of seconds.",
     )
     player: str | None = Field(None, max_length=60, description="Judge only this player's turns.")
+    turns: list[Annotated[int, Field(ge=1)]] | None = Field(
+        None,
+        min_length=1,
+        max_length=100,
+        description="Judge only these turns (numbered as the review numbers them; the summaries then cover "
+        "them alone), each with the whole review's budget shared among them alone.",
+    )
     seed: int = Field(0, ge=0, le=2**31)
 
 
@@ -65,15 +73,28 @@ def turn_seconds(requested: float | None, turns: int) -> float:
     return min(requested or DEFAULT_SECONDS_PER_TURN, allowed)
 
 
-def _review(gcg: str, lexicon: str, settings: Settings, player: str | None, note: str) -> dict[str, Any]:
-    """Run in a solver process: judge every turn, reporting each as it is done; the whole review."""
+def _review(
+    gcg: str, lexicon: str, settings: Settings, player: str | None, turns: list[int], note: str
+) -> dict[str, Any]:
+    """Run in a solver process: judge every turn (or the `turns` asked), reporting each as it is done; the
+    whole review."""
     record = read_record(gcg)
     words = lexicon_by_name(lexicon)
 
     def on_turn(done: int, total: int, turn: TurnReview) -> None:
         report({"done": done, "total": total, "turn": turn.as_dict()})
 
-    review = analyze_game(record, words, words.name, settings, player, on_turn=on_turn, lexicon_note=note)
+    review = analyze_game(
+        record,
+        words,
+        words.name,
+        settings,
+        player,
+        on_turn=on_turn,
+        lexicon_note=note,
+        shown=turns,
+        only_shown=bool(turns),
+    )
     return review.as_dict()
 
 
@@ -81,8 +102,9 @@ def _review(gcg: str, lexicon: str, settings: Settings, player: str | None, note
 def analyze(request: AnalyzeRequest) -> StreamingResponse:
     """Review a whole game, streamed as NDJSON: `{"event": "start", "turns", "seconds_per_turn", ...}`, a
     `{"event": "progress", "done", "total", "turn"}` line per judged turn, then `{"event": "result",
-    "result": <the `scrabble analyze --json` shape>}`, or `{"event": "error", "error"}`. A record that fails
-    replay, an unknown player or seconds <= 0 answer 400 at once."""
+    "result": <the `scrabble analyze --json` shape>}`, or `{"event": "error", "error"}`; `turns`: those
+    alone, as `scrabble analyze --turn N --only`. A record that fails replay, an unknown player, a turn not
+    judged or seconds <= 0 answer 400 at once."""
     if request.seconds_per_turn is not None and not request.seconds_per_turn > 0:
         Settings(seconds=request.seconds_per_turn).check()
     record = read_record(request.gcg)
@@ -92,7 +114,8 @@ def analyze(request: AnalyzeRequest) -> StreamingResponse:
     else:
         words, _, note = record_lexicon(record)  # the record's #lexicon (a name), else the default
     plan = plan_review(record, words, words.name, Settings(iterations=request.iterations), request.player)
-    jobs = plan.jobs
+    turns = request.turns or []
+    jobs = shown_jobs(plan.jobs, turns, bool(turns))
     seconds = turn_seconds(request.seconds_per_turn, len(jobs))
     settings = Settings(seconds, request.iterations, seed=request.seed, peg_nodes=request.peg_nodes)
     if jobs:  # solver processes fork with the record's engine warm
@@ -103,6 +126,7 @@ def analyze(request: AnalyzeRequest) -> StreamingResponse:
         words.name,
         settings,
         request.player,
+        turns,
         note,
         seconds=common.SOLVE_BUDGET_SECONDS,
         wait=common.SOLVE_QUEUE_SECONDS,

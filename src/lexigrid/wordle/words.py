@@ -145,7 +145,6 @@ def of_length(length: int, lexicon: str | None = None) -> WordLists:
 
 
 def word_lists(
-    name: str | None = None,
     *,
     answers: str | Path | None = None,
     guesses: str | Path | None = None,
@@ -163,9 +162,4 @@ def word_lists(
         )
     if (length is not None and length != DEFAULT_LENGTH) or lexicon is not None:
         return of_length(length or DEFAULT_LENGTH, lexicon)
-    if name in (None, ORIGINAL):
-        return original()
-    raise LexigridError(
-        f"unknown word lists {name!r}: use 'original', or give --answers FILE [--guesses FILE] "
-        "(e.g. the NYT 2022 lists, which no installable package ships)"
-    )
+    return original()

@@ -830,10 +830,7 @@ def analyze_game(
     judged (the summaries then cover them alone)."""
     started = time.perf_counter()
     plan = plan_review(record, lexicon, spec, settings, player)
-    jobs = plan.jobs
-    check_shown(shown, [job.turn for job in jobs])
-    if only_shown:
-        jobs = _only(jobs, shown)
+    jobs = shown_jobs(plan.jobs, shown, only_shown)
     if jobs:  # built here once, so that forked workers start with it warm
         Engine.shared(lexicon, job_position(jobs[0]).rules).prepare()
     reviews: list[TurnReview | None] = [None] * len(jobs)
@@ -852,6 +849,13 @@ def analyze_game(
     elapsed = 1000 * (time.perf_counter() - started)
     note = upheld.lexicon_note(plan.upheld, lexicon, lexicon_note)
     return GameReview(turns, players, spec, settings, elapsed, note)
+
+
+def shown_jobs(jobs: list[TurnJob], shown: Sequence[int], only_shown: bool) -> list[TurnJob]:
+    """The jobs to run: every turn `shown` checked to be among them (`check_shown`); with `only_shown`,
+    the jobs of those turns alone."""
+    check_shown(shown, [job.turn for job in jobs])
+    return _only(jobs, shown) if only_shown else jobs
 
 
 def _only(jobs: list[TurnJob], shown: Sequence[int]) -> list[TurnJob]:

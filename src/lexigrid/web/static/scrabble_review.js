@@ -1,10 +1,13 @@
 // Review a game: a GCG record judged turn by turn (POST /api/scrabble/analyze, streamed as NDJSON), the first
-// player's win % over the game as an inline SVG graph, each turn's board with the play made against the best.
+// player's win % over the game as an inline SVG graph, each turn's board with the play made against the best;
+// a turn can be judged again alone, given the time the whole review shared among its turns.
 "use strict";
 const errorEl = document.getElementById("error");
 let review = null;  // { players: [...], turns: [...] } as the turns arrive, then the whole result
+let reviewed = null;  // the request of the review shown, once it is complete (a turn is judged again by it)
 let selected = null;  // the turn shown
-let running = null;  // the AbortController of the review under way
+let running = null;  // the AbortController of the review (or the turn judged again) under way
+const AGAIN_FACTOR = 5;  // a turn judged again asks this many times the review's seconds a turn (the server caps it)
 
 function playersOf(text) {  // the #player lines' nicknames, for the player picker
   return [...text.matchAll(/^#player\d\s+(\S+)/gm)].map((m) => m[1]);
@@ -41,20 +44,10 @@ function openFile(event) {
 }
 
 // --- the review, streamed ---------------------------------------------------------------------------------
-async function analyze(event) {
-  event?.preventDefault();
+async function streamReview(body, onEvent) {  // each event of a review to onEvent (true once it ended it)
   if (running) running.abort();
   const controller = running = new AbortController();
   errorEl.textContent = "";
-  const body = { gcg: document.getElementById("gcg").value, seconds_per_turn: Number(document.getElementById("seconds").value) };
-  const player = document.getElementById("player").value;
-  if (player) body.player = player;
-  const lexicon = document.getElementById("lexicon").value;
-  if (lexicon) body.lexicon = lexicon;
-  review = { players: [], turns: [] };
-  selected = null;
-  document.getElementById("review").hidden = true;
-  showProgress(0, 1, "starting the review…");
   lexiBusy(+1);
   try {
     const response = await fetch("/api/scrabble/analyze", { method: "POST", headers: { "content-type": "application/json" },
@@ -63,7 +56,6 @@ async function analyze(event) {
       let data = {};
       try { data = await response.json(); } catch (error) { data = {}; }
       errorEl.textContent = data.error || `HTTP ${response.status}`;
-      document.getElementById("progress-box").hidden = true;
       return;
     }
     const reader = response.body.getReader(), decoder = new TextDecoder();
@@ -76,16 +68,50 @@ async function analyze(event) {
       while ((nl = buffer.indexOf("\n")) >= 0) {
         const line = buffer.slice(0, nl);
         buffer = buffer.slice(nl + 1);
-        if (line.trim()) ended = reviewEvent(JSON.parse(line)) || ended;
+        if (line.trim()) ended = onEvent(JSON.parse(line)) || ended;
       }
     }
     if (!ended) errorEl.textContent = "the review's stream ended without a result";
   } catch (error) {
     if (!controller.signal.aborted) errorEl.textContent = "the server did not answer: is `lexigrid serve` running?";
   } finally {
-    if (running === controller) running = null;
+    if (running === controller) {
+      running = null;
+      document.getElementById("progress-box").hidden = true;
+    }
     lexiBusy(-1);
   }
+}
+function analyze(event) {
+  event?.preventDefault();
+  const body = { gcg: document.getElementById("gcg").value, seconds_per_turn: Number(document.getElementById("seconds").value) };
+  const player = document.getElementById("player").value;
+  if (player) body.player = player;
+  const lexicon = document.getElementById("lexicon").value;
+  if (lexicon) body.lexicon = lexicon;
+  review = { players: [], turns: [] };
+  reviewed = selected = null;
+  document.getElementById("review").hidden = true;
+  showProgress(0, 1, "starting the review…");
+  return streamReview(body, (e) => {
+    if (e.event === "result") reviewed = body;  // complete: its turns can be judged again
+    return reviewEvent(e);
+  });
+}
+function judgeAgain(number) {  // the turn alone, given more time; it takes the turn's place in the review
+  const seconds = Math.max(AGAIN_FACTOR * review.seconds_per_turn, reviewed.seconds_per_turn);
+  const before = review.seconds_per_turn;
+  showProgress(0, 1, `judging turn ${number} again…`);
+  return streamReview({ ...reviewed, seconds_per_turn: seconds, turns: [number] }, (e) => {
+    if (e.event === "start") showProgress(0, 1, `judging turn ${number} again, for ${e.seconds_per_turn.toFixed(2)} s…`);
+    else if (e.event === "result") {
+      const turn = { ...e.result.turns[0], again: { seconds: e.result.seconds_per_turn, before } };
+      review.turns = review.turns.map((t) => (t.turn === number ? turn : t));
+      showReview();
+      if (selected === number) showTurn(number);  // drawn again with its new judgement
+    } else if (e.event === "error") errorEl.textContent = e.error;
+    return e.event === "result" || e.event === "error";
+  });
 }
 let alphabet = ENGLISH_ALPHABET, reviewLexicon = null;  // the record's language: its tiles drawn by their labels
 async function learnAlphabet(lexicon) {  // the lexicon's alphabet, as a position in it is drawn
@@ -109,7 +135,9 @@ function reviewEvent(event) {  // true once the stream has ended (a result or an
   } else if (event.event === "result") {
     review = event.result;
     document.getElementById("progress-box").hidden = true;
+    const shown = selected;
     showReview();
+    if (shown !== null) showTurn(shown);  // drawn again, now that the review is complete
     return true;
   } else if (event.event === "error") {
     errorEl.textContent = event.error;
@@ -210,7 +238,7 @@ async function showTurn(number) {
     for (const row of document.querySelectorAll("#turn-detail tbody tr")) row.classList.toggle("shown", row.dataset.move === move);
   };
   const detail = document.getElementById("turn-detail");
-  const notes = turn.flag_notes.concat(turn.method_note ? [turn.method_note] : []);  // the library's words
+  const notes = turn.flag_notes.concat(turn.method_note ? [turn.method_note] : [], againNote(turn));  // the library's words
   const replies = turn.phase === "sim";  // a simulated turn: what each play gave the opponent (its ply 1)
   const solved = turn.phase === "endgame";  // the endgame's value and final spread; else win % and mean spread
   const heads = ["#", "candidate", "score", ...(solved ? ["value", "final"] : ["win %", "spread"])];
@@ -228,12 +256,24 @@ async function showTurn(number) {
     ...(turn.contrast ? [lexiEl("p", { class: "contrast", text: turn.contrast })] : []),  // the library's words
     ...notes.map((n) => lexiEl("p", { class: "muted", text: n })),
     lexiEl("p", { class: "muted", text: "Tap a candidate to see it on the board." }),
-    lexiEl("div", { class: "scroll-x" }, candidates));
+    lexiEl("div", { class: "scroll-x" }, candidates),
+    ...againButton(turn));
   for (const row of candidates.querySelectorAll("tbody tr")) {
     row.addEventListener("click", () => onBoard(row.dataset.move));
     row.addEventListener("keydown", (e) => { if (e.key === "Enter") onBoard(row.dataset.move); });
   }
   onBoard(turn.played);
+}
+function againNote(turn) {  // how a turn judged again was judged, which the summary is not
+  if (!turn.again) return [];
+  const { seconds, before } = turn.again;
+  return [`judged again alone for ${seconds.toFixed(2)} s (the review gave it ${before.toFixed(2)} s); the summary is still the review's`];
+}
+function againButton(turn) {  // a turn simulated or solved within a budget, once the review is complete
+  if (!reviewed || !["sim", "peg"].includes(turn.phase)) return [];
+  const button = lexiEl("button", { type: "button", id: "again", class: "secondary", text: "Judge this turn again, longer" });
+  button.addEventListener("click", async () => { button.disabled = true; await judgeAgain(turn.turn); button.disabled = false; });
+  return [button];
 }
 function replyText(ply) {  // a simulated play's ply 1 (sim_plies): "31.2 (18% bingos)"
   return ply ? `${ply.mean_points.toFixed(1)} (${ply.bingo_pct.toFixed(0)}% bingos)` : "—";
