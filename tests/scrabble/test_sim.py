@@ -376,7 +376,7 @@ def test_sim_json_is_the_library_shape(cli: Cli) -> None:
         "plays", "iterations", "stopped", "confidence", "leader_confidence", "exact", "time_limit", "notes",
         "elapsed_ms",
     }  # fmt: skip
-    assert payload["time_limit"] is None and set(payload["notes"]) == {"stopped", "ties", "reordered"}
+    assert payload["time_limit"] is None and set(payload["notes"]) == {"stopped", "sure", "ties", "reordered"}
     assert payload["stopped"] in ("identified", "budget") and payload["confidence"] == 0.99
     assert payload["exact"] is False  # tiles in the bag: sampled, not exact
     assert len(payload["plays"]) == 3
@@ -697,10 +697,13 @@ def test_sim_says_why_it_stopped_and_marks_the_ties(cli: Cli) -> None:
     ties = sum(p["tied"] for p in payload["plays"])
     assert payload["stopped"] == "budget" and ties
     words = " ".join(text.stdout.split())  # the title may wrap
-    sure = f"{100 * payload['leader_confidence']:.1f}% sure of the best"
+    sure = f"{100 * payload['leader_confidence']:.1f}% sure of the best, {ties} plays tied with it"
+    if payload["leader_confidence"] < 0.0005:  # as 0.0%
+        sure = f"not yet sure of the best: {ties} plays tied with it"
     assert f"every play simulated to the limit, {sure}" in words
     assert payload["notes"] == {
         "stopped": "every play simulated to the limit",
+        "sure": sure,
         "ties": "the plays marked 1= are tied with the best: not told apart at 99% confidence",
         "reordered": None,  # 300 play-outs a play at most, two plies: no leader reordered
     }
@@ -725,6 +728,23 @@ def test_sim_on_an_empty_bag_says_the_ties_are_exactly_as_good(cli: Cli) -> None
     words = " ".join(cli("scrabble", "sim", EMPTY_BAG_TIE, "--plays", "8").stdout.split())
     assert "the bag is empty: every play is valued exactly" in words
     assert "the plays marked 1= are exactly as good as the best" in words
+
+
+@pytest.mark.parametrize(
+    ("confidence", "tied", "exact", "expected"),
+    [
+        (0.995, 0, False, "99.5% sure of the best"),
+        (0.6123, 1, False, "61.2% sure of the best, 1 play tied with it"),
+        (0.0004, 3, False, "not yet sure of the best: 3 plays tied with it"),
+        (0.0005, 3, False, "0.1% sure of the best, 3 plays tied with it"),
+        (0.0, 2, True, None),  # the bag empty: exact values, not a confidence
+    ],
+)
+def test_the_sure_note_says_how_sure_a_run_is_of_its_best(
+    confidence: float, tied: int, exact: bool, expected: str | None
+) -> None:
+    plays = [PlayStats(Move("pass"))] + [PlayStats(Move("pass"), tied=True) for _ in range(tied)]
+    assert SimResult(plays, "budget", 1.0, 0.99, confidence, exact).notes()["sure"] == expected
 
 
 @pytest.mark.parametrize(

@@ -197,7 +197,7 @@ def test_the_panel_shows_how_sure_it_is_why_it_stopped_and_the_ties(screen: Any,
     classes = screen.eval_on_selector_all("#sim-table tbody tr", "rows => rows.map(r => r.className)")
     assert classes == ["leader"] + ["tied" if p.tied else "beaten" for p in expected.plays[1:]]
     ties = sum(p.tied for p in expected.plays)
-    sure = f"{100 * expected.leader_confidence:.1f}% sure, {ties} tied"
+    sure = expected.notes()["sure"]  # the library's words
     leader = expected.plays[0]
     others = f"{ties} other play{'s' if ties > 1 else ''}"
     named = f"Tied for best: {leader.move.paren} ({leader.win_pct:.1f}% to win) and {others} · {sure} ·"
@@ -214,7 +214,7 @@ def test_the_panel_shows_how_sure_it_is_why_it_stopped_and_the_ties(screen: Any,
     _simulate(screen, 3, 1, 2000)
     screen.wait_for_function("document.getElementById('sim-note').textContent !== ''")
     assert screen.inner_text("#sim-note") == "Stopped early: the best play is identified at 99% confidence."
-    assert f"{100 * found.leader_confidence:.1f}% sure ·" in screen.inner_text("#sim-status")
+    assert f"{100 * found.leader_confidence:.1f}% sure of the best ·" in screen.inner_text("#sim-status")
     assert [r[0] for r in _rows(screen)] == ["1", "2", "3"]
     assert fits_width(screen)
 

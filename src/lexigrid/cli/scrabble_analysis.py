@@ -210,11 +210,11 @@ class Interrupt:
 
 
 def stop_reason(result: SimResult) -> str:
-    """Why the run stopped (the library's words) and, unless that settles it, how sure it is of its best."""
-    said = result.notes()["stopped"]
-    if result.exact or result.stopped == "identified":
-        return said
-    return f"{said}, {100 * result.leader_confidence:.1f}% sure of the best"
+    """Why the run stopped and, unless that settles it, how sure it is of its best (the library's words)."""
+    said = result.notes()
+    if said["sure"] is None or result.stopped == "identified":
+        return said["stopped"]
+    return f"{said['stopped']}, {said['sure']}"
 
 
 def sim_table(plays: list[PlayStats], title: str, letters: Alphabet = ENGLISH) -> Table:

@@ -58,7 +58,7 @@ from lexigrid.errors import LexigridError, OptionError, check_positive
 from lexigrid.lexicon import load
 from lexigrid.runner import DEFAULT_RUNNER, Runner
 from lexigrid.scrabble.analysis.bai import evidence, leader_confidence, threshold, top_two
-from lexigrid.scrabble.analysis.sim_notes import SimNotes, reordered_note, stopped_note, ties_note
+from lexigrid.scrabble.analysis.sim_notes import SimNotes, reordered_note, stopped_note, sure_note, ties_note
 from lexigrid.scrabble.analysis.sim_plies import PlyStats, Reply, count_replies, ply_rows
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet, shortfall
 from lexigrid.scrabble.core.board import Rack
@@ -213,11 +213,12 @@ class SimResult:
         return self.plays[0].move
 
     def notes(self) -> SimNotes:
-        """Why the run stopped and what its ties are, in words (`sim_notes`): `stopped`, `ties` (or None)."""
-        tied = any(p.tied for p in self.plays)
+        """Why the run stopped, how sure it is and what its ties are, in words (`sim_notes`)."""
+        tied = sum(p.tied for p in self.plays)
         return {
             "stopped": stopped_note(self.stopped, self.exact, self.confidence, self.time_limit),
-            "ties": ties_note(tied, self.exact, self.confidence),
+            "sure": sure_note(self.leader_confidence, tied, self.exact),
+            "ties": ties_note(bool(tied), self.exact, self.confidence),
             "reordered": reordered_note(sum(p.reorders is not None for p in self.plays)),
         }
 

@@ -11,12 +11,17 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from lexigrid.counts import count
+
+NOT_YET_SURE = 0.0005  # a leader confidence that would print as 0.0%: said in words instead
+
 
 class SimNotes(TypedDict):
-    """A result's words: why it stopped, what its ties are (None with no tie), and what was set aside (None
-    with nothing set aside)."""
+    """A result's words: why it stopped, how sure it is of its best (None when every play is valued
+    exactly), what its ties are (None with no tie), and what was set aside (None with nothing set aside)."""
 
     stopped: str
+    sure: str | None
     ties: str | None
     reordered: str | None
 
@@ -33,6 +38,19 @@ def stopped_note(stopped: str, exact: bool, confidence: float, time_limit: float
     if time_limit is not None:
         return f"stopped at the {time_limit:,g} s time limit"
     return "every play simulated to the limit"
+
+
+def sure_note(leader_confidence: float, tied: int, exact: bool) -> str | None:
+    """How sure the run is that its leader is the best (`SimResult.leader_confidence`), and how many plays
+    are `tied` with it; None with the bag empty (`exact`: every value is exact, a tie an equality)."""
+    if exact:
+        return None
+    ties = f"{count(tied, 'play')} tied with it"
+    if not tied:
+        return f"{100 * leader_confidence:.1f}% sure of the best"
+    if leader_confidence < NOT_YET_SURE:
+        return f"not yet sure of the best: {ties}"
+    return f"{100 * leader_confidence:.1f}% sure of the best, {ties}"
 
 
 def ties_note(tied: bool, exact: bool, confidence: float) -> str | None:

@@ -419,8 +419,7 @@ function showSim(table, final, run) {  // table: Progress.as_dict() while runnin
   const leader = table.plays[0], seconds = (table.elapsed_ms / 1000).toFixed(1);
   const lead = leader ? `${simMove(leader)} (${leader.win_pct.toFixed(1)}% to win)` : "none";
   const ties = table.plays.filter((p) => p.tied).length;
-  const sure = table.exact ? `exact${ties ? `, ${ties} as good` : ""}`
-    : `${(100 * table.leader_confidence).toFixed(1)}% sure${ties ? `, ${ties} tied` : ""}`;
+  const sure = table.notes.sure ?? `exact${ties ? `, ${ties} as good` : ""}`;  // the library's words
   // no play is named best over plays not told apart from it
   const named = ties ? `Tied for best: ${lead} and ${lexiCount(ties, "other play")}` : `Best: ${lead}`;
   document.getElementById("sim-status").textContent = final
