@@ -9,7 +9,6 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, HTTPException, Path, Request
 from fastapi.responses import HTMLResponse, StreamingResponse
 from pydantic import Field
-from starlette.background import BackgroundTask
 
 from lexigrid.budget import report, stopping_clock
 from lexigrid.errors import LexigridError
@@ -41,6 +40,7 @@ from lexigrid.scrabble.engine.winpct import default_table
 from lexigrid.web import common, pool
 from lexigrid.web.common import ApiRequest, budgeted, lexicon_by_name, solver_pool, templates
 from lexigrid.web.stream import events as stream_events
+from lexigrid.web.stream import response as stream_response
 
 api = APIRouter()
 pages = APIRouter()
@@ -393,21 +393,15 @@ def sim(request: SimRequest) -> StreamingResponse:
         "infer": request.infer,
         "add": request.add,
     }
-    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    # the background task also ends a run whose page went away before the stream began
-    return StreamingResponse(
-        stream_events(
-            stream,
-            start,
-            what="simulation",
-            progress=lambda report: report,  # {"inference": ...} once, then {"progress": table} a round
-            result=lambda done: {"result": done[0], "stopped": done[1]},
-            close=lambda: _end_sim(stream, sim_id),
-        ),
-        media_type="application/x-ndjson",
-        headers=headers,
-        background=BackgroundTask(_end_sim, stream, sim_id),
+    lines = stream_events(
+        stream,
+        start,
+        what="simulation",
+        progress=lambda report: report,  # {"inference": ...} once, then {"progress": table} a round
+        result=lambda done: {"result": done[0], "stopped": done[1]},
+        close=lambda: _end_sim(stream, sim_id),
     )
+    return stream_response(lines, close=lambda: _end_sim(stream, sim_id))
 
 
 @api.post("/sim/{sim_id}/stop")

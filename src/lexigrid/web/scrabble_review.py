@@ -7,14 +7,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse, StreamingResponse
 from pydantic import Field
-from starlette.background import BackgroundTask
 
 from lexigrid.budget import report
 from lexigrid.errors import LexigridError
+from lexigrid.lexicon import Lexicon
 from lexigrid.scrabble.engine.movegen import Engine
 from lexigrid.scrabble.game.store import GameStore
 from lexigrid.scrabble.game.view import View
-from lexigrid.scrabble.records.gcg import export_gcg
+from lexigrid.scrabble.records.gcg import Record, export_gcg
 from lexigrid.scrabble.records.review import (
     DEFAULT_SECONDS_PER_TURN,
     Settings,
@@ -31,6 +31,7 @@ from lexigrid.scrabble.records.upheld import lexicon_note
 from lexigrid.web import common
 from lexigrid.web.common import ApiRequest, lexicon_by_name, solver_pool, templates
 from lexigrid.web.stream import events as stream_events
+from lexigrid.web.stream import response as stream_response
 
 api = APIRouter()
 pages = APIRouter()
@@ -108,11 +109,7 @@ def analyze(request: AnalyzeRequest) -> StreamingResponse:
     if request.seconds_per_turn is not None and not request.seconds_per_turn > 0:
         Settings(seconds=request.seconds_per_turn).check()
     record = read_record(request.gcg)
-    if request.lexicon:
-        words = lexicon_by_name(request.lexicon)  # by name only: the web never opens a path
-        note = asked_note(record, words)
-    else:
-        words, _, note = record_lexicon(record)  # the record's #lexicon (a name), else the default
+    words, note = _judging_lexicon(record, request.lexicon)
     plan = plan_review(record, words, words.name, Settings(iterations=request.iterations), request.player)
     turns = request.turns or []
     jobs = shown_jobs(plan.jobs, turns, bool(turns))
@@ -139,20 +136,25 @@ def analyze(request: AnalyzeRequest) -> StreamingResponse:
         "lexicon": words.name,
         "lexicon_note": lexicon_note(plan.upheld, words, note),
     }
-    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return StreamingResponse(
-        stream_events(
-            stream,
-            start,
-            what="review",
-            progress=lambda report: report,
-            result=lambda review: {"result": review},
-            close=stream.close,
-        ),
-        media_type="application/x-ndjson",
-        headers=headers,
-        background=BackgroundTask(stream.close),
+    lines = stream_events(
+        stream,
+        start,
+        what="review",
+        progress=lambda report: report,
+        result=lambda review: {"result": review},
+        close=stream.close,
     )
+    return stream_response(lines, close=stream.close)
+
+
+def _judging_lexicon(record: Record, asked: str | None) -> tuple[Lexicon, str]:
+    """The lexicon judging the record, and the note made when choosing it: the one `asked` for (by name
+    only: the web never opens a path), else the record's #lexicon (a name), else the default."""
+    if asked:
+        words = lexicon_by_name(asked)
+        return words, asked_note(record, words)
+    words, _, note = record_lexicon(record)
+    return words, note
 
 
 @api.get("/games/{game_id}/gcg")

@@ -8,12 +8,25 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import anyio
+from fastapi.responses import StreamingResponse
+from starlette.background import BackgroundTask
 
 from lexigrid.budget import BudgetExceeded
 from lexigrid.errors import LexigridError
 from lexigrid.web import pool
 
 log = logging.getLogger("lexigrid.web")
+
+
+NO_BUFFERING = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}  # each line reaches the page at once
+
+
+def response(lines: AsyncIterator[bytes], close: Callable[[], None]) -> StreamingResponse:
+    """The lines (`events`) as an NDJSON response; `close` runs when it ends, also when the page went away
+    before the stream began."""
+    return StreamingResponse(
+        lines, media_type="application/x-ndjson", headers=NO_BUFFERING, background=BackgroundTask(close)
+    )
 
 
 def line(event: dict[str, Any]) -> bytes:
