@@ -528,11 +528,14 @@ class Progress:
     leader_confidence: float = 0.0
 
     def as_dict(self, alphabet: Alphabet = ENGLISH) -> dict[str, Any]:
-        """The running table in the final result's shape (a web page streams these as it converges)."""
+        """The running table in the final result's shape (a web page streams these as it converges), with
+        how sure it is so far (`notes.sure`)."""
+        tied = sum(p.tied for p in self.plays)
         return {
             "plays": play_rows(self.plays, alphabet),
             "iterations": self.iterations,
             "leader_confidence": round(self.leader_confidence, 4),
+            "notes": {"sure": sure_note(self.leader_confidence, tied, exact=False)},
             "elapsed_ms": round(self.elapsed_ms, 1),
         }
 
