@@ -150,6 +150,8 @@ def test_the_mistake_index_is_the_hand_computation(thrown: GameReview, phonies: 
     [
         ("sim", {"win_pct_lost": 6.66, "error_bar": 4.71, "mistake": "medium"}, "6.7 % ±4.7",
          "judged by simulation; lost 6.7 % ±4.7: a medium mistake"),
+        ("sim", {"win_pct_lost": 100.0, "error_bar": math.inf}, "100.0 % ±∞",  # one play-out in common
+         "judged by simulation; lost 100.0 % ±∞"),
         ("peg", {"win_pct_lost": 3.0}, "3.0 %", "judged by the pre-endgame solver; lost 3.0 %"),  # exact
         ("endgame", {"points_lost": 14, "mistake": "large"}, "14 pts",
          "judged by the exact endgame; lost 14 pts: a large mistake"),
@@ -166,6 +168,8 @@ def test_a_turn_s_verdict_is_worded_once_for_both_faces(
         setattr(turn, name, value)
     row = turn.as_dict()
     assert (turn.lost_text, turn.verdict) == (row["lost_text"], row["verdict"]) == (lost, verdict)
+    strict = json.loads(json.dumps(row, allow_nan=False))  # valid JSON: an infinite error bar is null
+    assert strict["error_bar"] == (None if turn.error_bar == math.inf else round(turn.error_bar, 2))
 
 
 def test_a_simulated_mistake_exceeds_its_error_bar(thrown: GameReview, phonies: GameReview) -> None:

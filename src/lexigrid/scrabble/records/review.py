@@ -185,7 +185,7 @@ class TurnReview:
     win_pct: float | None = None  # the mover's chance of winning after the play made
     best_win_pct: float | None = None
     win_pct_lost: float = 0.0
-    error_bar: float = 0.0  # the win % lost's own uncertainty (0 when exact)
+    error_bar: float = 0.0  # the win % lost's own uncertainty (0 when exact, infinite from one play-out)
     points_lost: int | None = None  # endgame turns
     final_spread_best: int | None = None  # endgame turns: the mover's final spread under best play
     final_spread_played: int | None = None  # ... after the play made
@@ -215,7 +215,7 @@ class TurnReview:
             "win_pct": _round(self.win_pct),
             "best_win_pct": _round(self.best_win_pct),
             "win_pct_lost": round(self.win_pct_lost, 2),
-            "error_bar": round(self.error_bar, 2),
+            "error_bar": None if math.isinf(self.error_bar) else round(self.error_bar, 2),  # JSON has no inf
             "points_lost": self.points_lost,
             "final_spread_best": self.final_spread_best,
             "final_spread_played": self.final_spread_played,
@@ -241,7 +241,7 @@ class TurnReview:
             return f"{self.points_lost} pts"
         if self.phase == "skipped":
             return ""
-        bar = f" ±{self.error_bar:.1f}" if self.error_bar else ""
+        bar = " ±∞" if math.isinf(self.error_bar) else f" ±{self.error_bar:.1f}" if self.error_bar else ""
         return f"{self.win_pct_lost:.1f} %{bar}"
 
     @property
