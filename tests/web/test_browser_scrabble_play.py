@@ -87,6 +87,7 @@ def test_resume_and_delete_saved_games(screen: Any, live_server: str) -> None:
     opened = screen.evaluate("game.id")
     assert screen.locator(f"#saved li[data-game='{opened}']").count() == 0
     assert "saved from your first move" in screen.inner_text("#status")
+    assert screen.locator("#review-game").is_hidden()  # a game on: nothing to review yet
     press(screen, "#saved-games summary")
     delete = f"#saved li[data-game='{ids[0]}'] button.danger"
     screen.once("dialog", lambda dialog: dialog.dismiss())  # changed my mind: nothing goes
@@ -122,6 +123,8 @@ def test_a_finished_game_says_who_won_and_offers_no_move(screen: Any, live_serve
     assert rows.count() == len(game.turns)
     computer_racks = [r.locator("td").nth(1).inner_text() for r in rows.all() if "Computer" in r.inner_text()]
     assert all(computer_racks)  # the game is over: the whole record, racks and all
+    assert screen.locator("#review-game").is_visible()  # the record is saved: the review can read it
+    assert screen.get_attribute("#review-link", "href") == f"/scrabble/review?game={game_id}"
     screenshot(screen, f"scrabble-play-over-{width(screen)}")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -69,6 +70,16 @@ def test_a_review_draws_the_graph_and_each_turn(screen: Any, live_server: str) -
     assert fits_width(screen)
     width = screen.viewport_size["width"]
     screenshot(screen, f"scrabble_review_{width}")
+    link = screen.get_attribute("#turn-detail a", "href")
+    assert link.startswith("/scrabble?") and parse_qs(urlsplit(link).query) == {
+        "cgp": [turn["cgp"]],
+        "lexicon": ["nwl"],
+    }
+    press(screen, "#turn-detail a")  # the analysis page on the position before turn 3
+    screen.wait_for_url(re.compile(r".*/scrabble\?cgp="))
+    wait_idle(screen)
+    assert screen.inner_text("#error") == ""
+    assert screen.input_value("#rack") == turn["cgp"].split()[1].split("/")[0]
 
 
 def test_a_turn_judged_again_takes_its_place_and_says_how(screen: Any, live_server: str) -> None:
@@ -163,6 +174,31 @@ def test_a_finished_saved_game_is_picked_and_reviewed(screen: Any, live_server: 
     assert screen.inner_text("#error") == ""
     assert screen.locator("#turns tbody tr").count() >= 10
     assert set(screen.locator("#turns tbody tr td:nth-child(2)").all_inner_texts()) == {"equity1"}
+
+
+def test_a_game_linked_from_the_play_page_is_reviewed_at_once(screen: Any, live_server: str) -> None:
+    """`/scrabble/review?game=ID` (the play page's "Review this game"): the record in the box, the game
+    picked, every turn judged; a bad id is a one-line error and nothing runs."""
+    from lexigrid.scrabble.game.game import Game
+    from lexigrid.scrabble.game.store import GameStore
+
+    over = Game.new(["equity", "equity"], seed=7, lexicon="nwl", endgame_seconds=None)
+    over.play_computers()
+    GameStore().save(over)
+    screen.goto(f"{live_server}/scrabble/review?game={over.id}&seconds=0.05")
+    screen.wait_for_function("reviewed !== null")
+    wait_idle(screen)
+    assert screen.inner_text("#error") == ""
+    assert screen.input_value("#gcg") == over_record(over)
+    assert screen.input_value("#saved-game") == over.id and screen.input_value("#seconds") == "0.05"
+    turns = screen.evaluate("review")["turns"]
+    assert [t["turn"] for t in turns] == list(range(1, len(turns) + 1)) and len(turns) >= 10
+    assert screen.locator("#turns tbody tr").count() == len(turns)
+    screen.goto(f"{live_server}/scrabble/review?game=<b>x")
+    screen.wait_for_function("document.getElementById('error').textContent !== ''")
+    error = screen.inner_text("#error")
+    assert "game_id" in error and "\n" not in error and screen.locator("#error b").count() == 0
+    assert screen.input_value("#gcg") == "" and screen.locator("#review").is_hidden()
 
 
 def over_record(game: Any) -> str:

@@ -42,6 +42,8 @@ function draw() {
   const status = game.over ? `Game over: ${game.verdict}.`
     : `${lexiCount(game.bag, "tile")} in the bag · ${game.lexicon} · game ${game.id}` + (game.saved ? " (saved after every move)" : " (saved from your first move)");
   document.getElementById("status").textContent = status;
+  document.getElementById("review-game").hidden = !(game.over && game.saved);  // the review reads the saved game
+  document.getElementById("review-link").href = `/scrabble/review?game=${encodeURIComponent(game.id)}`;
   document.getElementById("challenge-btn").hidden = !(game.can_challenge && game.challenge !== "void");
   document.getElementById("accept-btn").hidden = game.awaiting !== "challenge-or-accept";
   const log = document.querySelector("#log tbody");

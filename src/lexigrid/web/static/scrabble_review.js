@@ -27,13 +27,22 @@ async function loadSavedGames() {
   select.replaceChildren(lexiEl("option", { value: "", text: finished.length ? "—" : "none finished" }),
     ...finished.map((g) => lexiEl("option", { value: g.id, text: `${g.players.join(" v ")} ${g.scores.join("-")}` })));
 }
-async function pickSaved() {
-  const id = document.getElementById("saved-game").value;
-  if (!id) return;
-  const result = await lexiApi(`/api/scrabble/games/${id}/gcg`);
-  if (!result.ok) { errorEl.textContent = result.error; return; }
+async function openSaved(id) {  // a finished saved game's record in the box; whether it came
+  const result = await lexiApi(`/api/scrabble/games/${encodeURIComponent(id)}/gcg`);
+  if (!result.ok) { errorEl.textContent = result.error; return false; }
   document.getElementById("gcg").value = result.data.gcg;
   fillPlayers();
+  return true;
+}
+function pickSaved() {
+  const id = document.getElementById("saved-game").value;
+  if (id) openSaved(id);
+}
+async function reviewLinked(id) {  // a game linked from the play page (?game=ID): its record, reviewed at once
+  const [opened] = await Promise.all([openSaved(id), loadSavedGames()]);
+  if (!opened) return;
+  document.getElementById("saved-game").value = id;
+  analyze();
 }
 function openFile(event) {
   const file = event.target.files[0];
@@ -73,6 +82,7 @@ async function streamReview(body, onEvent) {  // each event of a review to onEve
     }
     if (!ended) errorEl.textContent = "the review's stream ended without a result";
   } catch (error) {
+    console.error(error);  // the cause, for whoever opens the console
     if (!controller.signal.aborted) errorEl.textContent = "the server did not answer: is `lexigrid serve` running?";
   } finally {
     if (running === controller) {
@@ -255,7 +265,8 @@ async function showTurn(number) {
     lexiEl("p", { text: turn.verdict }),
     ...(turn.contrast ? [lexiEl("p", { class: "contrast", text: turn.contrast })] : []),  // the library's words
     ...notes.map((n) => lexiEl("p", { class: "muted", text: n })),
-    lexiEl("p", { class: "muted", text: "Tap a candidate to see it on the board." }),
+    lexiEl("p", { class: "muted" }, "Tap a candidate to see it on the board, or ",
+      lexiEl("a", { href: analysisLink(turn), text: "analyse this position" }), " (simulate it at length, solve its endgame)."),
     lexiEl("div", { class: "scroll-x" }, candidates),
     ...againButton(turn));
   for (const row of candidates.querySelectorAll("tbody tr")) {
@@ -263,6 +274,11 @@ async function showTurn(number) {
     row.addEventListener("keydown", (e) => { if (e.key === "Enter") onBoard(row.dataset.move); });
   }
   onBoard(turn.played);
+}
+function analysisLink(turn) {  // the analysis page on the position before the turn, in the review's lexicon
+  const params = new URLSearchParams({ cgp: turn.cgp });
+  if (reviewLexicon) params.set("lexicon", reviewLexicon);
+  return `/scrabble?${params}`;
 }
 function againNote(turn) {  // how a turn judged again was judged, which the summary is not
   if (!turn.again) return [];
@@ -283,5 +299,8 @@ document.getElementById("review-form").addEventListener("submit", analyze);
 document.getElementById("gcg").addEventListener("input", fillPlayers);
 document.getElementById("gcg-file").addEventListener("change", openFile);
 document.getElementById("saved-game").addEventListener("change", pickSaved);
-loadSavedGames();
-fillLexicons(document.getElementById("lexicon"), new URLSearchParams(location.search).get("lexicon"));
+const linked = new URLSearchParams(location.search);  // ?game=ID (reviewed at once), &seconds=S, &lexicon=NAME
+if (linked.get("seconds")) document.getElementById("seconds").value = linked.get("seconds");
+fillLexicons(document.getElementById("lexicon"), linked.get("lexicon"));
+if (linked.get("game")) reviewLinked(linked.get("game"));
+else loadSavedGames();
