@@ -39,7 +39,6 @@ from lexigrid.scrabble.core.rules import Rules
 from lexigrid.scrabble.engine.winpct import default_table
 from lexigrid.web import common, pool
 from lexigrid.web.common import ApiRequest, budgeted, lexicon_by_name, solver_pool, templates
-from lexigrid.web.stream import events as stream_events
 from lexigrid.web.stream import response as stream_response
 
 api = APIRouter()
@@ -393,7 +392,7 @@ def sim(request: SimRequest) -> StreamingResponse:
         "infer": request.infer,
         "add": request.add,
     }
-    lines = stream_events(
+    return stream_response(
         stream,
         start,
         what="simulation",
@@ -401,7 +400,6 @@ def sim(request: SimRequest) -> StreamingResponse:
         result=lambda done: {"result": done[0], "stopped": done[1]},
         close=lambda: _end_sim(stream, sim_id),
     )
-    return stream_response(lines, close=lambda: _end_sim(stream, sim_id))
 
 
 @api.post("/sim/{sim_id}/stop")

@@ -30,7 +30,6 @@ from lexigrid.scrabble.records.review import (
 from lexigrid.scrabble.records.upheld import lexicon_note
 from lexigrid.web import common
 from lexigrid.web.common import ApiRequest, lexicon_by_name, solver_pool, templates
-from lexigrid.web.stream import events as stream_events
 from lexigrid.web.stream import response as stream_response
 
 api = APIRouter()
@@ -136,7 +135,7 @@ def analyze(request: AnalyzeRequest) -> StreamingResponse:
         "lexicon": words.name,
         "lexicon_note": lexicon_note(plan.upheld, words, note),
     }
-    lines = stream_events(
+    return stream_response(
         stream,
         start,
         what="review",
@@ -144,7 +143,6 @@ def analyze(request: AnalyzeRequest) -> StreamingResponse:
         result=lambda review: {"result": review},
         close=stream.close,
     )
-    return stream_response(lines, close=stream.close)
 
 
 def _judging_lexicon(record: Record, asked: str | None) -> tuple[Lexicon, str]:

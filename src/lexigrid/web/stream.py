@@ -21,9 +21,18 @@ log = logging.getLogger("lexigrid.web")
 NO_BUFFERING = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}  # each line reaches the page at once
 
 
-def response(lines: AsyncIterator[bytes], close: Callable[[], None]) -> StreamingResponse:
-    """The lines (`events`) as an NDJSON response; `close` runs when it ends, also when the page went away
-    before the stream began."""
+def response(
+    stream: pool.SolveStream,
+    start: dict[str, Any],
+    *,
+    what: str,
+    progress: Callable[[Any], dict[str, Any]],
+    result: Callable[[Any], dict[str, Any]],
+    close: Callable[[], None],
+) -> StreamingResponse:
+    """The stream's `events` as an NDJSON response; `close` runs when they end, and again once the response
+    is done (also when the page went away before the stream began)."""
+    lines = events(stream, start, what=what, progress=progress, result=result, close=close)
     return StreamingResponse(
         lines, media_type="application/x-ndjson", headers=NO_BUFFERING, background=BackgroundTask(close)
     )
