@@ -224,7 +224,8 @@ def test_a_report_s_json_names_the_leader_only_where_its_plays_may_be_shown() ->
     stats = PlayStats(Move("place", row=7, col=3, word="WORD", played="W.RD", score=24))
     stats.values, stats.wins = [10.0, 20.0], [1.0, 0.0]
     thinking = Thinking("simulating", 12.0, 8.4, lambda: 12.5, 200.0, Progress([stats], 2, 1500.0, 0.913))
-    hidden = {"win_pct": 50.0, "iterations": 2, "confidence": 0.913, "tied": 0}
+    said = "50.0 % (2 play-outs, 91 % sure)"
+    hidden = {"win_pct": 50.0, "iterations": 2, "confidence": 0.913, "tied": 0, "said": said}
     assert thinking.as_dict(moves_shown=False) == {
         "task": "simulating",
         "elapsed": 4.1,
@@ -249,6 +250,7 @@ def test_a_report_s_json_names_the_leader_only_where_its_plays_may_be_shown() ->
         "iterations": 4,
         "confidence": 0,
         "tied": 1,
+        "said": "50.0 % (4 play-outs, 0 % sure, 1 tied)",
     }
     assert (
         " best so far 50.0 % (4 play-outs, 0 % sure, 1 tied) · "

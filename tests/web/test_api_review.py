@@ -148,6 +148,8 @@ def test_a_finished_saved_game_gives_its_record(client: TestClient) -> None:
     from lexigrid.scrabble.game.store import GameStore
 
     assert client.get("/api/scrabble/games/abc123/gcg").status_code == 404
+    slashed = client.get("/api/scrabble/games/a%2Fb/gcg")  # the review page's ?game=a/b
+    assert slashed.status_code == 422 and slashed.json()["error"].startswith("game_id: String should match")
     playing = Game.new(["equity", "equity"], seed=5, lexicon="nwl", endgame_seconds=None)
     playing.play_computer()
     GameStore().save(playing)

@@ -431,7 +431,8 @@ def test_while_the_computer_thinks_the_page_can_read_what_it_does_but_never_its_
         mover.join()
     assert seen["player"] == 1 and seen["task"] == "simulating 15 plays, 2 plies deep"
     assert seen["budget"] == pytest.approx((600 - 5) / 13, abs=0.1) and seen["clock_left"] <= 600
-    assert seen["leader"] == {"win_pct": 100.0, "iterations": 120, "confidence": 0.8, "tied": 0}  # no "move"
+    said = "100.0 % (120 play-outs, 80 % sure)"
+    assert seen["leader"] == {"win_pct": 100.0, "iterations": 120, "confidence": 0.8, "tied": 0, "said": said}
     assert candidates.read_text().split()[-1] not in json.dumps(seen)
     assert meanwhile["computer_moving"] and meanwhile["to_move"] == 1
     assert [m["kind"] for m in meanwhile["moves"]] == ["pass"]  # the person's move, not yet the computer's

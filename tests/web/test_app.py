@@ -153,7 +153,8 @@ def test_request_size_limits(client: TestClient) -> None:
 
 def test_unknown_route_is_json_404(client: TestClient) -> None:
     response = client.get("/api/nope")
-    assert response.status_code == 404 and response.json() == {"error": "Not Found"}
+    assert response.status_code == 404
+    assert response.json() == {"error": "there is no API route /api/nope: the routes are listed at /api/docs"}
 
 
 @pytest.mark.parametrize(

@@ -177,7 +177,13 @@ REPORT = {  # what the thinking route answers for a simulating computer (tests/w
     "elapsed": 4.0,
     "budget": 22.9,
     "clock_left": 280.0,
-    "leader": {"win_pct": 54.34, "iterations": 1230, "confidence": 0.913, "tied": 2},
+    "leader": {
+        "win_pct": 54.34,
+        "iterations": 1230,
+        "confidence": 0.913,
+        "tied": 2,
+        "said": "54.3 % (1,230 play-outs, 91 % sure, 2 tied)",
+    },
 }
 DRAWN = (
     r"Computer is simulating 15 plays, 2 plies deep — \d+ s of 23 s · best so far 54\.3 % "

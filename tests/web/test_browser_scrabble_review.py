@@ -116,6 +116,30 @@ def test_a_bad_record_shows_the_replays_error(screen: Any, live_server: str) -> 
     assert screen.locator("#review").is_hidden()
 
 
+@pytest.mark.parametrize(
+    ("answer", "says"),
+    [
+        (None, "the server did not answer: is `lexigrid serve` running?"),
+        ("", "the review's stream ended without a result"),
+        ('{"event": "start"\n', "the server's answer could not be read ("),
+        ('{"event": "result"}\n', "the page could not show the server's result ("),
+    ],
+)
+def test_a_stream_that_fails_says_how(page: Any, live_server: str, answer: str | None, says: str) -> None:
+    """No answer, an answer cut short, a line not JSON and an event the page fails on are told apart."""
+
+    def serve(route: Any) -> None:
+        if answer is None:
+            route.abort()
+        else:
+            route.fulfill(status=200, content_type="application/x-ndjson", body=answer)
+
+    page.route("**/api/scrabble/analyze", serve)
+    _review(page, live_server, PHONIES)
+    assert page.inner_text("#error").startswith(says)
+    assert page.locator("#progress-box").is_hidden()
+
+
 MARKED = "<i>ann</i>&amp;"  # a nickname holding HTML: shown as typed, never as markup
 MARKED_RECORD = PHONIES.replace("ann", MARKED)
 

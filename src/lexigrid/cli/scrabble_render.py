@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 
-from lexigrid.counts import count
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 from lexigrid.scrabble.core.board import Board, column_name
 from lexigrid.scrabble.core.move import Move
@@ -129,18 +128,10 @@ def thinking_text(
             line.append(leader["move"], "bold")
         else:
             line.append(" · best so far")
-        line.append(
-            f" {leader['win_pct']:.1f} % ({count(leader['iterations'], 'play-out')}, "
-            f"{100 * leader['confidence']:.0f} % sure{tied_text(leader['tied'])})"
-        )
+        line.append(f" {leader['said']}")
     if shown["clock_left"] is not None:
         line.append(f" · {clock_text(shown['clock_left'])}")
     return line
-
-
-def tied_text(tied: int) -> str:
-    """How many plays a simulation has not yet told apart from its leader, `, 3 tied` (none: nothing)."""
-    return f", {tied} tied" if tied else ""
 
 
 def clock_text(seconds: float) -> str:

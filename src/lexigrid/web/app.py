@@ -99,7 +99,7 @@ def _answer_errors(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> Response:
         first = error.errors()[0] if error.errors() else {}
-        where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("query", "body"))
+        where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("query", "body", "path"))
         return error_response(request.url.path, 422, f"{where}: {first.get('msg', 'invalid request')}")
 
     @app.exception_handler(StarletteHTTPException)

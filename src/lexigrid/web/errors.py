@@ -19,6 +19,8 @@ def is_api(path: str) -> bool:
 def error_response(path: str, status: int, message: str) -> Response:
     """The error of a request to `path`: `{"error": message}` for the API, a page for a browser."""
     if is_api(path):
+        if status == 404 and message == HTTPStatus.NOT_FOUND.phrase:
+            message = f"there is no API route {path}: the routes are listed at {API_PREFIX}docs"
         return JSONResponse({"error": message}, status_code=status)
     return HTMLResponse(error_page(path, status, message), status_code=status)
 

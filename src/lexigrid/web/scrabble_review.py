@@ -155,7 +155,7 @@ def _judging_lexicon(record: Record, asked: str | None) -> tuple[Lexicon, str]:
     return words, note
 
 
-@api.get("/games/{game_id}/gcg")
+@api.get("/games/{game_id:path}/gcg")  # (a path: an id with a slash, from a typed link, is refused as an id)
 def game_record(game_id: GameId) -> dict[str, Any]:
     """A finished saved game's GCG record (every rack shown, as the game is over), to review it."""
     game = GameStore().load(game_id)

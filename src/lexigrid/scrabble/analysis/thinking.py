@@ -12,6 +12,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from lexigrid.counts import count
 from lexigrid.scrabble.analysis.sim import Progress
 from lexigrid.scrabble.core.alphabet import ENGLISH, Alphabet
 
@@ -42,7 +43,7 @@ class Thinking:
         and the simulation's leader so far (None before its first round). Without `moves_shown` (a person
         plays against this player, and its candidate plays would tell its hidden tiles) the leader's play
         is left out: only its win %, the play-outs, how sure the simulation is of it and how many plays it
-        has not yet told apart from it."""
+        has not yet told apart from it, and those in words (`said`, `leader_note`)."""
         elapsed = self.elapsed
         return {
             "task": self.task,
@@ -57,15 +58,24 @@ class Thinking:
         if progress is None or not progress.plays:
             return None
         top = progress.plays[0]
+        tied = sum(p.tied for p in progress.plays)  # plays not yet told apart from it
         leader: dict[str, Any] = {
             "win_pct": round(top.win_pct, 2),
             "iterations": progress.iterations,
             "confidence": round(progress.leader_confidence, 4),
-            "tied": sum(p.tied for p in progress.plays),  # plays not yet told apart from it
+            "tied": tied,
+            "said": leader_note(top.win_pct, progress.iterations, progress.leader_confidence, tied),
         }
         if moves_shown:
             leader["move"] = alphabet.write(top.move.paren)
         return leader
+
+
+def leader_note(win_pct: float, iterations: int, confidence: float, tied: int) -> str:
+    """A simulation's leader so far as both faces write it after its play: `54.3 % (1,230 play-outs, 91 %
+    sure, 2 tied)`."""
+    ties = f", {tied} tied" if tied else ""
+    return f"{win_pct:.1f} % ({count(iterations, 'play-out')}, {100 * confidence:.0f} % sure{ties})"
 
 
 _WATCH: ContextVar[Watch | None] = ContextVar("thinking", default=None)

@@ -323,31 +323,10 @@ async function simulate(event) {
   const run = simRun = { id: null, start: null, controller: new AbortController(), stopping: false, ended: false };
   simRunning(true);
   try {
-    const response = await fetch("/api/scrabble/sim", { method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify(body), signal: run.controller.signal });
-    if (!response.ok) {
-      let data = {};
-      try { data = await response.json(); } catch (error) { data = {}; }
-      errorEl.textContent = data.error || `HTTP ${response.status}`;
-      document.getElementById("sim").hidden = true;
-      return;
-    }
-    const reader = response.body.getReader(), decoder = new TextDecoder();
-    let buffer = "";
-    for (;;) {
-      const { value: chunk, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(chunk, { stream: true });
-      let nl;
-      while ((nl = buffer.indexOf("\n")) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
-        if (line.trim()) simEvent(run, JSON.parse(line));
-      }
-    }
-    if (!run.ended) errorEl.textContent = "the simulation's stream ended without a result";
-  } catch (error) {
-    if (!run.controller.signal.aborted) errorEl.textContent = "the server did not answer: is `lexigrid serve` running?";
+    const onEvent = (event) => { simEvent(run, event); return run.ended; };
+    const error = await lexiStream("/api/scrabble/sim", body, run.controller.signal, onEvent, "the simulation");
+    if (error) errorEl.textContent = error;
+    if (error && !run.start) document.getElementById("sim").hidden = true;  // refused, or never begun
   } finally {
     if (simRun === run) { simRun = null; simRunning(false); }
   }

@@ -223,9 +223,7 @@ function thinkingText(report, since) {  // the terminal's thinking line from the
   if (report.budget !== null) text += ` of ${Math.round(report.budget)} s`;
   const leader = report.leader;
   if (leader) {
-    const outs = `${leader.iterations.toLocaleString("en")} play-out${leader.iterations === 1 ? "" : "s"}`;
-    text += ` · ${leader.move ? `leader ${leader.move}` : "best so far"} ${leader.win_pct.toFixed(1)} %`
-      + ` (${outs}, ${Math.round(100 * leader.confidence)} % sure${leader.tied ? `, ${leader.tied} tied` : ""})`;
+    text += ` · ${leader.move ? `leader ${leader.move}` : "best so far"} ${leader.said}`;  // the library's words
   }
   return text + (report.clock_left === null ? "" : clockText(report.clock_left - since));
 }

@@ -59,31 +59,8 @@ async function streamReview(body, onEvent) {  // each event of a review to onEve
   errorEl.textContent = "";
   lexiBusy(+1);
   try {
-    const response = await fetch("/api/scrabble/analyze", { method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify(body), signal: controller.signal });
-    if (!response.ok) {
-      let data = {};
-      try { data = await response.json(); } catch (error) { data = {}; }
-      errorEl.textContent = data.error || `HTTP ${response.status}`;
-      return;
-    }
-    const reader = response.body.getReader(), decoder = new TextDecoder();
-    let buffer = "", ended = false;
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let nl;
-      while ((nl = buffer.indexOf("\n")) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
-        if (line.trim()) ended = onEvent(JSON.parse(line)) || ended;
-      }
-    }
-    if (!ended) errorEl.textContent = "the review's stream ended without a result";
-  } catch (error) {
-    console.error(error);  // the cause, for whoever opens the console
-    if (!controller.signal.aborted) errorEl.textContent = "the server did not answer: is `lexigrid serve` running?";
+    const error = await lexiStream("/api/scrabble/analyze", body, controller.signal, onEvent, "the review");
+    if (error) errorEl.textContent = error;
   } finally {
     if (running === controller) {
       running = null;
