@@ -395,6 +395,10 @@ def test_a_turn_asked_for_shows_its_board_and_candidates(cli: Cli, monkeypatch: 
         cells.append(f"{reply['mean_points']:.1f} ({reply['bingo_pct']:.0f}% bingos)")
         assert [cell.strip() for cell in row.split("│")[1:-1]] == cells
     assert [cell.strip() for cell in rows[-1].split("│")[1:3]] == ["16", "H5 GOU(R)DE"]
+    lines = shown.stdout.splitlines()
+    first = sum(c["place"] in ("1", "1=") for c in turn["candidates"])
+    ruled = [i for i, line in enumerate(lines) if line.startswith("├")]  # one rule, under the first place
+    assert len(ruled) == 1 and lines[ruled[0] - 1] == rows[first - 1] and lines[ruled[0] + 1] == rows[first]
 
 
 def test_only_judges_the_turns_asked_for_as_the_whole_review_does(cli: Cli) -> None:

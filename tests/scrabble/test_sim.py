@@ -711,6 +711,10 @@ def test_sim_says_why_it_stopped_and_marks_the_ties(cli: Cli) -> None:
     looser = cli("scrabble", "sim", cgp, *args, "--confidence", "90")  # whatever the stop, it says so
     assert "90% confidence" in " ".join(looser.stdout.split())
     assert text.stdout.count("│ 1=") == ties + 1  # the leader shares the first place with them
+    lines = text.stdout.splitlines()
+    rules = [i for i, line in enumerate(lines) if line.startswith("├")]  # between the groups, in each table
+    assert rules and all(lines[i - 1].startswith("│ 1=") for i in rules)
+    assert all(lines[i + 1].startswith(f"│ {ties + 2:>2} ") for i in rules)  # the first play beaten
     assert [p["place"] for p in payload["plays"]].count("1=") == ties + 1  # the JSON places them alike
     clear = cli("scrabble", "sim", f"{REFERENCE_BOARD} AEINRSQ/ 0/0 0", "--plays", "3", "--plies", "1")
     assert "stopped early: the best play is identified at 99% confidence" in " ".join(clear.stdout.split())

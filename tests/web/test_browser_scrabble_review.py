@@ -52,6 +52,12 @@ def test_a_review_draws_the_graph_and_each_turn(screen: Any, live_server: str) -
     assert [row[:3] for row in shown] == [
         [c["place"], c["move"], str(c["score"])] for c in turn["candidates"]
     ]
+    ruled = screen.eval_on_selector_all(
+        "#turn-detail tbody tr",
+        "rows => rows.map(r => getComputedStyle(r.cells[0]).borderTopWidth === '2px')",
+    )
+    first = sum(c["place"] in ("1", "1=") for c in turn["candidates"])  # a rule under the first place
+    assert 0 < first < len(ruled) and ruled == [i == first for i in range(len(ruled))]
     for row, c in zip(shown, turn["candidates"], strict=True):  # one decimal (JS rounds halves up)
         assert abs(float(row[3]) - c["win_pct"]) <= 0.0501 and abs(float(row[4]) - c["mean_spread"]) <= 0.0501
         assert row[4][0] in "+-"
@@ -63,7 +69,7 @@ def test_a_review_draws_the_graph_and_each_turn(screen: Any, live_server: str) -
     press(screen, "#turn-detail tbody tr:first-child")  # the best play shown on the board instead
     best_tiles = re.sub(r"\(.*?\)", "", turn["best"].split()[1])
     screen.wait_for_function(f"document.querySelectorAll('#board .new').length === {len(best_tiles)}")
-    assert screen.get_attribute("#turn-detail tbody tr:first-child", "class") == "shown"
+    assert screen.get_attribute("#turn-detail tbody tr:first-child", "class") == "first shown"
     assert screen.locator('#turns tbody tr.selected[data-turn="3"]').count() == 1
     places = [t["place"] for t in screen.evaluate("review")["turns"]]
     assert screen.locator("#turns tbody tr td:nth-child(4)").all_inner_texts() == places  # as the CLI's rank

@@ -196,6 +196,10 @@ def test_the_panel_shows_how_sure_it_is_why_it_stopped_and_the_ties(screen: Any,
     ]
     classes = screen.eval_on_selector_all("#sim-table tbody tr", "rows => rows.map(r => r.className)")
     assert classes == ["leader"] + ["tied" if p.tied else "beaten" for p in expected.plays[1:]]
+    ruled = screen.eval_on_selector_all(
+        "#sim-table tbody tr", "rows => rows.map(r => getComputedStyle(r.cells[0]).borderTopWidth === '2px')"
+    )
+    assert ruled == [i == classes.index("beaten") for i in range(len(classes))]  # a rule over the beaten
     ties = sum(p.tied for p in expected.plays)
     sure = expected.notes()["sure"]  # the library's words
     leader = expected.plays[0]

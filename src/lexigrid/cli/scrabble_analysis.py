@@ -219,14 +219,15 @@ def stop_reason(result: SimResult) -> str:
 
 def sim_table(plays: list[PlayStats], title: str, letters: Alphabet = ENGLISH) -> Table:
     """The simulated plays, best first: win chance, mean spread ± its standard error, play-outs; the
-    plays tied with the leader share the first place with it (1=), the plays it has beaten are dim; a play
-    asked for with --add and not among the best says so."""
+    plays tied with the leader share the first place with it (1=), the plays it has beaten are dim, a rule
+    between the groups (`_last_of_group`); a play asked for with --add and not among the best says so."""
     from lexigrid.scrabble.analysis.sim import places
 
     table = Table(title=title)
     for name in ("#", "move", "score", "equity", "win %", "spread", "± error", "play-outs"):
         table.add_column(name, justify="left" if name == "move" else "right")
-    for i, (p, place) in enumerate(zip(plays[:SHOWN], places(plays), strict=False)):
+    shown = plays[:SHOWN]
+    for i, (p, place) in enumerate(zip(shown, places(plays), strict=False)):
         style = None if i == 0 or p.tied else "dim"
         table.add_row(
             place,
@@ -238,6 +239,7 @@ def sim_table(plays: list[PlayStats], title: str, letters: Alphabet = ENGLISH) -
             f"{p.stderr:.1f}",
             f"{p.iterations:,}",
             style=style,
+            end_section=_last_of_group(shown, i),
         )
     return table
 
@@ -257,12 +259,29 @@ def plies_table(plays: list[PlayStats], letters: Alphabet = ENGLISH) -> Table:
     table.add_column("move")
     for ply in range(1, depth + 1):
         table.add_column(f"{ply}: {'them' if side(ply) == 'opponent' else 'you'}", justify="right")
-    for i, (p, place) in enumerate(zip(plays[:SHOWN], places(plays), strict=False)):
+    shown = plays[:SHOWN]
+    for i, (p, place) in enumerate(zip(shown, places(plays), strict=False)):
         cells = [_ply_cell(s, p.iterations) for s in p.plies]
         cells += ["-"] * (depth - len(cells))  # no play-out of this play reached the ply
         style = None if i == 0 or p.tied else "dim"
-        table.add_row(place, letters.write(p.move.paren), *cells, style=style)
+        table.add_row(
+            place, letters.write(p.move.paren), *cells, style=style, end_section=_last_of_group(shown, i)
+        )
     return table
+
+
+def _last_of_group(plays: list[PlayStats], i: int) -> bool:
+    """Whether the play at `i` ends its group (the first place, the plays beaten, the plays set aside), so
+    that a play of higher win % in a later group reads as set apart by the test, not misplaced."""
+    return i + 1 < len(plays) and _group(plays[i], i) != _group(plays[i + 1], i + 1)
+
+
+def _group(play: PlayStats, i: int) -> str:
+    """A simulated play's group in the table: the first place (the leader and the plays tied with it), the
+    plays the leader has beaten, the plays set aside as reorderings of a leader."""
+    if i == 0 or play.tied:
+        return "first"
+    return "beaten" if play.reorders is None else "set aside"
 
 
 def _ply_cell(ply: PlyStats, playouts: int) -> str:

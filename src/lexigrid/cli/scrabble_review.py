@@ -109,23 +109,28 @@ def turn_title(turn: TurnReview) -> Text:
     )
 
 
+FIRST_PLACE = ("1", "1=")  # the places of the first group: the best and the plays tied with it
+
+
 def candidates_table(turn: TurnReview) -> Table:
-    """A turn's candidates, best first, the play made in bold: the place (1=: tied with the best), win % and
-    mean spread (or the endgame's value and final spread) and, on a simulated turn, the opponent's answer
-    after each (its ply 1: mean points, how often a bingo)."""
+    """A turn's candidates, best first, the play made in bold: the place (1=: tied with the best; a rule
+    under the first place), win % and mean spread (or the endgame's value and final spread) and, on a
+    simulated turn, the opponent's answer after each (its ply 1: mean points, how often a bingo)."""
     simulated, solved = turn.phase == "sim", turn.phase == "endgame"
     table = Table(title=f"turn {turn.turn}'s candidates")
     names = ("#", "candidate", "score", *(("value", "final") if solved else ("win %", "spread")))
     for name in names + (("their reply",) if simulated else ()):
         table.add_column(name, justify="left" if name == "candidate" else "right")
-    for c in turn.candidates:
+    first = [c["place"] in FIRST_PLACE for c in turn.candidates]
+    for i, c in enumerate(turn.candidates):
         if solved:
             values = [f"{c['value']:+d}", f"{c['final_spread']:+d}"]
         else:
             values = [f"{c['win_pct']:.1f}", "-" if c["mean_spread"] is None else f"{c['mean_spread']:+.1f}"]
         reply = [_reply(c["plies"][0]) if c["plies"] else "-"] if simulated else []
         style = "bold" if c["move"] == turn.played else None
-        table.add_row(c["place"], c["move"], str(c["score"]), *values, *reply, style=style)
+        under = first[i] and i + 1 < len(first) and not first[i + 1]
+        table.add_row(c["place"], c["move"], str(c["score"]), *values, *reply, style=style, end_section=under)
     return table
 
 

@@ -69,6 +69,7 @@ async function streamReview(body, onEvent) {  // each event of a review to onEve
     lexiBusy(-1);
   }
 }
+const FIRST_PLACE = new Set(["1", "1="]);  // a candidate's place in the first group: a rule under the group
 function analyze(event) {
   event?.preventDefault();
   const body = { gcg: document.getElementById("gcg").value, seconds_per_turn: Number(document.getElementById("seconds").value) };
@@ -232,7 +233,7 @@ async function showTurn(number) {
   const candidates = lexiEl("table", { class: "list" }, lexiEl("thead", {}, lexiEl("tr", {},
     ...heads.map((h) => lexiEl("th", { text: h, title: h === "#" ? "1=: as good as the best, or not told apart from it" : "" })),
     ...(replies ? [lexiEl("th", { text: "their reply", title: "the opponent's answer after the play: mean points (how often a bingo)" })] : []))),
-    lexiEl("tbody", {}, ...turn.candidates.map((c) => lexiEl("tr", { class: c.move === turn.played ? "selected" : "", "data-move": c.move, tabindex: "0" },
+    lexiEl("tbody", {}, ...turn.candidates.map((c) => lexiEl("tr", { class: [FIRST_PLACE.has(c.place) && "first", c.move === turn.played && "selected"].filter(Boolean).join(" "), "data-move": c.move, tabindex: "0" },
       lexiEl("td", { text: c.place }), lexiEl("td", { text: tilesText(alphabet, c.move) }), lexiEl("td", { text: String(c.score) }),
       ...(solved ? [signed(c.value), signed(c.final_spread)] : [c.win_pct.toFixed(1), signed(c.mean_spread, 1)]).map((v) => lexiEl("td", { text: v })),
       ...(replies ? [lexiEl("td", { text: replyText(c.plies[0]) })] : [])))));
