@@ -23,7 +23,6 @@ def _lines(reports: Iterator[tuple[str, Any]]) -> tuple[list[dict[str, Any]], li
             reports,  # type: ignore[arg-type]  # any iterator of (kind, value) stands for a SolveStream
             {"event": "start"},
             what="review",
-            progress=lambda value: {"progress": value},
             result=lambda value: {"result": value},
             close=lambda: closed.append("closed"),
         )
@@ -39,7 +38,9 @@ def _reports(*items: tuple[str, Any], error: Exception | None = None) -> Iterato
 
 
 def test_start_progress_and_result_then_closed() -> None:
-    lines, closed = _lines(_reports(("progress", 1), ("progress", 2), ("result", {"best": "X"})))
+    lines, closed = _lines(
+        _reports(("progress", {"progress": 1}), ("progress", {"progress": 2}), ("result", {"best": "X"}))
+    )
     assert lines == [
         {"event": "start"},
         {"event": "progress", "progress": 1},
@@ -58,7 +59,7 @@ def test_start_progress_and_result_then_closed() -> None:
     ],
 )
 def test_an_error_ends_the_stream_in_one_line(error: Exception, message: str) -> None:
-    lines, closed = _lines(_reports(("progress", 1), error=error))
+    lines, closed = _lines(_reports(("progress", {"progress": 1}), error=error))
     assert lines == [
         {"event": "start"},
         {"event": "progress", "progress": 1},

@@ -396,7 +396,6 @@ def sim(request: SimRequest) -> StreamingResponse:
         stream,
         start,
         what="simulation",
-        progress=lambda report: report,  # {"inference": ...} once, then {"progress": table} a round
         result=lambda done: {"result": done[0], "stopped": done[1]},
         close=lambda: _end_sim(stream, sim_id),
     )

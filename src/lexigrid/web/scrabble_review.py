@@ -139,7 +139,6 @@ def analyze(request: AnalyzeRequest) -> StreamingResponse:
         stream,
         start,
         what="review",
-        progress=lambda report: report,
         result=lambda review: {"result": review},
         close=stream.close,
     )

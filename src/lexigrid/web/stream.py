@@ -26,13 +26,12 @@ def response(
     start: dict[str, Any],
     *,
     what: str,
-    progress: Callable[[Any], dict[str, Any]],
     result: Callable[[Any], dict[str, Any]],
     close: Callable[[], None],
 ) -> StreamingResponse:
     """The stream's `events` as an NDJSON response; `close` runs when they end, and again once the response
     is done (also when the page went away before the stream began)."""
-    lines = events(stream, start, what=what, progress=progress, result=result, close=close)
+    lines = events(stream, start, what=what, result=result, close=close)
     return StreamingResponse(
         lines, media_type="application/x-ndjson", headers=NO_BUFFERING, background=BackgroundTask(close)
     )
@@ -48,12 +47,12 @@ async def events(
     start: dict[str, Any],
     *,
     what: str,
-    progress: Callable[[Any], dict[str, Any]],
     result: Callable[[Any], dict[str, Any]],
     close: Callable[[], None],
 ) -> AsyncIterator[bytes]:
-    """The stream's lines: `start`, `progress(report)` per report, then `result(value)` or an error naming
-    `what` (the solve, e.g. "simulation"); `close` runs at the end, also when the page went away."""
+    """The stream's lines: `start`, each progress report (a dict: its keys beside `"event"`), then
+    `result(value)` or an error naming `what` (the solve, e.g. "simulation"); `close` runs at the end, also
+    when the page went away."""
     try:
         yield line(start)
         while True:
@@ -68,7 +67,7 @@ async def events(
                 yield line({"event": "error", "error": "internal error (see the server log)"})
                 return
             if kind == "progress":
-                yield line({"event": "progress", **progress(value)})
+                yield line({"event": "progress", **value})
                 continue
             yield line({"event": "result", **result(value)})
             return
