@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
+from fastapi import Path as PathPart
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict
 
@@ -33,6 +34,7 @@ _solves = SolveCache(SOLVE_CACHE_SIZE)
 # The largest request body accepted (bytes); larger ones get 413.
 MAX_BODY_BYTES = 64 * 1024
 MAX_QUERY_BYTES = 4 * 1024
+GameId = Annotated[str, PathPart(pattern="^[0-9a-f]{1,32}$", description="A saved game's id.")]
 
 
 class ApiRequest(BaseModel):

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, HTTPException, Path, Query, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 from pydantic import Field
 
@@ -29,12 +29,11 @@ from lexigrid.scrabble.game.players import ENDGAME_SECONDS, computer, with_clock
 from lexigrid.scrabble.game.store import GameStore, kept
 from lexigrid.scrabble.game.view import View
 from lexigrid.web import common
-from lexigrid.web.common import ApiRequest, budgeted_fork, lexicon_by_name, templates
+from lexigrid.web.common import ApiRequest, GameId, budgeted_fork, lexicon_by_name, templates
 from lexigrid.web.scrabble import MAX_SIM_SECONDS, endgame_seconds, engine, sim_seconds
 
 api = APIRouter()
 pages = APIRouter()
-GameId = Annotated[str, Path(pattern="^[0-9a-f]{1,32}$", description="A saved game's id.")]
 Level = Literal["equity", "score", "beginner", "sim", "best"]
 WEB_CLOCK_MINUTES = 5.0  # the sim and best levels' game clock when a new game names none (about 23 s a move)
 MEMORY_GAMES = 32  # games held in memory, the latest used; the others are replayed from the store

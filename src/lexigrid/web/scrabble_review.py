@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, StreamingResponse
 from pydantic import Field
 
@@ -29,7 +29,7 @@ from lexigrid.scrabble.records.review import (
 )
 from lexigrid.scrabble.records.upheld import lexicon_note
 from lexigrid.web import common
-from lexigrid.web.common import ApiRequest, lexicon_by_name, solver_pool, templates
+from lexigrid.web.common import ApiRequest, GameId, lexicon_by_name, solver_pool, templates
 from lexigrid.web.stream import response as stream_response
 
 api = APIRouter()
@@ -37,7 +37,6 @@ pages = APIRouter()
 REVIEW_BUDGET_SHARE = 0.5  # the turns' seconds add up to this share of the solve budget (the rest: the
 # moves of each turn, an endgame's second solve, the answer), so a review answers instead of a 503
 MAX_GCG = 200_000  # characters of a pasted record
-GameId = Annotated[str, Path(pattern="^[0-9a-f]{1,32}$", description="A saved game's id.")]
 
 
 class AnalyzeRequest(ApiRequest):
